@@ -1,0 +1,6 @@
+import { changeCostCenterStatus } from '../../shared/cost-centers/change-status.ts';
+import { endpoint } from '../../shared/http/endpoint.ts';
+
+export const handler = endpoint<{ version: number }>('costCenters.deactivate', (r) =>
+  changeCostCenterStatus(r.uow, r.params.companyId!, r.params.id!, r.body.version, 'Deactivate'),
+);

@@ -1,0 +1,7 @@
+import { costCenters } from '../../shared/cost-centers/cost-center-kind.ts';
+import { endpoint } from '../../shared/http/endpoint.ts';
+import { deleteNode } from '../../shared/tree/use-cases.ts';
+
+export const handler = endpoint<{ version: number }>('costCenters.delete', (r) =>
+  deleteNode(costCenters, r.uow, r.params.companyId!, r.params.id!, r.body.version),
+);

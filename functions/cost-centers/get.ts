@@ -1,0 +1,5 @@
+import { costCenters } from '../../shared/cost-centers/cost-center-kind.ts';
+import { endpoint } from '../../shared/http/endpoint.ts';
+import { getNode } from '../../shared/tree/use-cases.ts';
+
+export const handler = endpoint('costCenters.get', (r) => getNode(costCenters, r.params.companyId!, r.params.id!));

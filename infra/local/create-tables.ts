@@ -1,0 +1,55 @@
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceInUseException,
+  UpdateTimeToLiveCommand,
+  type CreateTableCommandInput,
+} from '@aws-sdk/client-dynamodb';
+import { TABLES, type TableDefinition } from '../../shared/db/tables.ts';
+
+/** CreateTable input for a shared table definition (on-demand, string keys), as the CDK stack builds it. */
+export function createTableInput(definition: TableDefinition, tableName: string): CreateTableCommandInput {
+  const attributes = new Set([definition.partitionKey, definition.sortKey, ...definition.indexes.flatMap((i) => [i.partitionKey, i.sortKey])]);
+  return {
+    TableName: tableName,
+    BillingMode: 'PAY_PER_REQUEST',
+    AttributeDefinitions: [...attributes].filter((a): a is string => !!a).map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
+    KeySchema: [
+      { AttributeName: definition.partitionKey, KeyType: 'HASH' },
+      ...(definition.sortKey ? [{ AttributeName: definition.sortKey, KeyType: 'RANGE' as const }] : []),
+    ],
+    ...(definition.indexes.length > 0
+      ? {
+          GlobalSecondaryIndexes: definition.indexes.map((index) => ({
+            IndexName: index.name,
+            KeySchema: [
+              { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
+              { AttributeName: index.sortKey, KeyType: 'RANGE' as const },
+            ],
+            Projection: { ProjectionType: 'ALL' as const },
+          })),
+        }
+      : {}),
+  };
+}
+
+/** Creates every table that does not exist yet; safe to run on every start. */
+export async function createTables(endpoint: string, names: Record<string, string>): Promise<void> {
+  const client = new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  for (const definition of TABLES) {
+    const tableName = names[definition.id] ?? definition.id;
+    try {
+      await client.send(new CreateTableCommand(createTableInput(definition, tableName)));
+      if (definition.ttlAttribute) {
+        await client.send(
+          new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: definition.ttlAttribute, Enabled: true } }),
+        );
+      }
+    } catch (error) {
+      if (!(error instanceof ResourceInUseException)) throw error;
+    }
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+  }
+  client.destroy();
+}

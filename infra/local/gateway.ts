@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { handler as notFound } from '../../functions/not-found.ts';
+import { ROUTES, routePaths, type Route } from '../../shared/routes.ts';
+import { openApiDocument } from '../openapi.ts';
+
+/**
+ * The local stand-in for API Gateway (HTTP API, payload 2.0): matches a request against the
+ * route table, builds the APIGatewayProxyEventV2 API Gateway would send (source IP included),
+ * invokes the route's handler in-process and writes its result back.
+ */
+const ROOT = resolve(import.meta.dirname, '../..');
+
+interface CompiledRoute {
+  route: Route;
+  pattern: RegExp;
+  params: string[];
+  template: string;
+}
+
+const compiled: CompiledRoute[] = ROUTES.flatMap((route) =>
+  routePaths(route).map((template) => ({
+    route,
+    template,
+    params: [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!),
+    pattern: new RegExp(`^${template.replace(/\{\w+\}/g, '([^/]+)')}/?$`),
+  })),
+);
+
+type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+const handlers = new Map<string, Promise<Handler>>();
+
+function loadHandler(route: Route): Promise<Handler> {
+  let loaded = handlers.get(route.handler);
+  if (!loaded) {
+    loaded = import(pathToFileURL(resolve(ROOT, route.handler)).href).then((m: { handler: Handler }) => m.handler);
+    handlers.set(route.handler, loaded);
+  }
+  return loaded;
+}
+
+function lambdaContext(requestId: string): Context {
+  return {
+    awsRequestId: requestId,
+    functionName: 'local',
+    functionVersion: '$LATEST',
+    invokedFunctionArn: 'arn:aws:lambda:local:000000000000:function:local',
+    memoryLimitInMB: '1024',
+    logGroupName: 'local',
+    logStreamName: 'local',
+    callbackWaitsForEmptyEventLoop: false,
+    getRemainingTimeInMillis: () => 30_000,
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+export function toEvent(req: IncomingMessage, body: Buffer, match?: { cr: CompiledRoute; values: string[] }): APIGatewayProxyEventV2 {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
+  }
+  const query: Record<string, string> = {};
+  for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
+  const now = Date.now();
+  const requestId = randomUUID();
+  const sourceIp = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
+  const routeKey = match ? `${req.method} ${match.cr.template}` : '$default';
+  return {
+    version: '2.0',
+    routeKey,
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    headers,
+    ...(Object.keys(query).length > 0 ? { queryStringParameters: query } : {}),
+    ...(match ? { pathParameters: Object.fromEntries(match.cr.params.map((p, i) => [p, decodeURIComponent(match.values[i]!)])) } : {}),
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: 'local',
+      http: { method: req.method ?? 'GET', path: url.pathname, protocol: `HTTP/${req.httpVersion}`, sourceIp, userAgent: headers['user-agent'] ?? '' },
+      requestId,
+      routeKey,
+      stage: '$default',
+      time: new Date(now).toUTCString(),
+      timeEpoch: now,
+    },
+    ...(body.length > 0 ? { body: body.toString('utf8') } : {}),
+    isBase64Encoded: false,
+  };
+}
+
+function match(method: string, path: string) {
+  for (const cr of compiled) {
+    const m = cr.pattern.exec(path);
+    if (m && cr.route.method === method) return { cr, values: m.slice(1) };
+  }
+  return undefined;
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+  if (req.method === 'GET' && path === '/openapi.json') return write(res, { statusCode: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(openApiDocument()) });
+  if (req.method === 'GET' && path === '/docs') return write(res, { statusCode: 200, headers: { 'content-type': 'text/html' }, body: DOCS_PAGE });
+  const found = match(req.method ?? 'GET', path);
+  const event = toEvent(req, Buffer.concat(chunks), found);
+  const result = found
+    ? await (await loadHandler(found.cr.route))(event, lambdaContext(event.requestContext.requestId))
+    : await notFound(event);
+  write(res, result);
+}
+
+function write(res: ServerResponse, result: APIGatewayProxyStructuredResultV2): void {
+  res.statusCode = result.statusCode ?? 200;
+  for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, String(value));
+  const body = result.body ?? '';
+  res.end(result.isBase64Encoded ? Buffer.from(body, 'base64') : body);
+}
+
+export interface RunningGateway {
+  url: string;
+  server: Server;
+  close(): Promise<void>;
+}
+
+export function startGateway(port: number, host = '127.0.0.1'): Promise<RunningGateway> {
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      console.error(JSON.stringify({ level: 'error', message: 'gateway failure', error: String(error) }));
+      res.statusCode = 500;
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ status: 500, errors: [{ name: 'generalErrors', reason: 'An unexpected error occurred.', code: 'InternalError' }] }));
+    });
+  });
+  return new Promise((resolvePromise, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      const { port: actual } = server.address() as { port: number };
+      resolvePromise({
+        url: `http://${host}:${actual}`,
+        server,
+        close: () => new Promise((r) => { server.closeAllConnections(); server.close(() => r()); }),
+      });
+    });
+  });
+}
+
+const DOCS_PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Ledger API</title></head>
+<body><h1>Ledger API</h1><p>The OpenAPI document is at <a href="/openapi.json">/openapi.json</a>.</p>
+<ul id="routes"></ul><script>
+fetch('/openapi.json').then(r => r.json()).then(doc => {
+  const list = document.getElementById('routes');
+  for (const [path, ops] of Object.entries(doc.paths)) for (const [method, op] of Object.entries(ops)) {
+    const li = document.createElement('li'); li.textContent = method.toUpperCase() + ' ' + path + ' - ' + op.summary; list.append(li);
+  }
+});
+</script></body></html>`;

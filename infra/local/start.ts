@@ -1,0 +1,39 @@
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { createTables } from './create-tables.ts';
+import { startDynamoLocal } from './dynamodb-local.ts';
+import { DATA_DIR, localEnvironment, SECRETS_FILE, STATE_FILE } from './environment.ts';
+import { startGateway } from './gateway.ts';
+import { ensureLocalSecrets } from './local-secrets.ts';
+
+/**
+ * `npm start`: DynamoDB Local (data under .data/dynamodb, or in memory with --in-memory),
+ * the tables, and the local gateway on 127.0.0.1:3000 (PORT overrides). Ctrl-C stops all.
+ */
+const inMemory = process.argv.includes('--in-memory');
+const port = Number(process.env.PORT ?? 3000);
+
+await ensureLocalSecrets(SECRETS_FILE);
+const dynamo = await startDynamoLocal(inMemory ? {} : { dataDir: resolve(DATA_DIR, 'dynamodb') });
+Object.assign(process.env, localEnvironment(dynamo.endpoint, SECRETS_FILE));
+process.env.LOG_LEVEL ??= 'info';
+await createTables(dynamo.endpoint, {});
+const gateway = await startGateway(port).catch(async (error: unknown) => {
+  await dynamo.stop();
+  throw error;
+});
+writeFileSync(STATE_FILE, JSON.stringify({ api: gateway.url, dynamoEndpoint: dynamo.endpoint }, null, 2));
+
+console.log(`dynamodb: ${dynamo.endpoint} (${inMemory ? 'in memory' : `data in ${resolve(DATA_DIR, 'dynamodb')}`})`);
+console.log(`ready: ${gateway.url}  (OpenAPI ${gateway.url}/openapi.json, docs ${gateway.url}/docs; Ctrl-C stops)`);
+
+let stopping = false;
+async function stop(): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  await gateway.close();
+  await dynamo.stop();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { ROUTES, pathParameters, routePaths, type Route } from '../shared/routes.ts';
+
+/**
+ * The OpenAPI 3.1 document, generated from the route table and its zod schemas, so the
+ * document cannot disagree with what the handlers accept.
+ */
+const ErrorBody = {
+  type: 'object',
+  required: ['status', 'errors'],
+  properties: {
+    status: { type: 'integer' },
+    errors: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['name', 'reason', 'code'],
+        properties: { name: { type: 'string' }, reason: { type: 'string' }, code: { type: 'string' } },
+      },
+    },
+    requestId: { type: 'string' },
+  },
+};
+
+const jsonSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+
+function operation(route: Route, path: string) {
+  const aliasOf = path === route.path ? undefined : route.path;
+  const errors = (codes: number[]) =>
+    Object.fromEntries(codes.map((code) => [code, { $ref: `#/components/responses/Error` }]));
+  const query = route.query ? (jsonSchema(route.query) as { properties?: Record<string, object>; required?: string[] }) : undefined;
+  return {
+    operationId: aliasOf ? `${route.name}.unversioned` : route.name,
+    summary: route.summary,
+    ...(aliasOf ? { description: `Alias of ${aliasOf}.` } : {}),
+    tags: [route.tag],
+    ...(route.access === 'public' ? { security: [] } : {}),
+    ...(route.access !== 'public' && route.access !== 'user' ? { 'x-permission': route.access } : {}),
+    parameters: [
+      ...pathParameters(path).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string', format: 'uuid' } })),
+      ...Object.entries(query?.properties ?? {}).map(([name, schema]) => ({ name, in: 'query', required: false, schema })),
+      ...(route.idempotentOperation
+        ? [{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', minLength: 1, maxLength: 255 } }]
+        : []),
+    ],
+    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body) } } } } : {}),
+    responses: { 200: { description: 'OK' }, ...errors([400, 401, 403, 404, 409, 500]) },
+  };
+}
+
+export function openApiDocument() {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of ROUTES) {
+    for (const path of routePaths(route)) {
+      paths[path] ??= {};
+      paths[path][route.method.toLowerCase()] = operation(route, path);
+    }
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Ledger service', version: '1.0.0', description: 'Multi-company double-entry accounting API. Decisions: docs/decisions.md.' },
+    security: [{ bearer: [] }],
+    paths,
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An access token, or an API key (sk-svc_...).' } },
+      responses: { Error: { description: 'Error', content: { 'application/json': { schema: ErrorBody } } } },
+    },
+  };
+}

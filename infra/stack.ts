@@ -1,0 +1,101 @@
+import { resolve } from 'node:path';
+import { CfnOutput, CustomResource, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { AttributeType, Billing, TableV2, type GlobalSecondaryIndexPropsV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Provider } from 'aws-cdk-lib/custom-resources';
+import type { Construct } from 'constructs';
+import { IDEMPOTENCY_TABLE, MAIN_TABLE, type TableDefinition } from '../shared/db/tables.ts';
+import { ROUTES, routePaths } from '../shared/routes.ts';
+
+const ROOT = resolve(import.meta.dirname, '..');
+
+/** ESM bundles; `module` entry points tree-shake the SDK; the runtime already ships the SDK's credential chain. */
+const FUNCTION_DEFAULTS: Partial<NodejsFunctionProps> = {
+  runtime: Runtime.NODEJS_24_X,
+  architecture: Architecture.ARM_64,
+  memorySize: 1024,
+  timeout: Duration.seconds(29),
+  bundling: {
+    format: OutputFormat.ESM,
+    mainFields: ['module', 'main'],
+    target: 'node24',
+    minify: true,
+    sourceMap: true,
+    banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+  },
+};
+
+function table(scope: Construct, definition: TableDefinition): TableV2 {
+  const key = (name: string) => ({ name, type: AttributeType.STRING });
+  return new TableV2(scope, definition.id, {
+    partitionKey: key(definition.partitionKey),
+    ...(definition.sortKey ? { sortKey: key(definition.sortKey) } : {}),
+    globalSecondaryIndexes: definition.indexes.map<GlobalSecondaryIndexPropsV2>((index) => ({
+      indexName: index.name,
+      partitionKey: key(index.partitionKey),
+      sortKey: key(index.sortKey),
+    })),
+    ...(definition.ttlAttribute ? { timeToLiveAttribute: definition.ttlAttribute } : {}),
+    billing: Billing.onDemand(),
+    pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+    removalPolicy: RemovalPolicy.RETAIN,
+  });
+}
+
+/**
+ * The whole service: the two tables from shared/db/tables.ts, the service secret, and an
+ * HTTP API with one function per row of the route table (plus a `$default` not-found route).
+ */
+export class LedgerStack extends Stack {
+  constructor(scope: Construct, id: string, props?: StackProps) {
+    super(scope, id, props);
+    const main = table(this, MAIN_TABLE);
+    const idempotency = table(this, IDEMPOTENCY_TABLE);
+
+    const secret = new Secret(this, 'ServiceSecrets', {
+      description: 'Access-token signing key and cursor key of the ledger service (filled at creation)',
+    });
+    const initializer = new NodejsFunction(this, 'InitializeSecrets', {
+      ...FUNCTION_DEFAULTS,
+      entry: resolve(ROOT, 'functions/ops/initialize-secrets.ts'),
+    });
+    secret.grantWrite(initializer);
+    const secretsReady = new CustomResource(this, 'ServiceSecretsValue', {
+      serviceToken: new Provider(this, 'InitializeSecretsProvider', { onEventHandler: initializer }).serviceToken,
+      properties: { SecretArn: secret.secretArn },
+    });
+
+    const environment = {
+      TABLE_NAME: main.tableName,
+      IDEMPOTENCY_TABLE_NAME: idempotency.tableName,
+      SERVICE_SECRET_ARN: secret.secretArn,
+      NODE_OPTIONS: '--enable-source-maps',
+    };
+    const api = new HttpApi(this, 'Api', { description: 'Ledger service' });
+
+    for (const route of ROUTES) {
+      const fn = new NodejsFunction(this, `Fn-${route.name}`, {
+        ...FUNCTION_DEFAULTS,
+        entry: resolve(ROOT, route.handler),
+        environment: { ...environment, ROUTE: route.name },
+      });
+      fn.node.addDependency(secretsReady);
+      main.grantReadWriteData(fn);
+      idempotency.grantReadWriteData(fn);
+      secret.grantRead(fn);
+      const integration = new HttpLambdaIntegration(`Int-${route.name}`, fn);
+      for (const path of routePaths(route)) {
+        api.addRoutes({ path, methods: [HttpMethod[route.method]], integration });
+      }
+    }
+
+    const notFound = new NodejsFunction(this, 'Fn-notFound', { ...FUNCTION_DEFAULTS, entry: resolve(ROOT, 'functions/not-found.ts') });
+    api.addRoutes({ path: '/{proxy+}', methods: [HttpMethod.ANY], integration: new HttpLambdaIntegration('Int-notFound', notFound) });
+
+    new CfnOutput(this, 'ApiUrl', { value: api.apiEndpoint });
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * Permission names (`resource:action`) and the built-in roles. Pure data and rules:
+ * no I/O here, so the permission check is unit-tested directly.
+ */
+
+/** The 14 permissions the spec names, in its order. */
+export const SPEC_PERMISSIONS = [
+  'journals:read',
+  'journals:create',
+  'journals:update',
+  'journals:post',
+  'journals:void',
+  'accounts:read',
+  'accounts:create',
+  'accounts:update',
+  'accounts:delete',
+  'reports:read',
+  'financial-years:read',
+  'financial-years:create',
+  'cost-centers:read',
+  'cost-centers:create',
+] as const;
+
+/** Permissions the spec's endpoints need but its table does not name (see docs/decisions.md). */
+export const SERVICE_PERMISSIONS = [
+  'cost-centers:update',
+  'cost-centers:delete',
+  'companies:read',
+  'settings:read',
+  'settings:update',
+] as const;
+
+export const PERMISSIONS = [...SPEC_PERMISSIONS, ...SERVICE_PERMISSIONS] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export function isPermission(value: string): value is Permission {
+  return (PERMISSIONS as readonly string[]).includes(value);
+}
+
+export interface Role {
+  id: string;
+  name: string;
+  permissions: readonly Permission[];
+}
+
+/** Built-in roles; their ids are fixed so tokens and members can name them. */
+export const ROLES: readonly Role[] = [
+  { id: '5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001', name: 'owner', permissions: PERMISSIONS },
+  {
+    id: '5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002',
+    name: 'viewer',
+    permissions: PERMISSIONS.filter((p) => p.endsWith(':read')),
+  },
+];
+
+export const OWNER_ROLE = ROLES[0]!;
+
+export function roleById(roleId: string): Role | undefined {
+  return ROLES.find((r) => r.id === roleId);
+}
+
+export function hasPermission(granted: readonly string[], needed: Permission): boolean {
+  return granted.includes(needed);
+}

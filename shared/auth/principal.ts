@@ -1,0 +1,56 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config.ts';
+import { db } from '../db/client.ts';
+import { keys } from '../db/keys.ts';
+import { Forbidden, Unauthorized } from '../errors.ts';
+import { verifyAccessToken } from './access-token.ts';
+import { hashApiKey, isApiKey } from './api-key.ts';
+import { ipAllowed } from './ip-allowlist.ts';
+import { roleById } from './permissions.ts';
+
+/** Who is calling: a signed-in user (any of their companies) or an API key (one company). */
+export type Principal =
+  | { kind: 'user'; userId: string; email: string }
+  | { kind: 'apiKey'; keyId: string; companyId: string; permissions: string[]; createdBy: string };
+
+/**
+ * Authenticates the `Authorization: Bearer ...` header. Errors: Unauthorized for a missing,
+ * malformed, expired, badly signed, revoked or unknown credential; Forbidden for an API key
+ * used from an address outside its allowlist.
+ */
+export async function authenticate(authorization: string | undefined, sourceIp: string): Promise<Principal> {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
+  if (!match) throw new Unauthorized();
+  const token = match[1]!;
+  if (!isApiKey(token)) {
+    const claims = await verifyAccessToken(token);
+    return { kind: 'user', userId: claims.userId, email: claims.email };
+  }
+  const { Item: key } = await db().send(new GetCommand({ TableName: config.tableName, Key: keys.apiKey(hashApiKey(token)) }));
+  if (!key || key.revokedAt) throw new Unauthorized('The API key is not valid.');
+  if (key.expiresAt && Date.parse(key.expiresAt as string) <= Date.now()) throw new Unauthorized('The API key has expired.');
+  if (!ipAllowed((key.ipAllowlist as string[] | undefined) ?? [], sourceIp)) {
+    throw new Forbidden('Requests from this IP address are not allowed for this API key.');
+  }
+  return {
+    kind: 'apiKey',
+    keyId: key.keyId as string,
+    companyId: key.companyId as string,
+    permissions: key.permissions as string[],
+    createdBy: key.createdBy as string,
+  };
+}
+
+/**
+ * The permissions the principal holds inside a company, or null when it has no access to the
+ * company at all (not a member, or an API key of another company). Role permissions are read
+ * on every request, so a role change takes effect on the member's next request.
+ */
+export async function permissionsInCompany(principal: Principal, companyId: string): Promise<readonly string[] | null> {
+  if (principal.kind === 'apiKey') return principal.companyId === companyId ? principal.permissions : null;
+  const { Item: member } = await db().send(
+    new GetCommand({ TableName: config.tableName, Key: keys.member(companyId, principal.userId) }),
+  );
+  if (!member) return null;
+  return roleById(member.roleId as string)?.permissions ?? [];
+}

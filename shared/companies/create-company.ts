@@ -1,0 +1,32 @@
+import { randomUUID } from 'node:crypto';
+import { OWNER_ROLE } from '../auth/permissions.ts';
+import { createCompanyOps } from '../db/company-store.ts';
+import type { UnitOfWork } from '../db/unit-of-work.ts';
+import type { CreateCompanyInput } from './schemas.ts';
+import type { CompanyView, SettingsView } from './views.ts';
+
+export interface CreatedCompany extends CompanyView {
+  settings: SettingsView;
+  roleId: string;
+  permissions: readonly string[];
+}
+
+/** Creates a company with its settings; the creator becomes its owner with every permission. */
+export async function createCompany(uow: UnitOfWork, userId: string, input: CreateCompanyInput): Promise<CreatedCompany> {
+  const now = new Date().toISOString();
+  const company = { id: randomUUID(), name: input.name, createdAt: now, version: 1 };
+  const settings = {
+    baseCurrency: input.baseCurrency,
+    decimalPrecision: input.decimalPrecision,
+    retainedEarningsAccountId: null,
+    version: 1,
+    updatedAt: now,
+  };
+  const owner = { companyId: company.id, userId, roleId: OWNER_ROLE.id, joinedAt: now };
+  return uow.commit(createCompanyOps(company, settings, owner), {
+    ...company,
+    settings,
+    roleId: OWNER_ROLE.id,
+    permissions: OWNER_ROLE.permissions,
+  });
+}

@@ -1,0 +1,34 @@
+import { getCompanies, getCompany as loadCompany } from '../db/company-store.ts';
+import { keys } from '../db/keys.ts';
+import { queryPage } from '../db/paginate.ts';
+import { NotFound } from '../errors.ts';
+import type { ListQuery, Page } from '../schemas/list-query.ts';
+import { companyView, type CompanyView } from './views.ts';
+
+/** Errors: NotFound. */
+export async function getCompany(companyId: string): Promise<CompanyView> {
+  const company = await loadCompany(companyId);
+  if (!company) throw new NotFound('The company');
+  return companyView(company);
+}
+
+export interface MembershipView extends CompanyView {
+  roleId: string;
+}
+
+/** The caller's companies in the order they joined them (orderBy `JoinedAt`). */
+export async function listCompanies(userId: string, query: ListQuery<'JoinedAt'>): Promise<Page<MembershipView>> {
+  const page = await queryPage({
+    index: 'gsi1',
+    partition: keys.userCompaniesPartition(userId),
+    pageSize: query.pageSize,
+    page: query.page,
+    binding: { companyId: `user:${userId}`, endpoint: 'companies.list', orderBy: query.orderBy, orderAsc: query.orderAsc, filters: {} },
+  });
+  const companies = await getCompanies(page.results.map((m) => m.companyId as string));
+  const results = page.results.flatMap((m) => {
+    const company = companies.get(m.companyId as string);
+    return company ? [{ ...companyView(company), roleId: m.roleId as string }] : [];
+  });
+  return { ...page, results };
+}

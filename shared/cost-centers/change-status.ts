@@ -1,0 +1,18 @@
+import type { UnitOfWork } from '../db/unit-of-work.ts';
+import { changeNodeAttributes } from '../tree/use-cases.ts';
+import { costCenters, type CostCenterView } from './cost-center-kind.ts';
+import { nextStatus, type CostCenterStatus, type CostCenterTransition } from './rules.ts';
+
+/** Activate or Deactivate, versioned. Errors: NotFound, VersionConflict, StateConflict (InvalidState). */
+export function changeCostCenterStatus(
+  uow: UnitOfWork,
+  companyId: string,
+  id: string,
+  version: number,
+  transition: CostCenterTransition,
+): Promise<CostCenterView> {
+  return changeNodeAttributes(costCenters, uow, companyId, id, version, (before) => ({
+    ...before.attributes,
+    status: nextStatus(before.attributes.status as CostCenterStatus, transition),
+  }));
+}

@@ -1,0 +1,20 @@
+import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config.ts';
+import { db } from './client.ts';
+import type { Key } from './keys.ts';
+
+type Item = Record<string, unknown>;
+
+/** Items of the main table by key (missing ones are absent), 100 keys a call, unprocessed keys retried. */
+export async function batchGetItems(itemKeys: Key[]): Promise<Item[]> {
+  const found: Item[] = [];
+  for (let i = 0; i < itemKeys.length; i += 100) {
+    let request: Record<string, { Keys: Item[] }> | undefined = { [config.tableName]: { Keys: itemKeys.slice(i, i + 100) } };
+    while (request && Object.keys(request).length > 0) {
+      const result = await db().send(new BatchGetCommand({ RequestItems: request }));
+      found.push(...(result.Responses?.[config.tableName] ?? []));
+      request = result.UnprocessedKeys as typeof request;
+    }
+  }
+  return found;
+}

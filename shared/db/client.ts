@@ -1,0 +1,18 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config.ts';
+
+let documentClient: DynamoDBDocumentClient | undefined;
+
+/** The process-wide document client (created on first use so tests can set the endpoint first). */
+export function db(): DynamoDBDocumentClient {
+  documentClient ??= DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      region: config.region,
+      ...(config.dynamoEndpoint ? { endpoint: config.dynamoEndpoint } : {}),
+      maxAttempts: 3,
+    }),
+    { marshallOptions: { removeUndefinedValues: true } },
+  );
+  return documentClient;
+}

@@ -1,0 +1,77 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config.ts';
+import { VersionConflict } from '../errors.ts';
+import { batchGetItems } from './batch-get.ts';
+import { db } from './client.ts';
+import { keys } from './keys.ts';
+import type { WriteOp } from './transact.ts';
+
+/** Storage of companies, their settings and memberships. */
+export interface CompanyRecord {
+  id: string;
+  name: string;
+  createdAt: string;
+  version: number;
+}
+
+export interface SettingsRecord {
+  baseCurrency: string;
+  decimalPrecision: 2 | 3;
+  retainedEarningsAccountId: string | null;
+  version: number;
+  updatedAt: string;
+}
+
+export interface MemberRecord {
+  companyId: string;
+  userId: string;
+  roleId: string;
+  joinedAt: string;
+}
+
+const put = (Item: Record<string, unknown>): WriteOp => ({
+  item: { Put: { TableName: config.tableName, Item, ConditionExpression: 'attribute_not_exists(pk)' } },
+});
+
+export function createCompanyOps(company: CompanyRecord, settings: SettingsRecord, owner: MemberRecord): WriteOp[] {
+  return [
+    put({ ...keys.company(company.id), entity: 'Company', ...company }),
+    put({ ...keys.settings(company.id), entity: 'Settings', companyId: company.id, ...settings }),
+    put({ ...keys.member(company.id, owner.userId), ...keys.memberByUser(owner.userId, owner.joinedAt, company.id), entity: 'Member', ...owner }),
+  ];
+}
+
+export async function getCompany(companyId: string): Promise<CompanyRecord | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: config.tableName, Key: keys.company(companyId) }));
+  return Item && pick<CompanyRecord>(Item, ['id', 'name', 'createdAt', 'version']);
+}
+
+export async function getCompanies(companyIds: string[]): Promise<Map<string, CompanyRecord>> {
+  const items = await batchGetItems(companyIds.map((id) => keys.company(id)));
+  return new Map(items.map((item) => [item.id as string, pick<CompanyRecord>(item, ['id', 'name', 'createdAt', 'version'])]));
+}
+
+export async function getSettings(companyId: string): Promise<SettingsRecord | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: config.tableName, Key: keys.settings(companyId) }));
+  return Item && pick<SettingsRecord>(Item, ['baseCurrency', 'decimalPrecision', 'retainedEarningsAccountId', 'version', 'updatedAt']);
+}
+
+export function updateSettingsOps(companyId: string, before: SettingsRecord, after: SettingsRecord): WriteOp[] {
+  return [
+    {
+      item: {
+        Put: {
+          TableName: config.tableName,
+          Item: { ...keys.settings(companyId), entity: 'Settings', companyId, ...after },
+          ConditionExpression: 'version = :version',
+          ExpressionAttributeValues: { ':version': before.version },
+        },
+      },
+      onConditionFailed: () => new VersionConflict(),
+    },
+  ];
+}
+
+function pick<T>(item: Record<string, unknown>, fields: Array<keyof T & string>): T {
+  return Object.fromEntries(fields.map((f) => [f, item[f] ?? null])) as T;
+}

@@ -1,0 +1,97 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { config } from '../config.ts';
+import { IdempotencyInProgress } from '../errors.ts';
+import { db } from './client.ts';
+import { keys } from './keys.ts';
+import type { WriteOp } from './transact.ts';
+
+/**
+ * Idempotency records, one per (scope, operation, key):
+ *
+ *   absent ──claim──> IN_PROGRESS ──business transaction commits──> COMPLETED (response stored)
+ *                         │  └─ lease runs out (crashed request) -> claimable again
+ *                         └─ request fails (any 4xx/5xx) -> deleted, the key is free again
+ *
+ * `expiresAt` (epoch seconds, the table's TTL attribute) is 24 h after first receipt and is
+ * checked on every read, because DynamoDB deletes expired items late.
+ */
+export const KEY_LIFETIME_SECONDS = 24 * 60 * 60;
+/** Longer than the Lambda timeout (30 s), so only a request that has died loses its lease. */
+export const LEASE_MILLISECONDS = 60_000;
+
+export interface Claim {
+  key: { pk: string };
+  token: string;
+  expiresAt: number;
+}
+
+export type StoredResponse = Required<Pick<APIGatewayProxyStructuredResultV2, 'statusCode' | 'body'>> & {
+  headers: Record<string, string>;
+};
+
+export type ClaimResult = { claimed: Claim } | { replay: StoredResponse };
+
+/**
+ * Claims the key in one conditional write: it succeeds when the key is absent, expired, or
+ * held by an in-progress claim whose lease ran out. Otherwise the old record tells whether to
+ * replay its response or to answer 409 (IdempotencyInProgress).
+ */
+export async function claimKey(scope: string, operation: string, key: string, token: string): Promise<ClaimResult> {
+  const now = Date.now();
+  const nowSeconds = Math.floor(now / 1000);
+  const claim: Claim = { key: keys.idempotency(scope, operation, key), token, expiresAt: nowSeconds + KEY_LIFETIME_SECONDS };
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: config.idempotencyTableName,
+        Item: { ...claim.key, status: 'IN_PROGRESS', claimToken: token, leaseExpiresAt: now + LEASE_MILLISECONDS, expiresAt: claim.expiresAt },
+        ConditionExpression: 'attribute_not_exists(pk) OR expiresAt <= :nowSeconds OR (#status = :inProgress AND leaseExpiresAt <= :now)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':nowSeconds': nowSeconds, ':now': now, ':inProgress': 'IN_PROGRESS' },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+    return { claimed: claim };
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    const old = error.Item ? unmarshall(error.Item) : undefined;
+    if (old?.status === 'COMPLETED') return { replay: old.response as StoredResponse };
+    throw new IdempotencyInProgress();
+  }
+}
+
+/** The write that marks the claim completed with its response; it fails if the claim was lost. */
+export function completeKeyOp(claim: Claim, response: StoredResponse): WriteOp {
+  return {
+    item: {
+      Put: {
+        TableName: config.idempotencyTableName,
+        Item: { ...claim.key, status: 'COMPLETED', claimToken: claim.token, response, expiresAt: claim.expiresAt },
+        ConditionExpression: '#status = :inProgress AND claimToken = :token',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':inProgress': 'IN_PROGRESS', ':token': claim.token },
+      },
+    },
+    onConditionFailed: () => new IdempotencyInProgress(),
+  };
+}
+
+/** Frees the key after a failed request, unless it completed (the business write committed). */
+export async function releaseKey(claim: Claim): Promise<void> {
+  try {
+    await db().send(
+      new DeleteCommand({
+        TableName: config.idempotencyTableName,
+        Key: claim.key,
+        ConditionExpression: '#status = :inProgress AND claimToken = :token',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':inProgress': 'IN_PROGRESS', ':token': claim.token },
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * Every key of the main table, built from named parts. Nothing else in the code base
+ * concatenates `COMPANY#...`. Sort keys of list indexes join their parts with a space,
+ * which no code or id contains and which sorts before every printable character.
+ */
+export type NodeKind = 'ACCOUNT' | 'COST_CENTER';
+
+export type Key = {
+  pk: string;
+  sk: string;
+};
+
+const companyPk = (companyId: string) => `COMPANY#${companyId}`;
+
+export const keys = {
+  company: (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'COMPANY' }),
+  settings: (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'SETTINGS' }),
+  member: (companyId: string, userId: string): Key => ({ pk: companyPk(companyId), sk: `MEMBER#${userId}` }),
+  /** gsi1 of a member item: the user's companies in the order they joined. */
+  memberByUser: (userId: string, joinedAt: string, companyId: string) => ({
+    gsi1pk: `USER#${userId}#COMPANIES`,
+    gsi1sk: `${joinedAt} ${companyId}`,
+  }),
+  userCompaniesPartition: (userId: string) => `USER#${userId}#COMPANIES`,
+  user: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'USER' }),
+  userEmail: (email: string): Key => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'EMAIL' }),
+  apiKey: (hash: string): Key => ({ pk: `APIKEY#${hash}`, sk: 'APIKEY' }),
+
+  node: (kind: NodeKind, companyId: string, id: string): Key => ({ pk: companyPk(companyId), sk: `${kind}#${id}` }),
+  /** The edge `(parent, code) -> child`: keeps sibling codes unique and resolves a path segment in one read. */
+  nodeEdge: (kind: NodeKind, companyId: string, parentId: string | null, code: string): Key => ({
+    pk: companyPk(companyId),
+    sk: `${kind}_EDGE#${parentId ?? 'ROOT'}#${code}`,
+  }),
+  /** gsi1 orders a company's nodes by code, gsi2 by creation time. */
+  nodeByCode: (kind: NodeKind, companyId: string, code: string, id: string) => ({
+    gsi1pk: `${companyPk(companyId)}#${kind}`,
+    gsi1sk: `${code} ${id}`,
+  }),
+  nodeByCreation: (kind: NodeKind, companyId: string, createdAt: string, id: string) => ({
+    gsi2pk: `${companyPk(companyId)}#${kind}`,
+    gsi2sk: `${createdAt} ${id}`,
+  }),
+  nodeListPartition: (kind: NodeKind, companyId: string) => `${companyPk(companyId)}#${kind}`,
+
+  idempotency: (scope: string, operation: string, key: string) => ({ pk: `${scope}|${operation}|${key}` }),
+};

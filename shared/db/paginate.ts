@@ -1,0 +1,60 @@
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config.ts';
+import type { Page } from '../schemas/list-query.ts';
+import { db } from './client.ts';
+import { decodeCursor, encodeCursor, type CursorBinding } from './cursor.ts';
+import { MAIN_TABLE } from './tables.ts';
+
+type Item = Record<string, unknown>;
+
+export interface PageQuery {
+  /** Index of the main table to read, by name (its keys come from MAIN_TABLE). */
+  index: string;
+  partition: string;
+  pageSize: number;
+  /** Cursor from the previous page (absent on the first). */
+  page?: string | undefined;
+  binding: CursorBinding;
+  /** Optional FilterExpression; the page is still filled to pageSize where items remain. */
+  filter?: Pick<QueryCommandInput, 'FilterExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'>;
+}
+
+/**
+ * One page of a keyset walk over an index. The cursor is the key of the page's last item, so
+ * a walk returns each matching item exactly once even while items are inserted (an item
+ * inserted behind the cursor is simply not reached). Reads until it holds pageSize + 1
+ * matches, which tells whether a next page exists without returning an empty last page.
+ */
+export async function queryPage(query: PageQuery): Promise<Page<Item>> {
+  const index = MAIN_TABLE.indexes.find((i) => i.name === query.index);
+  if (!index) throw new Error(`Unknown index ${query.index}`);
+  const keyNames = [MAIN_TABLE.partitionKey, MAIN_TABLE.sortKey!, index.partitionKey, index.sortKey];
+  let startKey = query.page ? await decodeCursor(query.binding, query.page) : undefined;
+  const items: Item[] = [];
+  do {
+    const result = await db().send(
+      new QueryCommand({
+        TableName: config.tableName,
+        IndexName: index.name,
+        KeyConditionExpression: '#pk = :pk',
+        ...query.filter,
+        ExpressionAttributeNames: { ...query.filter?.ExpressionAttributeNames, '#pk': index.partitionKey },
+        ExpressionAttributeValues: { ...query.filter?.ExpressionAttributeValues, ':pk': query.partition },
+        ScanIndexForward: query.binding.orderAsc,
+        ExclusiveStartKey: startKey,
+        Limit: Math.max(query.pageSize + 1 - items.length, 25),
+      }),
+    );
+    items.push(...(result.Items ?? []));
+    startKey = result.LastEvaluatedKey;
+  } while (startKey && items.length <= query.pageSize);
+
+  const results = items.slice(0, query.pageSize);
+  const more = items.length > query.pageSize;
+  const last = results.at(-1);
+  return {
+    currentPage: query.page ?? null,
+    results,
+    nextPage: more && last ? await encodeCursor(query.binding, Object.fromEntries(keyNames.map((k) => [k, last[k]]))) : null,
+  };
+}

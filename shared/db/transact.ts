@@ -1,0 +1,48 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { type AppError, VersionConflict } from '../errors.ts';
+import { db } from './client.ts';
+
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** One item of an atomic write, and the error its failed condition means. */
+export interface WriteOp {
+  item: TransactItem;
+  /** Given the item as it was (for items written with ReturnValuesOnConditionCheckFailure). */
+  onConditionFailed?: (old: Record<string, unknown> | undefined) => AppError;
+}
+
+export const MAX_TRANSACTION_ITEMS = 100;
+const MAX_ATTEMPTS = 6;
+const BASE_DELAY_MS = 25;
+
+/**
+ * Writes all items atomically. A failed condition raises that item's error (a version
+ * conflict unless the op says otherwise). TransactionConflict (another transaction touching
+ * the same items) is retried with full-jitter exponential backoff, so hot items such as a
+ * parent's child counter do not fail requests under contention.
+ */
+export async function transactWrite(ops: WriteOp[]): Promise<void> {
+  if (ops.length === 0) return;
+  if (ops.length > MAX_TRANSACTION_ITEMS) throw new Error(`Transaction of ${ops.length} items exceeds the limit`);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db().send(new TransactWriteCommand({ TransactItems: ops.map((o) => o.item) }));
+      return;
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      const reasons = error.CancellationReasons ?? [];
+      const failed = reasons.findIndex((r) => r.Code === 'ConditionalCheckFailed');
+      if (failed >= 0) {
+        const old = reasons[failed]?.Item;
+        throw ops[failed]?.onConditionFailed?.(old ? unmarshall(old) : undefined) ?? new VersionConflict();
+      }
+      const retryable = reasons.some((r) => r.Code === 'TransactionConflict' || r.Code === 'ThrottlingError');
+      if (!retryable || attempt >= MAX_ATTEMPTS) throw error;
+      await sleep(Math.random() * BASE_DELAY_MS * 2 ** attempt);
+    }
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,25 @@
+import { transactWrite, type WriteOp } from './transact.ts';
+
+/**
+ * How a use case commits: its writes and the response it will return, in one call. The
+ * request may add items of its own to the same transaction; the idempotency middleware adds
+ * the completed idempotency record, so the business write and the stored response commit
+ * together or not at all.
+ */
+export interface UnitOfWork {
+  commit<T>(ops: WriteOp[], response: T): Promise<T>;
+}
+
+/** Items a request adds to its use case's transaction, given the response being committed. */
+export type CommitHook = (response: unknown) => WriteOp[];
+
+export class RequestUnitOfWork implements UnitOfWork {
+  readonly hooks: CommitHook[] = [];
+  committed = false;
+
+  async commit<T>(ops: WriteOp[], response: T): Promise<T> {
+    await transactWrite([...ops, ...this.hooks.flatMap((hook) => hook(response))]);
+    this.committed = true;
+    return response;
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * Typed failures raised by use cases and middleware. One middleware
+ * (shared/http/error-response.ts) turns them into the spec's error body
+ * `{status, errors:[{name, reason, code}]}`; nothing else builds error responses.
+ */
+export interface ErrorItem {
+  /** The field path the error is about (`entries[3].accountId`), or `generalErrors`. */
+  name: string;
+  reason: string;
+  code: string;
+}
+
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly items: ErrorItem[],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(items.map((i) => `${i.name}: ${i.reason}`).join('; '));
+  }
+}
+
+const GENERAL = 'generalErrors';
+
+/** 400: the request is malformed or a field breaks a rule. */
+export class ValidationError extends AppError {
+  constructor(items: Array<{ name: string; reason: string; code?: string }>) {
+    super(400, items.map((i) => ({ name: i.name, reason: i.reason, code: i.code ?? 'ValidationError' })));
+  }
+  static field(name: string, reason: string, code?: string): ValidationError {
+    return new ValidationError([{ name, reason, code }]);
+  }
+}
+
+/** 401: no credentials, or credentials that are not valid (expired, badly signed, revoked). */
+export class Unauthorized extends AppError {
+  constructor(reason = 'A valid access token or API key is required.') {
+    super(401, [{ name: GENERAL, reason, code: 'Unauthorized' }], { 'WWW-Authenticate': 'Bearer' });
+  }
+}
+
+/** 403: authenticated, but the permission this operation needs is missing. */
+export class Forbidden extends AppError {
+  constructor(reason: string) {
+    super(403, [{ name: GENERAL, reason, code: 'Forbidden' }]);
+  }
+}
+
+/** 404: the record (or, for a field reference, the referenced record) does not exist for this caller. */
+export class NotFound extends AppError {
+  constructor(what: string, name = GENERAL) {
+    super(404, [{ name, reason: `${what} was not found.`, code: 'NotFound' }]);
+  }
+}
+
+/** 409 `Conflict`: a version mismatch, or an idempotency key whose first request is still running. */
+export class VersionConflict extends AppError {
+  constructor(reason = 'The record has changed since it was read; fetch it again and retry with its new version.') {
+    super(409, [{ name: 'version', reason, code: 'Conflict' }]);
+  }
+}
+
+export class IdempotencyInProgress extends AppError {
+  constructor() {
+    super(409, [
+      { name: 'Idempotency-Key', reason: 'A request with this key is still in progress; retry shortly.', code: 'Conflict' },
+    ]);
+  }
+}
+
+/** 409 with a specific code: the record's state or relations refuse the operation (not a version problem). */
+export class StateConflict extends AppError {
+  constructor(code: string, reason: string, name = GENERAL) {
+    super(409, [{ name, reason, code }]);
+  }
+}

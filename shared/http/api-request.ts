@@ -1,0 +1,35 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { Principal } from '../auth/principal.ts';
+import type { RequestUnitOfWork } from '../db/unit-of-work.ts';
+import type { Route } from '../routes.ts';
+import type { Logger } from './logger.ts';
+
+/** What the middleware learns about a request, handed to the endpoint's use case. */
+export interface ApiRequest<Body = unknown, Query = unknown> {
+  requestId: string;
+  route: Route;
+  log: Logger;
+  principal?: Principal;
+  /** The path's company, once the principal is known to have access to it. */
+  companyId?: string;
+  /** Permissions the principal holds in `companyId`. */
+  permissions?: readonly string[];
+  params: Record<string, string>;
+  body: Body;
+  query: Query;
+  uow: RequestUnitOfWork;
+  /** Extra response headers (for example `Idempotent-Replayed`). */
+  responseHeaders: Record<string, string>;
+}
+
+const states = new WeakMap<APIGatewayProxyEventV2, ApiRequest>();
+
+export function attachApiRequest(event: APIGatewayProxyEventV2, state: ApiRequest): void {
+  states.set(event, state);
+}
+
+export function apiRequestOf(event: APIGatewayProxyEventV2): ApiRequest {
+  const state = states.get(event);
+  if (!state) throw new Error('Request context missing: the endpoint middleware did not run');
+  return state;
+}

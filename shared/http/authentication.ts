@@ -1,0 +1,37 @@
+import type { MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { authenticate, permissionsInCompany } from '../auth/principal.ts';
+import { hasPermission } from '../auth/permissions.ts';
+import { Forbidden, NotFound } from '../errors.ts';
+import type { Route } from '../routes.ts';
+import { apiRequestOf } from './api-request.ts';
+
+/**
+ * Who is calling and whether they may: authenticates the bearer credential, then, for
+ * company routes, checks access to the path's company and the route's permission.
+ * A caller without access to the company gets 404, the same as for a company that does
+ * not exist, so company ids cannot be probed. Errors: Unauthorized (401), Forbidden (403),
+ * NotFound (404).
+ */
+export function authentication(route: Route): MiddlewareObj<APIGatewayProxyEventV2> {
+  return {
+    name: 'authentication',
+    before: async (request) => {
+      if (route.access === 'public') return;
+      const api = apiRequestOf(request.event);
+      const headers = request.event.headers ?? {};
+      const principal = await authenticate(headers.authorization, request.event.requestContext.http.sourceIp);
+      api.principal = principal;
+      if (route.access === 'user') {
+        if (principal.kind !== 'user') throw new Forbidden('This operation needs a signed-in user; API keys are bound to one company.');
+        return;
+      }
+      const companyId = request.event.pathParameters?.companyId ?? '';
+      const permissions = await permissionsInCompany(principal, companyId);
+      if (!permissions) throw new NotFound('The company');
+      if (!hasPermission(permissions, route.access)) throw new Forbidden(`This operation needs the permission ${route.access}.`);
+      api.companyId = companyId;
+      api.permissions = permissions;
+    },
+  };
+}

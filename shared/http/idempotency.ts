@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import type { MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { claimKey, completeKeyOp, releaseKey, type Claim, type StoredResponse } from '../db/idempotency-store.ts';
+import { transactWrite } from '../db/transact.ts';
+import { ValidationError } from '../errors.ts';
+import type { Route } from '../routes.ts';
+import { apiRequestOf } from './api-request.ts';
+import { ok } from './respond.ts';
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const REPLAYED_HEADER = 'Idempotent-Replayed';
+export const MAX_KEY_LENGTH = 255;
+
+/**
+ * The spec's Idempotency-Key rules 1-9 for routes that declare an operation:
+ * - before: validate the key, then claim (company, operation, key) or, for user-scoped
+ *   routes, (user, operation, key). A completed key replays its stored 200 whatever the new
+ *   body (rule 8), marked `Idempotent-Replayed: true`; a key in progress is a 409.
+ * - the use case's transaction also writes the completed record (commit hook), so a crash
+ *   after the commit can never run the operation twice.
+ * - onError: release the claim, so errors and version conflicts store nothing (rules 5, 9).
+ * Runs after authentication (the scope needs the principal) and before input parsing, so a
+ * retry with a different body still gets the original response.
+ */
+export function idempotency(route: Route): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2> {
+  const operation = route.idempotentOperation;
+  const claims = new WeakMap<APIGatewayProxyEventV2, Claim>();
+  return {
+    name: 'idempotency',
+    before: async (request) => {
+      const key = request.event.headers?.[IDEMPOTENCY_HEADER];
+      if (!operation || key === undefined) return;
+      if (key.length === 0 || [...key].length > MAX_KEY_LENGTH) {
+        throw ValidationError.field('Idempotency-Key', `must be 1 to ${MAX_KEY_LENGTH} characters`);
+      }
+      const api = apiRequestOf(request.event);
+      const scope = route.access === 'user' && api.principal?.kind === 'user' ? `USER#${api.principal.userId}` : `COMPANY#${api.companyId}`;
+      const result = await claimKey(scope, operation, key, randomUUID());
+      if ('replay' in result) {
+        return { ...result.replay, headers: { ...result.replay.headers, [REPLAYED_HEADER]: 'true' } };
+      }
+      const claim = result.claimed;
+      claims.set(request.event, claim);
+      api.uow.hooks.push((response) => [completeKeyOp(claim, stored(ok(response)))]);
+    },
+    after: async (request) => {
+      const claim = claims.get(request.event);
+      // A use case that wrote nothing through its unit of work still completes its key.
+      if (claim && !apiRequestOf(request.event).uow.committed && request.response) {
+        await transactWrite([completeKeyOp(claim, stored(request.response))]);
+      }
+    },
+    onError: async (request) => {
+      const claim = claims.get(request.event);
+      if (claim) await releaseKey(claim);
+    },
+  };
+}
+
+function stored(response: APIGatewayProxyStructuredResultV2): StoredResponse {
+  return {
+    statusCode: response.statusCode ?? 200,
+    body: response.body ?? '',
+    headers: Object.fromEntries(Object.entries(response.headers ?? {}).map(([k, v]) => [k, String(v)])),
+  };
+}

@@ -1,0 +1,19 @@
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { AppError } from '../errors.ts';
+
+const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
+
+/** 200 with the JSON body, or an empty body when the operation returns nothing (the closes). */
+export function ok(body: unknown, headers: Record<string, string> = {}): APIGatewayProxyStructuredResultV2 {
+  if (body === null || body === undefined) return { statusCode: 200, headers, body: '' };
+  return { statusCode: 200, headers: { ...JSON_TYPE, ...headers }, body: JSON.stringify(body) };
+}
+
+/** The spec's error body `{status, errors}`, plus the request id so a report can be traced in the logs. */
+export function errorResponse(error: AppError, requestId: string): APIGatewayProxyStructuredResultV2 {
+  return {
+    statusCode: error.status,
+    headers: { ...JSON_TYPE, ...error.headers },
+    body: JSON.stringify({ status: error.status, errors: error.items, requestId }),
+  };
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import type { Permission } from './auth/permissions.ts';
+import { CreateCompanyBody, ListCompaniesQuery, UpdateSettingsBody } from './companies/schemas.ts';
+import { CreateAccountBody, UpdateAccountBody } from './accounts/schemas.ts';
+import { CreateCostCenterBody, StateChangeBody, UpdateCostCenterBody } from './cost-centers/schemas.ts';
+import { ListNodesQuery } from './tree/schemas.ts';
+import { Version } from './schemas/common.ts';
+
+/**
+ * The one route table. The local gateway mounts it, the CDK stack makes one function and one
+ * API route per row, and the OpenAPI document is generated from it. Handlers look their row
+ * up by `name`, so permission, schemas and idempotency are declared here and nowhere else.
+ */
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface Route {
+  name: string;
+  method: Method;
+  /** Path under the base URL; `{companyId}`-style parameters are UUIDs. */
+  path: string;
+  /** Handler module relative to the project root; it exports `handler`. */
+  handler: string;
+  /**
+   * Who may call: `public` (no credentials), `user` (any signed-in user, no company), or the
+   * permission needed inside the path's company.
+   */
+  access: 'public' | 'user' | Permission;
+  /** Operation type for the Idempotency-Key scope; absent where the spec marks no idempotency. */
+  idempotentOperation?: string;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  summary: string;
+  tag: string;
+}
+
+const VersionBody = z.strictObject({ version: Version });
+const V1 = '/api/v1';
+const company = `${V1}/Companies/{companyId}`;
+
+export const ROUTES: readonly Route[] = [
+  // Companies
+  { name: 'companies.create', method: 'POST', path: `${V1}/Companies`, handler: 'functions/companies/create.ts', access: 'user', idempotentOperation: 'CreateCompany', body: CreateCompanyBody, summary: 'Create a company; the caller becomes its owner', tag: 'Companies' },
+  { name: 'companies.list', method: 'GET', path: `${V1}/Companies`, handler: 'functions/companies/list.ts', access: 'user', query: ListCompaniesQuery, summary: "List the caller's companies", tag: 'Companies' },
+  { name: 'companies.get', method: 'GET', path: company, handler: 'functions/companies/get.ts', access: 'companies:read', summary: 'Get a company', tag: 'Companies' },
+  { name: 'settings.get', method: 'GET', path: `${company}/Settings`, handler: 'functions/companies/get-settings.ts', access: 'settings:read', summary: 'Get company settings', tag: 'Companies' },
+  { name: 'settings.update', method: 'PUT', path: `${company}/Settings`, handler: 'functions/companies/update-settings.ts', access: 'settings:update', body: UpdateSettingsBody, summary: 'Update company settings (versioned)', tag: 'Companies' },
+  // Accounts
+  { name: 'accounts.create', method: 'POST', path: `${company}/Accounts`, handler: 'functions/accounts/create.ts', access: 'accounts:create', idempotentOperation: 'CreateAccount', body: CreateAccountBody, summary: 'Create an account', tag: 'Accounts' },
+  { name: 'accounts.list', method: 'GET', path: `${company}/Accounts`, handler: 'functions/accounts/list.ts', access: 'accounts:read', query: ListNodesQuery, summary: 'List accounts (paginated)', tag: 'Accounts' },
+  { name: 'accounts.get', method: 'GET', path: `${company}/Accounts/{id}`, handler: 'functions/accounts/get.ts', access: 'accounts:read', summary: 'Get an account', tag: 'Accounts' },
+  { name: 'accounts.update', method: 'PUT', path: `${company}/Accounts/{id}`, handler: 'functions/accounts/update.ts', access: 'accounts:update', body: UpdateAccountBody, summary: 'Update an account (versioned)', tag: 'Accounts' },
+  { name: 'accounts.delete', method: 'DELETE', path: `${company}/Accounts/{id}`, handler: 'functions/accounts/delete.ts', access: 'accounts:delete', body: VersionBody, summary: 'Delete an account (versioned)', tag: 'Accounts' },
+  // Cost centers
+  { name: 'costCenters.create', method: 'POST', path: `${company}/CostCenters`, handler: 'functions/cost-centers/create.ts', access: 'cost-centers:create', idempotentOperation: 'CreateCostCenter', body: CreateCostCenterBody, summary: 'Create a cost center (created active)', tag: 'Cost centers' },
+  { name: 'costCenters.list', method: 'GET', path: `${company}/CostCenters`, handler: 'functions/cost-centers/list.ts', access: 'cost-centers:read', query: ListNodesQuery, summary: 'List cost centers (paginated)', tag: 'Cost centers' },
+  { name: 'costCenters.get', method: 'GET', path: `${company}/CostCenters/{id}`, handler: 'functions/cost-centers/get.ts', access: 'cost-centers:read', summary: 'Get a cost center', tag: 'Cost centers' },
+  { name: 'costCenters.update', method: 'PUT', path: `${company}/CostCenters/{id}`, handler: 'functions/cost-centers/update.ts', access: 'cost-centers:update', body: UpdateCostCenterBody, summary: 'Update a cost center (versioned)', tag: 'Cost centers' },
+  { name: 'costCenters.activate', method: 'POST', path: `${company}/CostCenters/{id}/Activate`, handler: 'functions/cost-centers/activate.ts', access: 'cost-centers:update', body: StateChangeBody, summary: 'Activate an inactive cost center (versioned)', tag: 'Cost centers' },
+  { name: 'costCenters.deactivate', method: 'POST', path: `${company}/CostCenters/{id}/Deactivate`, handler: 'functions/cost-centers/deactivate.ts', access: 'cost-centers:update', body: StateChangeBody, summary: 'Deactivate an active cost center (versioned)', tag: 'Cost centers' },
+  { name: 'costCenters.delete', method: 'DELETE', path: `${company}/CostCenters/{id}`, handler: 'functions/cost-centers/delete.ts', access: 'cost-centers:delete', body: VersionBody, summary: 'Delete a cost center (versioned)', tag: 'Cost centers' },
+];
+
+/**
+ * Resource routes also answer without the version segment (`/api/Companies/...`), as the
+ * spec's authentication example calls them. Authentication routes live under `/api` only.
+ */
+export function routePaths(route: Route): string[] {
+  return route.path.startsWith(`${V1}/`) ? [route.path, route.path.replace(`${V1}/`, '/api/')] : [route.path];
+}
+
+export function routeByName(name: string): Route {
+  const route = ROUTES.find((r) => r.name === name);
+  if (!route) throw new Error(`No route named ${name}`);
+  return route;
+}
+
+/** Names of the `{param}` segments of a path, in order. */
+export function pathParameters(path: string): string[] {
+  return [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_KEYWORD_LENGTH = 50;
+
+const Bool = z.enum(['true', 'false'], { error: 'must be true or false' }).transform((v) => v === 'true');
+
+/**
+ * The spec's list query: page, pageSize (1..100, default 20), orderBy (per endpoint),
+ * orderAsc (default false), keyword (<= 50 characters). Unknown parameters are refused
+ * so a misspelt filter never silently returns everything.
+ */
+export function listQuery<const T extends readonly [string, ...string[]]>(orderBy: T, defaultOrderBy: T[number]) {
+  return z.strictObject({
+    page: z.string().min(1).max(2048).optional(),
+    pageSize: z.coerce
+      .number({ error: 'must be an integer' })
+      .int({ error: 'must be an integer' })
+      .min(1)
+      .max(MAX_PAGE_SIZE)
+      .default(DEFAULT_PAGE_SIZE),
+    orderBy: z.enum(orderBy).default(defaultOrderBy as never),
+    orderAsc: Bool.default(false),
+    keyword: z.string().max(MAX_KEYWORD_LENGTH).optional(),
+  });
+}
+
+export interface ListQuery<O extends string = string> {
+  page?: string | undefined;
+  pageSize: number;
+  orderBy: O;
+  orderAsc: boolean;
+  keyword?: string | undefined;
+}
+
+export interface Page<T> {
+  currentPage: string | null;
+  results: T[];
+  nextPage: string | null;
+}

@@ -1,0 +1,25 @@
+import type { NodeRecord, NodeStore, ParentCondition } from '../db/node-store.ts';
+
+/** Input fields common to creating or replacing a node; `parentId` is a UUID, a path or null. */
+export interface NodeInput {
+  code: string;
+  parentId: string | null;
+  name: { arabic: string; english: string };
+}
+
+/**
+ * What distinguishes accounts from cost centers: their extra attributes, the rules a parent
+ * must meet, and the response shape. The hierarchy use cases are shared.
+ */
+export interface NodeKind<Create extends NodeInput, Update extends NodeInput, View> {
+  store: NodeStore;
+  /** Attributes of a new node, given the parent's chain (root first; empty for a root). Throws ValidationError. */
+  createAttributes(input: Create, parentChain: NodeRecord[]): Record<string, unknown>;
+  /** Attributes after a replace. Throws ValidationError. */
+  updateAttributes(input: Update, before: NodeRecord, parentChain: NodeRecord[]): Record<string, unknown>;
+  /** A condition the parent item must still meet when the write commits. */
+  parentCondition?: ParentCondition;
+  /** Throws ValidationError (naming `parentId`) when the node may not be placed under this parent. */
+  checkParent?(parent: NodeRecord): void;
+  view(node: NodeRecord, chain: NodeRecord[]): View;
+}

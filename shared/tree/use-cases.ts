@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import type { NodeRecord } from '../db/node-store.ts';
+import { queryPage } from '../db/paginate.ts';
+import { keys } from '../db/keys.ts';
+import type { UnitOfWork } from '../db/unit-of-work.ts';
+import { ValidationError, VersionConflict } from '../errors.ts';
+import type { ListQuery, Page } from '../schemas/list-query.ts';
+import type { NodeInput, NodeKind } from './node-kind.ts';
+import { createsCycle, MAX_DEPTH } from './rules.ts';
+import { foldForSearch, searchTextOf } from './search-text.ts';
+
+/**
+ * Hierarchy use cases shared by accounts and cost centers.
+ * Errors: ValidationError (bad parent, cycle, depth), NotFound (node or parent reference),
+ * VersionConflict (stale version), StateConflict (DuplicateCode, HasChildren, InUse).
+ */
+
+async function parentChainOf<C extends NodeInput, U extends NodeInput, V>(
+  kind: NodeKind<C, U, V>,
+  companyId: string,
+  parentReference: string | null,
+): Promise<NodeRecord[]> {
+  if (parentReference === null) return [];
+  const parent = await kind.store.resolve(companyId, parentReference, 'parentId');
+  kind.checkParent?.(parent);
+  const chain = await kind.store.chain(companyId, parent);
+  if (chain.length >= MAX_DEPTH) throw ValidationError.field('parentId', `the hierarchy is at most ${MAX_DEPTH} levels deep`);
+  return chain;
+}
+
+export async function createNode<C extends NodeInput, U extends NodeInput, V>(
+  kind: NodeKind<C, U, V>,
+  uow: UnitOfWork,
+  companyId: string,
+  input: C,
+): Promise<V> {
+  const parentChain = await parentChainOf(kind, companyId, input.parentId);
+  const now = new Date().toISOString();
+  const node: NodeRecord = {
+    id: randomUUID(),
+    code: input.code,
+    parentId: parentChain.at(-1)?.id ?? null,
+    childCount: 0,
+    usageCount: 0,
+    version: 1,
+    createdAt: now,
+    updatedAt: now,
+    attributes: kind.createAttributes(input, parentChain),
+  };
+  const ops = kind.store.createOps(companyId, node, searchTextOf(node.code, input.name), kind.parentCondition);
+  return uow.commit(ops, kind.view(node, [...parentChain, node]));
+}
+
+export async function updateNode<C extends NodeInput, U extends NodeInput & { version: number }, V>(
+  kind: NodeKind<C, U, V>,
+  uow: UnitOfWork,
+  companyId: string,
+  id: string,
+  input: U,
+): Promise<V> {
+  const before = await kind.store.mustGet(companyId, id);
+  if (before.version !== input.version) throw new VersionConflict();
+  const parentChain = await parentChainOf(kind, companyId, input.parentId);
+  if (createsCycle(before.id, parentChain)) {
+    throw ValidationError.field('parentId', 'would place the record under itself or one of its descendants', 'Cycle');
+  }
+  const after: NodeRecord = {
+    ...before,
+    code: input.code,
+    parentId: parentChain.at(-1)?.id ?? null,
+    version: before.version + 1,
+    updatedAt: new Date().toISOString(),
+    attributes: kind.updateAttributes(input, before, parentChain),
+  };
+  const ops = kind.store.updateOps(companyId, before, after, searchTextOf(after.code, input.name), parentChain, kind.parentCondition);
+  return uow.commit(ops, kind.view(after, [...parentChain, after]));
+}
+
+/** Replaces attributes only (state changes): same code and parent, version advanced. */
+export async function changeNodeAttributes<C extends NodeInput, U extends NodeInput, V>(
+  kind: NodeKind<C, U, V>,
+  uow: UnitOfWork,
+  companyId: string,
+  id: string,
+  version: number,
+  change: (before: NodeRecord) => Record<string, unknown>,
+): Promise<V> {
+  const before = await kind.store.mustGet(companyId, id);
+  if (before.version !== version) throw new VersionConflict();
+  const after: NodeRecord = { ...before, version: before.version + 1, updatedAt: new Date().toISOString(), attributes: change(before) };
+  const chain = await kind.store.chain(companyId, after);
+  const name = after.attributes.name as NodeInput['name'];
+  return uow.commit(kind.store.updateOps(companyId, before, after, searchTextOf(after.code, name), []), kind.view(after, chain));
+}
+
+export async function deleteNode<C extends NodeInput, U extends NodeInput, V>(
+  kind: NodeKind<C, U, V>,
+  uow: UnitOfWork,
+  companyId: string,
+  id: string,
+  version: number,
+): Promise<null> {
+  const node = await kind.store.mustGet(companyId, id);
+  if (node.version !== version) throw new VersionConflict();
+  const inUse = kind.store.inUseError(node);
+  if (inUse) throw inUse;
+  return uow.commit(kind.store.deleteOps(companyId, node), null);
+}
+
+export async function getNode<C extends NodeInput, U extends NodeInput, V>(kind: NodeKind<C, U, V>, companyId: string, id: string): Promise<V> {
+  const node = await kind.store.mustGet(companyId, id);
+  return kind.view(node, await kind.store.chain(companyId, node));
+}
+
+/** orderBy names: `Code` (gsi1) and `CreatedAt` (gsi2); keyword matches code and both names, folded. */
+export async function listNodes<C extends NodeInput, U extends NodeInput, V>(
+  kind: NodeKind<C, U, V>,
+  companyId: string,
+  endpoint: string,
+  query: ListQuery<'Code' | 'CreatedAt'>,
+): Promise<Page<V>> {
+  const keyword = query.keyword ? foldForSearch(query.keyword) : '';
+  const page = await queryPage({
+    index: query.orderBy === 'Code' ? 'gsi1' : 'gsi2',
+    partition: keys.nodeListPartition(kind.store.kind, companyId),
+    pageSize: query.pageSize,
+    page: query.page,
+    binding: { companyId, endpoint, orderBy: query.orderBy, orderAsc: query.orderAsc, filters: { keyword } },
+    ...(keyword
+      ? { filter: { FilterExpression: 'contains(searchText, :keyword)', ExpressionAttributeValues: { ':keyword': keyword } } }
+      : {}),
+  });
+  const nodes = page.results.map((item) => kind.store.fromItem(item));
+  const chains = await kind.store.chains(companyId, nodes);
+  return { ...page, results: nodes.map((n) => kind.view(n, chains.get(n.id)!)) };
+}

@@ -1,0 +1,57 @@
+import { App } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { LedgerStack } from '../../infra/stack.ts';
+import { ROUTES, routePaths } from '../../shared/routes.ts';
+
+describe('CDK stack', () => {
+  let template: Template;
+
+  beforeAll(() => {
+    // Skip esbuild bundling: the assertions are about resources, not bundle contents.
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    template = Template.fromStack(new LedgerStack(app, 'Test'));
+  });
+
+  it('has one function per route, on Node.js 24 ARM64', () => {
+    const functions = template.findResources('AWS::Lambda::Function', {
+      Properties: { Environment: { Variables: { ROUTE: Match.anyValue() } } },
+    });
+    const routeNames = Object.values(functions).map((f) => f.Properties.Environment.Variables.ROUTE).sort();
+
+    expect(routeNames).toEqual(ROUTES.map((r) => r.name).sort());
+    for (const f of Object.values(functions)) {
+      expect(f.Properties.Runtime).toBe('nodejs24.x');
+      expect(f.Properties.Architectures).toEqual(['arm64']);
+    }
+  });
+
+  it('routes every path of the route table, aliases included, plus a not-found default', () => {
+    const routeKeys = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map((r) => r.Properties.RouteKey);
+    const expected = ROUTES.flatMap((r) => routePaths(r).map((p) => `${r.method} ${p}`));
+
+    expect(routeKeys.sort()).toEqual([...expected, 'ANY /{proxy+}'].sort());
+  });
+
+  it('has the main table with its indexes and the idempotency table with TTL', () => {
+    template.resourceCountIs('AWS::DynamoDB::GlobalTable', 2);
+    template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }],
+      GlobalSecondaryIndexes: Match.arrayWith([Match.objectLike({ IndexName: 'gsi1' }), Match.objectLike({ IndexName: 'gsi2' })]),
+    });
+    template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+      TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+    });
+  });
+
+  it('gives functions the secret by ARN, never key material in the environment', () => {
+    const functions = Object.values(template.findResources('AWS::Lambda::Function'));
+    for (const f of functions) {
+      const variables = f.Properties.Environment?.Variables ?? {};
+      expect(Object.keys(variables)).not.toContain('SECRETS_FILE');
+      expect(JSON.stringify(variables)).not.toMatch(/"d":|BEGIN PRIVATE KEY/);
+    }
+    template.resourceCountIs('AWS::SecretsManager::Secret', 1);
+  });
+});
