@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { hasPermission, OWNER_ROLE, PERMISSIONS, roleById, ROLES, SPEC_PERMISSIONS } from '../../../shared/auth/permissions.ts';
+import { ROUTES } from '../../../shared/routes.ts';
+
+describe('permissions', () => {
+  it('contains the spec\'s 14 permission names exactly', () => {
+    expect(SPEC_PERMISSIONS).toHaveLength(14);
+    expect(new Set(PERMISSIONS).size).toBe(PERMISSIONS.length);
+    for (const p of PERMISSIONS) expect(p).toMatch(/^[a-z-]+:[a-z]+$/);
+  });
+
+  it('gives the owner every permission and the viewer only reads', () => {
+    expect([...OWNER_ROLE.permissions].sort()).toEqual([...PERMISSIONS].sort());
+    const viewer = ROLES.find((r) => r.name === 'viewer')!;
+    expect(viewer.permissions.every((p) => p.endsWith(':read'))).toBe(true);
+    expect(hasPermission(viewer.permissions, 'accounts:read')).toBe(true);
+    expect(hasPermission(viewer.permissions, 'accounts:create')).toBe(false);
+    expect(roleById(viewer.id)).toBe(viewer);
+    expect(roleById('00000000-0000-4000-8000-000000000000')).toBeUndefined();
+  });
+
+  it('names a known permission on every company route', () => {
+    for (const route of ROUTES) {
+      if (route.access === 'public' || route.access === 'user') continue;
+      expect(PERMISSIONS, route.name).toContain(route.access);
+    }
+  });
+});
