@@ -63,7 +63,7 @@ export function toEvent(req: IncomingMessage, body: Buffer, match?: { cr: Compil
   const url = new URL(req.url ?? '/', 'http://localhost');
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
+    if (value !== undefined) headers[name.toLowerCase()] = utf8(Array.isArray(value) ? value.join(',') : value);
   }
   const query: Record<string, string> = {};
   for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
@@ -94,6 +94,13 @@ export function toEvent(req: IncomingMessage, body: Buffer, match?: { cr: Compil
     ...(body.length > 0 ? { body: body.toString('utf8') } : {}),
     isBase64Encoded: false,
   };
+}
+
+/** Node reads header bytes as Latin-1; API Gateway hands UTF-8 header values over as text. */
+function utf8(value: string): string {
+  if (!/[\u0080-\u00ff]/.test(value)) return value;
+  const decoded = Buffer.from(value, 'latin1').toString('utf8');
+  return decoded.includes('\uFFFD') ? value : decoded;
 }
 
 function match(method: string, path: string) {

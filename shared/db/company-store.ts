@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
 import { VersionConflict } from '../errors.ts';
 import { batchGetItems } from './batch-get.ts';
@@ -37,8 +37,18 @@ export function createCompanyOps(company: CompanyRecord, settings: SettingsRecor
   return [
     put({ ...keys.company(company.id), entity: 'Company', ...company }),
     put({ ...keys.settings(company.id), entity: 'Settings', companyId: company.id, ...settings }),
-    put({ ...keys.member(company.id, owner.userId), ...keys.memberByUser(owner.userId, owner.joinedAt, company.id), entity: 'Member', ...owner }),
+    put(memberItem(owner)),
   ];
+}
+
+/** Adds a member to a company (the owner is added by createCompanyOps). */
+export async function putMember(member: MemberRecord): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: config.tableName,
+      Item: memberItem(member),
+    }),
+  );
 }
 
 export async function getCompany(companyId: string): Promise<CompanyRecord | undefined> {
@@ -70,6 +80,10 @@ export function updateSettingsOps(companyId: string, before: SettingsRecord, aft
       onConditionFailed: () => new VersionConflict(),
     },
   ];
+}
+
+function memberItem(member: MemberRecord): Record<string, unknown> {
+  return { ...keys.member(member.companyId, member.userId), ...keys.memberByUser(member.userId, member.joinedAt, member.companyId), entity: 'Member', ...member };
 }
 
 function pick<T>(item: Record<string, unknown>, fields: Array<keyof T & string>): T {
