@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { openApiDocument } from '../infra/openapi.ts';
+import { ROUTES, routePaths } from '../shared/routes.ts';
+import { client, companyOwner, useGateway } from './support/api.ts';
+
+const gateway = useGateway();
+
+/** The spec's resource endpoints this service serves so far (method, path under /api/v1). */
+const SPEC_ENDPOINTS = [
+  'POST /Companies',
+  'PUT /Companies/{companyId}/Settings',
+  'POST /Companies/{companyId}/Accounts',
+  'GET /Companies/{companyId}/Accounts',
+  'GET /Companies/{companyId}/Accounts/{id}',
+  'PUT /Companies/{companyId}/Accounts/{id}',
+  'DELETE /Companies/{companyId}/Accounts/{id}',
+  'POST /Companies/{companyId}/CostCenters',
+  'GET /Companies/{companyId}/CostCenters',
+  'GET /Companies/{companyId}/CostCenters/{id}',
+  'PUT /Companies/{companyId}/CostCenters/{id}',
+  'POST /Companies/{companyId}/CostCenters/{id}/Activate',
+  'POST /Companies/{companyId}/CostCenters/{id}/Deactivate',
+  'DELETE /Companies/{companyId}/CostCenters/{id}',
+];
+const IDEMPOTENT = ['POST /Companies', 'POST /Companies/{companyId}/Accounts', 'POST /Companies/{companyId}/CostCenters'];
+
+const rowKey = (r: (typeof ROUTES)[number]) => `${r.method} ${r.path.replace('/api/v1', '')}`;
+
+describe('route table', () => {
+  it('has one row for every spec endpoint, idempotent exactly where the spec says', () => {
+    const rows = ROUTES.map(rowKey);
+    for (const endpoint of SPEC_ENDPOINTS) expect(rows, endpoint).toContain(endpoint);
+    expect(new Set(rows).size).toBe(rows.length);
+    const idempotent = ROUTES.filter((r) => r.idempotentOperation).map(rowKey);
+    expect(idempotent.sort()).toEqual([...IDEMPOTENT].sort());
+    expect(new Set(ROUTES.map((r) => r.name)).size).toBe(ROUTES.length);
+  });
+
+  it('puts every row and its unversioned alias in the OpenAPI document', () => {
+    const doc = openApiDocument();
+    for (const route of ROUTES) {
+      for (const path of routePaths(route)) expect(doc.paths[path]?.[route.method.toLowerCase()], `${route.method} ${path}`).toBeDefined();
+    }
+    expect(Object.values(doc.paths).flatMap((ops) => Object.keys(ops))).toHaveLength(ROUTES.flatMap(routePaths).length);
+  });
+
+  it('serves the OpenAPI document from the local gateway', async () => {
+    const response = await client(gateway.url).get('/openapi.json');
+    expect(response.status).toBe(200);
+    expect(response.body.openapi).toBe('3.1.0');
+    expect(Object.keys(response.body.paths)).toContain('/api/v1/Companies/{companyId}/Accounts');
+  });
+
+  it('answers resource routes without the version segment, as the spec example calls them', async () => {
+    const { api, companyId } = await companyOwner(gateway.url);
+    const created = await api.post(`/api/Companies/${companyId}/Accounts`, { code: '1', name: { arabic: 'ن', english: 'n' }, type: 'leaf', classification: 'asset' });
+    const fetched = await api.get(`/api/v1/Companies/${companyId}/Accounts/${created.body.id}`);
+    expect(created.status).toBe(200);
+    expect(fetched.body.path).toBe('1');
+  });
+});
