@@ -1,20 +1,11 @@
 import { NodeStore, type NodeRecord } from '../db/node-store.ts';
-import type { NodeKind } from '../tree/node-kind.ts';
-import { joinPath } from '../tree/rules.ts';
+import { nodeView, type NodeKind, type NodeView } from '../tree/node-kind.ts';
 import { checkAccountParent, storedClassification, type AccountFacts } from './rules.ts';
 import type { AccountType, Classification, CreateAccountInput, UpdateAccountInput } from './schemas.ts';
 
-export interface AccountView {
-  id: string;
-  code: string;
-  path: string;
-  parentId: string | null;
-  name: { arabic: string; english: string };
+export interface AccountView extends NodeView {
   type: AccountType;
   classification: Classification;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
 }
 
 const facts = (node: NodeRecord) => node.attributes as unknown as AccountFacts;
@@ -34,15 +25,8 @@ export const accounts: NodeKind<CreateAccountInput, UpdateAccountInput, AccountV
     classification: storedClassification(input.classification, parentChain[0] && facts(parentChain[0]), facts(before).classification),
   }),
   view: (node, chain) => ({
-    id: node.id,
-    code: node.code,
-    path: joinPath(chain),
-    parentId: node.parentId,
-    name: node.attributes.name as AccountView['name'],
+    ...nodeView(node, chain),
     type: facts(node).accountType,
     classification: facts(chain[0]!).classification!,
-    version: node.version,
-    createdAt: node.createdAt,
-    updatedAt: node.updatedAt,
   }),
 };

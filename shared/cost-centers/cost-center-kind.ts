@@ -1,19 +1,10 @@
 import { NodeStore } from '../db/node-store.ts';
-import type { NodeKind } from '../tree/node-kind.ts';
-import { joinPath } from '../tree/rules.ts';
+import { nodeView, type NodeKind, type NodeView } from '../tree/node-kind.ts';
 import type { CostCenterStatus } from './rules.ts';
 import type { CreateCostCenterInput, UpdateCostCenterInput } from './schemas.ts';
 
-export interface CostCenterView {
-  id: string;
-  code: string;
-  path: string;
-  parentId: string | null;
-  name: { arabic: string; english: string };
+export interface CostCenterView extends NodeView {
   status: CostCenterStatus;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
 }
 
 /** A cost center is created active: usable in journal lines at once (docs/decisions.md). */
@@ -21,15 +12,5 @@ export const costCenters: NodeKind<CreateCostCenterInput, UpdateCostCenterInput,
   store: new NodeStore('COST_CENTER', 'The cost center'),
   createAttributes: (input) => ({ name: input.name, status: 'active' satisfies CostCenterStatus }),
   updateAttributes: (input, before) => ({ ...before.attributes, name: input.name }),
-  view: (node, chain) => ({
-    id: node.id,
-    code: node.code,
-    path: joinPath(chain),
-    parentId: node.parentId,
-    name: node.attributes.name as CostCenterView['name'],
-    status: node.attributes.status as CostCenterStatus,
-    version: node.version,
-    createdAt: node.createdAt,
-    updatedAt: node.updatedAt,
-  }),
+  view: (node, chain) => ({ ...nodeView(node, chain), status: node.attributes.status as CostCenterStatus }),
 };

@@ -1,4 +1,5 @@
 import type { NodeRecord, NodeStore, ParentCondition } from '../db/node-store.ts';
+import { joinPath } from './rules.ts';
 
 /** Input fields common to creating or replacing a node; `parentId` is a UUID, a path or null. */
 export interface NodeInput {
@@ -22,4 +23,29 @@ export interface NodeKind<Create extends NodeInput, Update extends NodeInput, Vi
   /** Throws ValidationError (naming `parentId`) when the node may not be placed under this parent. */
   checkParent?(parent: NodeRecord): void;
   view(node: NodeRecord, chain: NodeRecord[]): View;
+}
+
+/** Fields every node response carries; `path` comes from the chain (root first, the node last). */
+export interface NodeView {
+  id: string;
+  code: string;
+  path: string;
+  parentId: string | null;
+  name: { arabic: string; english: string };
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function nodeView(node: NodeRecord, chain: NodeRecord[]): NodeView {
+  return {
+    id: node.id,
+    code: node.code,
+    path: joinPath(chain),
+    parentId: node.parentId,
+    name: node.attributes.name as NodeView['name'],
+    version: node.version,
+    createdAt: node.createdAt,
+    updatedAt: node.updatedAt,
+  };
 }
