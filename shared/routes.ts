@@ -4,6 +4,7 @@ import { CreateCompanyBody, ListCompaniesQuery, UpdateSettingsBody } from './com
 import { CreateAccountBody, UpdateAccountBody } from './accounts/schemas.ts';
 import { CreateCostCenterBody, StateChangeBody, UpdateCostCenterBody } from './cost-centers/schemas.ts';
 import { ListNodesQuery } from './tree/schemas.ts';
+import { CreateYearBody, ListPeriodsQuery, ListYearsQuery, UpdateYearBody } from './financial-years/schemas.ts';
 import { Version } from './schemas/common.ts';
 
 /**
@@ -36,6 +37,8 @@ export interface Route {
 const VersionBody = z.strictObject({ version: Version });
 const V1 = '/api/v1';
 const company = `${V1}/Companies/{companyId}`;
+const year = `${company}/FinancialYears/{id}`;
+const period = `${year}/Periods/{periodId}`;
 
 export const ROUTES: readonly Route[] = [
   // Companies
@@ -58,6 +61,19 @@ export const ROUTES: readonly Route[] = [
   { name: 'costCenters.activate', method: 'POST', path: `${company}/CostCenters/{id}/Activate`, handler: 'functions/cost-centers/activate.ts', access: 'cost-centers:update', body: StateChangeBody, summary: 'Activate an inactive cost center (versioned)', tag: 'Cost centers' },
   { name: 'costCenters.deactivate', method: 'POST', path: `${company}/CostCenters/{id}/Deactivate`, handler: 'functions/cost-centers/deactivate.ts', access: 'cost-centers:update', body: StateChangeBody, summary: 'Deactivate an active cost center (versioned)', tag: 'Cost centers' },
   { name: 'costCenters.delete', method: 'DELETE', path: `${company}/CostCenters/{id}`, handler: 'functions/cost-centers/delete.ts', access: 'cost-centers:delete', body: VersionBody, summary: 'Delete a cost center (versioned)', tag: 'Cost centers' },
+  // Financial years and periods
+  { name: 'financialYears.create', method: 'POST', path: `${company}/FinancialYears`, handler: 'functions/financial-years/create.ts', access: 'financial-years:create', idempotentOperation: 'CreateFinancialYear', body: CreateYearBody, summary: 'Create a financial year (monthly periods unless given)', tag: 'Financial years' },
+  { name: 'financialYears.list', method: 'GET', path: `${company}/FinancialYears`, handler: 'functions/financial-years/list.ts', access: 'financial-years:read', query: ListYearsQuery, summary: 'List financial years (paginated)', tag: 'Financial years' },
+  { name: 'financialYears.get', method: 'GET', path: `${year}`, handler: 'functions/financial-years/get.ts', access: 'financial-years:read', summary: 'Get a financial year with its periods', tag: 'Financial years' },
+  { name: 'financialYears.update', method: 'PUT', path: `${year}`, handler: 'functions/financial-years/update.ts', access: 'financial-years:update', body: UpdateYearBody, summary: 'Update a financial year (versioned)', tag: 'Financial years' },
+  { name: 'financialYears.delete', method: 'DELETE', path: `${year}`, handler: 'functions/financial-years/delete.ts', access: 'financial-years:delete', body: VersionBody, summary: 'Delete a financial year nothing was posted into (versioned)', tag: 'Financial years' },
+  { name: 'financialYears.close', method: 'PUT', path: `${year}/Close`, handler: 'functions/financial-years/close.ts', access: 'financial-years:close', idempotentOperation: 'CloseFinancialYear', body: VersionBody, summary: 'Close a financial year (versioned; empty 200 body)', tag: 'Financial years' },
+  { name: 'periods.list', method: 'GET', path: `${year}/Periods`, handler: 'functions/periods/list.ts', access: 'financial-years:read', query: ListPeriodsQuery, summary: 'List the periods of a year (paginated)', tag: 'Periods' },
+  { name: 'periods.get', method: 'GET', path: `${period}`, handler: 'functions/periods/get.ts', access: 'financial-years:read', summary: 'Get a period', tag: 'Periods' },
+  { name: 'periods.lock', method: 'POST', path: `${period}/Lock`, handler: 'functions/periods/lock.ts', access: 'financial-years:update', body: VersionBody, summary: 'Lock an open period (versioned)', tag: 'Periods' },
+  { name: 'periods.close', method: 'POST', path: `${period}/Close`, handler: 'functions/periods/close.ts', access: 'financial-years:close', idempotentOperation: 'ClosePeriod', body: VersionBody, summary: 'Close a period (versioned; empty 200 body)', tag: 'Periods' },
+  { name: 'periods.closeByPut', method: 'PUT', path: `${period}/Close`, handler: 'functions/periods/close.ts', access: 'financial-years:close', idempotentOperation: 'ClosePeriod', body: VersionBody, summary: 'Close a period; PUT form of the same operation', tag: 'Periods' },
+  { name: 'periods.reopen', method: 'POST', path: `${period}/Reopen`, handler: 'functions/periods/reopen.ts', access: 'financial-years:update', body: VersionBody, summary: 'Reopen a locked or closed period of an open year (versioned)', tag: 'Periods' },
 ];
 
 /**

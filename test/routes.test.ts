@@ -21,8 +21,24 @@ const SPEC_ENDPOINTS = [
   'POST /Companies/{companyId}/CostCenters/{id}/Activate',
   'POST /Companies/{companyId}/CostCenters/{id}/Deactivate',
   'DELETE /Companies/{companyId}/CostCenters/{id}',
+  'POST /Companies/{companyId}/FinancialYears',
+  'PUT /Companies/{companyId}/FinancialYears/{id}',
+  'DELETE /Companies/{companyId}/FinancialYears/{id}',
+  'PUT /Companies/{companyId}/FinancialYears/{id}/Close',
+  'POST /Companies/{companyId}/FinancialYears/{id}/Periods/{periodId}/Lock',
+  'POST /Companies/{companyId}/FinancialYears/{id}/Periods/{periodId}/Close',
+  'PUT /Companies/{companyId}/FinancialYears/{id}/Periods/{periodId}/Close',
+  'POST /Companies/{companyId}/FinancialYears/{id}/Periods/{periodId}/Reopen',
 ];
-const IDEMPOTENT = ['POST /Companies', 'POST /Companies/{companyId}/Accounts', 'POST /Companies/{companyId}/CostCenters'];
+const IDEMPOTENT = [
+  'POST /Companies',
+  'POST /Companies/{companyId}/Accounts',
+  'POST /Companies/{companyId}/CostCenters',
+  'POST /Companies/{companyId}/FinancialYears',
+  'PUT /Companies/{companyId}/FinancialYears/{id}/Close',
+  'POST /Companies/{companyId}/FinancialYears/{id}/Periods/{periodId}/Close',
+  'PUT /Companies/{companyId}/FinancialYears/{id}/Periods/{periodId}/Close',
+];
 
 const rowKey = (r: (typeof ROUTES)[number]) => `${r.method} ${r.path.replace('/api/v1', '')}`;
 

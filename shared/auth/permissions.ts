@@ -25,6 +25,9 @@ export const SPEC_PERMISSIONS = [
 export const SERVICE_PERMISSIONS = [
   'cost-centers:update',
   'cost-centers:delete',
+  'financial-years:update',
+  'financial-years:delete',
+  'financial-years:close',
   'companies:read',
   'settings:read',
   'settings:update',

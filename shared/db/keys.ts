@@ -43,5 +43,29 @@ export const keys = {
   }),
   nodeListPartition: (kind: NodeKind, companyId: string) => `${companyPk(companyId)}#${kind}`,
 
+  yearRegistry: (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'YEARS' }),
+  year: (companyId: string, yearId: string): Key => ({ pk: companyPk(companyId), sk: `YEAR#${yearId}` }),
+  yearByStart: (companyId: string, startDate: string, yearId: string) => ({
+    gsi1pk: `${companyPk(companyId)}#YEAR`,
+    gsi1sk: `${startDate} ${yearId}`,
+  }),
+  yearListPartition: (companyId: string) => `${companyPk(companyId)}#YEAR`,
+  /** Prefix of every balance item of a period: any such item means something was posted into it. */
+  periodBalancePrefix: (periodId: string) => `BAL#${periodId}#`,
+
+  journal: (companyId: string, journalId: string): Key => ({ pk: companyPk(companyId), sk: `JOURNAL#${journalId}` }),
+  /** gsi1 of a journal: by calendar date, then instant, then id. */
+  journalByDate: (companyId: string, calendarDate: string, instant: string, journalId: string) => ({
+    gsi1pk: `${companyPk(companyId)}#JOURNAL`,
+    gsi1sk: `${calendarDate} ${instant} ${journalId}`,
+  }),
+  /** gsi2 of a journal: by serial number, zero-padded so it sorts as a number. */
+  journalBySerial: (companyId: string, serialNumber: number, journalId: string) => ({
+    gsi2pk: `${companyPk(companyId)}#JOURNAL`,
+    gsi2sk: `${String(serialNumber).padStart(12, '0')} ${journalId}`,
+  }),
+  journalListPartition: (companyId: string) => `${companyPk(companyId)}#JOURNAL`,
+  journalCounter: (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'COUNTER#JOURNAL' }),
+
   idempotency: (scope: string, operation: string, key: string) => ({ pk: `${scope}|${operation}|${key}` }),
 };

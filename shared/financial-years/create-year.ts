@@ -1,0 +1,29 @@
+import { randomUUID } from 'node:crypto';
+import type { UnitOfWork } from '../db/unit-of-work.ts';
+import { createYearOps, getRegistry, type YearRecord } from '../db/year-store.ts';
+import { buildPeriods, checkNoOverlap, defaultYearName } from './build-year.ts';
+import type { CreateYearInput } from './schemas.ts';
+import { yearView, type YearView } from './views.ts';
+
+/**
+ * Creates an open financial year with open periods (calendar months unless given).
+ * Errors: ValidationError (range, periods, overlap), VersionConflict (a concurrent year change).
+ */
+export async function createYear(uow: UnitOfWork, companyId: string, input: CreateYearInput): Promise<YearView> {
+  const periods = buildPeriods(input);
+  const registry = await getRegistry(companyId);
+  checkNoOverlap(input, registry.years);
+  const now = new Date().toISOString();
+  const year: YearRecord = {
+    id: randomUUID(),
+    name: input.name ?? defaultYearName(input),
+    startDate: input.startDate,
+    endDate: input.endDate,
+    status: 'open',
+    version: 1,
+    periods,
+    createdAt: now,
+    updatedAt: now,
+  };
+  return uow.commit(createYearOps(companyId, year, registry), yearView(year));
+}

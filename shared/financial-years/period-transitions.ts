@@ -1,0 +1,27 @@
+import type { UnitOfWork } from '../db/unit-of-work.ts';
+import { mustGetYear, periodStatusOps } from '../db/year-store.ts';
+import { NotFound, VersionConflict } from '../errors.ts';
+import { nextPeriodStatus, type PeriodTransition } from './rules.ts';
+import { periodView, type PeriodView } from './views.ts';
+
+/**
+ * Lock, Close or Reopen one period, versioned on the period. Close answers with an empty
+ * body (spec); Lock and Reopen return the period. Errors: NotFound, VersionConflict,
+ * StateConflict (InvalidState).
+ */
+export async function changePeriod(
+  uow: UnitOfWork,
+  companyId: string,
+  yearId: string,
+  periodId: string,
+  version: number,
+  transition: PeriodTransition,
+): Promise<PeriodView | null> {
+  const year = await mustGetYear(companyId, yearId);
+  const period = year.periods.find((p) => p.id === periodId);
+  if (!period) throw new NotFound('The period');
+  if (period.version !== version) throw new VersionConflict();
+  const status = nextPeriodStatus(period.status, transition, year.status);
+  const after = periodView(year, { ...period, status, version: period.version + 1 });
+  return uow.commit(periodStatusOps(companyId, year, period, status), transition === 'Close' ? null : after);
+}

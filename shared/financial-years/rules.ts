@@ -1,0 +1,91 @@
+import { StateConflict, ValidationError } from '../errors.ts';
+import { addDays, daysBetween, endOfMonth, minDate, type IsoDate } from './dates.ts';
+
+/**
+ * Financial year and period rules, pure.
+ *
+ * Period states:
+ *
+ *   open ──Lock──> locked ──Reopen──> open
+ *   open | locked ──Close──> closed ──Reopen──> open      (Reopen only while the year is open)
+ *
+ * open: everything allowed. locked and closed: nothing may be posted, voided or reversed
+ * into the period. Year states: open ──Close──> closed, allowed once every period is closed
+ * and no draft journal is dated inside the year; a closed year refuses every change.
+ */
+export type PeriodStatus = 'open' | 'locked' | 'closed';
+export type YearStatus = 'open' | 'closed';
+export type PeriodTransition = 'Lock' | 'Close' | 'Reopen';
+
+export const MAX_YEAR_DAYS = 731;
+export const MAX_PERIODS = 24;
+
+export interface DateRange {
+  startDate: IsoDate;
+  endDate: IsoDate;
+}
+
+/** Calendar-month periods covering the range; the first and last may be partial months. */
+export function monthlyPeriods(range: DateRange): DateRange[] {
+  const periods: DateRange[] = [];
+  for (let start = range.startDate; start <= range.endDate; ) {
+    const end = minDate(endOfMonth(start), range.endDate);
+    periods.push({ startDate: start, endDate: end });
+    start = addDays(end, 1);
+  }
+  return periods;
+}
+
+/** Refuses a year whose range is reversed or too long. Errors name `startDate`/`endDate`. */
+export function checkYearRange(range: DateRange): void {
+  if (range.endDate < range.startDate) throw ValidationError.field('endDate', 'must not be before startDate');
+  if (daysBetween(range.startDate, range.endDate) >= MAX_YEAR_DAYS) {
+    throw ValidationError.field('endDate', `a financial year spans at most ${MAX_YEAR_DAYS} days`);
+  }
+}
+
+/** Explicit periods must tile the year exactly: in order, contiguous, no gaps, no overlaps. */
+export function checkPeriodsTileYear(year: DateRange, periods: DateRange[]): void {
+  if (periods.length === 0 || periods.length > MAX_PERIODS) {
+    throw ValidationError.field('periods', `must list 1 to ${MAX_PERIODS} periods`);
+  }
+  let expectedStart = year.startDate;
+  periods.forEach((p, i) => {
+    if (p.startDate !== expectedStart) {
+      throw ValidationError.field(`periods[${i}].startDate`, `must be ${expectedStart}: periods are contiguous and start with the year`);
+    }
+    if (p.endDate < p.startDate) throw ValidationError.field(`periods[${i}].endDate`, 'must not be before startDate');
+    expectedStart = addDays(p.endDate, 1);
+  });
+  if (periods.at(-1)!.endDate !== year.endDate) {
+    throw ValidationError.field(`periods[${periods.length - 1}].endDate`, `must be ${year.endDate}, the end of the year`);
+  }
+}
+
+export function rangesOverlap(a: DateRange, b: DateRange): boolean {
+  return a.startDate <= b.endDate && b.startDate <= a.endDate;
+}
+
+const PERIOD_TRANSITIONS: Record<PeriodTransition, { from: PeriodStatus[]; to: PeriodStatus }> = {
+  Lock: { from: ['open'], to: 'locked' },
+  Close: { from: ['open', 'locked'], to: 'closed' },
+  Reopen: { from: ['locked', 'closed'], to: 'open' },
+};
+
+/** The period's next status, or StateConflict (InvalidState) when the transition does not apply. */
+export function nextPeriodStatus(current: PeriodStatus, transition: PeriodTransition, yearStatus: YearStatus): PeriodStatus {
+  if (yearStatus === 'closed') throw new StateConflict('InvalidState', 'The financial year is closed; its periods cannot change.');
+  const rule = PERIOD_TRANSITIONS[transition];
+  if (!rule.from.includes(current)) {
+    throw new StateConflict('InvalidState', `${transition} applies to a period that is ${rule.from.join(' or ')}; this one is ${current}.`);
+  }
+  return rule.to;
+}
+
+/** Why a year cannot close, or nothing. */
+export function checkYearCanClose(status: YearStatus, periodStatuses: PeriodStatus[], draftJournals: number): void {
+  if (status === 'closed') throw new StateConflict('InvalidState', 'The financial year is already closed.');
+  const open = periodStatuses.filter((s) => s !== 'closed').length;
+  if (open > 0) throw new StateConflict('PeriodsNotClosed', `${open} period(s) of the year are not closed.`);
+  if (draftJournals > 0) throw new StateConflict('UnpostedJournals', 'Draft journals are dated inside the year; post or void them first.');
+}
