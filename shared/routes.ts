@@ -4,6 +4,7 @@ import { CreateCompanyBody, ListCompaniesQuery, UpdateSettingsBody } from './com
 import { CreateAccountBody, UpdateAccountBody } from './accounts/schemas.ts';
 import { CreateCostCenterBody, StateChangeBody, UpdateCostCenterBody } from './cost-centers/schemas.ts';
 import { ListNodesQuery } from './tree/schemas.ts';
+import { CreateJournalBody, ListJournalsQuery, PostJournalBody, ReverseJournalBody, UpdateJournalBody } from './journals/schemas.ts';
 import { CreateYearBody, ListPeriodsQuery, ListYearsQuery, UpdateYearBody } from './financial-years/schemas.ts';
 import { Version } from './schemas/common.ts';
 
@@ -39,6 +40,7 @@ const V1 = '/api/v1';
 const company = `${V1}/Companies/{companyId}`;
 const year = `${company}/FinancialYears/{id}`;
 const period = `${year}/Periods/{periodId}`;
+const journal = `${company}/Journals/{id}`;
 
 export const ROUTES: readonly Route[] = [
   // Companies
@@ -74,6 +76,14 @@ export const ROUTES: readonly Route[] = [
   { name: 'periods.close', method: 'POST', path: `${period}/Close`, handler: 'functions/periods/close.ts', access: 'financial-years:close', idempotentOperation: 'ClosePeriod', body: VersionBody, summary: 'Close a period (versioned; empty 200 body)', tag: 'Periods' },
   { name: 'periods.closeByPut', method: 'PUT', path: `${period}/Close`, handler: 'functions/periods/close.ts', access: 'financial-years:close', idempotentOperation: 'ClosePeriod', body: VersionBody, summary: 'Close a period; PUT form of the same operation', tag: 'Periods' },
   { name: 'periods.reopen', method: 'POST', path: `${period}/Reopen`, handler: 'functions/periods/reopen.ts', access: 'financial-years:update', body: VersionBody, summary: 'Reopen a locked or closed period of an open year (versioned)', tag: 'Periods' },
+  // Journals
+  { name: 'journals.create', method: 'POST', path: `${company}/Journals`, handler: 'functions/journals/create.ts', access: 'journals:create', idempotentOperation: 'CreateJournal', body: CreateJournalBody, summary: 'Create a draft journal', tag: 'Journals' },
+  { name: 'journals.list', method: 'GET', path: `${company}/Journals`, handler: 'functions/journals/list.ts', access: 'journals:read', query: ListJournalsQuery, summary: 'List journals (paginated; filters dateFrom, dateTo, status)', tag: 'Journals' },
+  { name: 'journals.get', method: 'GET', path: `${journal}`, handler: 'functions/journals/get.ts', access: 'journals:read', summary: 'Get a journal', tag: 'Journals' },
+  { name: 'journals.update', method: 'PUT', path: `${journal}`, handler: 'functions/journals/update.ts', access: 'journals:update', idempotentOperation: 'UpdateJournal', body: UpdateJournalBody, summary: 'Update a draft journal (versioned)', tag: 'Journals' },
+  { name: 'journals.post', method: 'POST', path: `${journal}/Post`, handler: 'functions/journals/post.ts', access: 'journals:post', body: PostJournalBody, summary: 'Post a draft journal into an open period (versioned)', tag: 'Journals' },
+  { name: 'journals.void', method: 'POST', path: `${journal}/Void`, handler: 'functions/journals/void.ts', access: 'journals:void', body: VersionBody, summary: 'Void a draft or posted journal (versioned)', tag: 'Journals' },
+  { name: 'journals.reverse', method: 'POST', path: `${journal}/Reverse`, handler: 'functions/journals/reverse.ts', access: 'journals:post', idempotentOperation: 'ReverseJournal', body: ReverseJournalBody, summary: 'Reverse a posted journal with a new posted journal (versioned)', tag: 'Journals' },
 ];
 
 /**

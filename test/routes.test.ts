@@ -29,6 +29,13 @@ const SPEC_ENDPOINTS = [
   'POST /Companies/{companyId}/FinancialYears/{id}/Periods/{periodId}/Close',
   'PUT /Companies/{companyId}/FinancialYears/{id}/Periods/{periodId}/Close',
   'POST /Companies/{companyId}/FinancialYears/{id}/Periods/{periodId}/Reopen',
+  'POST /Companies/{companyId}/Journals',
+  'GET /Companies/{companyId}/Journals',
+  'GET /Companies/{companyId}/Journals/{id}',
+  'PUT /Companies/{companyId}/Journals/{id}',
+  'POST /Companies/{companyId}/Journals/{id}/Post',
+  'POST /Companies/{companyId}/Journals/{id}/Void',
+  'POST /Companies/{companyId}/Journals/{id}/Reverse',
 ];
 const IDEMPOTENT = [
   'POST /Companies',
@@ -38,6 +45,9 @@ const IDEMPOTENT = [
   'PUT /Companies/{companyId}/FinancialYears/{id}/Close',
   'POST /Companies/{companyId}/FinancialYears/{id}/Periods/{periodId}/Close',
   'PUT /Companies/{companyId}/FinancialYears/{id}/Periods/{periodId}/Close',
+  'POST /Companies/{companyId}/Journals',
+  'PUT /Companies/{companyId}/Journals/{id}',
+  'POST /Companies/{companyId}/Journals/{id}/Reverse',
 ];
 
 const rowKey = (r: (typeof ROUTES)[number]) => `${r.method} ${r.path.replace('/api/v1', '')}`;

@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, NumberValue } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
 
 let documentClient: DynamoDBDocumentClient | undefined;
@@ -12,7 +12,11 @@ export function db(): DynamoDBDocumentClient {
       ...(config.dynamoEndpoint ? { endpoint: config.dynamoEndpoint } : {}),
       maxAttempts: 3,
     }),
-    { marshallOptions: { removeUndefinedValues: true } },
+    {
+      marshallOptions: { removeUndefinedValues: true },
+      // Large or fine decimals (balances) must not pass through a binary float on the way out.
+      unmarshallOptions: { wrapNumbers: (text: string) => (Number.isSafeInteger(Number(text)) ? Number(text) : NumberValue.from(text)) },
+    },
   );
   return documentClient;
 }

@@ -42,6 +42,12 @@ export const keys = {
     gsi2sk: `${createdAt} ${id}`,
   }),
   nodeListPartition: (kind: NodeKind, companyId: string) => `${companyPk(companyId)}#${kind}`,
+  /** One item per (node, journal) naming it: while any exists the node cannot be deleted. */
+  nodeUsage: (kind: NodeKind, companyId: string, nodeId: string, journalId: string): Key => ({
+    pk: companyPk(companyId),
+    sk: `USAGE#${kind}#${nodeId}#${journalId}`,
+  }),
+  nodeUsagePrefix: (kind: NodeKind, nodeId: string) => `USAGE#${kind}#${nodeId}#`,
 
   yearRegistry: (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'YEARS' }),
   year: (companyId: string, yearId: string): Key => ({ pk: companyPk(companyId), sk: `YEAR#${yearId}` }),
@@ -52,6 +58,15 @@ export const keys = {
   yearListPartition: (companyId: string) => `${companyPk(companyId)}#YEAR`,
   /** Prefix of every balance item of a period: any such item means something was posted into it. */
   periodBalancePrefix: (periodId: string) => `BAL#${periodId}#`,
+  /**
+   * A balance shard of an account in a period, in total (costCenterId null) or within one
+   * cost center. A posting adds to one of BALANCE_SHARDS shards so a busy account is not one hot item.
+   */
+  balance: (companyId: string, periodId: string, accountId: string, costCenterId: string | null, shard: number): Key => ({
+    pk: companyPk(companyId),
+    sk: `BAL#${periodId}#${accountId}#${costCenterId ?? '-'}#${shard}`,
+  }),
+  balancePrefix: (periodId: string, accountId: string, costCenterId: string | null) => `BAL#${periodId}#${accountId}#${costCenterId ?? '-'}#`,
 
   journal: (companyId: string, journalId: string): Key => ({ pk: companyPk(companyId), sk: `JOURNAL#${journalId}` }),
   /** gsi1 of a journal: by calendar date, then instant, then id. */

@@ -3,6 +3,8 @@ import { config } from '../config.ts';
 import { NotFound, StateConflict, VersionConflict, type AppError } from '../errors.ts';
 import { isUuidReference, MAX_DEPTH, pathSegments } from '../tree/rules.ts';
 import { batchGetItems } from './batch-get.ts';
+import { anyWithPrefix } from './prefix-query.ts';
+import { GUARD_FREE, guardFreeValues, withWriteGuard } from './write-guard.ts';
 import { db } from './client.ts';
 import { keys, type NodeKind } from './keys.ts';
 import type { WriteOp } from './transact.ts';
@@ -18,8 +20,6 @@ export interface NodeRecord {
   code: string;
   parentId: string | null;
   childCount: number;
-  /** Journal lines referring to the node; a node in use cannot be deleted. */
-  usageCount: number;
   version: number;
   createdAt: string;
   updatedAt: string;
@@ -27,7 +27,7 @@ export interface NodeRecord {
   attributes: Record<string, unknown>;
 }
 
-const BASE_FIELDS = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'entity', 'id', 'code', 'parentId', 'childCount', 'usageCount', 'version', 'createdAt', 'updatedAt', 'searchText']);
+const BASE_FIELDS = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'entity', 'id', 'code', 'parentId', 'childCount', 'guard', 'guardUntil', 'version', 'createdAt', 'updatedAt', 'searchText']);
 
 function toRecord(item: Record<string, unknown>): NodeRecord {
   return {
@@ -35,7 +35,6 @@ function toRecord(item: Record<string, unknown>): NodeRecord {
     code: item.code as string,
     parentId: (item.parentId as string | undefined) ?? null,
     childCount: (item.childCount as number | undefined) ?? 0,
-    usageCount: (item.usageCount as number | undefined) ?? 0,
     version: item.version as number,
     createdAt: item.createdAt as string,
     updatedAt: item.updatedAt as string,
@@ -178,23 +177,38 @@ export class NodeStore {
     return ops;
   }
 
-  /** Deletes a node that has no children and no journal lines, conditionally on its version. */
-  deleteOps(companyId: string, node: NodeRecord): WriteOp[] {
+  /**
+   * Runs the delete once no journal names the node, holding off new references meanwhile.
+   * Errors: VersionConflict, StateConflict (HasChildren, InUse).
+   */
+  async withNoUsage(companyId: string, node: NodeRecord, write: (guard: string) => Promise<void>): Promise<void> {
+    await withWriteGuard(
+      keys.node(this.kind, companyId, node.id),
+      node.version,
+      async () =>
+        (await anyWithPrefix(keys.company(companyId).pk, keys.nodeUsagePrefix(this.kind, node.id)))
+          ? new StateConflict('InUse', `${this.label} is used by journal lines.`)
+          : undefined,
+      write,
+    );
+  }
+
+  /** Deletes a childless node, conditionally on its version and on the delete guard it holds. */
+  deleteOps(companyId: string, node: NodeRecord, guard: string): WriteOp[] {
     const ops: WriteOp[] = [
       {
         item: {
           Delete: {
             TableName: config.tableName,
             Key: keys.node(this.kind, companyId, node.id),
-            ConditionExpression: 'version = :version AND childCount = :zero AND usageCount = :zero',
-            ExpressionAttributeValues: { ':version': node.version, ':zero': 0 },
+            ConditionExpression: 'version = :version AND childCount = :zero AND guard = :guard',
+            ExpressionAttributeValues: { ':version': node.version, ':zero': 0, ':guard': guard },
             ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
           },
         },
         onConditionFailed: (old) => {
           if (!old) return new NotFound(this.label);
-          if (old.version !== node.version) return new VersionConflict();
-          return this.inUseError(toRecord(old)) ?? new VersionConflict();
+          return old.version === node.version ? (this.childrenError(toRecord(old)) ?? new VersionConflict()) : new VersionConflict();
         },
       },
       this.edgeDelete(companyId, node.parentId, node.code),
@@ -203,11 +217,42 @@ export class NodeStore {
     return ops;
   }
 
-  /** Why a node cannot be deleted, or undefined when it can. */
-  inUseError(node: NodeRecord): AppError | undefined {
-    if (node.childCount > 0) return new StateConflict('HasChildren', `${this.label} has children; move or delete them first.`);
-    if (node.usageCount > 0) return new StateConflict('InUse', `${this.label} is used by journal lines.`);
-    return undefined;
+  childrenError(node: NodeRecord): AppError | undefined {
+    return node.childCount > 0 ? new StateConflict('HasChildren', `${this.label} has children; move or delete them first.`) : undefined;
+  }
+
+  /**
+   * A journal may name this node: it exists, no delete holds it, and it meets `condition`
+   * (leaf account, active cost center). Errors: the given error when it does not.
+   */
+  referenceCheckOp(companyId: string, nodeId: string, condition: ParentCondition, error: () => AppError): WriteOp {
+    return {
+      item: {
+        ConditionCheck: {
+          TableName: config.tableName,
+          Key: keys.node(this.kind, companyId, nodeId),
+          ConditionExpression: `attribute_exists(pk) AND ${GUARD_FREE} AND ${condition.expression}`,
+          ExpressionAttributeNames: condition.names,
+          ExpressionAttributeValues: { ...guardFreeValues(), ...condition.values },
+        },
+      },
+      onConditionFailed: error,
+    };
+  }
+
+  usagePutOp(companyId: string, nodeId: string, journalId: string): WriteOp {
+    return {
+      item: {
+        Put: {
+          TableName: config.tableName,
+          Item: { ...keys.nodeUsage(this.kind, companyId, nodeId, journalId), entity: 'Usage', nodeId, journalId },
+        },
+      },
+    };
+  }
+
+  usageDeleteOp(companyId: string, nodeId: string, journalId: string): WriteOp {
+    return { item: { Delete: { TableName: config.tableName, Key: keys.nodeUsage(this.kind, companyId, nodeId, journalId) } } };
   }
 
   private item(companyId: string, node: NodeRecord, searchText: string): Record<string, unknown> {
@@ -221,7 +266,6 @@ export class NodeStore {
       code: node.code,
       parentId: node.parentId ?? undefined,
       childCount: node.childCount,
-      usageCount: node.usageCount,
       version: node.version,
       createdAt: node.createdAt,
       updatedAt: node.updatedAt,
@@ -294,4 +338,5 @@ function merge(...conditions: Array<ParentCondition | undefined>): ParentConditi
 export interface ParentCondition {
   expression: string;
   values: Record<string, unknown>;
+  names?: Record<string, string>;
 }

@@ -15,6 +15,8 @@ export interface PageQuery {
   /** Cursor from the previous page (absent on the first). */
   page?: string | undefined;
   binding: CursorBinding;
+  /** Optional bounds on the index sort key (inclusive). */
+  range?: { from: string; to: string } | undefined;
   /** Optional FilterExpression; the page is still filled to pageSize where items remain. */
   filter?: Pick<QueryCommandInput, 'FilterExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'>;
 }
@@ -36,10 +38,14 @@ export async function queryPage(query: PageQuery): Promise<Page<Item>> {
       new QueryCommand({
         TableName: config.tableName,
         IndexName: index.name,
-        KeyConditionExpression: '#pk = :pk',
+        KeyConditionExpression: query.range ? '#pk = :pk AND #sk BETWEEN :from AND :to' : '#pk = :pk',
         ...query.filter,
-        ExpressionAttributeNames: { ...query.filter?.ExpressionAttributeNames, '#pk': index.partitionKey },
-        ExpressionAttributeValues: { ...query.filter?.ExpressionAttributeValues, ':pk': query.partition },
+        ExpressionAttributeNames: { ...query.filter?.ExpressionAttributeNames, '#pk': index.partitionKey, ...(query.range ? { '#sk': index.sortKey } : {}) },
+        ExpressionAttributeValues: {
+          ...query.filter?.ExpressionAttributeValues,
+          ':pk': query.partition,
+          ...(query.range ? { ':from': query.range.from, ':to': query.range.to } : {}),
+        },
         ScanIndexForward: query.binding.orderAsc,
         ExclusiveStartKey: startKey,
         Limit: Math.max(query.pageSize + 1 - items.length, 25),

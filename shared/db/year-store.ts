@@ -1,11 +1,12 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { randomUUID } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
 import { NotFound, StateConflict, VersionConflict } from '../errors.ts';
 import type { DateRange, PeriodStatus, YearStatus } from '../financial-years/rules.ts';
 import { db } from './client.ts';
 import { keys } from './keys.ts';
+import { anyWithPrefix } from './prefix-query.ts';
 import type { WriteOp } from './transact.ts';
+import { GUARD_FREE, guardFreeValues, withWriteGuard } from './write-guard.ts';
 
 /**
  * Storage of financial years. A year item holds its periods (a map by id, each with its own
@@ -35,9 +36,6 @@ export interface YearRegistry {
   years: Record<string, DateRange>;
   version: number;
 }
-
-/** How long a delete or re-date may hold a year against new postings while it checks for old ones. */
-const GUARD_MILLISECONDS = 30_000;
 
 function toYear(item: Record<string, unknown>): YearRecord {
   const periods = Object.values(item.periods as Record<string, PeriodRecord>).sort((a, b) => a.number - b.number);
@@ -115,7 +113,7 @@ export function replaceYearOps(companyId: string, before: YearRecord, after: Yea
         Put: {
           TableName: config.tableName,
           Item: yearItem(companyId, after),
-          ConditionExpression: guard ? 'version = :version AND postingGuard = :guard' : 'version = :version',
+          ConditionExpression: guard ? 'version = :version AND guard = :guard' : 'version = :version',
           ExpressionAttributeValues: { ':version': before.version, ...(guard ? { ':guard': guard } : {}) },
         },
       },
@@ -134,7 +132,7 @@ export function deleteYearOps(companyId: string, year: YearRecord, registry: Yea
         Delete: {
           TableName: config.tableName,
           Key: keys.year(companyId, year.id),
-          ConditionExpression: 'version = :version AND postingGuard = :guard',
+          ConditionExpression: 'version = :version AND guard = :guard',
           ExpressionAttributeValues: { ':version': year.version, ':guard': guard },
         },
       },
@@ -164,61 +162,48 @@ export function periodStatusOps(companyId: string, year: YearRecord, period: Per
 }
 
 /**
- * Runs `write` while new postings into the year are held off, after checking that nothing has
- * been posted into it so far. The guard is a short-lived marker on the year item that posting
- * checks; it closes the gap between "no postings found" and the write that depends on it.
+ * Runs `write` once nothing has been posted into the year, holding off new postings meanwhile.
  * Errors: VersionConflict, StateConflict (HasPostings), and whatever `write` raises.
  */
 export async function withNoPostings(companyId: string, year: YearRecord, write: (guard: string) => Promise<void>): Promise<void> {
-  const guard = randomUUID();
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: config.tableName,
-        Key: keys.year(companyId, year.id),
-        UpdateExpression: 'SET postingGuard = :guard, postingGuardUntil = :until',
-        ConditionExpression: 'version = :version',
-        ExpressionAttributeValues: { ':guard': guard, ':until': Date.now() + GUARD_MILLISECONDS, ':version': year.version },
-      }),
-    );
-  } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') throw new VersionConflict();
-    throw error;
-  }
-  try {
-    if (await hasPostings(companyId, year)) {
-      throw new StateConflict('HasPostings', 'Journals have been posted into this financial year.');
-    }
-    await write(guard);
-  } catch (error) {
-    await db()
-      .send(
-        new UpdateCommand({
-          TableName: config.tableName,
-          Key: keys.year(companyId, year.id),
-          UpdateExpression: 'REMOVE postingGuard, postingGuardUntil',
-          ConditionExpression: 'postingGuard = :guard',
-          ExpressionAttributeValues: { ':guard': guard },
-        }),
-      )
-      .catch(() => undefined);
-    throw error;
-  }
+  const pk = keys.company(companyId).pk;
+  await withWriteGuard(
+    keys.year(companyId, year.id),
+    year.version,
+    async () => {
+      for (const period of year.periods) {
+        if (await anyWithPrefix(pk, keys.periodBalancePrefix(period.id))) {
+          return new StateConflict('HasPostings', 'Journals have been posted into this financial year.');
+        }
+      }
+      return undefined;
+    },
+    write,
+  );
 }
 
-async function hasPostings(companyId: string, year: YearRecord): Promise<boolean> {
-  for (const period of year.periods) {
-    const { Items } = await db().send(
-      new QueryCommand({
+/**
+ * Posting into a period: the year is open and not guarded, and the period is open. Checked in
+ * the posting transaction, so a concurrent Lock or Close and a post cannot both win.
+ */
+export function openPeriodCheckOp(companyId: string, yearId: string, periodId: string): WriteOp {
+  return {
+    item: {
+      ConditionCheck: {
         TableName: config.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.company(companyId).pk, ':prefix': keys.periodBalancePrefix(period.id) },
-        ConsistentRead: true,
-        Limit: 1,
-      }),
-    );
-    if ((Items ?? []).length > 0) return true;
-  }
-  return false;
+        Key: keys.year(companyId, yearId),
+        ConditionExpression: `#status = :open AND periods.#p.#status = :open AND ${GUARD_FREE}`,
+        ExpressionAttributeNames: { '#status': 'status', '#p': periodId },
+        ExpressionAttributeValues: { ':open': 'open', ...guardFreeValues() },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      },
+    },
+    onConditionFailed: (old) => {
+      if (!old) return new NotFound('The financial year');
+      const guarded = typeof old.guardUntil === 'number' && old.guardUntil >= Date.now();
+      return guarded
+        ? new VersionConflict('The financial year is being changed; retry shortly.')
+        : new StateConflict('PeriodNotOpen', 'The period of this date changed state and is no longer open.', 'postingDate');
+    },
+  };
 }
-

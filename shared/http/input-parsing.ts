@@ -42,8 +42,16 @@ function parseJsonBody(event: APIGatewayProxyEventV2): unknown {
   if (event.body === undefined || event.body === null || event.body === '') return {};
   const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
   try {
-    return JSON.parse(text);
+    return JSON.parse(text, keepAmountDigits as (key: string, value: unknown) => unknown);
   } catch {
     throw ValidationError.field('body', 'is not valid JSON', 'InvalidJson');
   }
+}
+
+/**
+ * Hands `amount` numbers over as the digits the client wrote (JSON.parse source text), so
+ * money never passes through a binary float: 0.1 stays "0.1", 1e2 stays "1e2" (and is refused).
+ */
+function keepAmountDigits(key: string, value: unknown, context?: { source?: string }): unknown {
+  return key === 'amount' && typeof value === 'number' && context?.source !== undefined ? context.source : value;
 }

@@ -41,7 +41,6 @@ export async function createNode<C extends NodeInput, U extends NodeInput, V>(
     code: input.code,
     parentId: parentChain.at(-1)?.id ?? null,
     childCount: 0,
-    usageCount: 0,
     version: 1,
     createdAt: now,
     updatedAt: now,
@@ -102,9 +101,12 @@ export async function deleteNode<C extends NodeInput, U extends NodeInput, V>(
 ): Promise<null> {
   const node = await kind.store.mustGet(companyId, id);
   if (node.version !== version) throw new VersionConflict();
-  const inUse = kind.store.inUseError(node);
-  if (inUse) throw inUse;
-  return uow.commit(kind.store.deleteOps(companyId, node), null);
+  const hasChildren = kind.store.childrenError(node);
+  if (hasChildren) throw hasChildren;
+  await kind.store.withNoUsage(companyId, node, async (guard) => {
+    await uow.commit(kind.store.deleteOps(companyId, node, guard), null);
+  });
+  return null;
 }
 
 export async function getNode<C extends NodeInput, U extends NodeInput, V>(kind: NodeKind<C, U, V>, companyId: string, id: string): Promise<V> {

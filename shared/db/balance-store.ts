@@ -1,0 +1,70 @@
+import { NumberValue, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import Big from 'big.js';
+import { config } from '../config.ts';
+import type { BalanceDelta } from '../journals/rules.ts';
+import { db } from './client.ts';
+import { keys } from './keys.ts';
+import type { WriteOp } from './transact.ts';
+
+/**
+ * Running balances per (account, period) and per (account, period, cost center), updated in
+ * the same transaction as the journal's status change. DynamoDB numbers are exact decimals
+ * (38 digits), so `ADD` of the amounts' decimal text keeps every unit. Each balance is spread
+ * over BALANCE_SHARDS items: concurrent postings to one busy account land on different items,
+ * so its throughput is not capped by one item's write rate; a read sums the shards.
+ */
+export const BALANCE_SHARDS = 8;
+
+export function pickShard(): number {
+  return Math.floor(Math.random() * BALANCE_SHARDS);
+}
+
+export function balanceOps(companyId: string, periodId: string, deltas: BalanceDelta[], shard: number): WriteOp[] {
+  return deltas.map((d) => ({
+    item: {
+      Update: {
+        TableName: config.tableName,
+        Key: keys.balance(companyId, periodId, d.accountId, d.costCenterId, shard),
+        UpdateExpression: 'ADD debit :debit, credit :credit SET entity = :entity, periodId = :periodId, accountId = :accountId, costCenterId = :costCenterId',
+        ExpressionAttributeValues: {
+          ':debit': NumberValue.from(d.debit),
+          ':credit': NumberValue.from(d.credit),
+          ':entity': 'Balance',
+          ':periodId': periodId,
+          ':accountId': d.accountId,
+          ':costCenterId': d.costCenterId ?? '-',
+        },
+      },
+    },
+  }));
+}
+
+export interface Balance {
+  debit: string;
+  credit: string;
+}
+
+/** The exact balance of an account in one period, in total or within a cost center (sums the shards). */
+export async function readBalance(companyId: string, periodId: string, accountId: string, costCenterId: string | null = null): Promise<Balance> {
+  const { Items } = await db().send(
+    new QueryCommand({
+      TableName: config.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': keys.company(companyId).pk, ':prefix': keys.balancePrefix(periodId, accountId, costCenterId) },
+      ConsistentRead: true,
+    }),
+  );
+  let debit = new Big(0);
+  let credit = new Big(0);
+  for (const item of Items ?? []) {
+    debit = debit.plus(exact(item.debit));
+    credit = credit.plus(exact(item.credit));
+  }
+  return { debit: debit.toString(), credit: credit.toString() };
+}
+
+/** The document client hands DynamoDB numbers over as JS numbers unless wrapped; read the exact text either way. */
+function exact(value: unknown): string {
+  if (value instanceof NumberValue) return value.toString();
+  return String(value ?? 0);
+}

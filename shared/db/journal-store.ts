@@ -1,0 +1,111 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config.ts';
+import { NotFound, StateConflict, VersionConflict } from '../errors.ts';
+import type { JournalStatus, Line } from '../journals/rules.ts';
+import { db } from './client.ts';
+import { keys } from './keys.ts';
+import type { WriteOp } from './transact.ts';
+
+/**
+ * Storage of journals. A journal item carries its lines (at most 100, so well under the item
+ * size limit). Serial numbers come from a per-company counter written in the same transaction
+ * as the journal, conditionally on the value read, so they are sequential and never reused.
+ */
+export interface JournalRecord {
+  id: string;
+  serialNumber: number;
+  date: string;
+  calendarDate: string;
+  description?: string | undefined;
+  reference?: string | undefined;
+  entries: Line[];
+  status: JournalStatus;
+  postingDate?: string | undefined;
+  financialYearId?: string | undefined;
+  periodId?: string | undefined;
+  balanceShard?: number | undefined;
+  reversalOf?: string | undefined;
+  reversedBy?: string | undefined;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const RECORD_FIELDS: Array<keyof JournalRecord> = [
+  'id', 'serialNumber', 'date', 'calendarDate', 'description', 'reference', 'entries', 'status', 'postingDate',
+  'financialYearId', 'periodId', 'balanceShard', 'reversalOf', 'reversedBy', 'version', 'createdAt', 'updatedAt',
+];
+
+export function journalFromItem(item: Record<string, unknown>): JournalRecord {
+  return Object.fromEntries(RECORD_FIELDS.filter((f) => item[f] !== undefined).map((f) => [f, item[f]])) as unknown as JournalRecord;
+}
+
+export async function getJournal(companyId: string, journalId: string): Promise<JournalRecord | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: config.tableName, Key: keys.journal(companyId, journalId), ConsistentRead: true }));
+  return Item ? journalFromItem(Item) : undefined;
+}
+
+export async function mustGetJournal(companyId: string, journalId: string): Promise<JournalRecord> {
+  const journal = await getJournal(companyId, journalId);
+  if (!journal) throw new NotFound('The journal');
+  return journal;
+}
+
+/** The last serial number handed out (0 before the first journal). */
+export async function currentSerial(companyId: string): Promise<number> {
+  const { Item } = await db().send(new GetCommand({ TableName: config.tableName, Key: keys.journalCounter(companyId), ConsistentRead: true }));
+  return (Item?.value as number | undefined) ?? 0;
+}
+
+/** Raised when another journal took the serial number first; the caller reads the counter again. */
+export class SerialTaken extends StateConflict {
+  constructor() {
+    super('Conflict', 'Another journal took this serial number; retry.');
+  }
+}
+
+/** Advances the counter from `from` to `to`, failing (SerialTaken) if it moved meanwhile. */
+export function serialOp(companyId: string, from: number, to: number): WriteOp {
+  return {
+    item: {
+      Put: {
+        TableName: config.tableName,
+        Item: { ...keys.journalCounter(companyId), entity: 'Counter', value: to },
+        ConditionExpression: from === 0 ? 'attribute_not_exists(pk)' : '#value = :from',
+        ...(from === 0 ? {} : { ExpressionAttributeNames: { '#value': 'value' }, ExpressionAttributeValues: { ':from': from } }),
+      },
+    },
+    onConditionFailed: () => new SerialTaken(),
+  };
+}
+
+function journalItem(companyId: string, journal: JournalRecord): Record<string, unknown> {
+  return {
+    ...keys.journal(companyId, journal.id),
+    ...keys.journalByDate(companyId, journal.calendarDate, new Date(journal.date).toISOString(), journal.id),
+    ...keys.journalBySerial(companyId, journal.serialNumber, journal.id),
+    entity: 'Journal',
+    ...journal,
+    searchText: [journal.serialNumber, journal.description, journal.reference].filter(Boolean).join(' ').toLowerCase(),
+  };
+}
+
+export function putNewJournalOp(companyId: string, journal: JournalRecord): WriteOp {
+  return { item: { Put: { TableName: config.tableName, Item: journalItem(companyId, journal), ConditionExpression: 'attribute_not_exists(pk)' } } };
+}
+
+/** Replaces a journal, conditionally on the version and status it was read with. */
+export function replaceJournalOp(companyId: string, before: JournalRecord, after: JournalRecord): WriteOp {
+  return {
+    item: {
+      Put: {
+        TableName: config.tableName,
+        Item: journalItem(companyId, after),
+        ConditionExpression: 'version = :version AND #status = :status',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':version': before.version, ':status': before.status },
+      },
+    },
+    onConditionFailed: () => new VersionConflict(),
+  };
+}

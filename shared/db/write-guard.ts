@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config.ts';
+import { VersionConflict, type AppError } from '../errors.ts';
+import { db } from './client.ts';
+import type { Key } from './keys.ts';
+
+/**
+ * A short-lived marker that holds off new references to a record while a write that depends
+ * on "nothing refers to it" checks and commits. Without it, a reference committed between the
+ * check (a query) and the write would be missed. Writers that add references (posting into a
+ * year, naming an account in a journal) require `GUARD_FREE` on the record; the guarded write
+ * requires `guard = :guard`. A crashed holder's guard simply expires.
+ *
+ *   set guard (versioned) -> check -> write (conditional on the guard) | clear guard on failure
+ */
+export const GUARD_MILLISECONDS = 30_000;
+export const GUARD_FREE = '(attribute_not_exists(guardUntil) OR guardUntil < :guardNow)';
+export const guardFreeValues = () => ({ ':guardNow': Date.now() });
+
+export async function withWriteGuard(
+  key: Key,
+  version: number,
+  stillFree: () => Promise<AppError | undefined>,
+  write: (guard: string) => Promise<void>,
+): Promise<void> {
+  const guard = randomUUID();
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: key,
+        UpdateExpression: 'SET guard = :guard, guardUntil = :until',
+        ConditionExpression: 'version = :version',
+        ExpressionAttributeValues: { ':guard': guard, ':until': Date.now() + GUARD_MILLISECONDS, ':version': version },
+      }),
+    );
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) throw new VersionConflict();
+    throw error;
+  }
+  try {
+    const refusal = await stillFree();
+    if (refusal) throw refusal;
+    await write(guard);
+  } catch (error) {
+    await db()
+      .send(
+        new UpdateCommand({
+          TableName: config.tableName,
+          Key: key,
+          UpdateExpression: 'REMOVE guard, guardUntil',
+          ConditionExpression: 'guard = :guard',
+          ExpressionAttributeValues: { ':guard': guard },
+        }),
+      )
+      .catch(() => undefined);
+    throw error;
+  }
+}

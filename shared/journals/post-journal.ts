@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import { balanceOps, pickShard } from '../db/balance-store.ts';
+import { mustGetJournal, putNewJournalOp, replaceJournalOp, type JournalRecord } from '../db/journal-store.ts';
+import type { UnitOfWork } from '../db/unit-of-work.ts';
+import { openPeriodCheckOp } from '../db/year-store.ts';
+import { VersionConflict } from '../errors.ts';
+import { findOpenPeriod } from './find-period.ts';
+import { balanceDeltas, checkBalanced, checkTransition, swapSides } from './rules.ts';
+import type { PostJournalInput, ReverseJournalInput } from './schemas.ts';
+import { withNextSerial } from './serial.ts';
+import { journalView, type JournalView } from './views.ts';
+
+async function loadFor(companyId: string, journalId: string, version: number, action: 'Post' | 'Void' | 'Reverse') {
+  const journal = await mustGetJournal(companyId, journalId);
+  if (journal.version !== version) throw new VersionConflict();
+  checkTransition(journal.status, action);
+  return journal;
+}
+
+/**
+ * Posts a draft into the open period containing `postingDate`: status, balances and the
+ * "period still open" check commit in one transaction. Errors: NotFound, VersionConflict,
+ * StateConflict (InvalidState, PeriodNotOpen), ValidationError (Unbalanced, TooFewLines, NoFinancialYear).
+ */
+export async function postJournal(uow: UnitOfWork, companyId: string, journalId: string, input: PostJournalInput): Promise<JournalView> {
+  const before = await loadFor(companyId, journalId, input.version, 'Post');
+  checkBalanced(before.entries);
+  const { year, period } = await findOpenPeriod(companyId, input.postingDate);
+  const after: JournalRecord = {
+    ...before,
+    status: 'posted',
+    postingDate: input.postingDate,
+    financialYearId: year.id,
+    periodId: period.id,
+    balanceShard: pickShard(),
+    version: before.version + 1,
+    updatedAt: new Date().toISOString(),
+  };
+  return uow.commit(
+    [
+      replaceJournalOp(companyId, before, after),
+      openPeriodCheckOp(companyId, year.id, period.id),
+      ...balanceOps(companyId, period.id, balanceDeltas(after.entries, 1), after.balanceShard!),
+    ],
+    journalView(after),
+  );
+}
+
+/**
+ * Voids a journal. A draft is simply discarded; a posted journal's effect is taken off the
+ * balances of the period it was posted into, which must still be open.
+ * Errors: NotFound, VersionConflict, StateConflict (InvalidState, PeriodNotOpen).
+ */
+export async function voidJournal(uow: UnitOfWork, companyId: string, journalId: string, version: number): Promise<JournalView> {
+  const before = await loadFor(companyId, journalId, version, 'Void');
+  const after: JournalRecord = { ...before, status: 'voided', version: before.version + 1, updatedAt: new Date().toISOString() };
+  const ops = [replaceJournalOp(companyId, before, after)];
+  if (before.status === 'posted') {
+    ops.push(
+      openPeriodCheckOp(companyId, before.financialYearId!, before.periodId!),
+      ...balanceOps(companyId, before.periodId!, balanceDeltas(before.entries, -1), before.balanceShard ?? pickShard()),
+    );
+  }
+  return uow.commit(ops, journalView(after));
+}
+
+/**
+ * Reverses a posted journal: a new posted journal with the sides swapped, dated and posted on
+ * `postingDate` (an open period), and the original marked reversed, in one transaction. Returns
+ * the original, whose `reversedBy` names the reversing journal.
+ * Errors: NotFound, VersionConflict, StateConflict (InvalidState, PeriodNotOpen), ValidationError (NoFinancialYear).
+ */
+export async function reverseJournal(uow: UnitOfWork, companyId: string, journalId: string, input: ReverseJournalInput): Promise<JournalView> {
+  const original = await loadFor(companyId, journalId, input.version, 'Reverse');
+  const { year, period } = await findOpenPeriod(companyId, input.postingDate);
+  const reversalId = randomUUID();
+  const now = new Date().toISOString();
+  return withNextSerial(companyId, (serialNumber, claimSerial) => {
+    const reversal: JournalRecord = {
+      id: reversalId,
+      serialNumber,
+      date: `${input.postingDate}T00:00:00Z`,
+      calendarDate: input.postingDate,
+      description: input.description ?? `Reversal of journal ${original.serialNumber}`,
+      reference: original.reference,
+      entries: swapSides(original.entries),
+      status: 'posted',
+      postingDate: input.postingDate,
+      financialYearId: year.id,
+      periodId: period.id,
+      balanceShard: pickShard(),
+      reversalOf: original.id,
+      version: 1,
+      createdAt: now,
+      updatedAt: now,
+    };
+    const reversed: JournalRecord = { ...original, status: 'reversed', reversedBy: reversalId, version: original.version + 1, updatedAt: now };
+    return uow.commit(
+      [
+        claimSerial,
+        putNewJournalOp(companyId, reversal),
+        replaceJournalOp(companyId, original, reversed),
+        openPeriodCheckOp(companyId, year.id, period.id),
+        ...balanceOps(companyId, period.id, balanceDeltas(reversal.entries, 1), reversal.balanceShard!),
+      ],
+      journalView(reversed),
+    );
+  });
+}

@@ -1,0 +1,40 @@
+import { accounts } from '../accounts/account-kind.ts';
+import { costCenters } from '../cost-centers/cost-center-kind.ts';
+import type { WriteOp } from '../db/transact.ts';
+import { VersionConflict } from '../errors.ts';
+import type { Line } from './rules.ts';
+
+const distinct = (lines: readonly Line[]) => ({
+  accounts: new Set(lines.map((l) => l.accountId)),
+  costCenters: new Set(lines.flatMap((l) => (l.costCenterId ? [l.costCenterId] : []))),
+});
+
+const changed = () => new VersionConflict('An account or cost center named in the entries changed meanwhile; read it again and retry.');
+
+/**
+ * The writes that record which accounts and cost centers a journal names: for each newly named
+ * one, a check that it still qualifies (leaf account, active cost center, not being deleted) and
+ * a usage item that keeps it from being deleted; for each no longer named one, its usage item goes.
+ */
+export function referenceOps(companyId: string, journalId: string, lines: readonly Line[], previous: readonly Line[]): WriteOp[] {
+  const now = distinct(lines);
+  const before = distinct(previous);
+  const ops: WriteOp[] = [];
+  for (const id of now.accounts) {
+    if (before.accounts.has(id)) continue;
+    ops.push(
+      accounts.store.referenceCheckOp(companyId, id, { expression: 'accountType = :leaf', values: { ':leaf': 'leaf' } }, changed),
+      accounts.store.usagePutOp(companyId, id, journalId),
+    );
+  }
+  for (const id of now.costCenters) {
+    if (before.costCenters.has(id)) continue;
+    ops.push(
+      costCenters.store.referenceCheckOp(companyId, id, { expression: '#ccStatus = :active', values: { ':active': 'active' }, names: { '#ccStatus': 'status' } }, changed),
+      costCenters.store.usagePutOp(companyId, id, journalId),
+    );
+  }
+  for (const id of before.accounts) if (!now.accounts.has(id)) ops.push(accounts.store.usageDeleteOp(companyId, id, journalId));
+  for (const id of before.costCenters) if (!now.costCenters.has(id)) ops.push(costCenters.store.usageDeleteOp(companyId, id, journalId));
+  return ops;
+}

@@ -1,0 +1,113 @@
+import { StateConflict, ValidationError } from '../errors.ts';
+import { equalAmounts, negate, sumAmounts } from '../money/amount.ts';
+import { CREDIT, DEBIT } from './schemas.ts';
+
+/**
+ * Journal rules, pure.
+ *
+ * States:
+ *
+ *   draft ──Post──> posted ──Void────> voided      (its effect on balances is taken back)
+ *     │                   └──Reverse─> reversed    (a new posted journal with sides swapped)
+ *     └──Void──> voided                            (a discarded draft; balances untouched)
+ *
+ * Only a draft can be updated. Side 1 is debit, side 2 credit.
+ */
+export type JournalStatus = 'draft' | 'posted' | 'voided' | 'reversed';
+export type JournalAction = 'Update' | 'Post' | 'Void' | 'Reverse';
+
+/** A resolved entry line: canonical ids and the canonical amount text. */
+export interface Line {
+  accountId: string;
+  costCenterId: string | null;
+  side: typeof DEBIT | typeof CREDIT;
+  amount: string;
+}
+
+/** Most distinct accounts plus cost centers one journal may name (bounded by one transaction). */
+export const MAX_REFERENCES = 32;
+/** Most balance items one posting may touch: accounts plus (account, cost center) pairs. */
+export const MAX_BALANCE_TARGETS = 64;
+
+const ALLOWED: Record<JournalAction, JournalStatus[]> = {
+  Update: ['draft'],
+  Post: ['draft'],
+  Void: ['draft', 'posted'],
+  Reverse: ['posted'],
+};
+
+export function checkTransition(status: JournalStatus, action: JournalAction): void {
+  if (!ALLOWED[action].includes(status)) {
+    throw new StateConflict('InvalidState', `${action} applies to a ${ALLOWED[action].join(' or ')} journal; this one is ${status}.`);
+  }
+}
+
+export function totals(lines: readonly Line[]): { debit: string; credit: string } {
+  return {
+    debit: sumAmounts(lines.filter((l) => l.side === DEBIT).map((l) => l.amount)),
+    credit: sumAmounts(lines.filter((l) => l.side === CREDIT).map((l) => l.amount)),
+  };
+}
+
+/** A journal posts only with at least two lines and equal, non-zero debit and credit totals. */
+export function checkBalanced(lines: readonly Line[]): void {
+  if (lines.length < 2) throw ValidationError.field('entries', 'a journal needs at least two lines to post', 'TooFewLines');
+  const { debit, credit } = totals(lines);
+  if (!equalAmounts(debit, credit)) {
+    throw ValidationError.field('entries', `debits (${debit}) and credits (${credit}) must be equal to post`, 'Unbalanced');
+  }
+}
+
+export interface BalanceDelta {
+  accountId: string;
+  /** null: the account's total; otherwise the account within this cost center. */
+  costCenterId: string | null;
+  debit: string;
+  credit: string;
+}
+
+/**
+ * What posting the lines adds to balances (sign 1) or what voiding takes back (sign -1):
+ * one delta per account, and one per (account, cost center) pair.
+ */
+export function balanceDeltas(lines: readonly Line[], sign: 1 | -1): BalanceDelta[] {
+  const groups = new Map<string, { accountId: string; costCenterId: string | null; debit: string[]; credit: string[] }>();
+  const add = (accountId: string, costCenterId: string | null, line: Line) => {
+    const key = `${accountId}|${costCenterId ?? ''}`;
+    const group = groups.get(key) ?? { accountId, costCenterId, debit: [], credit: [] };
+    (line.side === DEBIT ? group.debit : group.credit).push(line.amount);
+    groups.set(key, group);
+  };
+  for (const line of lines) {
+    add(line.accountId, null, line);
+    if (line.costCenterId) add(line.accountId, line.costCenterId, line);
+  }
+  const signed = (amount: string) => (sign === 1 ? amount : negate(amount));
+  return [...groups.values()].map((g) => ({
+    accountId: g.accountId,
+    costCenterId: g.costCenterId,
+    debit: signed(sumAmounts(g.debit)),
+    credit: signed(sumAmounts(g.credit)),
+  }));
+}
+
+/** The same lines with debit and credit swapped: the reversing entry. */
+export function swapSides(lines: readonly Line[]): Line[] {
+  return lines.map((l) => ({ ...l, side: l.side === DEBIT ? CREDIT : DEBIT }));
+}
+
+/** Refuses journals too wide for one atomic write (see docs/decisions.md). */
+export function checkWidth(lines: readonly Line[]): void {
+  const references = new Set(lines.flatMap((l) => [`a:${l.accountId}`, ...(l.costCenterId ? [`c:${l.costCenterId}`] : [])]));
+  if (references.size > MAX_REFERENCES) {
+    throw ValidationError.field('entries', `a journal may name at most ${MAX_REFERENCES} distinct accounts and cost centers`, 'TooManyReferences');
+  }
+  if (balanceDeltas(lines, 1).length > MAX_BALANCE_TARGETS) {
+    throw ValidationError.field('entries', `a journal may touch at most ${MAX_BALANCE_TARGETS} account and account/cost-center balances`, 'TooManyReferences');
+  }
+}
+
+/** The accounting date of a journal: the calendar date as written in its `date`. */
+export function calendarDate(dateTime: string): string {
+  return dateTime.slice(0, 10);
+}

@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import { mustGetJournal, putNewJournalOp, replaceJournalOp, type JournalRecord } from '../db/journal-store.ts';
+import type { UnitOfWork } from '../db/unit-of-work.ts';
+import { getSettings } from '../companies/settings.ts';
+import { VersionConflict } from '../errors.ts';
+import { referenceOps } from './reference-ops.ts';
+import { resolveLines } from './resolve-lines.ts';
+import { calendarDate, checkTransition, checkWidth } from './rules.ts';
+import type { CreateJournalInput, UpdateJournalInput } from './schemas.ts';
+import { withNextSerial } from './serial.ts';
+import { journalView, type JournalView } from './views.ts';
+
+async function linesOf(companyId: string, input: CreateJournalInput) {
+  const { decimalPrecision } = await getSettings(companyId);
+  const lines = await resolveLines(companyId, input.entries, decimalPrecision);
+  checkWidth(lines);
+  return lines;
+}
+
+/**
+ * Creates a draft journal with the next serial number. Every reference is resolved and
+ * checked before anything is written. Errors: NotFound and ValidationError naming the line.
+ */
+export async function createJournal(uow: UnitOfWork, companyId: string, input: CreateJournalInput): Promise<JournalView> {
+  const lines = await linesOf(companyId, input);
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  return withNextSerial(companyId, (serialNumber, claimSerial) => {
+    const journal: JournalRecord = {
+      id,
+      serialNumber,
+      date: input.date,
+      calendarDate: calendarDate(input.date),
+      description: input.description,
+      reference: input.reference,
+      entries: lines,
+      status: 'draft',
+      version: 1,
+      createdAt: now,
+      updatedAt: now,
+    };
+    return uow.commit([claimSerial, putNewJournalOp(companyId, journal), ...referenceOps(companyId, id, lines, [])], journalView(journal));
+  });
+}
+
+/** Replaces a draft's date, lines and texts, versioned. Errors: NotFound, VersionConflict, StateConflict, ValidationError. */
+export async function updateJournal(uow: UnitOfWork, companyId: string, journalId: string, input: UpdateJournalInput): Promise<JournalView> {
+  const before = await mustGetJournal(companyId, journalId);
+  if (before.version !== input.version) throw new VersionConflict();
+  checkTransition(before.status, 'Update');
+  const lines = await linesOf(companyId, input);
+  const after: JournalRecord = {
+    ...before,
+    date: input.date,
+    calendarDate: calendarDate(input.date),
+    description: input.description,
+    reference: input.reference,
+    entries: lines,
+    version: before.version + 1,
+    updatedAt: new Date().toISOString(),
+  };
+  return uow.commit(
+    [replaceJournalOp(companyId, before, after), ...referenceOps(companyId, journalId, lines, before.entries)],
+    journalView(after),
+  );
+}

@@ -1,0 +1,33 @@
+import type { Client } from './api.ts';
+
+/** A small chart for ledger tests: cash and bank (assets), sales (revenue), rent (expense), retained earnings (equity), two cost centers. */
+export async function chartOfAccounts(api: Client, base: string) {
+  const post = async (path: string, body: Record<string, unknown>) => {
+    const r = await api.post(`${base}${path}`, body);
+    if (r.status !== 200) throw new Error(`${path}: ${r.text}`);
+    return r.body;
+  };
+  const n = (english: string, arabic: string) => ({ english, arabic });
+  const assets = await post('/Accounts', { code: '1', name: n('Assets', 'الأصول'), type: 'category', classification: 'asset' });
+  const cash = await post('/Accounts', { code: '1101', name: n('Cash', 'النقدية'), type: 'leaf', parentId: assets.id });
+  const bank = await post('/Accounts', { code: '1102', name: n('Bank', 'البنك'), type: 'leaf', parentId: assets.id });
+  const equity = await post('/Accounts', { code: '3', name: n('Equity', 'حقوق الملكية'), type: 'category', classification: 'equity' });
+  const retained = await post('/Accounts', { code: '3101', name: n('Retained earnings', 'أرباح مبقاة'), type: 'leaf', parentId: equity.id });
+  const revenue = await post('/Accounts', { code: '4', name: n('Revenue', 'الإيرادات'), type: 'category', classification: 'revenue' });
+  const sales = await post('/Accounts', { code: '4101', name: n('Sales', 'المبيعات'), type: 'leaf', parentId: revenue.id });
+  const expenses = await post('/Accounts', { code: '5', name: n('Expenses', 'المصروفات'), type: 'category', classification: 'expense' });
+  const rent = await post('/Accounts', { code: '5101', name: n('Rent', 'الإيجار'), type: 'leaf', parentId: expenses.id });
+  const hq = await post('/CostCenters', { code: 'HQ', name: n('Head office', 'المركز الرئيسي') });
+  const branch = await post('/CostCenters', { code: 'BR', name: n('Branch', 'الفرع') });
+  return { assets, cash, bank, equity, retained, revenue, sales, expenses, rent, hq, branch };
+}
+
+/** A financial year for 2026 with monthly periods. */
+export async function year2026(api: Client, base: string) {
+  const r = await api.post(`${base}/FinancialYears`, { startDate: '2026-01-01', endDate: '2026-12-31' });
+  if (r.status !== 200) throw new Error(r.text);
+  return r.body;
+}
+
+export const debit = (accountId: string, amount: number | string, costCenterId?: string) => ({ accountId, side: 1, amount, ...(costCenterId ? { costCenterId } : {}) });
+export const credit = (accountId: string, amount: number | string, costCenterId?: string) => ({ accountId, side: 2, amount, ...(costCenterId ? { costCenterId } : {}) });
