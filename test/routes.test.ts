@@ -48,6 +48,7 @@ const IDEMPOTENT = [
   'POST /Companies/{companyId}/Journals',
   'PUT /Companies/{companyId}/Journals/{id}',
   'POST /Companies/{companyId}/Journals/{id}/Reverse',
+  'POST /Companies/{companyId}/FinancialYears/{id}/GenerateClosingJournal',
 ];
 
 const rowKey = (r: (typeof ROUTES)[number]) => `${r.method} ${r.path.replace('/api/v1', '')}`;

@@ -68,3 +68,28 @@ function exact(value: unknown): string {
   if (value instanceof NumberValue) return value.toString();
   return String(value ?? 0);
 }
+
+/** Debit and credit totals of every account in a period (shards summed; cost-center splits left out). */
+export async function readPeriodAccountTotals(companyId: string, periodId: string): Promise<Map<string, { debit: Big; credit: Big }>> {
+  const totals = new Map<string, { debit: Big; credit: Big }>();
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const result = await db().send(
+      new QueryCommand({
+        TableName: config.tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        FilterExpression: 'costCenterId = :none',
+        ExpressionAttributeValues: { ':pk': keys.company(companyId).pk, ':prefix': keys.periodBalancePrefix(periodId), ':none': '-' },
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of result.Items ?? []) {
+      const accountId = item.accountId as string;
+      const total = totals.get(accountId) ?? { debit: new Big(0), credit: new Big(0) };
+      totals.set(accountId, { debit: total.debit.plus(exact(item.debit)), credit: total.credit.plus(exact(item.credit)) });
+    }
+    startKey = result.LastEvaluatedKey;
+  } while (startKey);
+  return totals;
+}

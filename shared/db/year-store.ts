@@ -28,6 +28,8 @@ export interface YearRecord extends DateRange {
   status: YearStatus;
   version: number;
   periods: PeriodRecord[];
+  /** The draft or posted journal GenerateClosingJournal made, if any. */
+  closingJournalId?: string | undefined;
   createdAt: string;
   updatedAt: string;
 }
@@ -47,6 +49,7 @@ function toYear(item: Record<string, unknown>): YearRecord {
     status: item.status as YearStatus,
     version: item.version as number,
     periods,
+    ...(item.closingJournalId ? { closingJournalId: item.closingJournalId as string } : {}),
     createdAt: item.createdAt as string,
     updatedAt: item.updatedAt as string,
   };
@@ -205,5 +208,24 @@ export function openPeriodCheckOp(companyId: string, yearId: string, periodId: s
         ? new VersionConflict('The financial year is being changed; retry shortly.')
         : new StateConflict('PeriodNotOpen', 'The period of this date changed state and is no longer open.', 'postingDate');
     },
+  };
+}
+
+/** Records the year's closing journal, unless another request recorded a different one first. */
+export function setClosingJournalOp(companyId: string, year: YearRecord, journalId: string): WriteOp {
+  return {
+    item: {
+      Update: {
+        TableName: config.tableName,
+        Key: keys.year(companyId, year.id),
+        UpdateExpression: 'SET closingJournalId = :journalId',
+        ConditionExpression: year.closingJournalId
+          ? '#status = :open AND closingJournalId = :previous'
+          : '#status = :open AND attribute_not_exists(closingJournalId)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':journalId': journalId, ':open': 'open', ...(year.closingJournalId ? { ':previous': year.closingJournalId } : {}) },
+      },
+    },
+    onConditionFailed: () => new VersionConflict('The financial year changed while its closing journal was generated; retry.'),
   };
 }

@@ -10,7 +10,7 @@ import type { PostJournalInput, ReverseJournalInput } from './schemas.ts';
 import { withNextSerial } from './serial.ts';
 import { journalView, type JournalView } from './views.ts';
 
-async function loadFor(companyId: string, journalId: string, version: number, action: 'Post' | 'Void' | 'Reverse') {
+async function loadFor(companyId: string, journalId: string, version: number, action: 'Post' | 'Void' | 'Reverse' | 'Adjust') {
   const journal = await mustGetJournal(companyId, journalId);
   if (journal.version !== version) throw new VersionConflict();
   checkTransition(journal.status, action);
@@ -62,6 +62,33 @@ export async function voidJournal(uow: UnitOfWork, companyId: string, journalId:
     );
   }
   return uow.commit(ops, journalView(after));
+}
+
+/**
+ * Adjusts a posted journal: its effect comes off the balances of the period it was posted
+ * into (which must still be open) and it returns to draft, keeping its serial number, to be
+ * updated and posted again. Errors: NotFound, VersionConflict, StateConflict (InvalidState, PeriodNotOpen).
+ */
+export async function adjustJournal(uow: UnitOfWork, companyId: string, journalId: string, version: number): Promise<JournalView> {
+  const before = await loadFor(companyId, journalId, version, 'Adjust');
+  const after: JournalRecord = {
+    ...before,
+    status: 'draft',
+    postingDate: undefined,
+    financialYearId: undefined,
+    periodId: undefined,
+    balanceShard: undefined,
+    version: before.version + 1,
+    updatedAt: new Date().toISOString(),
+  };
+  return uow.commit(
+    [
+      replaceJournalOp(companyId, before, after),
+      openPeriodCheckOp(companyId, before.financialYearId!, before.periodId!),
+      ...balanceOps(companyId, before.periodId!, balanceDeltas(before.entries, -1), before.balanceShard ?? pickShard()),
+    ],
+    journalView(after),
+  );
 }
 
 /**

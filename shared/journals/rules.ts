@@ -8,13 +8,16 @@ import { CREDIT, DEBIT } from './schemas.ts';
  * States:
  *
  *   draft ──Post──> posted ──Void────> voided      (its effect on balances is taken back)
- *     │                   └──Reverse─> reversed    (a new posted journal with sides swapped)
+ *     │  <──Adjust──┘     └──Reverse─> reversed    (a new posted journal with sides swapped)
  *     └──Void──> voided                            (a discarded draft; balances untouched)
+ *
+ * Adjust takes a posted journal's effect off the balances and returns it to draft, to be
+ * corrected and posted again.
  *
  * Only a draft can be updated. Side 1 is debit, side 2 credit.
  */
 export type JournalStatus = 'draft' | 'posted' | 'voided' | 'reversed';
-export type JournalAction = 'Update' | 'Post' | 'Void' | 'Reverse';
+export type JournalAction = 'Update' | 'Post' | 'Void' | 'Reverse' | 'Adjust';
 
 /** A resolved entry line: canonical ids and the canonical amount text. */
 export interface Line {
@@ -27,13 +30,14 @@ export interface Line {
 /** Most distinct accounts plus cost centers one journal may name (bounded by one transaction). */
 export const MAX_REFERENCES = 32;
 /** Most balance items one posting may touch: accounts plus (account, cost center) pairs. */
-export const MAX_BALANCE_TARGETS = 64;
+export const MAX_BALANCE_TARGETS = 94;
 
 const ALLOWED: Record<JournalAction, JournalStatus[]> = {
   Update: ['draft'],
   Post: ['draft'],
   Void: ['draft', 'posted'],
   Reverse: ['posted'],
+  Adjust: ['posted'],
 };
 
 export function checkTransition(status: JournalStatus, action: JournalAction): void {

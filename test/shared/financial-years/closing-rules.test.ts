@@ -1,0 +1,34 @@
+import Big from 'big.js';
+import { describe, expect, it } from 'vitest';
+import { closingLines } from '../../../shared/financial-years/closing-rules.ts';
+import { checkBalanced } from '../../../shared/journals/rules.ts';
+
+describe('closing entry', () => {
+  it('zeroes revenue and expense accounts and books the profit to retained earnings', () => {
+    const lines = closingLines(
+      [
+        { accountId: 'sales', net: new Big('-1000.10') },
+        { accountId: 'rent', net: new Big('300.05') },
+        { accountId: 'idle', net: new Big(0) },
+      ],
+      'retained',
+      2,
+    );
+
+    expect(lines).toEqual([
+      { accountId: 'rent', costCenterId: null, side: 2, amount: '300.05' },
+      { accountId: 'sales', costCenterId: null, side: 1, amount: '1000.10' },
+      { accountId: 'retained', costCenterId: null, side: 2, amount: '700.05' },
+    ]);
+    expect(() => checkBalanced(lines)).not.toThrow();
+  });
+
+  it('debits retained earnings with a loss, and needs no retained line when profit is exactly zero', () => {
+    const loss = closingLines([{ accountId: 'sales', net: new Big('-10') }, { accountId: 'rent', net: new Big('25.5') }], 'retained', 3);
+    expect(loss.at(-1)).toEqual({ accountId: 'retained', costCenterId: null, side: 1, amount: '15.500' });
+
+    const even = closingLines([{ accountId: 'sales', net: new Big('-10') }, { accountId: 'rent', net: new Big('10') }], 'retained', 2);
+    expect(even.map((l) => l.accountId)).toEqual(['rent', 'sales']);
+    expect(closingLines([], 'retained', 2)).toEqual([]);
+  });
+});

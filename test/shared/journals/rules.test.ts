@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { StateConflict, ValidationError } from '../../../shared/errors.ts';
+import { balanceDeltas, checkBalanced, checkTransition, checkWidth, swapSides, totals, type Line } from '../../../shared/journals/rules.ts';
+
+const line = (accountId: string, side: 1 | 2, amount: string, costCenterId: string | null = null): Line => ({ accountId, side, amount, costCenterId });
+
+describe('journal rules', () => {
+  it('balances exactly in decimal, never in binary floating point', () => {
+    const lines = [line('a', 1, '0.1'), line('b', 1, '0.2'), line('c', 2, '0.3')];
+    expect(totals(lines)).toEqual({ debit: '0.3', credit: '0.3' });
+    expect(() => checkBalanced(lines)).not.toThrow();
+    expect(() => checkBalanced([line('a', 1, '0.1'), line('c', 2, '0.10000000001')])).toThrow(ValidationError);
+    expect(() => checkBalanced([line('a', 1, '5')])).toThrow(/at least two lines/);
+  });
+
+  it('aggregates deltas per account and per account/cost-center pair, negated for a void', () => {
+    const lines = [line('cash', 1, '10', 'hq'), line('cash', 1, '5'), line('sales', 2, '15', 'hq')];
+    expect(balanceDeltas(lines, 1)).toEqual([
+      { accountId: 'cash', costCenterId: null, debit: '15', credit: '0' },
+      { accountId: 'cash', costCenterId: 'hq', debit: '10', credit: '0' },
+      { accountId: 'sales', costCenterId: null, debit: '0', credit: '15' },
+      { accountId: 'sales', costCenterId: 'hq', debit: '0', credit: '15' },
+    ]);
+    expect(balanceDeltas(lines, -1)[0]).toEqual({ accountId: 'cash', costCenterId: null, debit: '-15', credit: '0' });
+  });
+
+  it('swaps sides for a reversal', () => {
+    expect(swapSides([line('a', 1, '1'), line('b', 2, '1')]).map((l) => l.side)).toEqual([2, 1]);
+  });
+
+  it('allows each action only from its states', () => {
+    expect(() => checkTransition('draft', 'Post')).not.toThrow();
+    expect(() => checkTransition('draft', 'Update')).not.toThrow();
+    expect(() => checkTransition('draft', 'Void')).not.toThrow();
+    expect(() => checkTransition('posted', 'Void')).not.toThrow();
+    expect(() => checkTransition('posted', 'Reverse')).not.toThrow();
+    expect(() => checkTransition('posted', 'Adjust')).not.toThrow();
+    for (const [status, action] of [['posted', 'Post'], ['posted', 'Update'], ['draft', 'Reverse'], ['draft', 'Adjust'], ['voided', 'Void'], ['reversed', 'Void'], ['reversed', 'Reverse']] as const) {
+      expect(() => checkTransition(status, action), `${status} ${action}`).toThrow(StateConflict);
+    }
+  });
+
+  it('refuses journals too wide for one transaction', () => {
+    const wide = Array.from({ length: 33 }, (_, i) => line(`acc${i}`, 1, '1'));
+    expect(() => checkWidth(wide)).toThrow(/at most 32/);
+    expect(() => checkWidth(wide.slice(0, 32))).not.toThrow();
+  });
+});
