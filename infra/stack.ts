@@ -1,14 +1,15 @@
 import { resolve } from 'node:path';
-import { CfnOutput, CustomResource, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, CfnParameter, CustomResource, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, Billing, TableV2, type GlobalSecondaryIndexPropsV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { OAuthScope, UserPool, UserPoolClientIdentityProvider } from 'aws-cdk-lib/aws-cognito';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Provider } from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
-import { IDEMPOTENCY_TABLE, MAIN_TABLE, type TableDefinition } from '../shared/db/tables.ts';
+import { IDEMPOTENCY_TABLE, MAIN_TABLE, SESSIONS_TABLE, type TableDefinition } from '../shared/db/tables.ts';
 import { ROUTES, routePaths } from '../shared/routes.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -47,14 +48,42 @@ function table(scope: Construct, definition: TableDefinition): TableV2 {
 }
 
 /**
- * The whole service: the two tables from shared/db/tables.ts, the service secret, and an
- * HTTP API with one function per row of the route table (plus a `$default` not-found route).
+ * The whole service: the tables from shared/db/tables.ts, the service secret, the Cognito
+ * user pool users sign in with, and an HTTP API with one function per row of the route table
+ * (plus a not-found function for every other path).
  */
 export class LedgerStack extends Stack {
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
     const main = table(this, MAIN_TABLE);
     const idempotency = table(this, IDEMPOTENCY_TABLE);
+    const sessions = table(this, SESSIONS_TABLE);
+
+    // Users sign in at Cognito's hosted pages; the service is its OAuth client (code + PKCE).
+    const redirectUri = new CfnParameter(this, 'RedirectUri', {
+      description: "The client application's registered redirect URI; the browser returns there with code and state",
+      default: 'https://app.example.com/auth/callback',
+    });
+    const domainPrefix = new CfnParameter(this, 'AuthDomainPrefix', {
+      description: 'Prefix of the Cognito hosted sign-in domain (globally unique)',
+      default: 'ledger-signin',
+    });
+    const userPool = new UserPool(this, 'Users', {
+      selfSignUpEnabled: false,
+      signInAliases: { email: true },
+      standardAttributes: { email: { required: true, mutable: true } },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    userPool.addDomain('SignIn', { cognitoDomain: { domainPrefix: domainPrefix.valueAsString } });
+    const appClient = userPool.addClient('Service', {
+      generateSecret: false,
+      oAuth: {
+        flows: { authorizationCodeGrant: true },
+        scopes: [OAuthScope.OPENID, OAuthScope.EMAIL],
+        callbackUrls: [redirectUri.valueAsString],
+      },
+      supportedIdentityProviders: [UserPoolClientIdentityProvider.COGNITO],
+    });
 
     const secret = new Secret(this, 'ServiceSecrets', {
       description: 'Access-token signing key and cursor key of the ledger service (filled at creation)',
@@ -72,6 +101,10 @@ export class LedgerStack extends Stack {
     const environment = {
       TABLE_NAME: main.tableName,
       IDEMPOTENCY_TABLE_NAME: idempotency.tableName,
+      SESSIONS_TABLE_NAME: sessions.tableName,
+      OIDC_ISSUER: `https://cognito-idp.${this.region}.amazonaws.com/${userPool.userPoolId}`,
+      OIDC_CLIENT_ID: appClient.userPoolClientId,
+      OIDC_REDIRECT_URI: redirectUri.valueAsString,
       SERVICE_SECRET_ARN: secret.secretArn,
       NODE_OPTIONS: '--enable-source-maps',
     };
@@ -86,6 +119,7 @@ export class LedgerStack extends Stack {
       fn.node.addDependency(secretsReady);
       main.grantReadWriteData(fn);
       idempotency.grantReadWriteData(fn);
+      sessions.grantReadWriteData(fn);
       secret.grantRead(fn);
       const integration = new HttpLambdaIntegration(`Int-${route.name}`, fn);
       for (const path of routePaths(route)) {
@@ -97,5 +131,6 @@ export class LedgerStack extends Stack {
     api.addRoutes({ path: '/{proxy+}', methods: [HttpMethod.ANY], integration: new HttpLambdaIntegration('Int-notFound', notFound) });
 
     new CfnOutput(this, 'ApiUrl', { value: api.apiEndpoint });
+    new CfnOutput(this, 'UserPoolId', { value: userPool.userPoolId });
   }
 }

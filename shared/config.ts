@@ -6,6 +6,28 @@ export const config = {
   get idempotencyTableName() {
     return process.env.IDEMPOTENCY_TABLE_NAME ?? 'ledger-idempotency';
   },
+  get sessionsTableName() {
+    return process.env.SESSIONS_TABLE_NAME ?? 'ledger-sessions';
+  },
+  /** Seconds a refresh token lives. */
+  get refreshTokenSeconds() {
+    return Number(process.env.REFRESH_TOKEN_SECONDS ?? 30 * 24 * 3600);
+  },
+  /** The OpenID Connect provider users sign in with (Cognito in AWS, oidc-provider locally). */
+  get oidcIssuer() {
+    return process.env.OIDC_ISSUER;
+  },
+  get oidcClientId() {
+    return process.env.OIDC_CLIENT_ID ?? 'ledger-local';
+  },
+  /** The client's registered redirect URI; the provider sends the browser there with `code` and `state`. */
+  get oidcRedirectUri() {
+    return process.env.OIDC_REDIRECT_URI;
+  },
+  /** Set to 1 for a provider on plain http (only the local one). */
+  get oidcAllowHttp() {
+    return process.env.OIDC_ALLOW_HTTP === '1';
+  },
   /** Set locally to DynamoDB Local's URL; unset in AWS. */
   get dynamoEndpoint() {
     return process.env.DYNAMODB_ENDPOINT;

@@ -4,6 +4,7 @@ import { CreateCompanyBody, ListCompaniesQuery, UpdateSettingsBody } from './com
 import { CreateAccountBody, UpdateAccountBody } from './accounts/schemas.ts';
 import { CreateCostCenterBody, StateChangeBody, UpdateCostCenterBody } from './cost-centers/schemas.ts';
 import { ListNodesQuery } from './tree/schemas.ts';
+import { CallbackQuery, LoginQuery, RefreshBody } from './authentication/schemas.ts';
 import { CreateJournalBody, ListJournalsQuery, PostJournalBody, ReverseJournalBody, UpdateJournalBody } from './journals/schemas.ts';
 import { CreateYearBody, ListPeriodsQuery, ListYearsQuery, UpdateYearBody } from './financial-years/schemas.ts';
 import { Version } from './schemas/common.ts';
@@ -36,6 +37,7 @@ export interface Route {
 }
 
 const VersionBody = z.strictObject({ version: Version });
+const AUTH = '/api/Authentication';
 const V1 = '/api/v1';
 const company = `${V1}/Companies/{companyId}`;
 const year = `${company}/FinancialYears/{id}`;
@@ -43,6 +45,10 @@ const period = `${year}/Periods/{periodId}`;
 const journal = `${company}/Journals/{id}`;
 
 export const ROUTES: readonly Route[] = [
+  // Authentication (under /api only)
+  { name: 'authentication.login', method: 'GET', path: `${AUTH}/Login`, handler: 'functions/authentication/login.ts', access: 'public', query: LoginQuery, summary: 'Start an OAuth sign-in: the provider URL to redirect the browser to', tag: 'Authentication' },
+  { name: 'authentication.callback', method: 'GET', path: `${AUTH}/Login/Callback`, handler: 'functions/authentication/callback.ts', access: 'public', query: CallbackQuery, summary: "Complete the sign-in with the redirect's query string (code, state)", tag: 'Authentication' },
+  { name: 'authentication.refresh', method: 'POST', path: `${AUTH}/Refresh`, handler: 'functions/authentication/refresh.ts', access: 'public', body: RefreshBody, summary: 'Trade a refresh token (single use) for new tokens', tag: 'Authentication' },
   // Companies
   { name: 'companies.create', method: 'POST', path: `${V1}/Companies`, handler: 'functions/companies/create.ts', access: 'user', idempotentOperation: 'CreateCompany', body: CreateCompanyBody, summary: 'Create a company; the caller becomes its owner', tag: 'Companies' },
   { name: 'companies.list', method: 'GET', path: `${V1}/Companies`, handler: 'functions/companies/list.ts', access: 'user', query: ListCompaniesQuery, summary: "List the caller's companies", tag: 'Companies' },

@@ -7,6 +7,9 @@ const gateway = useGateway();
 
 /** The spec's resource endpoints this service serves so far (method, path under /api/v1). */
 const SPEC_ENDPOINTS = [
+  'GET /api/Authentication/Login',
+  'GET /api/Authentication/Login/Callback',
+  'POST /api/Authentication/Refresh',
   'POST /Companies',
   'PUT /Companies/{companyId}/Settings',
   'POST /Companies/{companyId}/Accounts',

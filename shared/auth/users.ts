@@ -49,3 +49,8 @@ export async function findOrCreateUserByEmail(email: string): Promise<User> {
   }
   throw new Error('Could not create or find user');
 }
+
+export async function getUser(userId: string): Promise<User | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: config.tableName, Key: keys.user(userId) }));
+  return Item ? { id: Item.id as string, email: Item.email as string } : undefined;
+}

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
 import { VersionConflict } from '../errors.ts';
 import { batchGetItems } from './batch-get.ts';
@@ -88,4 +88,26 @@ function memberItem(member: MemberRecord): Record<string, unknown> {
 
 function pick<T>(item: Record<string, unknown>, fields: Array<keyof T & string>): T {
   return Object.fromEntries(fields.map((f) => [f, item[f] ?? null])) as T;
+}
+
+/** Every company the user belongs to, with the role there (all pages of the user's memberships). */
+export async function listMemberships(userId: string): Promise<MemberRecord[]> {
+  const members: MemberRecord[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const result = await db().send(
+      new QueryCommand({
+        TableName: config.tableName,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.userCompaniesPartition(userId) },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of result.Items ?? []) {
+      members.push({ companyId: item.companyId as string, userId, roleId: item.roleId as string, joinedAt: item.joinedAt as string });
+    }
+    startKey = result.LastEvaluatedKey;
+  } while (startKey);
+  return members;
 }

@@ -82,5 +82,10 @@ export const keys = {
   journalListPartition: (companyId: string) => `${companyPk(companyId)}#JOURNAL`,
   journalCounter: (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'COUNTER#JOURNAL' }),
 
+  /** Sessions table: a pending login by its state, a refresh token by its hash, a token family. */
+  loginState: (state: string) => ({ pk: `LOGIN#${state}` }),
+  refreshToken: (hash: string) => ({ pk: `REFRESH#${hash}` }),
+  refreshFamily: (familyId: string) => ({ pk: `FAMILY#${familyId}` }),
+
   idempotency: (scope: string, operation: string, key: string) => ({ pk: `${scope}|${operation}|${key}` }),
 };

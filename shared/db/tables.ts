@@ -37,4 +37,12 @@ export const IDEMPOTENCY_TABLE: TableDefinition = {
   ttlAttribute: 'expiresAt',
 };
 
-export const TABLES = [MAIN_TABLE, IDEMPOTENCY_TABLE] as const;
+/** Short-lived sign-in records: login state with its PKCE verifier, refresh tokens (hashed). TTL cleans up. */
+export const SESSIONS_TABLE: TableDefinition = {
+  id: 'ledger-sessions',
+  partitionKey: 'pk',
+  indexes: [],
+  ttlAttribute: 'expiresAt',
+};
+
+export const TABLES = [MAIN_TABLE, IDEMPOTENCY_TABLE, SESSIONS_TABLE] as const;

@@ -7,6 +7,7 @@ import { freePort } from '../../infra/local/free-port.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(join(tmpdir(), 'ledger-start-'));
+let oidcPort = 0;
 
 function run(script: string, args: string[], env: Record<string, string>) {
   return spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, env: { ...process.env, ...env, LEDGER_DATA_DIR: dataDir } });
@@ -14,7 +15,7 @@ function run(script: string, args: string[], env: Record<string, string>) {
 
 /** Starts `npm start`'s script and resolves with its output once it prints its readiness line. */
 function start(port: number): Promise<{ child: ChildProcess; output: string[] }> {
-  const child = run('infra/local/start.ts', [], { PORT: String(port), LOG_LEVEL: 'silent' });
+  const child = run('infra/local/start.ts', [], { PORT: String(port), OIDC_PORT: String(oidcPort), LOG_LEVEL: 'silent' });
   const output: string[] = [];
   return new Promise((resolvePromise, reject) => {
     const timer = setTimeout(() => reject(new Error(`no readiness line: ${output.join('')}`)), 45_000);
@@ -44,8 +45,11 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 describe('npm start', () => {
   it('prints one readiness line, keeps data across a restart, and leaves no java process behind', async () => {
     const port = await freePort();
+    oidcPort = await freePort();
     const first = await start(port);
     expect(first.output.join('').match(/^ready: /gm)).toHaveLength(1);
+    const login = await fetch(`http://127.0.0.1:${port}/api/Authentication/Login`);
+    expect(new URL(((await login.json()) as { redirectTo: string }).redirectTo).origin).toBe(`http://127.0.0.1:${oidcPort}`);
     expect(javaProcessesFor(dataDir)).toHaveLength(1);
     const token = execFileSync(process.execPath, ['--import', 'tsx', 'infra/local/mint-token.ts', '--email', 'start@example.com'], {
       cwd: ROOT,

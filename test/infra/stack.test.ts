@@ -33,16 +33,29 @@ describe('CDK stack', () => {
     expect(routeKeys.sort()).toEqual([...expected, 'ANY /{proxy+}'].sort());
   });
 
-  it('has the main table with its indexes and the idempotency table with TTL', () => {
-    template.resourceCountIs('AWS::DynamoDB::GlobalTable', 2);
+  it('has the main table with its indexes, and the idempotency and sessions tables with TTL', () => {
+    template.resourceCountIs('AWS::DynamoDB::GlobalTable', 3);
     template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
       KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }],
       GlobalSecondaryIndexes: Match.arrayWith([Match.objectLike({ IndexName: 'gsi1' }), Match.objectLike({ IndexName: 'gsi2' })]),
     });
-    template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
-      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
-      TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+    const ttlTables = template.findResources('AWS::DynamoDB::GlobalTable', {
+      Properties: { KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }], TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true } },
     });
+    expect(Object.keys(ttlTables)).toHaveLength(2);
+  });
+
+  it('has a Cognito user pool with a hosted domain and a code-flow client whose issuer the functions get', () => {
+    template.resourceCountIs('AWS::Cognito::UserPool', 1);
+    template.resourceCountIs('AWS::Cognito::UserPoolDomain', 1);
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      AllowedOAuthFlows: ['code'],
+      AllowedOAuthScopes: Match.arrayWith(['openid', 'email']),
+      GenerateSecret: false,
+    });
+    const fn = Object.values(template.findResources('AWS::Lambda::Function', { Properties: { Environment: { Variables: { ROUTE: 'authentication.callback' } } } }))[0]!;
+    expect(JSON.stringify(fn.Properties.Environment.Variables.OIDC_ISSUER)).toContain('cognito-idp');
+    expect(fn.Properties.Environment.Variables.OIDC_CLIENT_ID).toBeDefined();
   });
 
   it('gives functions the secret by ARN, never key material in the environment', () => {

@@ -1,0 +1,74 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { config } from '../config.ts';
+import { listMemberships } from '../db/company-store.ts';
+import { familyRevoked, getRefreshToken, putRefreshTokenOp, revokeFamily, rotateRefreshToken, type RefreshRecord } from '../db/session-store.ts';
+import { transactWrite } from '../db/transact.ts';
+import { Unauthorized } from '../errors.ts';
+import { signAccessToken } from './access-token.ts';
+import { roleById } from './permissions.ts';
+import { getUser, type User } from './users.ts';
+
+/** The spec's token response. */
+export interface TokenResponse {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+  refresh_expires_in: number;
+  token_type: 'Bearer';
+  companies: Array<{ companyId: string; roleId: string; permissions: readonly string[] }>;
+}
+
+const REFRESH_PREFIX = 'rt_';
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+function newRefreshToken(userId: string, familyId: string): { token: string; record: RefreshRecord } {
+  const token = REFRESH_PREFIX + randomBytes(32).toString('base64url');
+  return { token, record: { hash: hash(token), userId, familyId, expiresAt: nowSeconds() + config.refreshTokenSeconds } };
+}
+
+async function response(user: User, refreshToken: string): Promise<TokenResponse> {
+  const memberships = await listMemberships(user.id);
+  return {
+    access_token: await signAccessToken({ userId: user.id, email: user.email }),
+    refresh_token: refreshToken,
+    expires_in: config.accessTokenSeconds,
+    refresh_expires_in: config.refreshTokenSeconds,
+    token_type: 'Bearer',
+    companies: memberships.map((m) => ({ companyId: m.companyId, roleId: m.roleId, permissions: roleById(m.roleId)?.permissions ?? [] })),
+  };
+}
+
+/** Tokens for a user who just signed in: a new refresh token family. */
+export async function issueTokens(user: User): Promise<TokenResponse> {
+  const { token, record } = newRefreshToken(user.id, randomUUID());
+  await transactWrite([putRefreshTokenOp(record)]);
+  return response(user, token);
+}
+
+/**
+ * Trades a refresh token for new tokens. Refresh tokens are opaque, stored only as hashes and
+ * single use: presenting a spent one again revokes its whole family (it must have leaked).
+ * Errors: Unauthorized for an unknown, expired, spent or revoked token.
+ */
+export async function refreshTokens(refreshToken: string): Promise<TokenResponse> {
+  const record = refreshToken.startsWith(REFRESH_PREFIX) ? await getRefreshToken(hash(refreshToken)) : undefined;
+  if (!record) throw new Unauthorized('The refresh token is not valid.');
+  if (record.expiresAt <= nowSeconds()) throw new Unauthorized('The refresh token has expired; sign in again.');
+  const revokeAll = () => revokeFamily(record.familyId, nowSeconds() + config.refreshTokenSeconds);
+  if (record.usedAt) {
+    await revokeAll();
+    throw new Unauthorized('The refresh token was already used; every session of its sign-in is revoked.');
+  }
+  if (await familyRevoked(record.familyId)) throw new Unauthorized('The refresh token was revoked.');
+  const user = await getUser(record.userId);
+  if (!user) throw new Unauthorized('The refresh token is not valid.');
+  const next = newRefreshToken(user.id, record.familyId);
+  try {
+    await rotateRefreshToken(record, next.record);
+  } catch (error) {
+    if (error instanceof Unauthorized) await revokeAll();
+    throw error;
+  }
+  return response(user, next.token);
+}

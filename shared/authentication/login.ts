@@ -1,0 +1,32 @@
+import { authorizationRequest, exchangeCode } from '../auth/oidc.ts';
+import { issueTokens, type TokenResponse } from '../auth/tokens.ts';
+import { findOrCreateUserByEmail } from '../auth/users.ts';
+import { putPendingLogin, takePendingLogin } from '../db/session-store.ts';
+import { ValidationError } from '../errors.ts';
+
+/** How long a started sign-in may take before its state expires. */
+export const LOGIN_SECONDS = 600;
+
+/**
+ * Starts a sign-in: returns the provider URL to send the browser to. The PKCE verifier and the
+ * state are kept server-side for ten minutes; the client never handles PKCE.
+ */
+export async function startLogin(email?: string): Promise<{ redirectTo: string }> {
+  const request = await authorizationRequest(email);
+  await putPendingLogin({ state: request.state, codeVerifier: request.codeVerifier }, LOGIN_SECONDS);
+  return { redirectTo: request.url };
+}
+
+/**
+ * Completes a sign-in from the redirect's query string (the client forwards it: `code`,
+ * `state`, and `iss` when present). The state is single use. Errors: ValidationError naming
+ * `state` (unknown, expired or reused) or `code` (refused by the provider).
+ */
+export async function completeLogin(query: Record<string, string | undefined>): Promise<TokenResponse> {
+  const state = query.state!;
+  const pending = await takePendingLogin(state);
+  if (!pending) throw ValidationError.field('state', 'is unknown, expired or already used; start the sign-in again', 'InvalidState');
+  const redirectQuery = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined));
+  const { email } = await exchangeCode(redirectQuery, pending.codeVerifier, state);
+  return issueTokens(await findOrCreateUserByEmail(email));
+}

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+export const RefreshBody = z.strictObject({ refreshToken: z.string().min(1).max(512) });
+export type RefreshInput = z.infer<typeof RefreshBody>;
+
+export const LoginQuery = z.strictObject({ email: z.email().max(254).optional() });
+export type LoginInput = z.infer<typeof LoginQuery>;
+
+/** The redirect's query string, forwarded by the client: `code`, `state`, and `iss` when the provider sends it. */
+export const CallbackQuery = z.looseObject({ code: z.string().min(1).max(2048), state: z.string().min(1).max(512) });
+export type CallbackInput = z.infer<typeof CallbackQuery>;

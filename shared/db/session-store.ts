@@ -1,0 +1,122 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config.ts';
+import { Unauthorized } from '../errors.ts';
+import { db } from './client.ts';
+import { keys } from './keys.ts';
+import { transactWrite } from './transact.ts';
+
+/**
+ * Sign-in records in the sessions table. `expiresAt` (epoch seconds) is the TTL attribute and
+ * is also checked on every read, because DynamoDB deletes expired items late.
+ */
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+export interface PendingLogin {
+  state: string;
+  codeVerifier: string;
+}
+
+export async function putPendingLogin(login: PendingLogin, lifetimeSeconds: number): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: config.sessionsTableName,
+      Item: { ...keys.loginState(login.state), entity: 'PendingLogin', codeVerifier: login.codeVerifier, expiresAt: nowSeconds() + lifetimeSeconds },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+/** Takes the pending login out (one use only); undefined when unknown, expired or already used. */
+export async function takePendingLogin(state: string): Promise<PendingLogin | undefined> {
+  try {
+    const { Attributes } = await db().send(
+      new DeleteCommand({
+        TableName: config.sessionsTableName,
+        Key: keys.loginState(state),
+        ConditionExpression: 'attribute_exists(pk) AND expiresAt > :now',
+        ExpressionAttributeValues: { ':now': nowSeconds() },
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    return Attributes ? { state, codeVerifier: Attributes.codeVerifier as string } : undefined;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
+}
+
+export interface RefreshRecord {
+  hash: string;
+  userId: string;
+  familyId: string;
+  expiresAt: number;
+}
+
+export function putRefreshTokenOp(record: RefreshRecord) {
+  return {
+    item: {
+      Put: {
+        TableName: config.sessionsTableName,
+        Item: { ...keys.refreshToken(record.hash), entity: 'RefreshToken', userId: record.userId, familyId: record.familyId, expiresAt: record.expiresAt },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  };
+}
+
+export async function getRefreshToken(hash: string): Promise<(RefreshRecord & { usedAt?: number }) | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: config.sessionsTableName, Key: keys.refreshToken(hash), ConsistentRead: true }));
+  if (!Item) return undefined;
+  return { hash, userId: Item.userId as string, familyId: Item.familyId as string, expiresAt: Item.expiresAt as number, ...(Item.usedAt ? { usedAt: Item.usedAt as number } : {}) };
+}
+
+export async function familyRevoked(familyId: string): Promise<boolean> {
+  const { Item } = await db().send(new GetCommand({ TableName: config.sessionsTableName, Key: keys.refreshFamily(familyId), ConsistentRead: true }));
+  return Boolean(Item?.revokedAt);
+}
+
+/** Revokes every refresh token of the family (reuse of a spent token means it leaked). */
+export async function revokeFamily(familyId: string, expiresAt: number): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: config.sessionsTableName,
+      Key: keys.refreshFamily(familyId),
+      UpdateExpression: 'SET revokedAt = :now, entity = :entity, expiresAt = :expiresAt',
+      ExpressionAttributeValues: { ':now': Date.now(), ':entity': 'RefreshFamily', ':expiresAt': expiresAt },
+    }),
+  );
+}
+
+/**
+ * Spends `old` and stores its successor in one transaction: the spend is conditional on the
+ * token being unspent and the family unrevoked, so of two concurrent refreshes only one wins.
+ * Errors: Unauthorized (already spent or revoked: the caller revokes the family).
+ */
+export async function rotateRefreshToken(old: RefreshRecord, next: RefreshRecord): Promise<void> {
+  await transactWrite([
+    {
+      item: {
+        Update: {
+          TableName: config.sessionsTableName,
+          Key: keys.refreshToken(old.hash),
+          UpdateExpression: 'SET usedAt = :now',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(usedAt)',
+          ExpressionAttributeValues: { ':now': Date.now() },
+        },
+      },
+      onConditionFailed: () => new Unauthorized('The refresh token was already used.'),
+    },
+    {
+      item: {
+        ConditionCheck: {
+          TableName: config.sessionsTableName,
+          Key: keys.refreshFamily(old.familyId),
+          ConditionExpression: 'attribute_not_exists(revokedAt)',
+        },
+      },
+      onConditionFailed: () => new Unauthorized('The refresh token was revoked.'),
+    },
+    putRefreshTokenOp(next),
+  ]);
+}
