@@ -4,6 +4,8 @@ import { CreateCompanyBody, ListCompaniesQuery, UpdateSettingsBody } from './com
 import { CreateAccountBody, UpdateAccountBody } from './accounts/schemas.ts';
 import { CreateCostCenterBody, StateChangeBody, UpdateCostCenterBody } from './cost-centers/schemas.ts';
 import { ListNodesQuery } from './tree/schemas.ts';
+import { AddMemberBody, ChangeMemberBody, ListMembersQuery } from './members/schemas.ts';
+import { CreateApiKeyBody, ListApiKeysQuery, RevokeApiKeyBody } from './api-keys/schemas.ts';
 import { CallbackQuery, LoginQuery, RefreshBody } from './authentication/schemas.ts';
 import { CreateJournalBody, ListJournalsQuery, PostJournalBody, ReverseJournalBody, UpdateJournalBody } from './journals/schemas.ts';
 import { CreateYearBody, ListPeriodsQuery, ListYearsQuery, UpdateYearBody } from './financial-years/schemas.ts';
@@ -55,6 +57,15 @@ export const ROUTES: readonly Route[] = [
   { name: 'companies.get', method: 'GET', path: company, handler: 'functions/companies/get.ts', access: 'companies:read', summary: 'Get a company', tag: 'Companies' },
   { name: 'settings.get', method: 'GET', path: `${company}/Settings`, handler: 'functions/companies/get-settings.ts', access: 'settings:read', summary: 'Get company settings', tag: 'Companies' },
   { name: 'settings.update', method: 'PUT', path: `${company}/Settings`, handler: 'functions/companies/update-settings.ts', access: 'settings:update', body: UpdateSettingsBody, summary: 'Update company settings (versioned)', tag: 'Companies' },
+  // Members, roles and API keys
+  { name: 'roles.list', method: 'GET', path: `${company}/Roles`, handler: 'functions/roles/list.ts', access: 'companies:read', summary: 'The roles and their permissions', tag: 'Members' },
+  { name: 'members.add', method: 'POST', path: `${company}/Members`, handler: 'functions/members/add.ts', access: 'members:manage', body: AddMemberBody, summary: 'Add a user to the company by email, with a role', tag: 'Members' },
+  { name: 'members.list', method: 'GET', path: `${company}/Members`, handler: 'functions/members/list.ts', access: 'members:manage', query: ListMembersQuery, summary: 'List members (paginated)', tag: 'Members' },
+  { name: 'members.change', method: 'PUT', path: `${company}/Members/{userId}`, handler: 'functions/members/change.ts', access: 'members:manage', body: ChangeMemberBody, summary: "Change a member's role (versioned)", tag: 'Members' },
+  { name: 'members.remove', method: 'DELETE', path: `${company}/Members/{userId}`, handler: 'functions/members/remove.ts', access: 'members:manage', body: VersionBody, summary: 'Remove a member (versioned)', tag: 'Members' },
+  { name: 'apiKeys.create', method: 'POST', path: `${company}/ApiKeys`, handler: 'functions/api-keys/create.ts', access: 'api-keys:manage', body: CreateApiKeyBody, summary: 'Create an API key (the full key is returned once)', tag: 'API keys' },
+  { name: 'apiKeys.list', method: 'GET', path: `${company}/ApiKeys`, handler: 'functions/api-keys/list.ts', access: 'api-keys:manage', query: ListApiKeysQuery, summary: 'List API keys (prefix only, never the key)', tag: 'API keys' },
+  { name: 'apiKeys.revoke', method: 'DELETE', path: `${company}/ApiKeys/{id}`, handler: 'functions/api-keys/revoke.ts', access: 'api-keys:manage', body: RevokeApiKeyBody, summary: 'Revoke an API key (versioned)', tag: 'API keys' },
   // Accounts
   { name: 'accounts.create', method: 'POST', path: `${company}/Accounts`, handler: 'functions/accounts/create.ts', access: 'accounts:create', idempotentOperation: 'CreateAccount', body: CreateAccountBody, summary: 'Create an account', tag: 'Accounts' },
   { name: 'accounts.list', method: 'GET', path: `${company}/Accounts`, handler: 'functions/accounts/list.ts', access: 'accounts:read', query: ListNodesQuery, summary: 'List accounts (paginated)', tag: 'Accounts' },

@@ -31,6 +31,8 @@ export const SERVICE_PERMISSIONS = [
   'companies:read',
   'settings:read',
   'settings:update',
+  'members:manage',
+  'api-keys:manage',
 ] as const;
 
 export const PERMISSIONS = [...SPEC_PERMISSIONS, ...SERVICE_PERMISSIONS] as const;
@@ -49,6 +51,11 @@ export interface Role {
 /** Built-in roles; their ids are fixed so tokens and members can name them. */
 export const ROLES: readonly Role[] = [
   { id: '5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001', name: 'owner', permissions: PERMISSIONS },
+  {
+    id: '5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0003',
+    name: 'accountant',
+    permissions: PERMISSIONS.filter((p) => !['members:manage', 'settings:update', 'financial-years:delete'].includes(p)),
+  },
   {
     id: '5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002',
     name: 'viewer',

@@ -12,7 +12,7 @@ export interface CreatedCompany extends CompanyView {
 }
 
 /** Creates a company with its settings; the creator becomes its owner with every permission. */
-export async function createCompany(uow: UnitOfWork, userId: string, input: CreateCompanyInput): Promise<CreatedCompany> {
+export async function createCompany(uow: UnitOfWork, user: { userId: string; email: string }, input: CreateCompanyInput): Promise<CreatedCompany> {
   const now = new Date().toISOString();
   const company = { id: randomUUID(), name: input.name, createdAt: now, version: 1 };
   const settings = {
@@ -22,7 +22,7 @@ export async function createCompany(uow: UnitOfWork, userId: string, input: Crea
     version: 1,
     updatedAt: now,
   };
-  const owner = { companyId: company.id, userId, roleId: OWNER_ROLE.id, joinedAt: now };
+  const owner = { companyId: company.id, userId: user.userId, email: user.email, roleId: OWNER_ROLE.id, joinedAt: now, version: 1 };
   return uow.commit(createCompanyOps(company, settings, owner), {
     ...company,
     settings,

@@ -1,12 +1,19 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
+import { VersionConflict } from '../errors.ts';
 import { db } from './client.ts';
 import { keys } from './keys.ts';
+import type { WriteOp } from './transact.ts';
 
-/** An API key as stored: only the SHA-256 of the key, never the key. */
+/**
+ * API keys as stored: the record lives under the SHA-256 of the key (the key itself is never
+ * stored), so authentication is one read; a pointer under the company maps the key's id to it
+ * for management, and gsi1 lists a company's keys by creation time.
+ */
 export interface ApiKeyRecord {
   keyId: string;
   hash: string;
+  name?: string;
   /** The key's first characters, shown in listings so people can recognise it. */
   prefix: string;
   companyId: string;
@@ -16,14 +23,57 @@ export interface ApiKeyRecord {
   revokedAt?: string;
   createdBy: string;
   createdAt: string;
+  version?: number;
 }
 
+const FIELDS: Array<keyof ApiKeyRecord> = ['keyId', 'hash', 'name', 'prefix', 'companyId', 'permissions', 'ipAllowlist', 'expiresAt', 'revokedAt', 'createdBy', 'createdAt', 'version'];
+
+export function apiKeyFromItem(item: Record<string, unknown>): ApiKeyRecord {
+  return Object.fromEntries(FIELDS.filter((f) => item[f] !== undefined).map((f) => [f, item[f]])) as unknown as ApiKeyRecord;
+}
+
+function recordItem(record: ApiKeyRecord): Record<string, unknown> {
+  return { ...keys.apiKey(record.hash), ...keys.apiKeyByCreation(record.companyId, record.createdAt, record.keyId), entity: 'ApiKey', ...record };
+}
+
+export function createApiKeyOps(record: ApiKeyRecord): WriteOp[] {
+  return [
+    { item: { Put: { TableName: config.tableName, Item: recordItem(record), ConditionExpression: 'attribute_not_exists(pk)' } } },
+    {
+      item: {
+        Put: {
+          TableName: config.tableName,
+          Item: { ...keys.apiKeyById(record.companyId, record.keyId), entity: 'ApiKeyPointer', hash: record.hash },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    },
+  ];
+}
+
+/** Writes a key directly (no pointer): for seeding records in tests. */
 export async function putApiKey(record: ApiKeyRecord): Promise<void> {
-  await db().send(
-    new PutCommand({
-      TableName: config.tableName,
-      Item: { ...keys.apiKey(record.hash), entity: 'ApiKey', ...record },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  await db().send(new PutCommand({ TableName: config.tableName, Item: recordItem({ version: 1, ...record }), ConditionExpression: 'attribute_not_exists(pk)' }));
+}
+
+export async function getApiKeyById(companyId: string, keyId: string): Promise<ApiKeyRecord | undefined> {
+  const { Item: pointer } = await db().send(new GetCommand({ TableName: config.tableName, Key: keys.apiKeyById(companyId, keyId), ConsistentRead: true }));
+  if (!pointer) return undefined;
+  const { Item } = await db().send(new GetCommand({ TableName: config.tableName, Key: keys.apiKey(pointer.hash as string), ConsistentRead: true }));
+  return Item ? apiKeyFromItem(Item) : undefined;
+}
+
+export function revokeApiKeyOp(record: ApiKeyRecord, revokedAt: string): WriteOp {
+  return {
+    item: {
+      Update: {
+        TableName: config.tableName,
+        Key: keys.apiKey(record.hash),
+        UpdateExpression: 'SET revokedAt = :revokedAt, version = :next',
+        ConditionExpression: 'version = :version',
+        ExpressionAttributeValues: { ':revokedAt': revokedAt, ':next': (record.version ?? 1) + 1, ':version': record.version ?? 1 },
+      },
+    },
+    onConditionFailed: () => new VersionConflict(),
+  };
 }

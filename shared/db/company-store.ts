@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
-import { VersionConflict } from '../errors.ts';
+import { StateConflict, VersionConflict } from '../errors.ts';
 import { batchGetItems } from './batch-get.ts';
 import { db } from './client.ts';
 import { keys } from './keys.ts';
@@ -25,8 +25,10 @@ export interface SettingsRecord {
 export interface MemberRecord {
   companyId: string;
   userId: string;
+  email: string;
   roleId: string;
   joinedAt: string;
+  version: number;
 }
 
 const put = (Item: Record<string, unknown>): WriteOp => ({
@@ -83,7 +85,57 @@ export function updateSettingsOps(companyId: string, before: SettingsRecord, aft
 }
 
 function memberItem(member: MemberRecord): Record<string, unknown> {
-  return { ...keys.member(member.companyId, member.userId), ...keys.memberByUser(member.userId, member.joinedAt, member.companyId), entity: 'Member', ...member };
+  return {
+    ...keys.member(member.companyId, member.userId),
+    ...keys.memberByUser(member.userId, member.joinedAt, member.companyId),
+    ...keys.memberByEmail(member.companyId, member.email, member.userId),
+    entity: 'Member',
+    ...member,
+  };
+}
+
+export function memberFromItem(item: Record<string, unknown>): MemberRecord {
+  return pick<MemberRecord>(item, ['companyId', 'userId', 'email', 'roleId', 'joinedAt', 'version']);
+}
+
+export async function getMember(companyId: string, userId: string): Promise<MemberRecord | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: config.tableName, Key: keys.member(companyId, userId), ConsistentRead: true }));
+  return Item ? memberFromItem(Item) : undefined;
+}
+
+export function addMemberOp(member: MemberRecord): WriteOp {
+  return {
+    item: { Put: { TableName: config.tableName, Item: memberItem(member), ConditionExpression: 'attribute_not_exists(pk)' } },
+    onConditionFailed: () => new StateConflict('AlreadyMember', 'This user is already a member of the company.', 'email'),
+  };
+}
+
+export function replaceMemberOp(before: MemberRecord, after: MemberRecord): WriteOp {
+  return {
+    item: {
+      Put: {
+        TableName: config.tableName,
+        Item: memberItem(after),
+        ConditionExpression: 'version = :version',
+        ExpressionAttributeValues: { ':version': before.version },
+      },
+    },
+    onConditionFailed: () => new VersionConflict(),
+  };
+}
+
+export function removeMemberOp(member: MemberRecord): WriteOp {
+  return {
+    item: {
+      Delete: {
+        TableName: config.tableName,
+        Key: keys.member(member.companyId, member.userId),
+        ConditionExpression: 'version = :version',
+        ExpressionAttributeValues: { ':version': member.version },
+      },
+    },
+    onConditionFailed: () => new VersionConflict(),
+  };
 }
 
 function pick<T>(item: Record<string, unknown>, fields: Array<keyof T & string>): T {
@@ -105,7 +157,7 @@ export async function listMemberships(userId: string): Promise<MemberRecord[]> {
       }),
     );
     for (const item of result.Items ?? []) {
-      members.push({ companyId: item.companyId as string, userId, roleId: item.roleId as string, joinedAt: item.joinedAt as string });
+      members.push(memberFromItem(item));
     }
     startKey = result.LastEvaluatedKey;
   } while (startKey);

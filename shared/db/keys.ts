@@ -22,6 +22,19 @@ export const keys = {
     gsi1sk: `${joinedAt} ${companyId}`,
   }),
   userCompaniesPartition: (userId: string) => `USER#${userId}#COMPANIES`,
+  /** gsi2 of a member item: the company's members by email. */
+  memberByEmail: (companyId: string, email: string, userId: string) => ({
+    gsi2pk: `${companyPk(companyId)}#MEMBER`,
+    gsi2sk: `${email} ${userId}`,
+  }),
+  memberListPartition: (companyId: string) => `${companyPk(companyId)}#MEMBER`,
+  /** The company's pointer from an API key id to the key's record (which lives under its hash). */
+  apiKeyById: (companyId: string, keyId: string): Key => ({ pk: companyPk(companyId), sk: `APIKEY#${keyId}` }),
+  apiKeyByCreation: (companyId: string, createdAt: string, keyId: string) => ({
+    gsi1pk: `${companyPk(companyId)}#APIKEY`,
+    gsi1sk: `${createdAt} ${keyId}`,
+  }),
+  apiKeyListPartition: (companyId: string) => `${companyPk(companyId)}#APIKEY`,
   user: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'USER' }),
   userEmail: (email: string): Key => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'EMAIL' }),
   apiKey: (hash: string): Key => ({ pk: `APIKEY#${hash}`, sk: 'APIKEY' }),

@@ -5,8 +5,8 @@ import { putApiKey, type ApiKeyRecord } from '../../shared/db/api-key-store.ts';
 import { putMember } from '../../shared/db/company-store.ts';
 
 /** Records the HTTP API cannot create yet (members, API keys), written through the same stores. */
-export async function addMember(companyId: string, userId: string, roleId: string): Promise<void> {
-  await putMember({ companyId, userId, roleId, joinedAt: new Date().toISOString() });
+export async function addMember(companyId: string, userId: string, roleId: string, email = `${userId}@example.com`): Promise<void> {
+  await putMember({ companyId, userId, email, roleId, joinedAt: new Date().toISOString(), version: 1 });
 }
 
 export async function addApiKey(

@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { hashApiKey, newApiKey } from '../auth/api-key.ts';
+import type { Principal } from '../auth/principal.ts';
+import { apiKeyFromItem, createApiKeyOps, getApiKeyById, revokeApiKeyOp, type ApiKeyRecord } from '../db/api-key-store.ts';
+import { keys } from '../db/keys.ts';
+import { queryPage } from '../db/paginate.ts';
+import type { UnitOfWork } from '../db/unit-of-work.ts';
+import { Forbidden, NotFound, StateConflict, ValidationError, VersionConflict } from '../errors.ts';
+import type { ListQuery, Page } from '../schemas/list-query.ts';
+import type { CreateApiKeyInput } from './schemas.ts';
+
+/** An API key as shown: never the key or its hash, only a recognisable prefix. */
+export interface ApiKeyView {
+  id: string;
+  name: string;
+  prefix: string;
+  permissions: string[];
+  ipAllowlist: string[];
+  expiresAt: string | null;
+  revokedAt: string | null;
+  createdBy: string;
+  createdAt: string;
+  version: number;
+}
+
+const view = (r: ApiKeyRecord): ApiKeyView => ({
+  id: r.keyId,
+  name: r.name ?? '',
+  prefix: r.prefix,
+  permissions: r.permissions,
+  ipAllowlist: r.ipAllowlist,
+  expiresAt: r.expiresAt ?? null,
+  revokedAt: r.revokedAt ?? null,
+  createdBy: r.createdBy,
+  createdAt: r.createdAt,
+  version: r.version ?? 1,
+});
+
+/**
+ * Creates a key bound to the company, with permissions the creating user holds there; the
+ * full key is in this response only. Errors: Forbidden (not a user, or a permission the
+ * creator lacks: nothing is created), ValidationError (expiry in the past).
+ */
+export async function createApiKey(
+  uow: UnitOfWork,
+  companyId: string,
+  principal: Principal | undefined,
+  creatorPermissions: readonly string[],
+  input: CreateApiKeyInput,
+): Promise<ApiKeyView & { key: string }> {
+  if (principal?.kind !== 'user') throw new Forbidden('API keys are created by signed-in users.');
+  const beyond = input.permissions.filter((p) => !creatorPermissions.includes(p));
+  if (beyond.length > 0) throw new Forbidden(`A key cannot be granted permissions its creator lacks: ${beyond.join(', ')}.`);
+  if (input.expiresAt && Date.parse(input.expiresAt) <= Date.now()) throw ValidationError.field('expiresAt', 'must be in the future');
+  const key = newApiKey();
+  const record: ApiKeyRecord = {
+    keyId: randomUUID(),
+    hash: hashApiKey(key),
+    name: input.name,
+    prefix: key.slice(0, 14),
+    companyId,
+    permissions: input.permissions,
+    ipAllowlist: input.ipAllowlist,
+    ...(input.expiresAt ? { expiresAt: new Date(input.expiresAt).toISOString() } : {}),
+    createdBy: principal.userId,
+    createdAt: new Date().toISOString(),
+    version: 1,
+  };
+  return uow.commit(createApiKeyOps(record), { ...view(record), key });
+}
+
+/** Revokes a key; it stops working on the next request. Errors: NotFound, VersionConflict, StateConflict. */
+export async function revokeApiKey(uow: UnitOfWork, companyId: string, keyId: string, version: number): Promise<ApiKeyView> {
+  const record = await getApiKeyById(companyId, keyId);
+  if (!record) throw new NotFound('The API key');
+  if ((record.version ?? 1) !== version) throw new VersionConflict();
+  if (record.revokedAt) throw new StateConflict('InvalidState', 'The API key is already revoked.');
+  const revokedAt = new Date().toISOString();
+  return uow.commit([revokeApiKeyOp(record, revokedAt)], view({ ...record, revokedAt, version: version + 1 }));
+}
+
+/** orderBy `CreatedAt`; the keyword matches the name. Revoked keys are listed too. */
+export async function listApiKeys(companyId: string, query: ListQuery<'CreatedAt'>): Promise<Page<ApiKeyView>> {
+  const keyword = query.keyword ?? '';
+  const page = await queryPage({
+    index: 'gsi1',
+    partition: keys.apiKeyListPartition(companyId),
+    pageSize: query.pageSize,
+    page: query.page,
+    binding: { companyId, endpoint: 'apiKeys.list', orderBy: query.orderBy, orderAsc: query.orderAsc, filters: { keyword } },
+    ...(keyword ? { filter: { FilterExpression: 'contains(#name, :keyword)', ExpressionAttributeNames: { '#name': 'name' }, ExpressionAttributeValues: { ':keyword': keyword } } } : {}),
+  });
+  return { ...page, results: page.results.map((item) => view(apiKeyFromItem(item))) };
+}

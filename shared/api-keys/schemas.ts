@@ -1,0 +1,30 @@
+import { isIP } from 'node:net';
+import { z } from 'zod';
+import { PERMISSIONS } from '../auth/permissions.ts';
+import { Version } from '../schemas/common.ts';
+import { listQuery } from '../schemas/list-query.ts';
+
+/** An IPv4 or IPv6 address, or a CIDR range of either. */
+const IpOrRange = z.string().refine(
+  (value) => {
+    const [address, prefix, ...rest] = value.split('/');
+    const family = isIP(address ?? '');
+    if (family === 0 || rest.length > 0) return false;
+    if (prefix === undefined) return true;
+    const bits = Number(prefix);
+    return /^\d+$/.test(prefix) && bits >= 0 && bits <= (family === 4 ? 32 : 128);
+  },
+  { error: 'must be an IPv4 or IPv6 address or CIDR range' },
+);
+
+export const CreateApiKeyBody = z.strictObject({
+  name: z.string().trim().min(1).max(100),
+  permissions: z.array(z.enum(PERMISSIONS)).min(1).refine((p) => new Set(p).size === p.length, { error: 'must not repeat a permission' }),
+  ipAllowlist: z.array(IpOrRange).max(50).default([]),
+  expiresAt: z.iso.datetime({ offset: true }).nullable().default(null),
+});
+export type CreateApiKeyInput = z.infer<typeof CreateApiKeyBody>;
+
+export const RevokeApiKeyBody = z.strictObject({ version: Version });
+
+export const ListApiKeysQuery = listQuery(['CreatedAt'], 'CreatedAt');
