@@ -14,7 +14,11 @@ import { ROUTES, routePaths } from '../shared/routes.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
-/** ESM bundles; `module` entry points tree-shake the SDK; the runtime already ships the SDK's credential chain. */
+/**
+ * ESM bundles with the AWS SDK inside (the version the tests ran against, no reliance on how
+ * ESM resolves the runtime's copy); `module` entry points let esbuild tree-shake it.
+ * Figures: `npm run bench` (docs/decisions.md, "Bundling").
+ */
 const FUNCTION_DEFAULTS: Partial<NodejsFunctionProps> = {
   runtime: Runtime.NODEJS_24_X,
   architecture: Architecture.ARM_64,
@@ -24,6 +28,7 @@ const FUNCTION_DEFAULTS: Partial<NodejsFunctionProps> = {
     format: OutputFormat.ESM,
     mainFields: ['module', 'main'],
     target: 'node24',
+    bundleAwsSDK: true,
     minify: true,
     sourceMap: true,
     banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
