@@ -4,6 +4,7 @@ import { config } from '../config.ts';
 import type { BalanceDelta } from '../journals/rules.ts';
 import { db } from './client.ts';
 import { keys } from './keys.ts';
+import { queryAll } from './query-all.ts';
 import type { WriteOp } from './transact.ts';
 
 /**
@@ -72,24 +73,16 @@ function exact(value: unknown): string {
 /** Debit and credit totals of every account in a period (shards summed; cost-center splits left out). */
 export async function readPeriodAccountTotals(companyId: string, periodId: string): Promise<Map<string, { debit: Big; credit: Big }>> {
   const totals = new Map<string, { debit: Big; credit: Big }>();
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const result = await db().send(
-      new QueryCommand({
-        TableName: config.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        FilterExpression: 'costCenterId = :none',
-        ExpressionAttributeValues: { ':pk': keys.company(companyId).pk, ':prefix': keys.periodBalancePrefix(periodId), ':none': '-' },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of result.Items ?? []) {
-      const accountId = item.accountId as string;
-      const total = totals.get(accountId) ?? { debit: new Big(0), credit: new Big(0) };
-      totals.set(accountId, { debit: total.debit.plus(exact(item.debit)), credit: total.credit.plus(exact(item.credit)) });
-    }
-    startKey = result.LastEvaluatedKey;
-  } while (startKey);
+  for await (const item of queryAll({
+    TableName: config.tableName,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    FilterExpression: 'costCenterId = :none',
+    ExpressionAttributeValues: { ':pk': keys.company(companyId).pk, ':prefix': keys.periodBalancePrefix(periodId), ':none': '-' },
+    ConsistentRead: true,
+  })) {
+    const accountId = item.accountId as string;
+    const total = totals.get(accountId) ?? { debit: new Big(0), credit: new Big(0) };
+    totals.set(accountId, { debit: total.debit.plus(exact(item.debit)), credit: total.credit.plus(exact(item.credit)) });
+  }
   return totals;
 }

@@ -1,8 +1,9 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
 import { StateConflict, VersionConflict } from '../errors.ts';
 import { batchGetItems } from './batch-get.ts';
 import { db } from './client.ts';
+import { queryAll } from './query-all.ts';
 import { keys } from './keys.ts';
 import type { WriteOp } from './transact.ts';
 
@@ -145,21 +146,13 @@ function pick<T>(item: Record<string, unknown>, fields: Array<keyof T & string>)
 /** Every company the user belongs to, with the role there (all pages of the user's memberships). */
 export async function listMemberships(userId: string): Promise<MemberRecord[]> {
   const members: MemberRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const result = await db().send(
-      new QueryCommand({
-        TableName: config.tableName,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.userCompaniesPartition(userId) },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of result.Items ?? []) {
-      members.push(memberFromItem(item));
-    }
-    startKey = result.LastEvaluatedKey;
-  } while (startKey);
+  for await (const item of queryAll({
+    TableName: config.tableName,
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.userCompaniesPartition(userId) },
+  })) {
+    members.push(memberFromItem(item));
+  }
   return members;
 }

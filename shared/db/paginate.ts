@@ -1,6 +1,6 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
-import type { Page } from '../schemas/list-query.ts';
+import type { ListQuery, Page } from '../schemas/list-query.ts';
 import { db } from './client.ts';
 import { decodeCursor, encodeCursor, type CursorBinding } from './cursor.ts';
 import { MAIN_TABLE } from './tables.ts';
@@ -63,4 +63,35 @@ export async function queryPage(query: PageQuery): Promise<Page<Item>> {
     results,
     nextPage: more && last ? await encodeCursor(query.binding, Object.fromEntries(keyNames.map((k) => [k, last[k]]))) : null,
   };
+}
+
+/** The `filter` of a page query matching items whose attribute contains the keyword (none without one). */
+export function containsFilter(attribute: string, keyword: string): Pick<PageQuery, 'filter'> {
+  if (!keyword) return {};
+  return {
+    filter: {
+      FilterExpression: 'contains(#keywordField, :keyword)',
+      ExpressionAttributeNames: { '#keywordField': attribute },
+      ExpressionAttributeValues: { ':keyword': keyword },
+    },
+  };
+}
+
+/**
+ * One page of a list endpoint whose keyword is a substring match on one attribute: the
+ * cursor is bound to the company, endpoint, sort and keyword.
+ */
+export function keywordListPage(
+  list: { index: string; partition: string; companyId: string; endpoint: string; keywordAttribute: string },
+  query: ListQuery,
+  keyword: string,
+): Promise<Page<Item>> {
+  return queryPage({
+    index: list.index,
+    partition: list.partition,
+    pageSize: query.pageSize,
+    page: query.page,
+    binding: { companyId: list.companyId, endpoint: list.endpoint, orderBy: query.orderBy, orderAsc: query.orderAsc, filters: { keyword } },
+    ...containsFilter(list.keywordAttribute, keyword),
+  });
 }

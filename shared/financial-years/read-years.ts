@@ -1,6 +1,6 @@
 import { keys } from '../db/keys.ts';
 import { paginateArray } from '../db/paginate-array.ts';
-import { queryPage } from '../db/paginate.ts';
+import { keywordListPage } from '../db/paginate.ts';
 import { mustGetYear, yearFromItem } from '../db/year-store.ts';
 import { NotFound } from '../errors.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
@@ -14,14 +14,11 @@ export async function getYearView(companyId: string, yearId: string): Promise<Ye
 /** orderBy `StartDate`; the keyword matches the year's name. */
 export async function listYears(companyId: string, query: ListQuery<'StartDate'>): Promise<Page<YearView>> {
   const keyword = query.keyword?.toLowerCase() ?? '';
-  const page = await queryPage({
-    index: 'gsi1',
-    partition: keys.yearListPartition(companyId),
-    pageSize: query.pageSize,
-    page: query.page,
-    binding: { companyId, endpoint: 'financialYears.list', orderBy: query.orderBy, orderAsc: query.orderAsc, filters: { keyword } },
-    ...(keyword ? { filter: { FilterExpression: 'contains(searchName, :keyword)', ExpressionAttributeValues: { ':keyword': keyword } } } : {}),
-  });
+  const page = await keywordListPage(
+    { index: 'gsi1', partition: keys.yearListPartition(companyId), companyId, endpoint: 'financialYears.list', keywordAttribute: 'searchName' },
+    query,
+    keyword,
+  );
   return { ...page, results: page.results.map((item) => yearView(yearFromItem(item))) };
 }
 

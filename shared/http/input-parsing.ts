@@ -1,6 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { ValidationError } from '../errors.ts';
+import { AppError, ValidationError } from '../errors.ts';
 import { pathParameters, type Route } from '../routes.ts';
 import { Uuid } from '../schemas/common.ts';
 import { apiRequestOf } from './api-request.ts';
@@ -37,10 +37,16 @@ export function inputParsing(route: Route): MiddlewareObj<APIGatewayProxyEventV2
   };
 }
 
+/** Request bodies above this are refused before parsing (the largest journal is about 30 KB). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
 /** The JSON body as a value; an absent body is `{}` so missing fields are named one by one. */
 function parseJsonBody(event: APIGatewayProxyEventV2): unknown {
   if (event.body === undefined || event.body === null || event.body === '') return {};
   const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) {
+    throw new AppError(413, [{ name: 'body', reason: `must be at most ${MAX_BODY_BYTES} bytes`, code: 'PayloadTooLarge' }]);
+  }
   try {
     return JSON.parse(text, keepAmountDigits as (key: string, value: unknown) => unknown);
   } catch {

@@ -2,7 +2,7 @@ import { roleById, ROLES } from '../auth/permissions.ts';
 import { findOrCreateUserByEmail } from '../auth/users.ts';
 import { addMemberOp, getMember, memberFromItem, removeMemberOp, replaceMemberOp, type MemberRecord } from '../db/company-store.ts';
 import { keys } from '../db/keys.ts';
-import { queryPage } from '../db/paginate.ts';
+import { keywordListPage } from '../db/paginate.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { NotFound, StateConflict, ValidationError, VersionConflict } from '../errors.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
@@ -65,14 +65,11 @@ export async function removeMember(uow: UnitOfWork, companyId: string, userId: s
 /** orderBy `Email`; the keyword matches the email. */
 export async function listMembers(companyId: string, query: ListQuery<'Email'>): Promise<Page<MemberView>> {
   const keyword = query.keyword?.toLowerCase() ?? '';
-  const page = await queryPage({
-    index: 'gsi2',
-    partition: keys.memberListPartition(companyId),
-    pageSize: query.pageSize,
-    page: query.page,
-    binding: { companyId, endpoint: 'members.list', orderBy: query.orderBy, orderAsc: query.orderAsc, filters: { keyword } },
-    ...(keyword ? { filter: { FilterExpression: 'contains(email, :keyword)', ExpressionAttributeValues: { ':keyword': keyword } } } : {}),
-  });
+  const page = await keywordListPage(
+    { index: 'gsi2', partition: keys.memberListPartition(companyId), companyId, endpoint: 'members.list', keywordAttribute: 'email' },
+    query,
+    keyword,
+  );
   return { ...page, results: page.results.map((item) => view(memberFromItem(item))) };
 }
 

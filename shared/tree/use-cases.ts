@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { NodeRecord } from '../db/node-store.ts';
-import { queryPage } from '../db/paginate.ts';
+import { keywordListPage } from '../db/paginate.ts';
 import { keys } from '../db/keys.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { ValidationError, VersionConflict } from '../errors.ts';
@@ -122,16 +122,17 @@ export async function listNodes<C extends NodeInput, U extends NodeInput, V>(
   query: ListQuery<'Code' | 'CreatedAt'>,
 ): Promise<Page<V>> {
   const keyword = query.keyword ? foldForSearch(query.keyword) : '';
-  const page = await queryPage({
-    index: query.orderBy === 'Code' ? 'gsi1' : 'gsi2',
-    partition: keys.nodeListPartition(kind.store.kind, companyId),
-    pageSize: query.pageSize,
-    page: query.page,
-    binding: { companyId, endpoint, orderBy: query.orderBy, orderAsc: query.orderAsc, filters: { keyword } },
-    ...(keyword
-      ? { filter: { FilterExpression: 'contains(searchText, :keyword)', ExpressionAttributeValues: { ':keyword': keyword } } }
-      : {}),
-  });
+  const page = await keywordListPage(
+    {
+      index: query.orderBy === 'Code' ? 'gsi1' : 'gsi2',
+      partition: keys.nodeListPartition(kind.store.kind, companyId),
+      companyId,
+      endpoint,
+      keywordAttribute: 'searchText',
+    },
+    query,
+    keyword,
+  );
   const nodes = page.results.map((item) => kind.store.fromItem(item));
   const chains = await kind.store.chains(companyId, nodes);
   return { ...page, results: nodes.map((n) => kind.view(n, chains.get(n.id)!)) };

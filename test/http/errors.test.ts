@@ -33,6 +33,15 @@ describe('error responses', () => {
     expect(response.body.errors.every((e: { code: string }) => e.code === 'ValidationError')).toBe(true);
   });
 
+  it('refuses a body over 1 MB with 413 before parsing it', async () => {
+    const { api, base } = await companyOwner(gateway.url);
+
+    const response = await api.request('POST', `${base}/Accounts`, { raw: JSON.stringify({ code: '1', padding: 'x'.repeat(1024 * 1024) }) });
+
+    expect(response.status).toBe(413);
+    expect(response.body.errors[0]).toMatchObject({ name: 'body', code: 'PayloadTooLarge' });
+  });
+
   it('refuses a path parameter that is not a UUID with 400 naming it', async () => {
     const { api, base } = await companyOwner(gateway.url);
 
