@@ -9,7 +9,7 @@ import { OAuthScope, UserPool, UserPoolClientIdentityProvider } from 'aws-cdk-li
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Provider } from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
-import { IDEMPOTENCY_TABLE, MAIN_TABLE, SESSIONS_TABLE, type TableDefinition } from '../shared/db/tables.ts';
+import { IDEMPOTENCY_TABLE, MAIN_TABLE, type TableDefinition } from '../shared/db/tables.ts';
 import { ROUTES, routePaths } from '../shared/routes.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -53,7 +53,7 @@ function table(scope: Construct, definition: TableDefinition): TableV2 {
 }
 
 /**
- * The whole service: the tables from shared/db/tables.ts, the service secret, the Cognito
+ * The whole service: the two tables from shared/db/tables.ts, the service secret, the Cognito
  * user pool users sign in with, and an HTTP API with one function per row of the route table
  * (plus a not-found function for every other path).
  */
@@ -62,7 +62,6 @@ export class LedgerStack extends Stack {
     super(scope, id, props);
     const main = table(this, MAIN_TABLE);
     const idempotency = table(this, IDEMPOTENCY_TABLE);
-    const sessions = table(this, SESSIONS_TABLE);
 
     // Users sign in at Cognito's hosted pages; the service is its OAuth client (code + PKCE).
     const redirectUri = new CfnParameter(this, 'RedirectUri', {
@@ -106,7 +105,6 @@ export class LedgerStack extends Stack {
     const environment = {
       TABLE_NAME: main.tableName,
       IDEMPOTENCY_TABLE_NAME: idempotency.tableName,
-      SESSIONS_TABLE_NAME: sessions.tableName,
       OIDC_ISSUER: `https://cognito-idp.${this.region}.amazonaws.com/${userPool.userPoolId}`,
       OIDC_CLIENT_ID: appClient.userPoolClientId,
       OIDC_REDIRECT_URI: redirectUri.valueAsString,
@@ -124,7 +122,6 @@ export class LedgerStack extends Stack {
       fn.node.addDependency(secretsReady);
       main.grantReadWriteData(fn);
       idempotency.grantReadWriteData(fn);
-      sessions.grantReadWriteData(fn);
       secret.grantRead(fn);
       const integration = new HttpLambdaIntegration(`Int-${route.name}`, fn);
       for (const path of routePaths(route)) {

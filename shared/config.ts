@@ -6,9 +6,6 @@ export const config = {
   get idempotencyTableName() {
     return process.env.IDEMPOTENCY_TABLE_NAME ?? 'ledger-idempotency';
   },
-  get sessionsTableName() {
-    return process.env.SESSIONS_TABLE_NAME ?? 'ledger-sessions';
-  },
   /** Seconds a refresh token lives. */
   get refreshTokenSeconds() {
     return Number(process.env.REFRESH_TOKEN_SECONDS ?? 30 * 24 * 3600);

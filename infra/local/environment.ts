@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { IDEMPOTENCY_TABLE, MAIN_TABLE, SESSIONS_TABLE } from '../../shared/db/tables.ts';
+import { IDEMPOTENCY_TABLE, MAIN_TABLE } from '../../shared/db/tables.ts';
 
 /** Where the local stack keeps its state, and the environment its handlers read. */
 export const DATA_DIR = process.env.LEDGER_DATA_DIR ? resolve(process.env.LEDGER_DATA_DIR) : resolve(import.meta.dirname, '../../.data');
@@ -12,7 +12,6 @@ export function localEnvironment(dynamoEndpoint: string, secretsFile: string): R
     SECRETS_FILE: secretsFile,
     TABLE_NAME: MAIN_TABLE.id,
     IDEMPOTENCY_TABLE_NAME: IDEMPOTENCY_TABLE.id,
-    SESSIONS_TABLE_NAME: SESSIONS_TABLE.id,
     AWS_REGION: 'local',
     // DynamoDB Local accepts any credentials; these keep the SDK from searching for real ones.
     AWS_ACCESS_KEY_ID: 'local',

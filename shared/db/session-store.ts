@@ -7,7 +7,8 @@ import { keys } from './keys.ts';
 import { transactWrite } from './transact.ts';
 
 /**
- * Sign-in records in the sessions table. `expiresAt` (epoch seconds) is the TTL attribute and
+ * Sign-in records, kept in the TTL table beside the idempotency records (their keys start
+ * with LOGIN#, REFRESH# and FAMILY#, which no idempotency scope does). `expiresAt` (epoch seconds) is the TTL attribute and
  * is also checked on every read, because DynamoDB deletes expired items late.
  */
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -20,7 +21,7 @@ export interface PendingLogin {
 export async function putPendingLogin(login: PendingLogin, lifetimeSeconds: number): Promise<void> {
   await db().send(
     new PutCommand({
-      TableName: config.sessionsTableName,
+      TableName: config.idempotencyTableName,
       Item: { ...keys.loginState(login.state), entity: 'PendingLogin', codeVerifier: login.codeVerifier, expiresAt: nowSeconds() + lifetimeSeconds },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
@@ -32,7 +33,7 @@ export async function takePendingLogin(state: string): Promise<PendingLogin | un
   try {
     const { Attributes } = await db().send(
       new DeleteCommand({
-        TableName: config.sessionsTableName,
+        TableName: config.idempotencyTableName,
         Key: keys.loginState(state),
         ConditionExpression: 'attribute_exists(pk) AND expiresAt > :now',
         ExpressionAttributeValues: { ':now': nowSeconds() },
@@ -57,7 +58,7 @@ export function putRefreshTokenOp(record: RefreshRecord) {
   return {
     item: {
       Put: {
-        TableName: config.sessionsTableName,
+        TableName: config.idempotencyTableName,
         Item: { ...keys.refreshToken(record.hash), entity: 'RefreshToken', userId: record.userId, familyId: record.familyId, expiresAt: record.expiresAt },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
@@ -66,13 +67,13 @@ export function putRefreshTokenOp(record: RefreshRecord) {
 }
 
 export async function getRefreshToken(hash: string): Promise<(RefreshRecord & { usedAt?: number }) | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: config.sessionsTableName, Key: keys.refreshToken(hash), ConsistentRead: true }));
+  const { Item } = await db().send(new GetCommand({ TableName: config.idempotencyTableName, Key: keys.refreshToken(hash), ConsistentRead: true }));
   if (!Item) return undefined;
   return { hash, userId: Item.userId as string, familyId: Item.familyId as string, expiresAt: Item.expiresAt as number, ...(Item.usedAt ? { usedAt: Item.usedAt as number } : {}) };
 }
 
 export async function familyRevoked(familyId: string): Promise<boolean> {
-  const { Item } = await db().send(new GetCommand({ TableName: config.sessionsTableName, Key: keys.refreshFamily(familyId), ConsistentRead: true }));
+  const { Item } = await db().send(new GetCommand({ TableName: config.idempotencyTableName, Key: keys.refreshFamily(familyId), ConsistentRead: true }));
   return Boolean(Item?.revokedAt);
 }
 
@@ -80,7 +81,7 @@ export async function familyRevoked(familyId: string): Promise<boolean> {
 export async function revokeFamily(familyId: string, expiresAt: number): Promise<void> {
   await db().send(
     new UpdateCommand({
-      TableName: config.sessionsTableName,
+      TableName: config.idempotencyTableName,
       Key: keys.refreshFamily(familyId),
       UpdateExpression: 'SET revokedAt = :now, entity = :entity, expiresAt = :expiresAt',
       ExpressionAttributeValues: { ':now': Date.now(), ':entity': 'RefreshFamily', ':expiresAt': expiresAt },
@@ -98,7 +99,7 @@ export async function rotateRefreshToken(old: RefreshRecord, next: RefreshRecord
     {
       item: {
         Update: {
-          TableName: config.sessionsTableName,
+          TableName: config.idempotencyTableName,
           Key: keys.refreshToken(old.hash),
           UpdateExpression: 'SET usedAt = :now',
           ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(usedAt)',
@@ -110,7 +111,7 @@ export async function rotateRefreshToken(old: RefreshRecord, next: RefreshRecord
     {
       item: {
         ConditionCheck: {
-          TableName: config.sessionsTableName,
+          TableName: config.idempotencyTableName,
           Key: keys.refreshFamily(old.familyId),
           ConditionExpression: 'attribute_not_exists(revokedAt)',
         },

@@ -29,7 +29,10 @@ export const MAIN_TABLE: TableDefinition = {
   ],
 };
 
-/** Idempotency records: `(scope, operation, key)` -> state and stored response; TTL after 24 h. */
+/**
+ * The TTL table: idempotency records (`(scope, operation, key)` -> state and stored response,
+ * 24 h) and short-lived sign-in records (pending logins, refresh tokens and their families).
+ */
 export const IDEMPOTENCY_TABLE: TableDefinition = {
   id: 'ledger-idempotency',
   partitionKey: 'pk',
@@ -37,12 +40,4 @@ export const IDEMPOTENCY_TABLE: TableDefinition = {
   ttlAttribute: 'expiresAt',
 };
 
-/** Short-lived sign-in records: login state with its PKCE verifier, refresh tokens (hashed). TTL cleans up. */
-export const SESSIONS_TABLE: TableDefinition = {
-  id: 'ledger-sessions',
-  partitionKey: 'pk',
-  indexes: [],
-  ttlAttribute: 'expiresAt',
-};
-
-export const TABLES = [MAIN_TABLE, IDEMPOTENCY_TABLE, SESSIONS_TABLE] as const;
+export const TABLES = [MAIN_TABLE, IDEMPOTENCY_TABLE] as const;

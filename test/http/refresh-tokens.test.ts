@@ -32,7 +32,7 @@ describe('refresh tokens', () => {
     const token = 'rt_expired-token-for-test';
     await db().send(
       new PutCommand({
-        TableName: config.sessionsTableName,
+        TableName: config.idempotencyTableName,
         Item: { ...keys.refreshToken(createHash('sha256').update(token).digest('hex')), userId: user.id, familyId: 'f', expiresAt: Math.floor(Date.now() / 1000) - 1 },
       }),
     );

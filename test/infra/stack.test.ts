@@ -33,8 +33,8 @@ describe('CDK stack', () => {
     expect(routeKeys.sort()).toEqual([...expected, 'ANY /{proxy+}'].sort());
   });
 
-  it('has the main table with its indexes, and the idempotency and sessions tables with TTL', () => {
-    template.resourceCountIs('AWS::DynamoDB::GlobalTable', 3);
+  it('has the main table with its indexes and the TTL table', () => {
+    template.resourceCountIs('AWS::DynamoDB::GlobalTable', 2);
     template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
       KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }],
       GlobalSecondaryIndexes: Match.arrayWith([Match.objectLike({ IndexName: 'gsi1' }), Match.objectLike({ IndexName: 'gsi2' })]),
@@ -42,7 +42,7 @@ describe('CDK stack', () => {
     const ttlTables = template.findResources('AWS::DynamoDB::GlobalTable', {
       Properties: { KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }], TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true } },
     });
-    expect(Object.keys(ttlTables)).toHaveLength(2);
+    expect(Object.keys(ttlTables)).toHaveLength(1);
   });
 
   it('has a Cognito user pool with a hosted domain and a code-flow client whose issuer the functions get', () => {
