@@ -44,7 +44,12 @@ function operation(route: Route, path: string) {
         : []),
     ],
     ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body) } } } } : {}),
-    responses: { 200: { description: 'OK' }, ...errors([400, 401, 403, 404, 409, 500]) },
+    responses: {
+      200: route.response
+        ? { description: 'OK', content: { 'application/json': { schema: z.toJSONSchema(route.response, { io: 'output', unrepresentable: 'any' }) } } }
+        : { description: 'OK, with an empty body' },
+      ...errors([400, 401, 403, 404, 409, 500]),
+    },
   };
 }
 

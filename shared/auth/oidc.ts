@@ -1,6 +1,6 @@
 import * as client from 'openid-client';
 import { config } from '../config.ts';
-import { ValidationError } from '../errors.ts';
+import { AppError, ValidationError } from '../errors.ts';
 
 /**
  * The service as an OAuth client of the OpenID Connect provider (Cognito in AWS, oidc-provider
@@ -8,19 +8,23 @@ import { ValidationError } from '../errors.ts';
  */
 let configuration: Promise<client.Configuration> | undefined;
 
+/** Errors: AppError 503 when the provider is not configured or cannot be reached. */
 function provider(): Promise<client.Configuration> {
   const issuer = config.oidcIssuer;
-  if (!issuer) throw new Error('OIDC_ISSUER is not set');
+  if (!issuer) return Promise.reject(unavailable());
   configuration ??= client
     .discovery(new URL(issuer), config.oidcClientId, { token_endpoint_auth_method: 'none' }, client.None(), {
       ...(config.oidcAllowHttp ? { execute: [client.allowInsecureRequests] } : {}),
     })
-    .catch((error: unknown) => {
+    .catch(() => {
       configuration = undefined;
-      throw error;
+      throw unavailable();
     });
   return configuration;
 }
+
+const unavailable = () =>
+  new AppError(503, [{ name: 'generalErrors', reason: 'The identity provider is unavailable; try again later.', code: 'IdentityProviderUnavailable' }]);
 
 export interface AuthorizationRequest {
   url: string;
@@ -52,8 +56,9 @@ export async function authorizationRequest(loginHint?: string): Promise<Authoriz
 export async function exchangeCode(redirectQuery: URLSearchParams, codeVerifier: string, state: string): Promise<{ email: string }> {
   const callbackUrl = new URL(config.oidcRedirectUri!);
   callbackUrl.search = redirectQuery.toString();
+  const configuration = await provider();
   try {
-    const tokens = await client.authorizationCodeGrant(await provider(), callbackUrl, { pkceCodeVerifier: codeVerifier, expectedState: state, idTokenExpected: true });
+    const tokens = await client.authorizationCodeGrant(configuration, callbackUrl, { pkceCodeVerifier: codeVerifier, expectedState: state, idTokenExpected: true });
     const claims = tokens.claims();
     if (typeof claims?.email !== 'string') throw new Error('the ID token carries no email');
     return { email: claims.email };

@@ -1,23 +1,12 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../infra/local/free-port.ts';
-import { startGateway, type RunningGateway } from '../../infra/local/gateway.ts';
-import { LOCAL_CLIENT_ID, startIdentityProvider, type RunningIdentityProvider } from '../../infra/local/identity-provider.ts';
 import { client } from '../support/api.ts';
+import { useSignInStack } from '../support/sign-in.ts';
 
-let gateway: RunningGateway;
-let identity: RunningIdentityProvider;
+const stack = useSignInStack();
 let browser: Browser;
 
 beforeAll(async () => {
-  const port = await freePort();
-  const redirectUri = `http://127.0.0.1:${port}/api/Authentication/Login/Callback`;
-  identity = await startIdentityProvider({ port: await freePort(), redirectUri, keysFile: join(mkdtempSync(join(tmpdir(), 'ledger-idp-')), 'keys.json') });
-  Object.assign(process.env, { OIDC_ISSUER: identity.issuer, OIDC_CLIENT_ID: LOCAL_CLIENT_ID, OIDC_REDIRECT_URI: redirectUri, OIDC_ALLOW_HTTP: '1' });
-  gateway = await startGateway(port);
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -26,19 +15,17 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await gateway?.close();
-  await identity?.close();
 });
 
 describe('OAuth sign-in in a real browser', () => {
   it('Login -> provider page -> sign in -> callback tokens -> protected endpoint -> refresh -> old refresh token refused', async () => {
-    const anonymous = client(() => gateway.url);
+    const anonymous = client(stack.url);
     const email = `browser-${Date.now()}@example.com`;
 
     const login = await anonymous.get(`/api/Authentication/Login?email=${encodeURIComponent(email)}`);
     expect(login.status).toBe(200);
     const authorize = new URL(login.body.redirectTo);
-    expect(authorize.origin).toBe(identity.issuer);
+    expect(authorize.origin).toBe(stack.issuer());
     expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
     expect(authorize.searchParams.get('login_hint')).toBe(email);
     expect(authorize.searchParams.get('state')).toBeTruthy();
@@ -48,12 +35,12 @@ describe('OAuth sign-in in a real browser', () => {
     expect(await page.inputValue('input[name=login]')).toBe(email);
     await page.fill('input[name=password]', 'any password');
     await page.click('button[type=submit]');
-    const callback = page.waitForResponse((r) => r.url().startsWith(`${gateway.url}/api/Authentication/Login/Callback`));
+    const callback = page.waitForResponse((r) => r.url().startsWith(`${stack.url()}/api/Authentication/Login/Callback`));
     await page.click('button[type=submit]'); // the consent screen
     const tokens = await (await callback).json();
 
     expect(tokens).toMatchObject({ token_type: 'Bearer', companies: [], expires_in: expect.any(Number), refresh_expires_in: expect.any(Number) });
-    const api = client(() => gateway.url, `Bearer ${tokens.access_token}`);
+    const api = client(stack.url, `Bearer ${tokens.access_token}`);
     const company = await api.post('/api/v1/Companies', { name: 'Signed in Co', baseCurrency: 'SAR' });
     expect(company.status).toBe(200);
 
@@ -61,7 +48,7 @@ describe('OAuth sign-in in a real browser', () => {
     expect(refreshed.status).toBe(200);
     expect(refreshed.body.refresh_token).not.toBe(tokens.refresh_token);
     expect(refreshed.body.companies).toEqual([{ companyId: company.body.id, roleId: company.body.roleId, permissions: company.body.permissions }]);
-    expect((await client(() => gateway.url, `Bearer ${refreshed.body.access_token}`).get(`/api/v1/Companies/${company.body.id}`)).status).toBe(200);
+    expect((await client(stack.url, `Bearer ${refreshed.body.access_token}`).get(`/api/v1/Companies/${company.body.id}`)).status).toBe(200);
 
     const reused = await anonymous.post('/api/Authentication/Refresh', { refreshToken: tokens.refresh_token });
     expect(reused.status).toBe(401);

@@ -71,3 +71,18 @@ describe('login callback', () => {
     expect(response.body.errors[0].name).toBe('email');
   });
 });
+
+describe('without a reachable identity provider', () => {
+  it('answers Login with 503 in the error shape', async () => {
+    const previous = process.env.OIDC_ISSUER;
+    process.env.OIDC_ISSUER = 'http://127.0.0.1:9';
+    process.env.OIDC_ALLOW_HTTP = '1';
+    try {
+      const response = await anonymous.get('/api/Authentication/Login');
+      expect(response.status).toBe(503);
+      expect(response.body.errors[0].code).toBe('IdentityProviderUnavailable');
+    } finally {
+      process.env.OIDC_ISSUER = previous;
+    }
+  });
+});

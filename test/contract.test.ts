@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { ROLES } from '../shared/auth/permissions.ts';
+import { ROUTES, routeByName } from '../shared/routes.ts';
+import { client, companyOwner, type ApiResponse } from './support/api.ts';
+import { useSignInStack } from './support/sign-in.ts';
+import { chartOfAccounts, credit, debit, year2026 } from './support/ledger.ts';
+
+const gateway = useSignInStack();
+const checked = new Set<string>();
+
+/** The response matches its route's documented 200 body exactly (strict schemas), or is empty where documented so. */
+function check<T = any>(routeName: string, response: ApiResponse<T>): T {
+  const route = routeByName(routeName);
+  expect(response.status, `${routeName}: ${response.text}`).toBe(200);
+  if (route.response) {
+    const parsed = route.response.safeParse(response.body);
+    expect(parsed.success ? [] : parsed.error.issues, routeName).toEqual([]);
+  } else {
+    expect(response.text, routeName).toBe('');
+  }
+  checked.add(routeName);
+  return response.body;
+}
+
+describe('responses match the OpenAPI document', () => {
+  it('for every route exercised by a full bookkeeping flow', async () => {
+    const { api, base, user } = await companyOwner(gateway.url);
+    const anonymous = client(gateway.url);
+
+    check('authentication.login', await anonymous.get('/api/Authentication/Login'));
+    const company = check('companies.create', await api.post('/api/v1/Companies', { name: 'Contract Co', baseCurrency: 'SAR' }));
+    const other = `/api/v1/Companies/${company.id}`;
+    check('companies.list', await api.get('/api/v1/Companies'));
+    check('companies.get', await api.get(other));
+    const settings = check('settings.get', await api.get(`${base}/Settings`));
+    const chart = await chartOfAccounts(api, base);
+    check('settings.update', await api.put(`${base}/Settings`, { baseCurrency: 'SAR', decimalPrecision: 2, retainedEarningsAccountId: chart.retained.id, version: settings.version }));
+
+    check('accounts.list', await api.get(`${base}/Accounts`));
+    const spare = check('accounts.create', await api.post(`${base}/Accounts`, { code: '9', name: { arabic: 'س', english: 's' }, type: 'leaf', classification: 'asset' }));
+    check('accounts.get', await api.get(`${base}/Accounts/${spare.id}`));
+    const renamed = check('accounts.update', await api.put(`${base}/Accounts/${spare.id}`, { code: '99', name: spare.name, classification: 'asset', version: spare.version }));
+    check('accounts.delete', await api.delete(`${base}/Accounts/${spare.id}`, { version: renamed.version }));
+
+    const center = check('costCenters.create', await api.post(`${base}/CostCenters`, { code: 'X', name: { arabic: 'س', english: 'x' } }));
+    check('costCenters.list', await api.get(`${base}/CostCenters`));
+    check('costCenters.get', await api.get(`${base}/CostCenters/${center.id}`));
+    const updated = check('costCenters.update', await api.put(`${base}/CostCenters/${center.id}`, { code: 'Y', name: center.name, version: center.version }));
+    const off = check('costCenters.deactivate', await api.post(`${base}/CostCenters/${center.id}/Deactivate`, { version: updated.version }));
+    const on = check('costCenters.activate', await api.post(`${base}/CostCenters/${center.id}/Activate`, { version: off.version }));
+    check('costCenters.delete', await api.delete(`${base}/CostCenters/${center.id}`, { version: on.version }));
+
+    const year = await year2026(api, base);
+    check('financialYears.create', await api.post(`${base}/FinancialYears`, { startDate: '2027-01-01', endDate: '2027-12-31' }));
+    check('financialYears.list', await api.get(`${base}/FinancialYears`));
+    check('financialYears.get', await api.get(`${base}/FinancialYears/${year.id}`));
+    const spareYear = check('financialYears.create', await api.post(`${base}/FinancialYears`, { startDate: '2030-01-01', endDate: '2030-12-31' }));
+    const spareRenamed = check('financialYears.update', await api.put(`${base}/FinancialYears/${spareYear.id}`, { name: 'Spare', startDate: '2030-01-01', endDate: '2030-12-31', version: 1 }));
+    check('financialYears.delete', await api.delete(`${base}/FinancialYears/${spareYear.id}`, { version: spareRenamed.version }));
+    const yearPath = `${base}/FinancialYears/${year.id}/Periods`;
+    check('periods.list', await api.get(yearPath));
+    check('periods.get', await api.get(`${yearPath}/${year.periods[0].id}`));
+    const locked = check('periods.lock', await api.post(`${yearPath}/${year.periods[0].id}/Lock`, { version: 1 }));
+    check('periods.reopen', await api.post(`${yearPath}/${year.periods[0].id}/Reopen`, { version: locked.version }));
+
+    const journal = check('journals.create', await api.post(`${base}/Journals`, { date: '2026-03-01T00:00:00Z', entries: [debit(chart.cash.id, 100), credit(chart.sales.id, 100)] }));
+    check('journals.list', await api.get(`${base}/Journals`));
+    check('journals.get', await api.get(`${base}/Journals/${journal.id}`));
+    const edited = check('journals.update', await api.put(`${base}/Journals/${journal.id}`, { date: '2026-03-02T00:00:00Z', entries: [debit(chart.cash.id, 120), credit(chart.sales.id, 120)], version: 1 }));
+    const posted = check('journals.post', await api.post(`${base}/Journals/${journal.id}/Post`, { postingDate: '2026-03-02', version: edited.version }));
+    const adjusted = check('journals.adjust', await api.post(`${base}/Journals/${journal.id}/Adjust`, { version: posted.version }));
+    const reposted = check('journals.post', await api.post(`${base}/Journals/${journal.id}/Post`, { postingDate: '2026-03-02', version: adjusted.version }));
+    check('journals.reverse', await api.post(`${base}/Journals/${journal.id}/Reverse`, { postingDate: '2026-03-03', version: reposted.version }));
+    const second = check('journals.create', await api.post(`${base}/Journals`, { date: '2026-03-05T00:00:00Z', entries: [debit(chart.rent.id, 10), credit(chart.cash.id, 10)] }));
+    const secondPosted = check('journals.post', await api.post(`${base}/Journals/${second.id}/Post`, { postingDate: '2026-03-05', version: 1 }));
+    check('journals.void', await api.post(`${base}/Journals/${second.id}/Void`, { version: secondPosted.version }));
+    const third = check('journals.create', await api.post(`${base}/Journals`, { date: '2026-04-05T00:00:00Z', entries: [debit(chart.rent.id, 7), credit(chart.cash.id, 7)] }));
+    check('journals.post', await api.post(`${base}/Journals/${third.id}/Post`, { postingDate: '2026-04-05', version: 1 }));
+    const closing = check('financialYears.generateClosingJournal', await api.post(`${base}/FinancialYears/${year.id}/GenerateClosingJournal`));
+    check('journals.post', await api.post(`${base}/Journals/${closing.id}/Post`, { postingDate: '2026-12-31', version: 1 }));
+    for (const [i, p] of year.periods.entries()) {
+      const current = (await api.get(`${yearPath}/${p.id}`)).body;
+      check(i % 2 === 0 ? 'periods.close' : 'periods.closeByPut', await api.request(i % 2 === 0 ? 'POST' : 'PUT', `${yearPath}/${p.id}/Close`, { body: { version: current.version } }));
+    }
+    check('financialYears.close', await api.put(`${base}/FinancialYears/${year.id}/Close`, { version: (await api.get(`${base}/FinancialYears/${year.id}`)).body.version }));
+
+    check('roles.list', await api.get(`${base}/Roles`));
+    const member = check('members.add', await api.post(`${base}/Members`, { email: `contract-${Date.now()}@example.com`, roleId: ROLES[1]!.id }));
+    check('members.list', await api.get(`${base}/Members`));
+    const changed = check('members.change', await api.put(`${base}/Members/${member.userId}`, { roleId: ROLES[2]!.id, version: 1 }));
+    check('members.remove', await api.delete(`${base}/Members/${member.userId}`, { version: changed.version }));
+    const key = check('apiKeys.create', await api.post(`${base}/ApiKeys`, { name: 'contract', permissions: ['accounts:read'], expiresAt: '2099-01-01T00:00:00Z' }));
+    check('apiKeys.list', await api.get(`${base}/ApiKeys`));
+    check('apiKeys.revoke', await api.delete(`${base}/ApiKeys/${key.id}`, { version: 1 }));
+
+    const tokens = await import('../shared/auth/tokens.ts').then((m) => m.issueTokens({ id: user.id, email: user.email }));
+    check('authentication.refresh', await anonymous.post('/api/Authentication/Refresh', { refreshToken: tokens.refresh_token }));
+
+    // The callback's 200 is exercised by the browser test (test/e2e); every other route is here.
+    expect(ROUTES.map((r) => r.name).filter((n) => !checked.has(n))).toEqual(['authentication.callback']);
+  }, 60_000);
+});
