@@ -80,7 +80,8 @@ describe('cursor pagination', () => {
     const q = (c: string) => encodeURIComponent(c);
 
     await refused(first.api, `${first.base}/CostCenters?pageSize=1&page=${q(`${forged}.${signature}`)}`);
-    await refused(first.api, `${first.base}/CostCenters?pageSize=1&page=${q(`${payload}.x${signature!.slice(1)}`)}`);
+    const flipped = `${signature!.startsWith('A') ? 'B' : 'A'}${signature!.slice(1)}`;
+    await refused(first.api, `${first.base}/CostCenters?pageSize=1&page=${q(`${payload}.${flipped}`)}`);
     await refused(first.api, `${first.base}/CostCenters?pageSize=1&page=garbage`);
     await refused(second.api, `${second.base}/CostCenters?pageSize=1&page=${q(cursor)}`);
     await refused(first.api, `${first.base}/Accounts?pageSize=1&page=${q(cursor)}`);
