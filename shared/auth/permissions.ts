@@ -38,9 +38,6 @@ export const SERVICE_PERMISSIONS = [
 export const PERMISSIONS = [...SPEC_PERMISSIONS, ...SERVICE_PERMISSIONS] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-export function isPermission(value: string): value is Permission {
-  return (PERMISSIONS as readonly string[]).includes(value);
-}
 
 export interface Role {
   id: string;

@@ -21,5 +21,3 @@ export const BilingualName = z.strictObject({
 
 /** A UUID or a dot-joined code path that resolves to one in the same company. */
 export const Reference = z.string().min(1).max(33 * 32);
-
-export const EmptyBody = z.strictObject({});
