@@ -10,7 +10,8 @@ import { CallbackQuery, LoginQuery, RefreshBody } from './authentication/schemas
 import { CreateJournalBody, ListJournalsQuery, PostJournalBody, ReverseJournalBody, UpdateJournalBody } from './journals/schemas.ts';
 import { CreateYearBody, ListPeriodsQuery, ListYearsQuery, UpdateYearBody } from './financial-years/schemas.ts';
 import { Version } from './schemas/common.ts';
-import { AccountResponse, ApiKeyResponse, CompanyResponse, CostCenterResponse, CreatedApiKeyResponse, CreatedCompanyResponse, JournalResponse, LoginResponse, MemberResponse, MembershipResponse, PeriodResponse, RolesResponse, SettingsResponse, TokenResponse, YearResponse, page } from './schemas/responses.ts';
+import { TrialBalanceQuery } from './reports/schemas.ts';
+import { AccountResponse, ApiKeyResponse, CompanyResponse, CostCenterResponse, CreatedApiKeyResponse, CreatedCompanyResponse, JournalResponse, LoginResponse, MemberResponse, MembershipResponse, PeriodResponse, RolesResponse, SettingsResponse, TokenResponse, TrialBalanceResponse, YearResponse, page } from './schemas/responses.ts';
 
 /**
  * The one route table. The local gateway mounts it, the CDK stack makes one function and one
@@ -106,6 +107,8 @@ export const ROUTES: readonly Route[] = [
   { name: 'journals.void', method: 'POST', path: `${journal}/Void`, handler: 'functions/journals/void.ts', access: 'journals:void', body: VersionBody, response: JournalResponse, summary: 'Void a draft or posted journal (versioned)', tag: 'Journals' },
   { name: 'journals.adjust', method: 'POST', path: `${journal}/Adjust`, handler: 'functions/journals/adjust.ts', access: 'journals:post', body: VersionBody, response: JournalResponse, summary: 'Return a posted journal to draft, taking its effect off the balances (versioned)', tag: 'Journals' },
   { name: 'journals.reverse', method: 'POST', path: `${journal}/Reverse`, handler: 'functions/journals/reverse.ts', access: 'journals:post', idempotentOperation: 'ReverseJournal', body: ReverseJournalBody, response: JournalResponse, summary: 'Reverse a posted journal with a new posted journal (versioned)', tag: 'Journals' },
+  // Reports
+  { name: 'reports.trialBalance', method: 'GET', path: `${company}/Reports/TrialBalance`, handler: 'functions/reports/trial-balance.ts', access: 'reports:read', query: TrialBalanceQuery, response: TrialBalanceResponse, summary: 'Trial balance of a financial year or period, optionally for one cost center', tag: 'Reports' },
 ];
 
 /**

@@ -76,6 +76,7 @@ describe('responses match the OpenAPI document', () => {
     check('journals.void', await api.post(`${base}/Journals/${second.id}/Void`, { version: secondPosted.version }));
     const third = check('journals.create', await api.post(`${base}/Journals`, { date: '2026-04-05T00:00:00Z', entries: [debit(chart.rent.id, 7), credit(chart.cash.id, 7)] }));
     check('journals.post', await api.post(`${base}/Journals/${third.id}/Post`, { postingDate: '2026-04-05', version: 1 }));
+    check('reports.trialBalance', await api.get(`${base}/Reports/TrialBalance?financialYearId=${year.id}`));
     const closing = check('financialYears.generateClosingJournal', await api.post(`${base}/FinancialYears/${year.id}/GenerateClosingJournal`));
     check('journals.post', await api.post(`${base}/Journals/${closing.id}/Post`, { postingDate: '2026-12-31', version: 1 }));
     for (const [i, p] of year.periods.entries()) {

@@ -70,14 +70,21 @@ function exact(value: unknown): string {
   return String(value ?? 0);
 }
 
-/** Debit and credit totals of every account in a period (shards summed; cost-center splits left out). */
-export async function readPeriodAccountTotals(companyId: string, periodId: string): Promise<Map<string, { debit: Big; credit: Big }>> {
+/**
+ * Debit and credit totals of every account with postings in a period, shards summed: the
+ * accounts' totals, or with `costCenterId` their amounts within that cost center.
+ */
+export async function readPeriodAccountTotals(
+  companyId: string,
+  periodId: string,
+  costCenterId: string | null = null,
+): Promise<Map<string, { debit: Big; credit: Big }>> {
   const totals = new Map<string, { debit: Big; credit: Big }>();
   for await (const item of queryAll({
     TableName: config.tableName,
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    FilterExpression: 'costCenterId = :none',
-    ExpressionAttributeValues: { ':pk': keys.company(companyId).pk, ':prefix': keys.periodBalancePrefix(periodId), ':none': '-' },
+    FilterExpression: 'costCenterId = :costCenter',
+    ExpressionAttributeValues: { ':pk': keys.company(companyId).pk, ':prefix': keys.periodBalancePrefix(periodId), ':costCenter': costCenterId ?? '-' },
     ConsistentRead: true,
   })) {
     const accountId = item.accountId as string;

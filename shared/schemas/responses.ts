@@ -110,3 +110,24 @@ export const TokenResponse = z.strictObject({
   token_type: z.literal('Bearer'),
   companies: z.array(z.strictObject({ companyId: id, roleId: id, permissions: z.array(z.string()) })),
 });
+
+const decimal = z.string().regex(/^-?\d+\.\d+$|^-?\d+$/);
+export const TrialBalanceResponse = z.strictObject({
+  financialYearId: id,
+  periodId: id.nullable(),
+  costCenterId: id.nullable(),
+  currency: z.string(),
+  rows: z.array(
+    z.strictObject({
+      accountId: id,
+      code: z.string(),
+      path: z.string(),
+      name,
+      classification: z.enum(['asset', 'liability', 'equity', 'revenue', 'expense']),
+      debit: decimal,
+      credit: decimal,
+      net: decimal,
+    }),
+  ),
+  totals: z.strictObject({ debit: decimal, credit: decimal }),
+});

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { Reference, Uuid } from '../schemas/common.ts';
+
+export const TrialBalanceQuery = z.strictObject({
+  financialYearId: Uuid,
+  /** Omitted: the whole year so far. */
+  periodId: Uuid.optional(),
+  /** A UUID or path; omitted: all cost centers. */
+  costCenterId: Reference.optional(),
+});
+export type TrialBalanceInput = z.infer<typeof TrialBalanceQuery>;

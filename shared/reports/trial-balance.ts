@@ -1,0 +1,81 @@
+import Big from 'big.js';
+import { accounts } from '../accounts/account-kind.ts';
+import type { Classification } from '../accounts/schemas.ts';
+import { getSettings } from '../companies/settings.ts';
+import { costCenters } from '../cost-centers/cost-center-kind.ts';
+import { readPeriodAccountTotals } from '../db/balance-store.ts';
+import { mustGetYear } from '../db/year-store.ts';
+import { NotFound } from '../errors.ts';
+import type { TrialBalanceInput } from './schemas.ts';
+
+/**
+ * The trial balance of a financial year (or one of its periods, optionally within one cost
+ * center), read from the running balances, never from journal lines. Amounts are decimal
+ * strings at the company's precision, so totals of any size stay exact.
+ */
+export interface TrialBalanceRow {
+  accountId: string;
+  code: string;
+  path: string;
+  name: { arabic: string; english: string };
+  classification: Classification;
+  debit: string;
+  credit: string;
+  /** Debit minus credit. */
+  net: string;
+}
+
+export interface TrialBalance {
+  financialYearId: string;
+  periodId: string | null;
+  costCenterId: string | null;
+  currency: string;
+  rows: TrialBalanceRow[];
+  totals: { debit: string; credit: string };
+}
+
+/** Errors: NotFound (year, period, cost center, each named). */
+export async function trialBalance(companyId: string, query: TrialBalanceInput): Promise<TrialBalance> {
+  const year = await mustGetYear(companyId, query.financialYearId);
+  const periods = query.periodId ? year.periods.filter((p) => p.id === query.periodId) : year.periods;
+  if (periods.length === 0) throw new NotFound('The period', 'periodId');
+  const costCenter = query.costCenterId ? await costCenters.store.resolve(companyId, query.costCenterId, 'costCenterId') : undefined;
+  const settings = await getSettings(companyId);
+
+  const sums = new Map<string, { debit: Big; credit: Big }>();
+  const perPeriod = await Promise.all(periods.map((p) => readPeriodAccountTotals(companyId, p.id, costCenter?.id ?? null)));
+  for (const totals of perPeriod) {
+    for (const [accountId, t] of totals) {
+      const sum = sums.get(accountId) ?? { debit: new Big(0), credit: new Big(0) };
+      sums.set(accountId, { debit: sum.debit.plus(t.debit), credit: sum.credit.plus(t.credit) });
+    }
+  }
+  const records = (await Promise.all([...sums.keys()].map((id) => accounts.store.get(companyId, id)))).filter((r) => r !== undefined);
+  const chains = await accounts.store.chains(companyId, records);
+  const fixed = (value: Big) => value.toFixed(settings.decimalPrecision);
+  const rows = records
+    .map((record) => {
+      const view = accounts.view(record, chains.get(record.id)!);
+      const sum = sums.get(record.id)!;
+      return {
+        accountId: view.id,
+        code: view.code,
+        path: view.path,
+        name: view.name,
+        classification: view.classification,
+        debit: fixed(sum.debit),
+        credit: fixed(sum.credit),
+        net: fixed(sum.debit.minus(sum.credit)),
+      };
+    })
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const total = (side: 'debit' | 'credit') => fixed(rows.reduce((s, r) => s.plus(r[side]), new Big(0)));
+  return {
+    financialYearId: year.id,
+    periodId: query.periodId ?? null,
+    costCenterId: costCenter?.id ?? null,
+    currency: settings.baseCurrency,
+    rows,
+    totals: { debit: total('debit'), credit: total('credit') },
+  };
+}
