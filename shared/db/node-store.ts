@@ -147,19 +147,7 @@ export class NodeStore {
     newParentChain: NodeRecord[],
     parentCondition?: ParentCondition,
   ): WriteOp[] {
-    const ops: WriteOp[] = [
-      {
-        item: {
-          Put: {
-            TableName: config.tableName,
-            Item: this.item(companyId, after, searchText),
-            ConditionExpression: 'version = :version',
-            ExpressionAttributeValues: { ':version': before.version },
-          },
-        },
-        onConditionFailed: () => new VersionConflict(),
-      },
-    ];
+    const ops: WriteOp[] = [this.fieldsUpdate(companyId, before, after, searchText)];
     if (before.code !== after.code || before.parentId !== after.parentId) {
       ops.push(this.edgeDelete(companyId, before.parentId, before.code), this.edgePut(companyId, after.parentId, after.code, after.id));
     }
@@ -253,6 +241,44 @@ export class NodeStore {
 
   usageDeleteOp(companyId: string, nodeId: string, journalId: string): WriteOp {
     return { item: { Delete: { TableName: config.tableName, Key: keys.nodeUsage(this.kind, companyId, nodeId, journalId) } } };
+  }
+
+  /**
+   * Sets the node's own fields, conditionally on its version. An Update, not a Put: the child
+   * counter (moved by other requests without a version change) and a delete guard stay as stored.
+   */
+  private fieldsUpdate(companyId: string, before: NodeRecord, after: NodeRecord, searchText: string): WriteOp {
+    const { pk: _pk, sk: _sk, childCount: _childCount, ...fields } = this.item(companyId, after, searchText);
+    const gone = Object.keys(before.attributes).filter((k) => !(k in after.attributes));
+    const names: Record<string, string> = {};
+    const values: Record<string, unknown> = { ':version': before.version };
+    const sets: string[] = [];
+    const removes: string[] = [];
+    Object.entries(fields).forEach(([field, value], i) => {
+      names[`#f${i}`] = field;
+      if (value === undefined) removes.push(`#f${i}`);
+      else {
+        sets.push(`#f${i} = :f${i}`);
+        values[`:f${i}`] = value;
+      }
+    });
+    gone.forEach((field, i) => {
+      names[`#g${i}`] = field;
+      removes.push(`#g${i}`);
+    });
+    return {
+      item: {
+        Update: {
+          TableName: config.tableName,
+          Key: keys.node(this.kind, companyId, after.id),
+          UpdateExpression: `SET ${sets.join(', ')}${removes.length > 0 ? ` REMOVE ${removes.join(', ')}` : ''}`,
+          ConditionExpression: 'version = :version',
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+        },
+      },
+      onConditionFailed: () => new VersionConflict(),
+    };
   }
 
   private item(companyId: string, node: NodeRecord, searchText: string): Record<string, unknown> {

@@ -145,7 +145,11 @@ export function deleteYearOps(companyId: string, year: YearRecord, registry: Yea
   ];
 }
 
-/** Moves one period to a new status, conditionally on the period's version and the year being open. */
+/**
+ * Moves one period to a new status, conditionally on the period's version and the year being
+ * open. The year's version advances too: the year, periods included, is one item, and its
+ * whole-item writes are conditional on that version, so none can undo a period's change.
+ */
 export function periodStatusOps(companyId: string, year: YearRecord, period: PeriodRecord, status: PeriodStatus): WriteOp[] {
   return [
     {
@@ -153,10 +157,10 @@ export function periodStatusOps(companyId: string, year: YearRecord, period: Per
         Update: {
           TableName: config.tableName,
           Key: keys.year(companyId, year.id),
-          UpdateExpression: 'SET periods.#p.#status = :status, periods.#p.version = :next, updatedAt = :now',
+          UpdateExpression: 'SET periods.#p.#status = :status, periods.#p.version = :next, version = version + :one, updatedAt = :now',
           ConditionExpression: 'periods.#p.version = :version AND #status = :open',
           ExpressionAttributeNames: { '#p': period.id, '#status': 'status' },
-          ExpressionAttributeValues: { ':status': status, ':next': period.version + 1, ':version': period.version, ':open': 'open', ':now': new Date().toISOString() },
+          ExpressionAttributeValues: { ':status': status, ':next': period.version + 1, ':version': period.version, ':open': 'open', ':one': 1, ':now': new Date().toISOString() },
         },
       },
       onConditionFailed: () => new VersionConflict(),
@@ -218,12 +222,12 @@ export function setClosingJournalOp(companyId: string, year: YearRecord, journal
       Update: {
         TableName: config.tableName,
         Key: keys.year(companyId, year.id),
-        UpdateExpression: 'SET closingJournalId = :journalId',
+        UpdateExpression: 'SET closingJournalId = :journalId, version = version + :one',
         ConditionExpression: year.closingJournalId
           ? '#status = :open AND closingJournalId = :previous'
           : '#status = :open AND attribute_not_exists(closingJournalId)',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':journalId': journalId, ':open': 'open', ...(year.closingJournalId ? { ':previous': year.closingJournalId } : {}) },
+        ExpressionAttributeValues: { ':journalId': journalId, ':open': 'open', ':one': 1, ...(year.closingJournalId ? { ':previous': year.closingJournalId } : {}) },
       },
     },
     onConditionFailed: () => new VersionConflict('The financial year changed while its closing journal was generated; retry.'),

@@ -200,3 +200,23 @@ describe('accounts', () => {
     expect(list.body.results).toEqual([]);
   });
 });
+
+describe('accounts under concurrent writes', () => {
+  it('keeps the child count right while children are added and the parent is edited at once', async () => {
+    const { api, base } = await companyOwner(gateway.url);
+    const parent = await create(api, base, { code: 'P', type: 'category', classification: 'asset' });
+
+    const children = Array.from({ length: 12 }, (_, i) => api.post(`${base}/Accounts`, { code: `C${i}`, name: name(`C${i}`), type: 'leaf', parentId: parent.id }));
+    const edits = Array.from({ length: 12 }, async (_, i) => {
+      const current = (await api.get(`${base}/Accounts/${parent.id}`)).body;
+      return api.put(`${base}/Accounts/${parent.id}`, { code: 'P', name: name(`P${i}`), classification: 'asset', version: current.version });
+    });
+    const created = (await Promise.all(children)).map((r) => r.body);
+    await Promise.all(edits);
+
+    const current = (await api.get(`${base}/Accounts/${parent.id}`)).body;
+    expect((await api.delete(`${base}/Accounts/${parent.id}`, { version: current.version })).body.errors[0].code).toBe('HasChildren');
+    for (const child of created) expect((await api.delete(`${base}/Accounts/${child.id}`, { version: child.version })).status).toBe(200);
+    expect((await api.delete(`${base}/Accounts/${parent.id}`, { version: current.version })).status).toBe(200);
+  });
+});

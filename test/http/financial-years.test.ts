@@ -140,8 +140,13 @@ describe('periods', () => {
     expect(putClosed.status).toBe(200);
     const reopened = await api.post(path(jan, 'Reopen'), { version: 3 });
     expect(reopened.body).toMatchObject({ status: 'open', version: 4 });
-    const periods = (await api.get(`${base}/FinancialYears/${year.id}`)).body.periods;
-    expect(periods.slice(0, 3).map((p: { status: string }) => p.status)).toEqual(['open', 'closed', 'open']);
+    const after = (await api.get(`${base}/FinancialYears/${year.id}`)).body;
+    expect(after.periods.slice(0, 3).map((p: { status: string }) => p.status)).toEqual(['open', 'closed', 'open']);
+    // A rename based on the year as read before those changes cannot undo them.
+    const staleRename = await api.put(`${base}/FinancialYears/${year.id}`, { name: 'x', startDate: year.startDate, endDate: year.endDate, version: year.version });
+    expect(staleRename.status).toBe(409);
+    const rename = await api.put(`${base}/FinancialYears/${year.id}`, { name: 'x', startDate: year.startDate, endDate: year.endDate, version: after.version });
+    expect(rename.body.periods.slice(0, 3).map((p: { status: string }) => p.status)).toEqual(['open', 'closed', 'open']);
   });
 
   it('closes the year once every period is closed: empty 200, idempotent, then refuses every change', async () => {
@@ -159,19 +164,22 @@ describe('periods', () => {
 
     await api.post(periodPath(0, 'Close'), { version: 1 });
     await api.post(periodPath(1, 'Close'), { version: 1 });
+    // Each period change advanced the year's version too.
+    const stale = await api.put(`${base}/FinancialYears/${year.id}/Close`, { version: 1 });
+    expect(stale.body.errors[0].code).toBe('Conflict');
     const key = { 'Idempotency-Key': randomUUID() };
-    const closed = await api.put(`${base}/FinancialYears/${year.id}/Close`, { version: 1 }, key);
-    const replay = await api.put(`${base}/FinancialYears/${year.id}/Close`, { version: 1 }, key);
+    const closed = await api.put(`${base}/FinancialYears/${year.id}/Close`, { version: 3 }, key);
+    const replay = await api.put(`${base}/FinancialYears/${year.id}/Close`, { version: 3 }, key);
 
     expect(closed.status).toBe(200);
     expect(closed.text).toBe('');
     expect(replay.status).toBe(200);
     expect(replay.text).toBe('');
     const after = (await api.get(`${base}/FinancialYears/${year.id}`)).body;
-    expect(after).toMatchObject({ status: 'closed', version: 2 });
+    expect(after).toMatchObject({ status: 'closed', version: 4 });
     expect((await api.post(periodPath(0, 'Reopen'), { version: 2 })).body.errors[0].code).toBe('InvalidState');
-    expect((await api.put(`${base}/FinancialYears/${year.id}`, { startDate: '2026-01-01', endDate: '2026-12-31', version: 2 })).status).toBe(409);
-    expect((await api.delete(`${base}/FinancialYears/${year.id}`, { version: 2 })).status).toBe(409);
-    expect((await api.put(`${base}/FinancialYears/${year.id}/Close`, { version: 2 })).body.errors[0].code).toBe('InvalidState');
+    expect((await api.put(`${base}/FinancialYears/${year.id}`, { startDate: '2026-01-01', endDate: '2026-12-31', version: 4 })).body.errors[0].code).toBe('InvalidState');
+    expect((await api.delete(`${base}/FinancialYears/${year.id}`, { version: 4 })).body.errors[0].code).toBe('InvalidState');
+    expect((await api.put(`${base}/FinancialYears/${year.id}/Close`, { version: 4 })).body.errors[0].code).toBe('InvalidState');
   });
 });

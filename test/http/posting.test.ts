@@ -204,14 +204,15 @@ describe('journals and the rest of the ledger', () => {
     const deleted = await api.delete(`${base}/FinancialYears/${year.id}`, { version: year.version });
     const redated = await api.put(`${base}/FinancialYears/${year.id}`, { startDate: '2026-01-01', endDate: '2026-11-30', version: year.version });
     for (const p of year.periods) await api.post(`${base}/FinancialYears/${year.id}/Periods/${p.id}/Close`, { version: p.version });
-    const closed = await api.put(`${base}/FinancialYears/${year.id}/Close`, { version: year.version });
+    const current = (await api.get(`${base}/FinancialYears/${year.id}`)).body;
+    const closed = await api.put(`${base}/FinancialYears/${year.id}/Close`, { version: current.version });
 
     expect(deleted.body.errors[0].code).toBe('HasPostings');
     expect(redated.body.errors[0].code).toBe('HasPostings');
     expect(closed.status).toBe(409);
     expect(closed.body.errors[0].code).toBe('UnpostedJournals');
     // A rename is still fine; the guard of the refused writes is gone.
-    const renamed = await api.put(`${base}/FinancialYears/${year.id}`, { name: 'Kept', startDate: year.startDate, endDate: year.endDate, version: year.version });
+    const renamed = await api.put(`${base}/FinancialYears/${year.id}`, { name: 'Kept', startDate: year.startDate, endDate: year.endDate, version: current.version });
     expect(renamed.status).toBe(200);
   });
 });
