@@ -20,9 +20,10 @@ const AMOUNT_REASONS: Record<AmountProblem, (precision: number) => string> = {
  * or a bad amount.
  */
 export async function resolveLines(companyId: string, entries: EntryLineInput[], precision: number): Promise<Line[]> {
-  entries.forEach((entry, i) => {
+  const amounts = entries.map((entry, i) => {
     const parsed = parseAmount(entry.amount, precision);
     if ('problem' in parsed) throw ValidationError.field(`entries[${i}].amount`, AMOUNT_REASONS[parsed.problem](precision));
+    return parsed.amount;
   });
   const resolved = new Map<string, Promise<NodeRecord>>();
   const resolveOnce = (kind: 'account' | 'costCenter', reference: string, field: string) => {
@@ -49,8 +50,7 @@ export async function resolveLines(companyId: string, entries: EntryLineInput[],
     if (costCenter && costCenter.attributes.status !== 'active') {
       throw ValidationError.field(`entries[${i}].costCenterId`, 'is an inactive cost center', 'InactiveCostCenter');
     }
-    const parsed = parseAmount(entry.amount, precision) as { amount: string };
-    lines.push({ accountId: account.id, costCenterId: costCenter?.id ?? null, side: entry.side, amount: parsed.amount });
+    lines.push({ accountId: account.id, costCenterId: costCenter?.id ?? null, side: entry.side, amount: amounts[i]! });
   }
   return lines;
 }

@@ -1,26 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { readBalance } from '../../shared/db/balance-store.ts';
-import { companyOwner, useGateway, type Client } from '../support/api.ts';
-import { chartOfAccounts, credit, debit, year2026 } from '../support/ledger.ts';
+import { companyOwner, useGateway } from '../support/api.ts';
+import { chartOfAccounts, credit, debit, postedJournal, year2026 } from '../support/ledger.ts';
 
 const gateway = useGateway();
 
-async function postJournal(api: Client, base: string, day: string, entries: unknown[]) {
-  const created = await api.post(`${base}/Journals`, { date: `${day}T08:00:00Z`, entries });
-  const posted = await api.post(`${base}/Journals/${created.body.id}/Post`, { postingDate: day, version: 1 });
-  if (posted.status !== 200) throw new Error(posted.text);
-  return posted.body;
-}
 
 describe('year-end closing', () => {
   it('generates one closing journal moving revenue and expense balances to retained earnings, exactly; then the year closes', async () => {
     const { api, base, companyId } = await companyOwner(gateway.url);
     const chart = await chartOfAccounts(api, base);
     const year = await year2026(api, base);
-    await postJournal(api, base, '2026-02-10', [debit(chart.cash.id, 1000.1), credit(chart.sales.id, 1000.1, chart.hq.id)]);
-    await postJournal(api, base, '2026-07-01', [debit(chart.rent.id, 300.05), credit(chart.bank.id, 300.05)]);
-    await postJournal(api, base, '2026-09-09', [debit(chart.cash.id, 0.01), credit(chart.sales.id, 0.01)]);
+    await postedJournal(api, base, '2026-02-10', [debit(chart.cash.id, 1000.1), credit(chart.sales.id, 1000.1, chart.hq.id)]);
+    await postedJournal(api, base, '2026-07-01', [debit(chart.rent.id, 300.05), credit(chart.bank.id, 300.05)]);
+    await postedJournal(api, base, '2026-09-09', [debit(chart.cash.id, 0.01), credit(chart.sales.id, 0.01)]);
     const gen = `${base}/FinancialYears/${year.id}/GenerateClosingJournal`;
 
     const unset = await api.post(gen);
@@ -61,7 +55,7 @@ describe('year-end closing', () => {
     const year = await year2026(api, base);
     const settings = (await api.get(`${base}/Settings`)).body;
     await api.put(`${base}/Settings`, { baseCurrency: 'SAR', decimalPrecision: 2, retainedEarningsAccountId: chart.retained.id, version: settings.version });
-    await postJournal(api, base, '2026-03-03', [debit(chart.cash.id, 50), credit(chart.bank.id, 50)]);
+    await postedJournal(api, base, '2026-03-03', [debit(chart.cash.id, 50), credit(chart.bank.id, 50)]);
 
     const response = await api.post(`${base}/FinancialYears/${year.id}/GenerateClosingJournal`);
 
@@ -75,7 +69,7 @@ describe('adjusting a posted journal', () => {
     const { api, base, companyId } = await companyOwner(gateway.url);
     const chart = await chartOfAccounts(api, base);
     const year = await year2026(api, base);
-    const posted = await postJournal(api, base, '2026-03-03', [debit(chart.cash.id, 50), credit(chart.sales.id, 50)]);
+    const posted = await postedJournal(api, base, '2026-03-03', [debit(chart.cash.id, 50), credit(chart.sales.id, 50)]);
 
     const adjusted = await api.post(`${base}/Journals/${posted.id}/Adjust`, { version: posted.version });
     expect(adjusted.body).toMatchObject({ status: 'draft', postingDate: null, serialNumber: posted.serialNumber, version: posted.version + 1 });

@@ -1,25 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { companyOwner, useGateway, type Client } from '../support/api.ts';
-import { chartOfAccounts, credit, debit, year2026 } from '../support/ledger.ts';
+import { companyOwner, useGateway } from '../support/api.ts';
+import { chartOfAccounts, credit, debit, postedJournal, year2026 } from '../support/ledger.ts';
 
 const gateway = useGateway();
 
-async function post(api: Client, base: string, day: string, entries: unknown[]) {
-  const created = await api.post(`${base}/Journals`, { date: `${day}T08:00:00Z`, entries });
-  const posted = await api.post(`${base}/Journals/${created.body.id}/Post`, { postingDate: day, version: 1 });
-  if (posted.status !== 200) throw new Error(posted.text);
-  return posted.body;
-}
 
 describe('trial balance', () => {
   it('sums posted balances exactly for the year, a period and a cost center, leaving drafts and voids out', async () => {
     const { api, base } = await companyOwner(gateway.url);
     const chart = await chartOfAccounts(api, base);
     const year = await year2026(api, base);
-    await post(api, base, '2026-01-15', [debit(chart.cash.id, 1000.1, chart.hq.id), credit(chart.sales.id, 1000.1, chart.hq.id)]);
-    await post(api, base, '2026-02-15', [debit(chart.rent.id, 250.05, chart.branch.id), credit(chart.cash.id, 250.05)]);
-    const voided = await post(api, base, '2026-02-16', [debit(chart.rent.id, 99), credit(chart.cash.id, 99)]);
+    await postedJournal(api, base, '2026-01-15', [debit(chart.cash.id, 1000.1, chart.hq.id), credit(chart.sales.id, 1000.1, chart.hq.id)]);
+    await postedJournal(api, base, '2026-02-15', [debit(chart.rent.id, 250.05, chart.branch.id), credit(chart.cash.id, 250.05)]);
+    const voided = await postedJournal(api, base, '2026-02-16', [debit(chart.rent.id, 99), credit(chart.cash.id, 99)]);
     await api.post(`${base}/Journals/${voided.id}/Void`, { version: voided.version });
     await api.post(`${base}/Journals`, { date: '2026-02-17T00:00:00Z', entries: [debit(chart.rent.id, 5), credit(chart.cash.id, 5)] });
     const report = (query: string) => api.get(`${base}/Reports/TrialBalance?financialYearId=${year.id}${query}`);

@@ -31,3 +31,11 @@ export async function year2026(api: Client, base: string) {
 
 export const debit = (accountId: string, amount: number | string, costCenterId?: string) => ({ accountId, side: 1, amount, ...(costCenterId ? { costCenterId } : {}) });
 export const credit = (accountId: string, amount: number | string, costCenterId?: string) => ({ accountId, side: 2, amount, ...(costCenterId ? { costCenterId } : {}) });
+
+/** A journal created on `day` and posted on the same day; throws when either step fails. */
+export async function postedJournal(api: Client, base: string, day: string, entries: unknown[]) {
+  const created = await api.post(`${base}/Journals`, { date: `${day}T08:00:00Z`, entries });
+  const posted = await api.post(`${base}/Journals/${created.body.id}/Post`, { postingDate: day, version: 1 });
+  if (posted.status !== 200) throw new Error(posted.text);
+  return posted.body;
+}
