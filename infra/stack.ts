@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { CfnOutput, CfnParameter, CustomResource, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import { HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
+import { CorsHttpMethod, HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, Billing, TableV2, type GlobalSecondaryIndexPropsV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
@@ -10,6 +10,7 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Provider } from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
 import { IDEMPOTENCY_TABLE, MAIN_TABLE, type TableDefinition } from '../shared/db/tables.ts';
+import { CORS } from '../shared/http/cors.ts';
 import { ROUTES, routePaths } from '../shared/routes.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -111,7 +112,16 @@ export class LedgerStack extends Stack {
       SERVICE_SECRET_ARN: secret.secretArn,
       NODE_OPTIONS: '--enable-source-maps',
     };
-    const api = new HttpApi(this, 'Api', { description: 'Ledger service' });
+    const api = new HttpApi(this, 'Api', {
+      description: 'Ledger service',
+      corsPreflight: {
+        allowOrigins: [...CORS.allowOrigins],
+        allowMethods: CORS.allowMethods.map((m) => CorsHttpMethod[m]),
+        allowHeaders: [...CORS.allowHeaders],
+        exposeHeaders: [...CORS.exposeHeaders],
+        maxAge: Duration.seconds(CORS.maxAgeSeconds),
+      },
+    });
 
     for (const route of ROUTES) {
       const fn = new NodejsFunction(this, `Fn-${route.name}`, {

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { handler as notFound } from '../../functions/not-found.ts';
+import { corsHeaders, preflightHeaders } from '../../shared/http/cors.ts';
 import { ROUTES, routePaths, type Route } from '../../shared/routes.ts';
 import { openApiDocument } from '../openapi.ts';
 
@@ -117,6 +118,7 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   const path = new URL(req.url ?? '/', 'http://localhost').pathname;
   if (req.method === 'GET' && path === '/openapi.json') return write(res, { statusCode: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(openApiDocument()) });
   if (req.method === 'GET' && path === '/docs') return write(res, { statusCode: 200, headers: { 'content-type': 'text/html' }, body: DOCS_PAGE });
+  if (req.method === 'OPTIONS') return write(res, { statusCode: 204, headers: preflightHeaders() });
   const found = match(req.method ?? 'GET', path);
   const event = toEvent(req, Buffer.concat(chunks), found);
   const result = found
@@ -125,9 +127,10 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   write(res, result);
 }
 
+/** Writes the handler's result, with the CORS headers API Gateway adds to every response. */
 function write(res: ServerResponse, result: APIGatewayProxyStructuredResultV2): void {
   res.statusCode = result.statusCode ?? 200;
-  for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, String(value));
+  for (const [name, value] of Object.entries({ ...corsHeaders(), ...result.headers })) res.setHeader(name, String(value));
   const body = result.body ?? '';
   res.end(result.isBase64Encoded ? Buffer.from(body, 'base64') : body);
 }

@@ -13,6 +13,16 @@ describe('error responses', () => {
     expect(response.body.requestId).toBe(response.headers.get('x-request-id'));
   });
 
+  it('answers CORS preflights and marks every response readable cross-origin', async () => {
+    const preflight = await fetch(`${gateway.url()}/api/v1/Companies`, { method: 'OPTIONS', headers: { origin: 'https://app.example.com', 'access-control-request-method': 'POST' } });
+    const error = await anonymous.get('/api/v1/Companies');
+
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('idempotency-key');
+    expect(error.headers.get('access-control-allow-origin')).toBe('*');
+    expect(error.headers.get('access-control-expose-headers')).toContain('idempotent-replayed');
+  });
+
   it('answers malformed JSON with 400 naming the body', async () => {
     const { api, base } = await companyOwner(gateway.url);
 

@@ -58,6 +58,16 @@ describe('CDK stack', () => {
     expect(fn.Properties.Environment.Variables.OIDC_CLIENT_ID).toBeDefined();
   });
 
+  it('answers CORS preflights for browser clients, exposing the replay and request id headers', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
+      CorsConfiguration: Match.objectLike({
+        AllowOrigins: ['*'],
+        AllowHeaders: Match.arrayWith(['authorization', 'idempotency-key']),
+        ExposeHeaders: Match.arrayWith(['idempotent-replayed', 'x-request-id']),
+      }),
+    });
+  });
+
   it('gives functions the secret by ARN, never key material in the environment', () => {
     const functions = Object.values(template.findResources('AWS::Lambda::Function'));
     for (const f of functions) {
