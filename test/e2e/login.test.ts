@@ -31,6 +31,8 @@ describe('OAuth sign-in in a real browser', () => {
     expect(authorize.searchParams.get('state')).toBeTruthy();
 
     const page = await browser.newPage();
+    // Only loopback is reachable (the provider's page imports a web font): fail other requests at once.
+    await page.route('**/*', (route) => (new URL(route.request().url()).hostname === '127.0.0.1' ? route.continue() : route.abort()));
     await page.goto(login.body.redirectTo);
     expect(await page.inputValue('input[name=login]')).toBe(email);
     await page.fill('input[name=password]', 'any password');
