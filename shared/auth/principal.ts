@@ -1,7 +1,5 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../config.ts';
-import { db } from '../db/client.ts';
-import { keys } from '../db/keys.ts';
+import { getApiKeyByHash } from '../db/api-key-store.ts';
+import { getMember } from '../db/company-store.ts';
 import { Forbidden, Unauthorized } from '../errors.ts';
 import { verifyAccessToken } from './access-token.ts';
 import { hashApiKey, isApiKey } from './api-key.ts';
@@ -26,19 +24,13 @@ export async function authenticate(authorization: string | undefined, sourceIp: 
     const claims = await verifyAccessToken(token);
     return { kind: 'user', userId: claims.userId, email: claims.email };
   }
-  const { Item: key } = await db().send(new GetCommand({ TableName: config.tableName, Key: keys.apiKey(hashApiKey(token)) }));
+  const key = await getApiKeyByHash(hashApiKey(token));
   if (!key || key.revokedAt) throw new Unauthorized('The API key is not valid.');
-  if (key.expiresAt && Date.parse(key.expiresAt as string) <= Date.now()) throw new Unauthorized('The API key has expired.');
-  if (!ipAllowed((key.ipAllowlist as string[] | undefined) ?? [], sourceIp)) {
+  if (key.expiresAt && Date.parse(key.expiresAt) <= Date.now()) throw new Unauthorized('The API key has expired.');
+  if (!ipAllowed(key.ipAllowlist ?? [], sourceIp)) {
     throw new Forbidden('Requests from this IP address are not allowed for this API key.');
   }
-  return {
-    kind: 'apiKey',
-    keyId: key.keyId as string,
-    companyId: key.companyId as string,
-    permissions: key.permissions as string[],
-    createdBy: key.createdBy as string,
-  };
+  return { kind: 'apiKey', keyId: key.keyId, companyId: key.companyId, permissions: key.permissions, createdBy: key.createdBy };
 }
 
 /**
@@ -48,9 +40,7 @@ export async function authenticate(authorization: string | undefined, sourceIp: 
  */
 export async function permissionsInCompany(principal: Principal, companyId: string): Promise<readonly string[] | null> {
   if (principal.kind === 'apiKey') return principal.companyId === companyId ? principal.permissions : null;
-  const { Item: member } = await db().send(
-    new GetCommand({ TableName: config.tableName, Key: keys.member(companyId, principal.userId) }),
-  );
+  const member = await getMember(companyId, principal.userId);
   if (!member) return null;
-  return roleById(member.roleId as string)?.permissions ?? [];
+  return roleById(member.roleId)?.permissions ?? [];
 }

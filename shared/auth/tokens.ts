@@ -6,7 +6,7 @@ import { transactWrite } from '../db/transact.ts';
 import { Unauthorized } from '../errors.ts';
 import { signAccessToken } from './access-token.ts';
 import { roleById } from './permissions.ts';
-import { getUser, type User } from './users.ts';
+import { getUser, type User } from '../db/user-store.ts';
 
 /** The spec's token response. */
 export interface TokenResponse {

@@ -1,6 +1,6 @@
 import { authorizationRequest, exchangeCode } from '../auth/oidc.ts';
 import { issueTokens, type TokenResponse } from '../auth/tokens.ts';
-import { findOrCreateUserByEmail } from '../auth/users.ts';
+import { findOrCreateUserByEmail } from '../db/user-store.ts';
 import { putPendingLogin, takePendingLogin } from '../db/session-store.ts';
 import { ValidationError } from '../errors.ts';
 

@@ -56,6 +56,12 @@ export async function putApiKey(record: ApiKeyRecord): Promise<void> {
   await db().send(new PutCommand({ TableName: config.tableName, Item: recordItem({ version: 1, ...record }), ConditionExpression: 'attribute_not_exists(pk)' }));
 }
 
+/** The key record for a presented key's hash (one read), or undefined. */
+export async function getApiKeyByHash(hash: string): Promise<ApiKeyRecord | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: config.tableName, Key: keys.apiKey(hash) }));
+  return Item ? apiKeyFromItem(Item) : undefined;
+}
+
 export async function getApiKeyById(companyId: string, keyId: string): Promise<ApiKeyRecord | undefined> {
   const { Item: pointer } = await db().send(new GetCommand({ TableName: config.tableName, Key: keys.apiKeyById(companyId, keyId), ConsistentRead: true }));
   if (!pointer) return undefined;

@@ -1,5 +1,5 @@
 import { roleById, ROLES } from '../auth/permissions.ts';
-import { findOrCreateUserByEmail } from '../auth/users.ts';
+import { findOrCreateUserByEmail } from '../db/user-store.ts';
 import { addMemberOp, getMember, memberFromItem, removeMemberOp, replaceMemberOp, type MemberRecord } from '../db/company-store.ts';
 import { keys } from '../db/keys.ts';
 import { keywordListPage } from '../db/paginate.ts';

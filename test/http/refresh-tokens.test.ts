@@ -2,7 +2,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { issueTokens } from '../../shared/auth/tokens.ts';
-import { findOrCreateUserByEmail } from '../../shared/auth/users.ts';
+import { findOrCreateUserByEmail } from '../../shared/db/user-store.ts';
 import { config } from '../../shared/config.ts';
 import { db } from '../../shared/db/client.ts';
 import { keys } from '../../shared/db/keys.ts';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
-import { db } from '../db/client.ts';
-import { keys } from '../db/keys.ts';
-import { transactWrite } from '../db/transact.ts';
+import { db } from './client.ts';
+import { keys } from './keys.ts';
+import { transactWrite } from './transact.ts';
 import { StateConflict } from '../errors.ts';
 
 export interface User {
