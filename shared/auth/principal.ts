@@ -9,7 +9,7 @@ import { roleById } from './permissions.ts';
 /** Who is calling: a signed-in user (any of their companies) or an API key (one company). */
 export type Principal =
   | { kind: 'user'; userId: string; email: string }
-  | { kind: 'apiKey'; keyId: string; companyId: string; permissions: string[]; createdBy: string };
+  | { kind: 'apiKey'; keyId: string; companyId: string; permissions: string[] };
 
 /**
  * Authenticates the `Authorization: Bearer ...` header. Errors: Unauthorized for a missing,
@@ -30,7 +30,7 @@ export async function authenticate(authorization: string | undefined, sourceIp: 
   if (!ipAllowed(key.ipAllowlist ?? [], sourceIp)) {
     throw new Forbidden('Requests from this IP address are not allowed for this API key.');
   }
-  return { kind: 'apiKey', keyId: key.keyId, companyId: key.companyId, permissions: key.permissions, createdBy: key.createdBy };
+  return { kind: 'apiKey', keyId: key.keyId, companyId: key.companyId, permissions: key.permissions };
 }
 
 /**

@@ -23,24 +23,32 @@ export type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) =>
  * The use case's return value is the 200 body (empty when it returns null).
  */
 export function endpoint<Body = unknown, Query = unknown>(
-  routeName: string,
+  routeNames: string | string[],
   run: (request: ApiRequest<Body, Query>) => Promise<unknown>,
 ): LambdaHandler {
-  const route = routeByName(routeName);
-  const chain = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
-    .use(errorHandling())
-    .use(authentication(route))
-    .use(idempotency(route))
-    .use(inputParsing(route))
-    .handler(async (event) => {
-      const api = apiRequestOf(event) as ApiRequest<Body, Query>;
-      return ok(await run(api), api.responseHeaders);
-    });
+  // A handler may serve rows that differ only in method (the two forms of period Close).
+  const chains = new Map(
+    [routeNames].flat().map((name) => {
+      const route = routeByName(name);
+      const chain = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
+        .use(errorHandling())
+        .use(authentication(route))
+        .use(idempotency(route))
+        .use(inputParsing(route))
+        .handler(async (event) => {
+          const api = apiRequestOf(event) as ApiRequest<Body, Query>;
+          return ok(await run(api), api.responseHeaders);
+        });
+      return [route.method as string, { route, chain }] as const;
+    }),
+  );
+  const fallback = [...chains.values()][0]!;
 
   return async (event, context) => {
     const started = performance.now();
     const requestId = event.requestContext?.requestId ?? randomUUID();
     const log = requestLogger(requestId);
+    const { route, chain } = chains.get(event.requestContext?.http?.method ?? '') ?? fallback;
     attachApiRequest(event, {
       requestId,
       route,
