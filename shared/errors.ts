@@ -68,6 +68,30 @@ export class IdempotencyInProgress extends AppError {
   }
 }
 
+/**
+ * 422: the Idempotency-Key was first used for another record under the same operation
+ * (reversing journal A, then journal B with A's key). Replaying A's response would tell the
+ * client that B's operation ran when it never did.
+ */
+export class IdempotencyKeyReused extends AppError {
+  constructor() {
+    super(422, [
+      { name: 'Idempotency-Key', reason: 'was already used for another record with this operation; use a new key for each operation.', code: 'IdempotencyKeyReused' },
+    ]);
+  }
+}
+
+/** 503: the database is unavailable or overloaded. Retrying after `Retry-After` is safe with the same Idempotency-Key. */
+export class ServiceUnavailable extends AppError {
+  constructor(retryAfterSeconds: number) {
+    super(
+      503,
+      [{ name: 'generalErrors', reason: 'The service is temporarily unavailable; retry after the pause given in Retry-After, with the same Idempotency-Key where the endpoint takes one.', code: 'ServiceUnavailable' }],
+      { 'Retry-After': String(retryAfterSeconds) },
+    );
+  }
+}
+
 /** 409 with a specific code: the record's state or relations refuse the operation (not a version problem). */
 export class StateConflict extends AppError {
   constructor(code: string, reason: string, name = GENERAL) {

@@ -1,7 +1,7 @@
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { actingUserIdOf } from '../../shared/http/principal-of.ts';
+import { actorOf } from '../../shared/http/principal-of.ts';
 import { removeMember } from '../../shared/members/members.ts';
 
 export const handler = endpoint<{ version: number }>('members.remove', (r) =>
-  removeMember(r.uow, r.params.companyId!, r.params.userId!, actingUserIdOf(r), r.body.version),
+  removeMember(r.uow, r.params.companyId!, r.params.userId!, actorOf(r), r.body.version),
 );

@@ -4,7 +4,9 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { handler as notFound } from '../../functions/not-found.ts';
+import { AppError, ValidationError } from '../../shared/errors.ts';
 import { corsHeaders, preflightHeaders } from '../../shared/http/cors.ts';
+import { errorResponse } from '../../shared/http/respond.ts';
 import { ROUTES, routePaths, type Route } from '../../shared/routes.ts';
 import { openApiDocument } from '../openapi.ts';
 
@@ -79,7 +81,7 @@ export function toEvent(req: IncomingMessage, body: Buffer, match?: { cr: Compil
     rawQueryString: url.search.slice(1),
     headers,
     ...(Object.keys(query).length > 0 ? { queryStringParameters: query } : {}),
-    ...(match ? { pathParameters: Object.fromEntries(match.cr.params.map((p, i) => [p, decodeURIComponent(match.values[i]!)])) } : {}),
+    ...(match ? { pathParameters: Object.fromEntries(match.cr.params.map((p, i) => [p, decodePathValue(p, match.values[i]!)])) } : {}),
     requestContext: {
       accountId: 'local',
       apiId: 'local',
@@ -95,6 +97,15 @@ export function toEvent(req: IncomingMessage, body: Buffer, match?: { cr: Compil
     ...(body.length > 0 ? { body: body.toString('utf8') } : {}),
     isBase64Encoded: false,
   };
+}
+
+/** A path parameter's text; malformed percent-encoding is the client's error, named like any field. */
+function decodePathValue(name: string, value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    throw ValidationError.field(name, 'is not valid percent-encoded UTF-8', 'InvalidEncoding');
+  }
 }
 
 /** Node reads header bytes as Latin-1; API Gateway hands UTF-8 header values over as text. */
@@ -120,12 +131,31 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   if (req.method === 'GET' && path === '/docs') return write(res, { statusCode: 200, headers: { 'content-type': 'text/html' }, body: DOCS_PAGE });
   if (req.method === 'OPTIONS') return write(res, { statusCode: 204, headers: preflightHeaders() });
   const found = match(req.method ?? 'GET', path);
-  const event = toEvent(req, Buffer.concat(chunks), found);
+  let event: APIGatewayProxyEventV2;
+  try {
+    event = toEvent(req, Buffer.concat(chunks), found);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return write(res, withRequestId(errorResponse(error, requestIdOf(res)), requestIdOf(res)));
+  }
   const result = found
     ? await (await loadHandler(found.cr.route))(event, lambdaContext(event.requestContext.requestId))
     : await notFound(event);
   write(res, result);
 }
+
+/** The id of a request the gateway answers itself (API Gateway would stamp its own). */
+const gatewayRequestIds = new WeakMap<ServerResponse, string>();
+function requestIdOf(res: ServerResponse): string {
+  let id = gatewayRequestIds.get(res);
+  if (!id) gatewayRequestIds.set(res, (id = randomUUID()));
+  return id;
+}
+
+const withRequestId = (result: APIGatewayProxyStructuredResultV2, requestId: string): APIGatewayProxyStructuredResultV2 => ({
+  ...result,
+  headers: { ...result.headers, 'x-request-id': requestId },
+});
 
 /** Writes the handler's result, with the CORS headers API Gateway adds to every response. */
 function write(res: ServerResponse, result: APIGatewayProxyStructuredResultV2): void {
@@ -144,10 +174,11 @@ export interface RunningGateway {
 export function startGateway(port: number, host = '127.0.0.1'): Promise<RunningGateway> {
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      console.error(JSON.stringify({ level: 'error', message: 'gateway failure', error: String(error) }));
-      res.statusCode = 500;
-      res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ status: 500, errors: [{ name: 'generalErrors', reason: 'An unexpected error occurred.', code: 'InternalError' }] }));
+      const requestId = requestIdOf(res);
+      console.error(JSON.stringify({ level: 'error', message: 'gateway failure', requestId, error: String(error) }));
+      if (res.headersSent) return void res.end();
+      const failure = new AppError(500, [{ name: 'generalErrors', reason: 'An unexpected error occurred. Quote the request id when reporting it.', code: 'InternalError' }]);
+      write(res, withRequestId(errorResponse(failure, requestId), requestId));
     });
   });
   return new Promise((resolvePromise, reject) => {

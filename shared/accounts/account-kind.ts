@@ -1,5 +1,6 @@
 import { NodeStore, type NodeRecord } from '../db/node-store.ts';
 import { nodeView, type NodeKind, type NodeView } from '../tree/node-kind.ts';
+import { guardRetainedEarningsDelete, guardRetainedEarningsUpdate } from './retained-earnings-guard.ts';
 import { checkAccountParent, storedClassification, type AccountFacts } from './rules.ts';
 import type { AccountType, Classification, CreateAccountInput, UpdateAccountInput } from './schemas.ts';
 
@@ -10,8 +11,10 @@ export interface AccountView extends NodeView {
 
 const facts = (node: NodeRecord) => node.attributes as unknown as AccountFacts;
 
+const store = new NodeStore('ACCOUNT', 'The account');
+
 export const accounts: NodeKind<CreateAccountInput, UpdateAccountInput, AccountView> = {
-  store: new NodeStore('ACCOUNT', 'The account'),
+  store,
   parentCondition: { expression: 'accountType = :category', values: { ':category': 'category' } },
   checkParent: (parent) => checkAccountParent(facts(parent)),
   createAttributes: (input, parentChain) => ({
@@ -24,6 +27,8 @@ export const accounts: NodeKind<CreateAccountInput, UpdateAccountInput, AccountV
     accountType: facts(before).accountType,
     classification: storedClassification(input.classification, parentChain[0] && facts(parentChain[0]), facts(before).classification),
   }),
+  guardUpdate: (companyId, before, after, newParentChain) => guardRetainedEarningsUpdate(store, companyId, before, after, newParentChain),
+  guardDelete: guardRetainedEarningsDelete,
   view: (node, chain) => ({
     ...nodeView(node, chain),
     type: facts(node).accountType,

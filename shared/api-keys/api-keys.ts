@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hashApiKey, newApiKey } from '../auth/api-key.ts';
+import { missingPermissions } from '../auth/permissions.ts';
 import type { Principal } from '../auth/principal.ts';
 import { apiKeyFromItem, createApiKeyOps, getApiKeyById, revokeApiKeyOp, type ApiKeyRecord } from '../db/api-key-store.ts';
 import { keys } from '../db/keys.ts';
@@ -49,7 +50,7 @@ export async function createApiKey(
   input: CreateApiKeyInput,
 ): Promise<ApiKeyView & { key: string }> {
   if (principal?.kind !== 'user') throw new Forbidden('API keys are created by signed-in users.');
-  const beyond = input.permissions.filter((p) => !creatorPermissions.includes(p));
+  const beyond = missingPermissions(creatorPermissions, input.permissions);
   if (beyond.length > 0) throw new Forbidden(`A key cannot be granted permissions its creator lacks: ${beyond.join(', ')}.`);
   if (input.expiresAt && Date.parse(input.expiresAt) <= Date.now()) throw ValidationError.field('expiresAt', 'must be in the future');
   const key = newApiKey();

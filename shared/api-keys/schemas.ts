@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { PERMISSIONS } from '../auth/permissions.ts';
 import { Version } from '../schemas/common.ts';
 import { listQuery } from '../schemas/list-query.ts';
+import { IsoDateTimeField } from '../schemas/dates.ts';
 
 /** An IPv4 or IPv6 address, or a CIDR range of either. */
 const IpOrRange = z.string().refine(
@@ -21,7 +22,7 @@ export const CreateApiKeyBody = z.strictObject({
   name: z.string().trim().min(1).max(100),
   permissions: z.array(z.enum(PERMISSIONS)).min(1).refine((p) => new Set(p).size === p.length, { error: 'must not repeat a permission' }),
   ipAllowlist: z.array(IpOrRange).max(50).default([]),
-  expiresAt: z.iso.datetime({ offset: true }).nullable().default(null),
+  expiresAt: IsoDateTimeField.nullable().default(null),
 });
 export type CreateApiKeyInput = z.infer<typeof CreateApiKeyBody>;
 

@@ -69,3 +69,11 @@ export function roleById(roleId: string): Role | undefined {
 export function hasPermission(granted: readonly string[], needed: Permission): boolean {
   return granted.includes(needed);
 }
+
+/**
+ * The permissions in `wanted` that `granted` lacks. No principal hands on more than it holds:
+ * an API key's permissions, a role given to a member, a role taken away from one.
+ */
+export function missingPermissions(granted: readonly string[], wanted: readonly string[]): string[] {
+  return wanted.filter((p) => !granted.includes(p));
+}

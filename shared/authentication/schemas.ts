@@ -7,5 +7,9 @@ export const LoginQuery = z.strictObject({ email: z.email().max(254).optional() 
 export type LoginInput = z.infer<typeof LoginQuery>;
 
 /** The redirect's query string, forwarded by the client: `code`, `state`, and `iss` when the provider sends it. */
-export const CallbackQuery = z.looseObject({ code: z.string().min(1).max(2048), state: z.string().min(1).max(512) });
+const FORWARD_ALL = 'forward the whole query string of the redirect (code and state), not only code';
+export const CallbackQuery = z.looseObject({
+  code: z.string({ error: `is missing: ${FORWARD_ALL}` }).min(1).max(2048),
+  state: z.string({ error: `is missing: ${FORWARD_ALL}` }).min(1).max(512),
+});
 export type CallbackInput = z.infer<typeof CallbackQuery>;

@@ -1,7 +1,9 @@
 import { accounts } from '../accounts/account-kind.ts';
 import { getSettings as loadSettings, updateSettingsOps } from '../db/company-store.ts';
+import { noJournalsYetOp } from '../db/journal-store.ts';
+import type { WriteOp } from '../db/transact.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
-import { NotFound, ValidationError, VersionConflict } from '../errors.ts';
+import { NotFound, StateConflict, ValidationError, VersionConflict } from '../errors.ts';
 import type { UpdateSettingsInput } from './schemas.ts';
 import type { SettingsView } from './views.ts';
 
@@ -13,20 +15,23 @@ export async function getSettings(companyId: string): Promise<SettingsView> {
 }
 
 /**
- * Replaces the settings, conditionally on the version read. The retained earnings account,
- * when set, must be a leaf equity account of the company (the year-end close posts to it).
- * Errors: NotFound, VersionConflict, ValidationError naming `retainedEarningsAccountId`.
+ * Replaces the settings, conditionally on the version read.
+ * - The retained earnings account, when set, must be a leaf equity account of the company (the
+ *   year-end close posts to it); the write also checks that neither it nor an ancestor moved meanwhile.
+ * - The currency precision may rise at any time, but fall only while the company has no
+ *   journal, so no stored amount ever has more decimals than the currency.
+ * Errors: NotFound, VersionConflict, ValidationError naming `retainedEarningsAccountId`,
+ * StateConflict (PrecisionInUse) naming `decimalPrecision`.
  */
 export async function updateSettings(uow: UnitOfWork, companyId: string, input: UpdateSettingsInput): Promise<SettingsView> {
   const before = await getSettings(companyId);
   if (before.version !== input.version) throw new VersionConflict();
-  if (input.retainedEarningsAccountId) {
-    const account = await accounts.store.get(companyId, input.retainedEarningsAccountId);
-    if (!account) throw new NotFound('The retained earnings account', 'retainedEarningsAccountId');
-    const view = accounts.view(account, await accounts.store.chain(companyId, account));
-    if (view.type !== 'leaf' || view.classification !== 'equity') {
-      throw ValidationError.field('retainedEarningsAccountId', 'must be a leaf account classified as equity');
-    }
+  const guards: WriteOp[] = [];
+  if (input.retainedEarningsAccountId) guards.push(...(await retainedEarningsGuards(companyId, input.retainedEarningsAccountId)));
+  if (input.decimalPrecision < before.decimalPrecision) {
+    guards.push(
+      noJournalsYetOp(companyId, () => new StateConflict('PrecisionInUse', 'The company has journals; its currency precision can no longer be lowered.', 'decimalPrecision')),
+    );
   }
   const after: SettingsView = {
     baseCurrency: input.baseCurrency,
@@ -35,5 +40,17 @@ export async function updateSettings(uow: UnitOfWork, companyId: string, input: 
     version: before.version + 1,
     updatedAt: new Date().toISOString(),
   };
-  return uow.commit(updateSettingsOps(companyId, before, after), after);
+  return uow.commit([...updateSettingsOps(companyId, before, after), ...guards], after);
+}
+
+/** Checks the account qualifies now, and returns the writes that check it still does at commit. */
+async function retainedEarningsGuards(companyId: string, accountId: string): Promise<WriteOp[]> {
+  const account = await accounts.store.get(companyId, accountId);
+  if (!account) throw new NotFound('The retained earnings account', 'retainedEarningsAccountId');
+  const chain = await accounts.store.chain(companyId, account);
+  const view = accounts.view(account, chain);
+  if (view.type !== 'leaf' || view.classification !== 'equity') {
+    throw ValidationError.field('retainedEarningsAccountId', 'must be a leaf account classified as equity');
+  }
+  return chain.map((node) => accounts.store.unchangedCheckOp(companyId, node));
 }

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
-import { StateConflict, VersionConflict } from '../errors.ts';
+import { StateConflict, VersionConflict, type AppError } from '../errors.ts';
 import { batchGetItems } from './batch-get.ts';
 import { db } from './client.ts';
 import { queryAll } from './query-all.ts';
@@ -38,7 +38,7 @@ const put = (Item: Record<string, unknown>): WriteOp => ({
 
 export function createCompanyOps(company: CompanyRecord, settings: SettingsRecord, owner: MemberRecord): WriteOp[] {
   return [
-    put({ ...keys.company(company.id), entity: 'Company', ...company }),
+    put({ ...keys.company(company.id), entity: 'Company', ...company, ownerCount: 1 }),
     put({ ...keys.settings(company.id), entity: 'Settings', companyId: company.id, ...settings }),
     put(memberItem(owner)),
   ];
@@ -155,4 +155,48 @@ export async function listMemberships(userId: string): Promise<MemberRecord[]> {
     members.push(memberFromItem(item));
   }
   return members;
+}
+
+const conditionCheck = (key: Record<string, string>, condition: string, values: Record<string, unknown>, error: () => AppError): WriteOp => ({
+  item: { ConditionCheck: { TableName: config.tableName, Key: key, ConditionExpression: condition, ExpressionAttributeValues: values } },
+  onConditionFailed: error,
+});
+
+/** The settings still name `accountId` (or nothing, for null) as the retained earnings account. */
+export function retainedEarningsUnchangedOp(companyId: string, accountId: string | null, error: () => AppError): WriteOp {
+  return accountId
+    ? conditionCheck(keys.settings(companyId), 'retainedEarningsAccountId = :account', { ':account': accountId }, error)
+    : conditionCheck(keys.settings(companyId), 'attribute_not_exists(retainedEarningsAccountId) OR attribute_type(retainedEarningsAccountId, :null)', { ':null': 'NULL' }, error);
+}
+
+/** The settings do not name `accountId` as the retained earnings account. */
+export function notRetainedEarningsOp(companyId: string, accountId: string, error: () => AppError): WriteOp {
+  return conditionCheck(keys.settings(companyId), 'NOT retainedEarningsAccountId = :account', { ':account': accountId }, error);
+}
+
+/** The settings still carry the currency precision a write's amounts were checked against. */
+export function precisionUnchangedOp(companyId: string, precision: number): WriteOp {
+  return conditionCheck(keys.settings(companyId), 'decimalPrecision = :precision', { ':precision': precision }, () =>
+    new VersionConflict("The company's currency precision changed meanwhile; read the settings again and retry."),
+  );
+}
+
+/**
+ * Moves the company's count of owners with a member joining (+1) or leaving (-1) the owner
+ * role; the count never falls below one, so a company always keeps an owner.
+ * Errors: StateConflict (LastOwner) naming `field`.
+ */
+export function ownerCountOp(companyId: string, delta: 1 | -1, field: string): WriteOp {
+  return {
+    item: {
+      Update: {
+        TableName: config.tableName,
+        Key: keys.company(companyId),
+        UpdateExpression: 'ADD ownerCount :delta',
+        ConditionExpression: delta < 0 ? 'ownerCount > :one' : 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':delta': delta, ...(delta < 0 ? { ':one': 1 } : {}) },
+      },
+    },
+    onConditionFailed: () => new StateConflict('LastOwner', 'This is the last owner of the company; make another member owner first.', field),
+  };
 }

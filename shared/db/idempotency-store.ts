@@ -3,7 +3,7 @@ import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { config } from '../config.ts';
-import { IdempotencyInProgress } from '../errors.ts';
+import { IdempotencyInProgress, IdempotencyKeyReused } from '../errors.ts';
 import { db } from './client.ts';
 import { keys } from './keys.ts';
 import type { WriteOp } from './transact.ts';
@@ -24,6 +24,8 @@ export const LEASE_MILLISECONDS = 60_000;
 
 export interface Claim {
   key: { pk: string };
+  /** The record the request acts on (its path parameters), so a key cannot replay for another. */
+  target: string;
   token: string;
   expiresAt: number;
 }
@@ -37,17 +39,18 @@ export type ClaimResult = { claimed: Claim } | { replay: StoredResponse };
 /**
  * Claims the key in one conditional write: it succeeds when the key is absent, expired, or
  * held by an in-progress claim whose lease ran out. Otherwise the old record tells whether to
- * replay its response or to answer 409 (IdempotencyInProgress).
+ * replay its response or to answer 409 (IdempotencyInProgress); a key held for another record
+ * of the same operation is refused (IdempotencyKeyReused, 422), never replayed.
  */
-export async function claimKey(scope: string, operation: string, key: string, token: string): Promise<ClaimResult> {
+export async function claimKey(scope: string, operation: string, key: string, target: string, token: string): Promise<ClaimResult> {
   const now = Date.now();
   const nowSeconds = Math.floor(now / 1000);
-  const claim: Claim = { key: keys.idempotency(scope, operation, key), token, expiresAt: nowSeconds + KEY_LIFETIME_SECONDS };
+  const claim: Claim = { key: keys.idempotency(scope, operation, key), target, token, expiresAt: nowSeconds + KEY_LIFETIME_SECONDS };
   try {
     await db().send(
       new PutCommand({
         TableName: config.idempotencyTableName,
-        Item: { ...claim.key, status: 'IN_PROGRESS', claimToken: token, leaseExpiresAt: now + LEASE_MILLISECONDS, expiresAt: claim.expiresAt },
+        Item: { ...claim.key, status: 'IN_PROGRESS', target, claimToken: token, leaseExpiresAt: now + LEASE_MILLISECONDS, expiresAt: claim.expiresAt },
         ConditionExpression: 'attribute_not_exists(pk) OR expiresAt <= :nowSeconds OR (#status = :inProgress AND leaseExpiresAt <= :now)',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':nowSeconds': nowSeconds, ':now': now, ':inProgress': 'IN_PROGRESS' },
@@ -58,6 +61,7 @@ export async function claimKey(scope: string, operation: string, key: string, to
   } catch (error) {
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
     const old = error.Item ? unmarshall(error.Item) : undefined;
+    if (old && typeof old.target === 'string' && old.target !== target) throw new IdempotencyKeyReused();
     if (old?.status === 'COMPLETED') return { replay: old.response as StoredResponse };
     throw new IdempotencyInProgress();
   }
@@ -69,7 +73,7 @@ export function completeKeyOp(claim: Claim, response: StoredResponse): WriteOp {
     item: {
       Put: {
         TableName: config.idempotencyTableName,
-        Item: { ...claim.key, status: 'COMPLETED', claimToken: claim.token, response, expiresAt: claim.expiresAt },
+        Item: { ...claim.key, status: 'COMPLETED', target: claim.target, claimToken: claim.token, response, expiresAt: claim.expiresAt },
         ConditionExpression: '#status = :inProgress AND claimToken = :token',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':inProgress': 'IN_PROGRESS', ':token': claim.token },

@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
-import { NotFound, StateConflict, VersionConflict } from '../errors.ts';
+import { NotFound, StateConflict, VersionConflict, type AppError } from '../errors.ts';
 import type { JournalStatus, Line } from '../journals/rules.ts';
 import { db } from './client.ts';
 import { keys } from './keys.ts';
@@ -76,6 +76,14 @@ export function serialOp(companyId: string, from: number, to: number): WriteOp {
       },
     },
     onConditionFailed: () => new SerialTaken(),
+  };
+}
+
+/** The company has never had a journal (its serial counter was never advanced). */
+export function noJournalsYetOp(companyId: string, error: () => AppError): WriteOp {
+  return {
+    item: { ConditionCheck: { TableName: config.tableName, Key: keys.journalCounter(companyId), ConditionExpression: 'attribute_not_exists(pk)' } },
+    onConditionFailed: error,
   };
 }
 

@@ -228,6 +228,21 @@ export class NodeStore {
     };
   }
 
+  /** The node still exists at the version read (no move, code or attribute change since). */
+  unchangedCheckOp(companyId: string, node: NodeRecord): WriteOp {
+    return {
+      item: {
+        ConditionCheck: {
+          TableName: config.tableName,
+          Key: keys.node(this.kind, companyId, node.id),
+          ConditionExpression: 'version = :version',
+          ExpressionAttributeValues: { ':version': node.version },
+        },
+      },
+      onConditionFailed: () => new VersionConflict(`${this.label} or one of its parents changed meanwhile; read it again and retry.`),
+    };
+  }
+
   usagePutOp(companyId: string, nodeId: string, journalId: string): WriteOp {
     return {
       item: {

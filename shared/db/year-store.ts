@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
-import { NotFound, StateConflict, VersionConflict } from '../errors.ts';
+import { NotFound, StateConflict, VersionConflict, type AppError } from '../errors.ts';
 import type { DateRange, PeriodStatus, YearStatus } from '../financial-years/rules.ts';
 import { db } from './client.ts';
 import { keys } from './keys.ts';
@@ -174,9 +174,9 @@ export function periodStatusOps(companyId: string, year: YearRecord, period: Per
  */
 export async function withNoPostings(companyId: string, year: YearRecord, write: (guard: string) => Promise<void>): Promise<void> {
   const pk = keys.company(companyId).pk;
-  await withWriteGuard(
-    keys.year(companyId, year.id),
-    year.version,
+  await withYearGuard(
+    companyId,
+    year,
     async () => {
       for (const period of year.periods) {
         if (await anyWithPrefix(pk, keys.periodBalancePrefix(period.id))) {
@@ -187,6 +187,38 @@ export async function withNoPostings(companyId: string, year: YearRecord, write:
     },
     write,
   );
+}
+
+/**
+ * Runs `write` while the year holds off new postings and new drafts dated inside it (see
+ * write-guard.ts), once `stillFree` finds nothing that refuses the write.
+ */
+export async function withYearGuard(
+  companyId: string,
+  year: YearRecord,
+  stillFree: () => Promise<AppError | undefined>,
+  write: (guard: string) => Promise<void>,
+): Promise<void> {
+  await withWriteGuard(keys.year(companyId, year.id), year.version, stillFree, write);
+}
+
+/**
+ * A draft may be dated inside this year: it is open and no close holds it. Checked in the
+ * draft's transaction, so a draft and the year's Close cannot both win.
+ */
+export function yearTakesDraftsCheckOp(companyId: string, yearId: string): WriteOp {
+  return {
+    item: {
+      ConditionCheck: {
+        TableName: config.tableName,
+        Key: keys.year(companyId, yearId),
+        ConditionExpression: `#status = :open AND ${GUARD_FREE}`,
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':open': 'open', ...guardFreeValues() },
+      },
+    },
+    onConditionFailed: () => new VersionConflict('The financial year of this date is being closed or changed; read it again and retry.'),
+  };
 }
 
 /**

@@ -1,8 +1,8 @@
 import { hasDraftJournalsBetween } from '../db/journal-queries.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
-import { mustGetYear, replaceYearOps } from '../db/year-store.ts';
+import { mustGetYear, replaceYearOps, withYearGuard } from '../db/year-store.ts';
 import { VersionConflict } from '../errors.ts';
-import { checkYearCanClose } from './rules.ts';
+import { checkYearCanClose, yearCloseRefusal } from './rules.ts';
 
 /**
  * Closes a year: every period closed and no draft journal dated inside it. Returns nothing
@@ -12,8 +12,20 @@ import { checkYearCanClose } from './rules.ts';
 export async function closeYear(uow: UnitOfWork, companyId: string, yearId: string, version: number): Promise<null> {
   const year = await mustGetYear(companyId, yearId);
   if (year.version !== version) throw new VersionConflict();
-  const drafts = await hasDraftJournalsBetween(companyId, year.startDate, year.endDate);
-  checkYearCanClose(year.status, year.periods.map((p) => p.status), drafts ? 1 : 0);
+  const statuses = year.periods.map((p) => p.status);
+  checkYearCanClose(year.status, statuses, 0);
   const closed = { ...year, status: 'closed' as const, version: year.version + 1, updatedAt: new Date().toISOString() };
-  return uow.commit(replaceYearOps(companyId, year, closed), null);
+  // Drafts are counted while the year holds off new ones, so none can slip in before the close.
+  await withYearGuard(
+    companyId,
+    year,
+    async () => {
+      const drafts = await hasDraftJournalsBetween(companyId, year.startDate, year.endDate);
+      return drafts ? yearCloseRefusal(year.status, statuses, 1) : undefined;
+    },
+    async (guard) => {
+      await uow.commit(replaceYearOps(companyId, year, closed, undefined, guard), null);
+    },
+  );
+  return null;
 }

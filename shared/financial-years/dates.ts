@@ -16,7 +16,9 @@ export function addDays(date: IsoDate, days: number): IsoDate {
 /** The last day of the month `date` falls in. */
 export function endOfMonth(date: IsoDate): IsoDate {
   const d = toDate(date);
-  return toIso(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)));
+  // setUTCFullYear, unlike Date.UTC, does not read years 0-99 as 1900-1999.
+  d.setUTCFullYear(d.getUTCFullYear(), d.getUTCMonth() + 1, 0);
+  return toIso(d);
 }
 
 export function daysBetween(from: IsoDate, to: IsoDate): number {

@@ -25,15 +25,20 @@ export interface DateRange {
   endDate: IsoDate;
 }
 
-/** Calendar-month periods covering the range; the first and last may be partial months. */
+/**
+ * Calendar-month periods covering the range; the first and last may be partial months.
+ * Stops at the period that reaches the end date, never by comparing the day after it (the
+ * day after 9999-12-31 is no longer a four-digit date), so it makes one period per month.
+ */
 export function monthlyPeriods(range: DateRange): DateRange[] {
   const periods: DateRange[] = [];
-  for (let start = range.startDate; start <= range.endDate; ) {
+  let start = range.startDate;
+  for (;;) {
     const end = minDate(endOfMonth(start), range.endDate);
     periods.push({ startDate: start, endDate: end });
+    if (end === range.endDate) return periods;
     start = addDays(end, 1);
   }
-  return periods;
 }
 
 /** Refuses a year whose range is reversed or too long. Errors name `startDate`/`endDate`. */
@@ -82,10 +87,16 @@ export function nextPeriodStatus(current: PeriodStatus, transition: PeriodTransi
   return rule.to;
 }
 
-/** Why a year cannot close, or nothing. */
-export function checkYearCanClose(status: YearStatus, periodStatuses: PeriodStatus[], draftJournals: number): void {
-  if (status === 'closed') throw new StateConflict('InvalidState', 'The financial year is already closed.');
+/** Why a year cannot close, or undefined. */
+export function yearCloseRefusal(status: YearStatus, periodStatuses: PeriodStatus[], draftJournals: number): StateConflict | undefined {
+  if (status === 'closed') return new StateConflict('InvalidState', 'The financial year is already closed.');
   const open = periodStatuses.filter((s) => s !== 'closed').length;
-  if (open > 0) throw new StateConflict('PeriodsNotClosed', `${open} period(s) of the year are not closed.`);
-  if (draftJournals > 0) throw new StateConflict('UnpostedJournals', 'Draft journals are dated inside the year; post or void them first.');
+  if (open > 0) return new StateConflict('PeriodsNotClosed', `${open} period(s) of the year are not closed.`);
+  if (draftJournals > 0) return new StateConflict('UnpostedJournals', 'Draft journals are dated inside the year; post or void them first.');
+  return undefined;
+}
+
+export function checkYearCanClose(status: YearStatus, periodStatuses: PeriodStatus[], draftJournals: number): void {
+  const refusal = yearCloseRefusal(status, periodStatuses, draftJournals);
+  if (refusal) throw refusal;
 }

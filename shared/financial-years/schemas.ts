@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { Version } from '../schemas/common.ts';
+import { IsoDateField } from '../schemas/dates.ts';
 import { listQuery } from '../schemas/list-query.ts';
-
-export const IsoDateField = z.iso.date({ error: 'must be a date in the form YYYY-MM-DD' });
 
 const PeriodInput = z.strictObject({
   name: z.string().trim().min(1).max(100).optional(),

@@ -2,16 +2,17 @@ import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { authenticate, permissionsInCompany } from '../auth/principal.ts';
 import { hasPermission } from '../auth/permissions.ts';
-import { Forbidden, NotFound } from '../errors.ts';
+import { Forbidden, NotFound, ValidationError } from '../errors.ts';
 import type { Route } from '../routes.ts';
+import { Uuid } from '../schemas/common.ts';
 import { apiRequestOf } from './api-request.ts';
 
 /**
  * Who is calling and whether they may: authenticates the bearer credential, then, for
  * company routes, checks access to the path's company and the route's permission.
  * A caller without access to the company gets 404, the same as for a company that does
- * not exist, so company ids cannot be probed. Errors: Unauthorized (401), Forbidden (403),
- * NotFound (404).
+ * not exist, so company ids cannot be probed. Errors: Unauthorized (401), ValidationError
+ * (400, a company id that is not a UUID), Forbidden (403), NotFound (404).
  */
 export function authentication(route: Route): MiddlewareObj<APIGatewayProxyEventV2> {
   return {
@@ -26,7 +27,10 @@ export function authentication(route: Route): MiddlewareObj<APIGatewayProxyEvent
         if (principal.kind !== 'user') throw new Forbidden('This operation needs a signed-in user; API keys are bound to one company.');
         return;
       }
-      const companyId = request.event.pathParameters?.companyId ?? '';
+      // Checked before any read: an over-long or malformed id must never reach DynamoDB.
+      const parsed = Uuid.safeParse(request.event.pathParameters?.companyId ?? '');
+      if (!parsed.success) throw ValidationError.field('companyId', 'must be a UUID');
+      const companyId = parsed.data;
       const permissions = await permissionsInCompany(principal, companyId);
       if (!permissions) throw new NotFound('The company');
       if (!hasPermission(permissions, route.access)) throw new Forbidden(`This operation needs the permission ${route.access}.`);

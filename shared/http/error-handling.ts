@@ -1,8 +1,12 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { AppError } from '../errors.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { AppError, ServiceUnavailable } from '../errors.ts';
 import { apiRequestOf } from './api-request.ts';
 import { errorResponse } from './respond.ts';
+
+/** Long enough for DynamoDB to shed a throttle or for a restarted local emulator to listen again. */
+const RETRY_AFTER_SECONDS = 2;
 
 const INTERNAL = new AppError(500, [
   { name: 'generalErrors', reason: 'An unexpected error occurred. Quote the request id when reporting it.', code: 'InternalError' },
@@ -10,8 +14,9 @@ const INTERNAL = new AppError(500, [
 
 /**
  * Turns every failure into the spec's error body. Registered first, so its onError runs
- * last, after the idempotency middleware has released its claim. Unexpected errors are
- * logged with their stack and answered with a 500 that reveals nothing of the internals.
+ * last, after the idempotency middleware has released its claim. An unavailable database is
+ * a 503 with Retry-After; other unexpected errors are logged with their stack and answered
+ * with a 500 that reveals nothing of the internals.
  */
 export function errorHandling(): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2> {
   return {
@@ -21,6 +26,11 @@ export function errorHandling(): MiddlewareObj<APIGatewayProxyEventV2, APIGatewa
       const error = request.error;
       if (error instanceof AppError) {
         request.response = errorResponse(error, api.requestId);
+        return;
+      }
+      if (isDatabaseUnavailable(error)) {
+        api.log.error('database unavailable', { error: error instanceof Error ? { name: error.name, message: error.message } : String(error) });
+        request.response = errorResponse(new ServiceUnavailable(RETRY_AFTER_SECONDS), api.requestId);
         return;
       }
       api.log.error('unexpected error', {

@@ -20,6 +20,8 @@ export const MAX_KEY_LENGTH = 255;
  * - the use case's transaction also writes the completed record (commit hook), so a crash
  *   after the commit can never run the operation twice.
  * - onError: release the claim, so errors and version conflicts store nothing (rules 5, 9).
+ * - the claim records the target record (path parameters): the same key for another record of
+ *   the same operation is a 422 IdempotencyKeyReused, never a replay of the other's response.
  * Runs after authentication (the scope needs the principal) and before input parsing, so a
  * retry with a different body still gets the original response.
  */
@@ -36,7 +38,7 @@ export function idempotency(route: Route): MiddlewareObj<APIGatewayProxyEventV2,
       }
       const api = apiRequestOf(request.event);
       const scope = route.access === 'user' && api.principal?.kind === 'user' ? `USER#${api.principal.userId}` : `COMPANY#${api.companyId}`;
-      const result = await claimKey(scope, operation, key, randomUUID());
+      const result = await claimKey(scope, operation, key, targetOf(request.event), randomUUID());
       if ('replay' in result) {
         return { ...result.replay, headers: { ...result.replay.headers, [REPLAYED_HEADER]: 'true' } };
       }
@@ -53,7 +55,12 @@ export function idempotency(route: Route): MiddlewareObj<APIGatewayProxyEventV2,
     },
     onError: async (request) => {
       const claim = claims.get(request.event);
-      if (claim) await releaseKey(claim);
+      if (!claim) return;
+      // Error handling must not fail: when the key cannot be freed (database down), its lease
+      // frees it once it runs out, and the client is told about the original failure.
+      await releaseKey(claim).catch((error: unknown) => {
+        apiRequestOf(request.event).log.error('idempotency key not released', { error: String(error) });
+      });
     },
   };
 }
@@ -64,4 +71,16 @@ function stored(response: APIGatewayProxyStructuredResultV2): StoredResponse {
     body: response.body ?? '',
     headers: Object.fromEntries(Object.entries(response.headers ?? {}).map(([k, v]) => [k, String(v)])),
   };
+}
+
+/**
+ * The record a request acts on: its path parameters other than the company (already in the
+ * scope), ids in lower case. Empty for creates.
+ */
+function targetOf(event: APIGatewayProxyEventV2): string {
+  return Object.entries(event.pathParameters ?? {})
+    .filter(([name]) => name !== 'companyId')
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([name, value]) => `${name}=${(value ?? '').toLowerCase()}`)
+    .join('&');
 }

@@ -19,9 +19,9 @@ export function inputParsing(route: Route): MiddlewareObj<APIGatewayProxyEventV2
       const api = apiRequestOf(request.event);
       const event = request.event;
       for (const name of paramNames) {
-        const value = event.pathParameters?.[name] ?? '';
-        if (!Uuid.safeParse(value).success) throw ValidationError.field(name, 'must be a UUID');
-        api.params[name] = value;
+        const parsed = Uuid.safeParse(event.pathParameters?.[name] ?? '');
+        if (!parsed.success) throw ValidationError.field(name, 'must be a UUID');
+        api.params[name] = parsed.data;
       }
       if (route.query) {
         const parsed = route.query.safeParse(event.queryStringParameters ?? {});

@@ -7,7 +7,7 @@ export function userOf(request: ApiRequest<unknown, unknown>): { userId: string;
   return { userId: request.principal.userId, email: request.principal.email };
 }
 
-/** The acting user's id, or undefined when an API key acts. */
-export function actingUserIdOf(request: ApiRequest<unknown, unknown>): string | undefined {
-  return request.principal?.kind === 'user' ? request.principal.userId : undefined;
+/** Who acts inside the path's company: the user (none for an API key) and the permissions held there. */
+export function actorOf(request: ApiRequest<unknown, unknown>): { userId: string | undefined; permissions: readonly string[] } {
+  return { userId: request.principal?.kind === 'user' ? request.principal.userId : undefined, permissions: request.permissions ?? [] };
 }

@@ -1,4 +1,5 @@
-import { getRegistry, getYear, type PeriodRecord, type YearRecord } from '../db/year-store.ts';
+import type { WriteOp } from '../db/transact.ts';
+import { getRegistry, getYear, yearTakesDraftsCheckOp, type PeriodRecord, type YearRecord } from '../db/year-store.ts';
 import { StateConflict, ValidationError } from '../errors.ts';
 
 /**
@@ -7,12 +8,28 @@ import { StateConflict, ValidationError } from '../errors.ts';
  * closed or the period locked or closed. Both name `postingDate`.
  */
 export async function findOpenPeriod(companyId: string, date: string): Promise<{ year: YearRecord; period: PeriodRecord }> {
-  const registry = await getRegistry(companyId);
-  const yearId = Object.entries(registry.years).find(([, r]) => r.startDate <= date && date <= r.endDate)?.[0];
-  const year = yearId ? await getYear(companyId, yearId) : undefined;
+  const year = await yearContaining(companyId, date);
   if (!year) throw ValidationError.field('postingDate', `no financial year contains ${date}`, 'NoFinancialYear');
   const period = year.periods.find((p) => p.startDate <= date && date <= p.endDate)!;
   if (year.status !== 'open') throw new StateConflict('PeriodNotOpen', `The financial year of ${date} is closed.`, 'postingDate');
   if (period.status !== 'open') throw new StateConflict('PeriodNotOpen', `The period of ${date} is ${period.status}.`, 'postingDate');
   return { year, period };
+}
+
+async function yearContaining(companyId: string, date: string): Promise<YearRecord | undefined> {
+  const registry = await getRegistry(companyId);
+  const yearId = Object.entries(registry.years).find(([, r]) => r.startDate <= date && date <= r.endDate)?.[0];
+  return yearId ? getYear(companyId, yearId) : undefined;
+}
+
+/**
+ * A draft may carry a date outside every year, or inside an open one; a closed year takes no
+ * new drafts. Returns the check that the year is still open when the draft commits.
+ * Errors: StateConflict (YearClosed) naming `date`.
+ */
+export async function draftDateChecks(companyId: string, date: string): Promise<WriteOp[]> {
+  const year = await yearContaining(companyId, date);
+  if (!year) return [];
+  if (year.status !== 'open') throw new StateConflict('YearClosed', `The financial year of ${date} is closed; it takes no new journals.`, 'date');
+  return [yearTakesDraftsCheckOp(companyId, year.id)];
 }

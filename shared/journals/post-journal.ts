@@ -4,6 +4,7 @@ import { mustGetJournal, putNewJournalOp, replaceJournalOp, type JournalRecord }
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { openPeriodCheckOp } from '../db/year-store.ts';
 import { VersionConflict } from '../errors.ts';
+import { checkCostCentersActive } from './check-cost-centers.ts';
 import { findOpenPeriod } from './find-period.ts';
 import { balanceDeltas, checkBalanced, checkTransition, swapSides } from './rules.ts';
 import type { PostJournalInput, ReverseJournalInput } from './schemas.ts';
@@ -13,18 +14,19 @@ import { journalView, type JournalView } from './views.ts';
 async function loadFor(companyId: string, journalId: string, version: number, action: 'Post' | 'Void' | 'Reverse' | 'Adjust') {
   const journal = await mustGetJournal(companyId, journalId);
   if (journal.version !== version) throw new VersionConflict();
-  checkTransition(journal.status, action);
+  checkTransition(journal.status, action, Boolean(journal.reversalOf));
   return journal;
 }
 
 /**
  * Posts a draft into the open period containing `postingDate`: status, balances and the
  * "period still open" check commit in one transaction. Errors: NotFound, VersionConflict,
- * StateConflict (InvalidState, PeriodNotOpen), ValidationError (Unbalanced, TooFewLines, NoFinancialYear).
+ * StateConflict (InvalidState, PeriodNotOpen, InactiveCostCenter), ValidationError (Unbalanced, TooFewLines, NoFinancialYear).
  */
 export async function postJournal(uow: UnitOfWork, companyId: string, journalId: string, input: PostJournalInput): Promise<JournalView> {
   const before = await loadFor(companyId, journalId, input.version, 'Post');
   checkBalanced(before.entries);
+  await checkCostCentersActive(companyId, before.entries);
   const { year, period } = await findOpenPeriod(companyId, input.postingDate);
   const after: JournalRecord = {
     ...before,
@@ -49,7 +51,7 @@ export async function postJournal(uow: UnitOfWork, companyId: string, journalId:
 /**
  * Voids a journal. A draft is simply discarded; a posted journal's effect is taken off the
  * balances of the period it was posted into, which must still be open.
- * Errors: NotFound, VersionConflict, StateConflict (InvalidState, PeriodNotOpen).
+ * Errors: NotFound, VersionConflict, StateConflict (InvalidState, ReversalIsFinal, PeriodNotOpen).
  */
 export async function voidJournal(uow: UnitOfWork, companyId: string, journalId: string, version: number): Promise<JournalView> {
   const before = await loadFor(companyId, journalId, version, 'Void');
@@ -67,7 +69,7 @@ export async function voidJournal(uow: UnitOfWork, companyId: string, journalId:
 /**
  * Adjusts a posted journal: its effect comes off the balances of the period it was posted
  * into (which must still be open) and it returns to draft, keeping its serial number, to be
- * updated and posted again. Errors: NotFound, VersionConflict, StateConflict (InvalidState, PeriodNotOpen).
+ * updated and posted again. Errors: NotFound, VersionConflict, StateConflict (InvalidState, ReversalIsFinal, PeriodNotOpen).
  */
 export async function adjustJournal(uow: UnitOfWork, companyId: string, journalId: string, version: number): Promise<JournalView> {
   const before = await loadFor(companyId, journalId, version, 'Adjust');

@@ -12,7 +12,7 @@ import { CREDIT, DEBIT } from './schemas.ts';
  *     └──Void──> voided                            (a discarded draft; balances untouched)
  *
  * Adjust takes a posted journal's effect off the balances and returns it to draft, to be
- * corrected and posted again.
+ * corrected and posted again. A reversing journal is born posted and stays so (see checkTransition).
  *
  * Only a draft can be updated. Side 1 is debit, side 2 credit.
  */
@@ -40,7 +40,15 @@ const ALLOWED: Record<JournalAction, JournalStatus[]> = {
   Adjust: ['posted'],
 };
 
-export function checkTransition(status: JournalStatus, action: JournalAction): void {
+/**
+ * Whether `action` applies to a journal in `status`. A reversing journal (`isReversal`) is
+ * final: voiding, adjusting or reversing it would leave its original `reversed` with nothing
+ * undoing it, so the pair is undone only by correcting entries of their own.
+ */
+export function checkTransition(status: JournalStatus, action: JournalAction, isReversal = false): void {
+  if (isReversal && action !== 'Update' && action !== 'Post') {
+    throw new StateConflict('ReversalIsFinal', `${action} does not apply to a reversing journal; post a correcting journal instead.`);
+  }
   if (!ALLOWED[action].includes(status)) {
     throw new StateConflict('InvalidState', `${action} applies to a ${ALLOWED[action].join(' or ')} journal; this one is ${status}.`);
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDateField } from '../financial-years/schemas.ts';
+import { IsoDateField, IsoDateTimeField } from '../schemas/dates.ts';
 import { Reference, Version } from '../schemas/common.ts';
 import { listQuery } from '../schemas/list-query.ts';
 
@@ -25,7 +25,7 @@ export const EntryLine = z.strictObject({
 export type EntryLineInput = z.infer<typeof EntryLine>;
 
 const JournalFields = {
-  date: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time such as 2026-03-31T00:00:00Z' }),
+  date: IsoDateTimeField,
   entries: z.array(EntryLine).min(1).max(MAX_LINES),
   description: z.string().trim().max(500).optional(),
   reference: z.string().trim().max(100).optional(),
@@ -49,5 +49,5 @@ export const ListJournalsQuery = listQuery(['Date', 'SerialNumber'], 'Date').ext
   dateFrom: IsoDateField.optional(),
   dateTo: IsoDateField.optional(),
   status: z.enum(JOURNAL_STATUSES).optional(),
-});
+}).refine((q) => !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo, { path: ['dateTo'], error: 'must not be before dateFrom' });
 export type ListJournalsInput = z.infer<typeof ListJournalsQuery>;

@@ -3,6 +3,8 @@ import { mustGetJournal, putNewJournalOp, replaceJournalOp, type JournalRecord }
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { getSettings } from '../companies/settings.ts';
 import { VersionConflict } from '../errors.ts';
+import { precisionUnchangedOp } from '../db/company-store.ts';
+import { draftDateChecks } from './find-period.ts';
 import { referenceOps } from './reference-ops.ts';
 import { resolveLines } from './resolve-lines.ts';
 import { calendarDate, checkTransition, checkWidth } from './rules.ts';
@@ -10,11 +12,18 @@ import type { CreateJournalInput, UpdateJournalInput } from './schemas.ts';
 import { withNextSerial } from './serial.ts';
 import { journalView, type JournalView } from './views.ts';
 
+/**
+ * The resolved lines, and the writes that check at commit what they were checked against: the
+ * currency precision of the amounts, and that the year of the date still takes drafts.
+ */
 async function linesOf(companyId: string, input: CreateJournalInput) {
   const { decimalPrecision } = await getSettings(companyId);
-  const lines = await resolveLines(companyId, input.entries, decimalPrecision);
+  const [lines, dateChecks] = await Promise.all([
+    resolveLines(companyId, input.entries, decimalPrecision),
+    draftDateChecks(companyId, calendarDate(input.date)),
+  ]);
   checkWidth(lines);
-  return lines;
+  return { lines, checks: [precisionUnchangedOp(companyId, decimalPrecision), ...dateChecks] };
 }
 
 /**
@@ -22,7 +31,7 @@ async function linesOf(companyId: string, input: CreateJournalInput) {
  * checked before anything is written. Errors: NotFound and ValidationError naming the line.
  */
 export async function createJournal(uow: UnitOfWork, companyId: string, input: CreateJournalInput): Promise<JournalView> {
-  const lines = await linesOf(companyId, input);
+  const { lines, checks } = await linesOf(companyId, input);
   const id = randomUUID();
   const now = new Date().toISOString();
   return withNextSerial(companyId, (serialNumber, claimSerial) => {
@@ -39,7 +48,7 @@ export async function createJournal(uow: UnitOfWork, companyId: string, input: C
       createdAt: now,
       updatedAt: now,
     };
-    return uow.commit([claimSerial, putNewJournalOp(companyId, journal), ...referenceOps(companyId, id, lines, [])], journalView(journal));
+    return uow.commit([claimSerial, putNewJournalOp(companyId, journal), ...checks, ...referenceOps(companyId, id, lines, [])], journalView(journal));
   });
 }
 
@@ -48,7 +57,7 @@ export async function updateJournal(uow: UnitOfWork, companyId: string, journalI
   const before = await mustGetJournal(companyId, journalId);
   if (before.version !== input.version) throw new VersionConflict();
   checkTransition(before.status, 'Update');
-  const lines = await linesOf(companyId, input);
+  const { lines, checks } = await linesOf(companyId, input);
   const after: JournalRecord = {
     ...before,
     date: input.date,
@@ -60,7 +69,7 @@ export async function updateJournal(uow: UnitOfWork, companyId: string, journalI
     updatedAt: new Date().toISOString(),
   };
   return uow.commit(
-    [replaceJournalOp(companyId, before, after), ...referenceOps(companyId, journalId, lines, before.entries)],
+    [replaceJournalOp(companyId, before, after), ...checks, ...referenceOps(companyId, journalId, lines, before.entries)],
     journalView(after),
   );
 }

@@ -32,6 +32,15 @@ export function negate(amount: string): string {
   return new Big(amount).times(-1).toString();
 }
 
+/**
+ * A total as text with at least `precision` decimals and never fewer than its own: a report
+ * pads to the currency's precision but never rounds a unit away.
+ */
+export function formatTotal(value: Big, precision: number): string {
+  const ownDecimals = Math.max(0, value.c.length - value.e - 1);
+  return value.toFixed(Math.max(precision, ownDecimals));
+}
+
 /** For JSON responses: exact for amounts of at most 15 significant digits. */
 export function amountToNumber(amount: string): number {
   return Number(amount);

@@ -6,12 +6,13 @@ import { costCenters } from '../cost-centers/cost-center-kind.ts';
 import { readPeriodAccountTotals } from '../db/balance-store.ts';
 import { mustGetYear } from '../db/year-store.ts';
 import { NotFound } from '../errors.ts';
+import { formatTotal } from '../money/amount.ts';
 import type { TrialBalanceInput } from './schemas.ts';
 
 /**
  * The trial balance of a financial year (or one of its periods, optionally within one cost
  * center), read from the running balances, never from journal lines. Amounts are decimal
- * strings at the company's precision, so totals of any size stay exact.
+ * strings padded to the company's precision and never rounded, so totals of any size stay exact.
  */
 export interface TrialBalanceRow {
   accountId: string;
@@ -52,7 +53,7 @@ export async function trialBalance(companyId: string, query: TrialBalanceInput):
   }
   const records = (await Promise.all([...sums.keys()].map((id) => accounts.store.get(companyId, id)))).filter((r) => r !== undefined);
   const chains = await accounts.store.chains(companyId, records);
-  const fixed = (value: Big) => value.toFixed(settings.decimalPrecision);
+  const fixed = (value: Big) => formatTotal(value, settings.decimalPrecision);
   const rows = records
     .map((record) => {
       const view = accounts.view(record, chains.get(record.id)!);

@@ -1,23 +1,65 @@
 import { z } from 'zod';
+import { MAX_DEPTH } from '../tree/rules.ts';
 
 /** Shared field schemas. Field names and limits here are part of the public contract (see OpenAPI). */
 
-export const Uuid = z.uuid({ error: 'must be a UUID' });
+/** A UUID in any case (RFC 9562: they are case-insensitive), handed on in lower case. */
+export const Uuid = z.uuid({ error: 'must be a UUID' }).overwrite((id) => id.toLowerCase());
 
 /** The record version a versioned write was based on (opaque to clients, an unsigned integer). */
 export const Version = z.number({ error: 'must be the unsigned integer version from the last read' }).int().min(0);
 
-/** A hierarchy code: one segment of a path, so it cannot contain '.'. */
+export const MAX_CODE_LENGTH = 32;
+
+/** Letters, marks, digits, punctuation and symbols: no controls, spaces or invisible formatting characters. */
+const VISIBLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S}]+$/u;
+/** '.' joins codes into paths; characters that look like it would make paths ambiguous to read. */
+const DOT_LIKE = /[.\u00B7\u0387\u0701\u0702\u06D4\u2024\u2027\u2E31\u3002\u30FB\uFE52\uFF0E\uFF61]/u;
+
+/** Why a (NFC-normalised) code is not acceptable, or undefined when it is. */
+export function codeProblem(code: string): string | undefined {
+  if (code.length < 1 || code.length > MAX_CODE_LENGTH) return `must be 1 to ${MAX_CODE_LENGTH} characters`;
+  if (!VISIBLE.test(code)) return 'must contain visible characters only (no spaces, controls or invisible characters)';
+  if (DOT_LIKE.test(code)) return 'must not contain "." or a character that looks like it';
+  return undefined;
+}
+
+const nfc = (text: string) => text.normalize('NFC');
+
+/** A hierarchy code: one segment of a path. Stored NFC-normalised, so equal-looking codes compare equal. */
 export const Code = z
   .string()
-  .min(1)
-  .max(32)
-  .regex(/^[^.\s]+$/u, { error: 'must not contain "." or whitespace' });
+  .overwrite(nfc)
+  .superRefine((code, ctx) => {
+    const problem = codeProblem(code);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 export const BilingualName = z.strictObject({
   arabic: z.string().trim().min(1).max(200),
   english: z.string().trim().min(1).max(200),
 });
 
-/** A UUID or a dot-joined code path that resolves to one in the same company. */
-export const Reference = z.string().min(1).max(33 * 32);
+const isUuid = (text: string) => z.uuid().safeParse(text).success;
+
+/**
+ * A UUID (any case, handed on in lower case) or a dot-joined code path from the root that
+ * resolves to one in the same company; each code of the path follows the rules of `Code`.
+ */
+export const Reference = z
+  .string()
+  .min(1)
+  .max(MAX_DEPTH * (MAX_CODE_LENGTH + 1))
+  .overwrite((reference) => (isUuid(reference) ? reference.toLowerCase() : nfc(reference)))
+  .superRefine((reference, ctx) => {
+    if (isUuid(reference)) return;
+    const codes = reference.split('.');
+    if (codes.length > MAX_DEPTH) {
+      ctx.addIssue({ code: 'custom', message: `must be a UUID or a path of at most ${MAX_DEPTH} codes` });
+      return;
+    }
+    const bad = codes.findIndex((code) => codeProblem(code) !== undefined);
+    if (bad >= 0) {
+      ctx.addIssue({ code: 'custom', message: `must be a UUID or a path of codes; code ${bad + 1} of the path ${codeProblem(codes[bad]!)}` });
+    }
+  });

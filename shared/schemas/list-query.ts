@@ -4,6 +4,8 @@ export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_KEYWORD_LENGTH = 50;
 
+const PAGE_SIZE_RULE = `must be an integer from 1 to ${MAX_PAGE_SIZE}`;
+
 const Bool = z.enum(['true', 'false'], { error: 'must be true or false' }).transform((v) => v === 'true');
 
 /**
@@ -14,11 +16,12 @@ const Bool = z.enum(['true', 'false'], { error: 'must be true or false' }).trans
 export function listQuery<const T extends readonly [string, ...string[]]>(orderBy: T, defaultOrderBy: T[number]) {
   return z.strictObject({
     page: z.string().min(1).max(2048).optional(),
-    pageSize: z.coerce
-      .number({ error: 'must be an integer' })
-      .int({ error: 'must be an integer' })
-      .min(1)
-      .max(MAX_PAGE_SIZE)
+    // Plain decimal digits only: no hex, exponent, sign or spaces that Number() would accept.
+    pageSize: z
+      .string()
+      .regex(/^[0-9]{1,3}$/, { error: PAGE_SIZE_RULE })
+      .transform(Number)
+      .refine((size) => size >= 1 && size <= MAX_PAGE_SIZE, { error: PAGE_SIZE_RULE })
       .default(DEFAULT_PAGE_SIZE),
     orderBy: z.enum(orderBy).default(defaultOrderBy as never),
     orderAsc: Bool.default(false),

@@ -1,4 +1,5 @@
 import type { NodeRecord, NodeStore, ParentCondition } from '../db/node-store.ts';
+import type { WriteOp } from '../db/transact.ts';
 import { joinPath } from './rules.ts';
 
 /** Input fields common to creating or replacing a node; `parentId` is a UUID, a path or null. */
@@ -23,6 +24,12 @@ export interface NodeKind<Create extends NodeInput, Update extends NodeInput, Vi
   /** Throws ValidationError (naming `parentId`) when the node may not be placed under this parent. */
   checkParent?(parent: NodeRecord): void;
   view(node: NodeRecord, chain: NodeRecord[]): View;
+  /**
+   * Kind-specific rules on a replace or a delete that depend on other records: throws when the
+   * change is refused, and returns the writes that keep the facts it relied on true at commit.
+   */
+  guardUpdate?(companyId: string, before: NodeRecord, after: NodeRecord, newParentChain: NodeRecord[]): Promise<WriteOp[]>;
+  guardDelete?(companyId: string, node: NodeRecord): Promise<WriteOp[]>;
 }
 
 /** Fields every node response carries; `path` comes from the chain (root first, the node last). */

@@ -12,7 +12,8 @@ import { foldForSearch, searchTextOf } from './search-text.ts';
 /**
  * Hierarchy use cases shared by accounts and cost centers.
  * Errors: ValidationError (bad parent, cycle, depth), NotFound (node or parent reference),
- * VersionConflict (stale version), StateConflict (DuplicateCode, HasChildren, InUse).
+ * VersionConflict (stale version), StateConflict (DuplicateCode, HasChildren, InUse, and the
+ * kind's own guards: RetainedEarningsAccount for accounts).
  */
 
 async function parentChainOf<C extends NodeInput, U extends NodeInput, V>(
@@ -71,8 +72,9 @@ export async function updateNode<C extends NodeInput, U extends NodeInput & { ve
     updatedAt: new Date().toISOString(),
     attributes: kind.updateAttributes(input, before, parentChain),
   };
+  const guards = (await kind.guardUpdate?.(companyId, before, after, parentChain)) ?? [];
   const ops = kind.store.updateOps(companyId, before, after, searchTextOf(after.code, input.name), parentChain, kind.parentCondition);
-  return uow.commit(ops, kind.view(after, [...parentChain, after]));
+  return uow.commit([...ops, ...guards], kind.view(after, [...parentChain, after]));
 }
 
 /** Replaces attributes only (state changes): same code and parent, version advanced. */
@@ -103,8 +105,9 @@ export async function deleteNode<C extends NodeInput, U extends NodeInput, V>(
   if (node.version !== version) throw new VersionConflict();
   const hasChildren = kind.store.childrenError(node);
   if (hasChildren) throw hasChildren;
+  const guards = (await kind.guardDelete?.(companyId, node)) ?? [];
   await kind.store.withNoUsage(companyId, node, async (guard) => {
-    await uow.commit(kind.store.deleteOps(companyId, node, guard), null);
+    await uow.commit([...kind.store.deleteOps(companyId, node, guard), ...guards], null);
   });
   return null;
 }

@@ -40,10 +40,14 @@ describe('code paths', () => {
     const { api, base } = await companyOwner(gateway.url);
     await api.post(`${base}/CostCenters`, { code: 'HQ', name: name('HQ') });
 
-    for (const reference of ['HQ.missing', 'missing', 'HQ..x', '00000000-0000-4000-8000-000000000000']) {
+    for (const reference of ['HQ.missing', 'missing', '00000000-0000-4000-8000-000000000000']) {
       const response = await api.post(`${base}/CostCenters`, { code: 'x', parentId: reference, name: name('x') });
       expect(response.status, reference).toBe(404);
       expect(response.body.errors[0]).toMatchObject({ name: 'parentId', code: 'NotFound' });
     }
+    // A path with an empty code cannot name anything: malformed, not missing.
+    const malformed = await api.post(`${base}/CostCenters`, { code: 'x', parentId: 'HQ..x', name: name('x') });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.errors[0].name).toBe('parentId');
   });
 });
