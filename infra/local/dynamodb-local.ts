@@ -4,6 +4,9 @@ import { freePort, waitForPort } from './free-port.ts';
 
 export interface RunningDynamo {
   endpoint: string;
+  port: number;
+  /** Settles with the exit code when the emulator's process ends, by stop() or otherwise. */
+  exited: Promise<number | null>;
   stop(): Promise<void>;
 }
 
@@ -16,7 +19,7 @@ export async function startDynamoLocal(options: { dataDir?: string; port?: numbe
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const child = spawn({ port, sharedDb: true, stdio: 'ignore', ...(options.dataDir ? { path: options.dataDir } : {}) });
   let exited = false;
-  const exit = new Promise<void>((resolve) => child.once('exit', () => ((exited = true), resolve())));
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => ((exited = true), resolve(code))));
   child.once('error', () => (exited = true));
   // A parent that dies must not leave a java process behind.
   const killOnExit = () => child.kill('SIGKILL');
@@ -24,6 +27,8 @@ export async function startDynamoLocal(options: { dataDir?: string; port?: numbe
   await waitForPort(port, 30_000, () => exited);
   return {
     endpoint: `http://127.0.0.1:${port}`,
+    port,
+    exited: exit,
     async stop() {
       process.removeListener('exit', killOnExit);
       if (!exited) {

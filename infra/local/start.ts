@@ -1,31 +1,51 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createTables } from './create-tables.ts';
-import { startDynamoLocal } from './dynamodb-local.ts';
 import { DATA_DIR, localEnvironment, SECRETS_FILE, STATE_FILE } from './environment.ts';
-import { startGateway } from './gateway.ts';
-import { LOCAL_CLIENT_ID, startIdentityProvider } from './identity-provider.ts';
+import { startGateway, type RunningGateway } from './gateway.ts';
+import { LOCAL_CLIENT_ID, startIdentityProvider, type RunningIdentityProvider } from './identity-provider.ts';
 import { ensureLocalSecrets } from './local-secrets.ts';
+import { superviseDynamo } from './supervise-dynamo.ts';
 
 /**
  * `npm start`: DynamoDB Local (data under .data/dynamodb, or in memory with --in-memory),
  * the tables, the local identity provider on 127.0.0.1:3001 (OIDC_PORT overrides) and the
- * local gateway on 127.0.0.1:3000 (PORT overrides). Ctrl-C stops all.
+ * local gateway on 127.0.0.1:3000 (PORT overrides). Ctrl-C stops all. DynamoDB Local is
+ * supervised: restarted when it dies (see supervise-dynamo.ts), or the stack stops with a message.
  */
 const inMemory = process.argv.includes('--in-memory');
 const port = Number(process.env.PORT ?? 3000);
 const oidcPort = Number(process.env.OIDC_PORT ?? port + 1);
 const redirectUri = `http://127.0.0.1:${port}/api/Authentication/Login/Callback`;
 
+let identity: RunningIdentityProvider | undefined;
+let gateway: RunningGateway | undefined;
+let stopping = false;
+async function stop(exitCode = 0): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  await gateway?.close();
+  await identity?.close();
+  await dynamo.stop();
+  process.exit(exitCode);
+}
+
 await ensureLocalSecrets(SECRETS_FILE);
-const dynamo = await startDynamoLocal(inMemory ? {} : { dataDir: resolve(DATA_DIR, 'dynamodb') });
+const dynamo = await superviseDynamo(inMemory ? {} : { dataDir: resolve(DATA_DIR, 'dynamodb') }, {
+  onRestart: (code) => console.error(`dynamodb: exited unexpectedly (code ${code}); restarting it with the same data (requests meanwhile get 503)`),
+  onRestarted: () => console.log(`dynamodb: restarted on ${dynamo.endpoint}`),
+  onGiveUp: (reason) => {
+    console.error(`dynamodb: ${reason}; stopping the stack`);
+    void stop(1);
+  },
+});
 Object.assign(process.env, localEnvironment(dynamo.endpoint, SECRETS_FILE));
 process.env.LOG_LEVEL ??= 'info';
 await createTables(dynamo.endpoint, {});
-const identity = await startIdentityProvider({ port: oidcPort, redirectUri, keysFile: resolve(DATA_DIR, 'oidc-keys.json') });
+identity = await startIdentityProvider({ port: oidcPort, redirectUri, keysFile: resolve(DATA_DIR, 'oidc-keys.json') });
 Object.assign(process.env, { OIDC_ISSUER: identity.issuer, OIDC_CLIENT_ID: LOCAL_CLIENT_ID, OIDC_REDIRECT_URI: redirectUri, OIDC_ALLOW_HTTP: '1' });
-const gateway = await startGateway(port).catch(async (error: unknown) => {
-  await identity.close();
+gateway = await startGateway(port).catch(async (error: unknown) => {
+  await identity?.close();
   await dynamo.stop();
   throw error;
 });
@@ -35,14 +55,5 @@ console.log(`dynamodb: ${dynamo.endpoint} (${inMemory ? 'in memory' : `data in $
 console.log(`identity provider: ${identity.issuer} (local sign-in: any email, any password)`);
 console.log(`ready: ${gateway.url}  (OpenAPI ${gateway.url}/openapi.json, docs ${gateway.url}/docs; Ctrl-C stops)`);
 
-let stopping = false;
-async function stop(): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  await gateway.close();
-  await identity.close();
-  await dynamo.stop();
-  process.exit(0);
-}
 process.on('SIGINT', () => void stop());
 process.on('SIGTERM', () => void stop());

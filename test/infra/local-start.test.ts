@@ -14,8 +14,8 @@ function run(script: string, args: string[], env: Record<string, string>) {
 }
 
 /** Starts `npm start`'s script and resolves with its output once it prints its readiness line. */
-function start(port: number): Promise<{ child: ChildProcess; output: string[] }> {
-  const child = run('infra/local/start.ts', [], { PORT: String(port), OIDC_PORT: String(oidcPort), LOG_LEVEL: 'silent' });
+function start(port: number, args: string[] = []): Promise<{ child: ChildProcess; output: string[] }> {
+  const child = run('infra/local/start.ts', args, { PORT: String(port), OIDC_PORT: String(oidcPort), LOG_LEVEL: 'silent' });
   const output: string[] = [];
   return new Promise((resolvePromise, reject) => {
     const timer = setTimeout(() => reject(new Error(`no readiness line: ${output.join('')}`)), 45_000);
@@ -29,6 +29,23 @@ function start(port: number): Promise<{ child: ChildProcess; output: string[] }>
     child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     child.once('exit', (code) => reject(new Error(`exited ${code}: ${output.join('')}`)));
   });
+}
+
+/** Waits until the output holds `text`. */
+async function outputIncludes(output: string[], text: string, timeoutMs = 45_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!output.join('').includes(text)) {
+    if (Date.now() > deadline) throw new Error(`no "${text}" in: ${output.join('')}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Kills the stack's DynamoDB Local the hard way, as a crash or the OOM killer would. */
+function killDynamo(dir: string): void {
+  const lines = execFileSync('ps', ['-eo', 'pid,args'], { encoding: 'utf8' }).split('\n');
+  const pids = lines.filter((l) => l.includes('DynamoDBLocal') && l.includes(dir)).map((l) => Number(l.trim().split(/\s+/)[0]));
+  expect(pids).toHaveLength(1);
+  process.kill(pids[0]!, 'SIGKILL');
 }
 
 async function stop(child: ChildProcess): Promise<number | null> {
@@ -70,5 +87,51 @@ describe('npm start', () => {
     expect(((await fetched.json()) as { name: string }).name).toBe('Kept');
     expect(await stop(second.child)).toBe(0);
     expect(javaProcessesFor(dataDir)).toEqual([]);
+  }, 120_000);
+
+  it('answers 503 with Retry-After while DynamoDB Local is down, restarts it, and serves the kept data again', async () => {
+    const port = await freePort();
+    oidcPort = await freePort();
+    const stack = await start(port);
+    const token = execFileSync(process.execPath, ['--import', 'tsx', 'infra/local/mint-token.ts', '--email', 'outage@example.com'], {
+      cwd: ROOT,
+      env: { ...process.env, LEDGER_DATA_DIR: dataDir },
+      encoding: 'utf8',
+    }).trim();
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const create = (key: string) => fetch(`http://127.0.0.1:${port}/api/v1/Companies`, { method: 'POST', headers: { ...headers, 'idempotency-key': key }, body: JSON.stringify({ name: 'Survivor', baseCurrency: 'SAR' }) });
+    const company = (await (await create('before')).json()) as { id: string };
+
+    killDynamo(dataDir);
+    const during = await create('during');
+    const body = (await during.json()) as { status: number; errors: Array<{ code: string }>; requestId: string };
+    await outputIncludes(stack.output, 'dynamodb: restarted');
+    const after = await fetch(`http://127.0.0.1:${port}/api/v1/Companies/${company.id}`, { headers });
+    const retried = await create('during');
+
+    expect(during.status).toBe(503);
+    expect(during.headers.get('retry-after')).toBe('2');
+    expect(body).toMatchObject({ status: 503, errors: [{ code: 'ServiceUnavailable' }] });
+    expect(body.requestId).toBe(during.headers.get('x-request-id'));
+    expect(stack.output.join('')).toContain('dynamodb: exited unexpectedly');
+    expect(after.status).toBe(200);
+    expect(retried.status).toBe(200);
+    expect(await stop(stack.child)).toBe(0);
+    expect(javaProcessesFor(dataDir)).toEqual([]);
+  }, 120_000);
+
+  it('stops the stack with a message when an in-memory DynamoDB Local dies, as its data is gone', async () => {
+    const port = await freePort();
+    oidcPort = await freePort();
+    const stack = await start(port, ['--in-memory']);
+    const exited = new Promise<number | null>((r) => stack.child.once('exit', (code) => r(code)));
+    const dynamoPort = /dynamodb: http:\/\/127\.0\.0\.1:(\d+) \(in memory\)/.exec(stack.output.join(''))![1];
+    const line = execFileSync('ps', ['-eo', 'pid,args'], { encoding: 'utf8' })
+      .split('\n')
+      .find((l) => l.includes('DynamoDBLocal') && new RegExp(`-port ${dynamoPort}( |$)`).test(l));
+    process.kill(Number(line!.trim().split(/\s+/)[0]), 'SIGKILL');
+
+    expect(await exited).toBe(1);
+    expect(stack.output.join('')).toContain('its data was in memory and is lost; stopping the stack');
   }, 120_000);
 });

@@ -1,0 +1,58 @@
+import { startDynamoLocal, type RunningDynamo } from './dynamodb-local.ts';
+
+/**
+ * Keeps DynamoDB Local running under `npm start`. When the emulator's process dies on its
+ * own, the gateway would answer 503 for ever; instead it is started again on the same port
+ * with the same data directory, so clients only see 503s for the seconds the restart takes.
+ * In memory, a restart would come back empty (every company gone while tokens still work), and
+ * a process that keeps dying needs a person: in both cases the stack stops with a message.
+ *
+ *   running ──dies──> restart (persisted, fewer than MAX_RESTARTS in the window) ──> running
+ *                └──> give up: onGiveUp(reason)
+ */
+export const MAX_RESTARTS = 3;
+export const RESTART_WINDOW_MS = 60_000;
+
+export interface SupervisedDynamo {
+  endpoint: string;
+  stop(): Promise<void>;
+}
+
+export async function superviseDynamo(
+  options: { dataDir?: string },
+  events: { onRestart: (exitCode: number | null) => void; onRestarted: () => void; onGiveUp: (reason: string) => void },
+): Promise<SupervisedDynamo> {
+  let current: RunningDynamo = await startDynamoLocal(options);
+  const port = current.port;
+  let stopping = false;
+  const restarts: number[] = [];
+
+  const watch = (running: RunningDynamo) => {
+    void running.exited.then(async (code) => {
+      if (stopping) return;
+      const now = Date.now();
+      while (restarts.length > 0 && restarts[0]! < now - RESTART_WINDOW_MS) restarts.shift();
+      if (!options.dataDir) return events.onGiveUp(`DynamoDB Local exited (code ${code}); its data was in memory and is lost`);
+      if (restarts.length >= MAX_RESTARTS) return events.onGiveUp(`DynamoDB Local exited ${MAX_RESTARTS + 1} times within ${RESTART_WINDOW_MS / 1000} s (last code ${code})`);
+      restarts.push(now);
+      events.onRestart(code);
+      try {
+        current = await startDynamoLocal({ ...options, port });
+      } catch (error) {
+        return events.onGiveUp(`DynamoDB Local could not be restarted: ${String(error)}`);
+      }
+      if (stopping) return void (await current.stop());
+      events.onRestarted();
+      watch(current);
+    });
+  };
+  watch(current);
+
+  return {
+    endpoint: current.endpoint,
+    async stop() {
+      stopping = true;
+      await current.stop();
+    },
+  };
+}
