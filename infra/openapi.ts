@@ -48,7 +48,7 @@ function operation(route: Route, path: string) {
       200: route.response
         ? { description: 'OK', content: { 'application/json': { schema: z.toJSONSchema(route.response, { io: 'output', unrepresentable: 'any' }) } } }
         : { description: 'OK, with an empty body' },
-      ...errors([400, 401, 403, 404, 409, 500]),
+      ...errors([400, 401, 403, 404, 409, ...(route.body ? [413] : []), ...(route.idempotentOperation ? [422] : []), 500, 503]),
     },
   };
 }
