@@ -13,6 +13,17 @@ describe('financial year rules', () => {
     expect(fiscal).toHaveLength(13);
   });
 
+  it('ends at the last representable date and keeps years below 100 as written', () => {
+    expect(monthlyPeriods({ startDate: '9999-11-15', endDate: '9999-12-31' })).toEqual([
+      { startDate: '9999-11-15', endDate: '9999-11-30' },
+      { startDate: '9999-12-01', endDate: '9999-12-31' },
+    ]);
+    expect(monthlyPeriods({ startDate: '0050-01-01', endDate: '0050-02-28' })).toEqual([
+      { startDate: '0050-01-01', endDate: '0050-01-31' },
+      { startDate: '0050-02-01', endDate: '0050-02-28' },
+    ]);
+  });
+
   it('refuses reversed or over-long years', () => {
     expect(() => checkYearRange({ startDate: '2026-12-31', endDate: '2026-01-01' })).toThrow(ValidationError);
     expect(() => checkYearRange({ startDate: '2026-01-01', endDate: '2028-01-02' })).toThrow(ValidationError);
