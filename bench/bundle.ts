@@ -2,59 +2,83 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
+import { ESBUILD_OPTIONS } from '../infra/bundling/options.ts';
+import { ROUTES } from '../shared/routes.ts';
 
 /**
- * Bundle size and cold import time of one handler (journal Post) in three bundlings: the AWS
- * SDK left to the Lambda runtime, the SDK bundled, and the SDK bundled without its default
- * credential chain (a Lambda's credentials come from its environment; the runtime has the
- * chain anyway). Externals load from node_modules here, standing in for the runtime's copy.
- * Run `npm run bench`; it prints the variants side by side and their ratios.
+ * Cold start of the functions, bundled exactly as the stack bundles them (infra/bundling):
+ * - the size of every handler's bundle, against a baseline bundle holding only the DynamoDB
+ *   document client, built the same way;
+ * - the median import time in fresh processes of three handlers, the baseline, and one
+ *   handler with `--enable-source-maps` (the run-time source maps decision), measured
+ *   interleaved so that machine noise falls on all of them alike.
+ * Targets: every handler at most 300 KB; median import at most 1.2x the baseline.
+ * Prints a table and writes bench/results.json.
  */
 const ROOT = resolve(import.meta.dirname, '..');
-const ENTRY = resolve(ROOT, 'functions/journals/post.ts');
-const RUNS = 15;
-// Inside the project, so an external package resolves from node_modules as it would from the runtime.
+const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+const SIZE_TARGET_KB = 300;
+const IMPORT_TARGET_RATIO = 1.2;
+const TIMED = ['journals.post', 'accounts.get', 'reports.trialBalance'];
+// Inside the project, so the bundles resolve node: builtins and nothing else from node_modules.
 const dir = join(ROOT, 'node_modules/.cache/ledger-bench');
 mkdirSync(dir, { recursive: true });
 
-async function bundle(name: string, external: string[]): Promise<string> {
-  const outfile = join(dir, name, 'index.mjs');
-  await build({
-    entryPoints: [ENTRY],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node24',
-    minify: true,
-    mainFields: ['module', 'main'],
-    external,
-    outfile,
-    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
-    logLevel: 'silent',
-  });
-  return outfile;
+async function bundle(name: string, entry: string, sourcemap = false): Promise<{ file: string; kilobytes: number }> {
+  const file = join(dir, name, 'index.mjs');
+  await build({ ...ESBUILD_OPTIONS, mainFields: [...ESBUILD_OPTIONS.mainFields], entryPoints: [entry], outfile: file, sourcemap, logLevel: 'silent' });
+  return { file, kilobytes: Math.round(statSync(file).size / 1024) };
 }
 
-/** Median milliseconds to import the bundle in a fresh process. */
-function importMs(file: string): number {
-  const probe = join(dir, `probe-${Math.random()}.mjs`);
-  writeFileSync(probe, `const t = performance.now(); await import(${JSON.stringify(file)}); console.log(performance.now() - t);`);
-  const times = Array.from({ length: RUNS }, () => Number(execFileSync(process.execPath, [probe], { cwd: ROOT }).toString()));
-  return times.sort((a, b) => a - b)[Math.floor(RUNS / 2)]!;
+/** Milliseconds to import the bundle in one fresh process. */
+function importOnce(file: string, nodeOptions: string[] = []): number {
+  const probe = join(dir, 'probe.mjs');
+  writeFileSync(probe, 'const t = performance.now(); await import(process.argv[2]); console.log(performance.now() - t);');
+  return Number(execFileSync(process.execPath, [...nodeOptions, probe, file], { cwd: ROOT, env: { ...process.env, AWS_REGION: 'us-east-1' } }).toString());
 }
 
-const variants = [
-  { name: 'sdk-from-runtime', external: ['@aws-sdk/*'] },
-  { name: 'sdk-bundled', external: [] as string[] },
-  { name: 'sdk-bundled-no-credential-chain', external: ['@aws-sdk/credential-provider-node'] },
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+const baselineEntry = join(dir, 'baseline-entry.ts');
+writeFileSync(
+  baselineEntry,
+  `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';\nimport { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';\nexport const client = DynamoDBDocumentClient.from(new DynamoDBClient({}));\n`,
+);
+const baseline = await bundle('baseline', baselineEntry);
+
+const handlers = [...new Map(ROUTES.map((r) => [r.handler, r])).values()];
+const sizes: Array<{ route: string; kilobytes: number }> = [];
+const files = new Map<string, string>();
+for (const route of handlers) {
+  const built = await bundle(route.name, resolve(ROOT, route.handler));
+  sizes.push({ route: route.name, kilobytes: built.kilobytes });
+  files.set(route.name, built.file);
+}
+const withMaps = await bundle('journals.post-sourcemaps', resolve(ROOT, 'functions/journals/post.ts'), true);
+
+const timed = [
+  { name: 'baseline (document client only)', file: baseline.file, options: [] as string[] },
+  ...TIMED.map((name) => ({ name, file: files.get(name)!, options: [] as string[] })),
+  { name: 'journals.post --enable-source-maps', file: withMaps.file, options: ['--enable-source-maps'] },
 ];
-const rows = [];
-for (const v of variants) {
-  const file = await bundle(v.name, v.external);
-  rows.push({ variant: v.name, kilobytes: Math.round(statSync(file).size / 1024), importMs: Number(importMs(file).toFixed(1)) });
-}
-console.table(rows);
-const base = rows[0]!;
-for (const row of rows.slice(1)) {
-  console.log(`${row.variant} vs ${base.variant}: size x${(row.kilobytes / base.kilobytes).toFixed(2)}, import time x${(row.importMs / base.importMs).toFixed(2)} (median of ${RUNS} fresh processes)`);
-}
+const samples = new Map(timed.map((t) => [t.name, [] as number[]]));
+for (let run = 0; run < RUNS; run++) for (const t of timed) samples.get(t.name)!.push(importOnce(t.file, t.options));
+const baseMs = median(samples.get(timed[0]!.name)!);
+const imports = timed.map((t) => {
+  const ms = median(samples.get(t.name)!);
+  return { bundle: t.name, medianImportMs: Number(ms.toFixed(1)), vsBaseline: Number((ms / baseMs).toFixed(2)) };
+});
+
+sizes.sort((a, b) => b.kilobytes - a.kilobytes);
+const overSize = sizes.filter((s) => s.kilobytes > SIZE_TARGET_KB);
+const overTime = imports.slice(1, 1 + TIMED.length).filter((i) => i.vsBaseline > IMPORT_TARGET_RATIO);
+console.log(`Bundles (${sizes.length} handlers; baseline ${baseline.kilobytes} KB; target <= ${SIZE_TARGET_KB} KB):`);
+console.table(sizes);
+console.log(`Import time, median of ${RUNS} fresh processes each, interleaved (target <= x${IMPORT_TARGET_RATIO} the baseline):`);
+console.table(imports);
+console.log(`size target: ${overSize.length === 0 ? 'met' : `missed by ${overSize.length} handler(s), largest ${sizes[0]!.kilobytes} KB`}`);
+console.log(`import target: ${overTime.length === 0 ? 'met' : `missed by ${overTime.map((o) => `${o.bundle} x${o.vsBaseline}`).join(', ')}`}`);
+writeFileSync(
+  resolve(ROOT, 'bench/results.json'),
+  `${JSON.stringify({ measuredAt: new Date().toISOString(), runs: RUNS, baselineKilobytes: baseline.kilobytes, sizes, imports, targets: { sizeKilobytes: SIZE_TARGET_KB, importRatio: IMPORT_TARGET_RATIO } }, null, 2)}\n`,
+);

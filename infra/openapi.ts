@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ROUTES, pathParameters, routePaths, type Route } from '../shared/routes.ts';
 
 /**

@@ -12,13 +12,14 @@ import type { Construct } from 'constructs';
 import { IDEMPOTENCY_TABLE, MAIN_TABLE, type TableDefinition } from '../shared/db/tables.ts';
 import { CORS } from '../shared/http/cors.ts';
 import { ROUTES, routePaths } from '../shared/routes.ts';
+import { CREDENTIALS_ALIAS, ESBUILD_OPTIONS, ESM_REQUIRE_BANNER } from './bundling/options.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
 /**
- * ESM bundles with the AWS SDK inside (the version the tests ran against, no reliance on how
- * ESM resolves the runtime's copy); `module` entry points let esbuild tree-shake it.
- * Figures: `npm run bench` (docs/decisions.md, "Bundling").
+ * The bundling of infra/bundling/options.ts (shared with `npm run bench`): ESM, the AWS SDK
+ * inside but its default credential chain replaced by environment credentials. Source maps
+ * are not enabled at run time: figures and reasons in docs/decisions.md, "Bundling".
  */
 const FUNCTION_DEFAULTS: Partial<NodejsFunctionProps> = {
   runtime: Runtime.NODEJS_24_X,
@@ -27,12 +28,14 @@ const FUNCTION_DEFAULTS: Partial<NodejsFunctionProps> = {
   timeout: Duration.seconds(29),
   bundling: {
     format: OutputFormat.ESM,
-    mainFields: ['module', 'main'],
-    target: 'node24',
+    mainFields: [...ESBUILD_OPTIONS.mainFields],
+    target: ESBUILD_OPTIONS.target,
     bundleAwsSDK: true,
-    minify: true,
+    minify: ESBUILD_OPTIONS.minify,
+    // Maps are shipped for reading stack traces offline, not enabled at run time (it slows cold starts).
     sourceMap: true,
-    banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+    banner: ESM_REQUIRE_BANNER,
+    esbuildArgs: Object.fromEntries(Object.entries(CREDENTIALS_ALIAS).map(([name, path]) => [`--alias:${name}`, path])),
   },
 };
 
@@ -110,7 +113,6 @@ export class LedgerStack extends Stack {
       OIDC_CLIENT_ID: appClient.userPoolClientId,
       OIDC_REDIRECT_URI: redirectUri.valueAsString,
       SERVICE_SECRET_ARN: secret.secretArn,
-      NODE_OPTIONS: '--enable-source-maps',
     };
     const api = new HttpApi(this, 'Api', {
       description: 'Ledger service',

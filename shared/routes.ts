@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Permission } from './auth/permissions.ts';
 import { CreateCompanyBody, ListCompaniesQuery, UpdateSettingsBody } from './companies/schemas.ts';
 import { CreateAccountBody, UpdateAccountBody } from './accounts/schemas.ts';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { JWK } from 'jose';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The service's own secret material: the private key that signs access tokens and the key

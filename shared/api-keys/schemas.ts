@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { z } from 'zod';
+import * as z from 'zod';
 import { PERMISSIONS } from '../auth/permissions.ts';
 import { Version } from '../schemas/common.ts';
 import { listQuery } from '../schemas/list-query.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const RefreshBody = z.strictObject({ refreshToken: z.string().min(1).max(512) });
 export type RefreshInput = z.infer<typeof RefreshBody>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { Version } from '../schemas/common.ts';
 import { NodeFields, NodeUpdateFields } from '../tree/schemas.ts';
 

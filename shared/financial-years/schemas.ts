@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { Version } from '../schemas/common.ts';
 import { IsoDateField } from '../schemas/dates.ts';
 import { listQuery } from '../schemas/list-query.ts';

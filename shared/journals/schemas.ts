@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { IsoDateField, IsoDateTimeField } from '../schemas/dates.ts';
 import { Reference, Version } from '../schemas/common.ts';
 import { listQuery } from '../schemas/list-query.ts';

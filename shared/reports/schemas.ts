@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { Reference, Uuid } from '../schemas/common.ts';
 
 export const TrialBalanceQuery = z.strictObject({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_DEPTH } from '../tree/rules.ts';
 
 /** Shared field schemas. Field names and limits here are part of the public contract (see OpenAPI). */

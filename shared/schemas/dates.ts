@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The dates the service accepts: calendar dates from 1900-01-01 to 9999-12-31, and instants

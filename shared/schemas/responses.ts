@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Response bodies, for the OpenAPI document and the contract test that checks real responses

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Pure rules of a code hierarchy (accounts and cost centers alike). */
 

@@ -1,0 +1,25 @@
+import { resolve } from 'node:path';
+
+/**
+ * How every function is bundled, for the CDK stack and for `npm run bench` alike, so the
+ * benchmark measures what is deployed: ESM, minified, `module` entry points (tree-shakable
+ * SDK), the SDK bundled whole (the version the tests ran against) except its default
+ * credential chain, replaced by environment credentials (environment-credentials.ts).
+ */
+export const CREDENTIALS_ALIAS = {
+  '@aws-sdk/credential-provider-node': resolve(import.meta.dirname, 'environment-credentials.ts'),
+};
+
+export const ESM_REQUIRE_BANNER = "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
+
+/** esbuild's own options (the bench calls esbuild directly). */
+export const ESBUILD_OPTIONS = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node24',
+  minify: true,
+  mainFields: ['module', 'main'],
+  alias: CREDENTIALS_ALIAS,
+  banner: { js: ESM_REQUIRE_BANNER },
+} as const;
