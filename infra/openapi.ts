@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ROUTES, pathParameters, routePaths, type Route } from '../shared/routes.ts';
+import { ROUTES, pathParameters, routePaths, type Method, type Route } from '../shared/routes.ts';
 
 /**
  * The OpenAPI 3.1 document, generated from the route table and its zod schemas, so the
@@ -24,13 +24,14 @@ const ErrorBody = {
 
 const jsonSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
 
-function operation(route: Route, path: string) {
+function operation(route: Route, method: Method, path: string) {
   const aliasOf = path === route.path ? undefined : route.path;
   const errors = (codes: number[]) =>
     Object.fromEntries(codes.map((code) => [code, { $ref: `#/components/responses/Error` }]));
   const query = route.query ? (jsonSchema(route.query) as { properties?: Record<string, object>; required?: string[] }) : undefined;
   return {
-    operationId: aliasOf ? `${route.name}.unversioned` : route.name,
+    // A row serving several methods names each operation by its method too (periods.close.put).
+    operationId: [route.name, ...(route.methods.length > 1 && method !== route.methods[0] ? [method.toLowerCase()] : []), ...(aliasOf ? ['unversioned'] : [])].join('.'),
     summary: route.summary,
     ...(aliasOf ? { description: `Alias of ${aliasOf}.` } : {}),
     tags: [route.tag],
@@ -58,7 +59,7 @@ export function openApiDocument() {
   for (const route of ROUTES) {
     for (const path of routePaths(route)) {
       paths[path] ??= {};
-      paths[path][route.method.toLowerCase()] = operation(route, path);
+      for (const method of route.methods) paths[path][method.toLowerCase()] = operation(route, method, path);
     }
   }
   return {

@@ -137,7 +137,7 @@ export class LedgerStack extends Stack {
       secret.grantRead(fn);
       const integration = new HttpLambdaIntegration(`Int-${route.name}`, fn);
       for (const path of routePaths(route)) {
-        api.addRoutes({ path, methods: [HttpMethod[route.method]], integration });
+        api.addRoutes({ path, methods: route.methods.map((m) => HttpMethod[m]), integration });
       }
     }
 

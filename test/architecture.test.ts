@@ -36,4 +36,18 @@ describe('layering', () => {
       expect(text.match(/endpoint[<(]/g)?.length, rel(file)).toBe(1);
     }
   });
+
+  it('types handlers from their row: no route names as strings, no casts, no non-null assertions', () => {
+    for (const file of files(resolve(ROOT, 'functions')).filter((f) => !f.includes('ops') && !f.endsWith('not-found.ts'))) {
+      const text = readFileSync(file, 'utf8');
+      expect(text, rel(file)).toMatch(/endpoint\(routes\.\w+\.\w+,/);
+      expect(text.match(/\bas [A-Z{]|!\.|!\)|!,|endpoint</g) ?? [], rel(file)).toEqual([]);
+    }
+  });
+
+  it('imports zod as a namespace, which keeps its locale files out of the bundles', () => {
+    for (const file of [...files(resolve(ROOT, 'shared')), ...files(resolve(ROOT, 'functions'))]) {
+      expect(importsOf(file).includes('zod') && !/^import (\* as z|type \{ z \}) from 'zod';$/m.test(readFileSync(file, 'utf8')), rel(file)).toBe(false);
+    }
+  });
 });

@@ -1,8 +1,10 @@
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '../infra/openapi.ts';
 import { ROUTES, routePaths } from '../shared/routes.ts';
 import { client, companyOwner, useGateway } from './support/api.ts';
 
+const ROOT = resolve(import.meta.dirname, '..');
 const gateway = useGateway();
 
 /** The spec's resource endpoints this service serves so far (method, path under /api/v1). */
@@ -54,24 +56,33 @@ const IDEMPOTENT = [
   'POST /Companies/{companyId}/FinancialYears/{id}/GenerateClosingJournal',
 ];
 
-const rowKey = (r: (typeof ROUTES)[number]) => `${r.method} ${r.path.replace('/api/v1', '')}`;
+const rowKeys = (r: (typeof ROUTES)[number]) => r.methods.map((m) => `${m} ${r.path.replace('/api/v1', '')}`);
 
 describe('route table', () => {
   it('has one row for every spec endpoint, idempotent exactly where the spec says', () => {
-    const rows = ROUTES.map(rowKey);
+    const rows = ROUTES.flatMap(rowKeys);
     for (const endpoint of SPEC_ENDPOINTS) expect(rows, endpoint).toContain(endpoint);
     expect(new Set(rows).size).toBe(rows.length);
-    const idempotent = ROUTES.filter((r) => r.idempotentOperation).map(rowKey);
+    const idempotent = ROUTES.filter((r) => r.idempotentOperation).flatMap(rowKeys);
     expect(idempotent.sort()).toEqual([...IDEMPOTENT].sort());
     expect(new Set(ROUTES.map((r) => r.name)).size).toBe(ROUTES.length);
+  });
+
+  it('has every row served by the handler its module exports, built from that very row', async () => {
+    for (const route of ROUTES) {
+      const module = (await import(resolve(ROOT, route.handler))) as { handler?: { route?: unknown } };
+      expect(module.handler?.route, route.name).toBe(route);
+    }
   });
 
   it('puts every row and its unversioned alias in the OpenAPI document', () => {
     const doc = openApiDocument();
     for (const route of ROUTES) {
-      for (const path of routePaths(route)) expect(doc.paths[path]?.[route.method.toLowerCase()], `${route.method} ${path}`).toBeDefined();
+      for (const path of routePaths(route)) {
+        for (const method of route.methods) expect(doc.paths[path]?.[method.toLowerCase()], `${method} ${path}`).toBeDefined();
+      }
     }
-    expect(Object.values(doc.paths).flatMap((ops) => Object.keys(ops))).toHaveLength(ROUTES.flatMap(routePaths).length);
+    expect(Object.values(doc.paths).flatMap((ops) => Object.keys(ops))).toHaveLength(ROUTES.flatMap((r) => routePaths(r).flatMap(() => r.methods)).length);
   });
 
   it('serves the OpenAPI document from the local gateway', async () => {

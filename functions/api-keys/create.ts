@@ -1,7 +1,7 @@
 import { createApiKey } from '../../shared/api-keys/api-keys.ts';
-import type { CreateApiKeyInput } from '../../shared/api-keys/schemas.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
+import { routes } from '../../shared/routes.ts';
 
-export const handler = endpoint<CreateApiKeyInput>('apiKeys.create', (r) =>
-  createApiKey(r.uow, r.params.companyId!, r.principal, r.permissions ?? [], r.body),
+export const handler = endpoint(routes.apiKeys.create, (r) =>
+  createApiKey(r.uow, r.params.companyId, r.principal, r.permissions ?? [], r.body),
 );

@@ -1,5 +1,5 @@
-import type { LoginInput } from '../../shared/authentication/schemas.ts';
 import { startLogin } from '../../shared/authentication/login.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
+import { routes } from '../../shared/routes.ts';
 
-export const handler = endpoint<unknown, LoginInput>('authentication.login', (r) => startLogin(r.query.email));
+export const handler = endpoint(routes.authentication.login, (r) => startLogin(r.query.email));

@@ -1,5 +1,5 @@
-import type { RefreshInput } from '../../shared/authentication/schemas.ts';
 import { refreshTokens } from '../../shared/auth/tokens.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
+import { routes } from '../../shared/routes.ts';
 
-export const handler = endpoint<RefreshInput>('authentication.refresh', (r) => refreshTokens(r.body.refreshToken));
+export const handler = endpoint(routes.authentication.refresh, (r) => refreshTokens(r.body.refreshToken));

@@ -1,5 +1,5 @@
 import { listYears } from '../../shared/financial-years/read-years.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import type { ListQuery } from '../../shared/schemas/list-query.ts';
+import { routes } from '../../shared/routes.ts';
 
-export const handler = endpoint<unknown, ListQuery<'StartDate'>>('financialYears.list', (r) => listYears(r.params.companyId!, r.query));
+export const handler = endpoint(routes.financialYears.list, (r) => listYears(r.params.companyId, r.query));

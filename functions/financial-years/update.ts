@@ -1,5 +1,5 @@
 import { updateYear } from '../../shared/financial-years/change-year.ts';
-import type { UpdateYearInput } from '../../shared/financial-years/schemas.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
+import { routes } from '../../shared/routes.ts';
 
-export const handler = endpoint<UpdateYearInput>('financialYears.update', (r) => updateYear(r.uow, r.params.companyId!, r.params.id!, r.body));
+export const handler = endpoint(routes.financialYears.update, (r) => updateYear(r.uow, r.params.companyId, r.params.id, r.body));

@@ -1,5 +1,5 @@
 import { endpoint } from '../../shared/http/endpoint.ts';
+import { routes } from '../../shared/routes.ts';
 import { listMembers } from '../../shared/members/members.ts';
-import type { ListQuery } from '../../shared/schemas/list-query.ts';
 
-export const handler = endpoint<unknown, ListQuery<'Email'>>('members.list', (r) => listMembers(r.params.companyId!, r.query));
+export const handler = endpoint(routes.members.list, (r) => listMembers(r.params.companyId, r.query));

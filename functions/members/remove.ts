@@ -1,7 +1,8 @@
 import { endpoint } from '../../shared/http/endpoint.ts';
+import { routes } from '../../shared/routes.ts';
 import { actorOf } from '../../shared/http/principal-of.ts';
 import { removeMember } from '../../shared/members/members.ts';
 
-export const handler = endpoint<{ version: number }>('members.remove', (r) =>
-  removeMember(r.uow, r.params.companyId!, r.params.userId!, actorOf(r), r.body.version),
+export const handler = endpoint(routes.members.remove, (r) =>
+  removeMember(r.uow, r.params.companyId, r.params.userId, actorOf(r), r.body.version),
 );

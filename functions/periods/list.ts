@@ -1,7 +1,7 @@
 import { listPeriods } from '../../shared/financial-years/read-years.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import type { ListQuery } from '../../shared/schemas/list-query.ts';
+import { routes } from '../../shared/routes.ts';
 
-export const handler = endpoint<unknown, ListQuery<'StartDate'>>('periods.list', (r) =>
-  listPeriods(r.params.companyId!, r.params.id!, r.query),
+export const handler = endpoint(routes.periods.list, (r) =>
+  listPeriods(r.params.companyId, r.params.id, r.query),
 );

@@ -7,7 +7,7 @@ import { handler as notFound } from '../../functions/not-found.ts';
 import { AppError, ValidationError } from '../../shared/errors.ts';
 import { corsHeaders, preflightHeaders } from '../../shared/http/cors.ts';
 import { errorResponse } from '../../shared/http/respond.ts';
-import { ROUTES, routePaths, type Route } from '../../shared/routes.ts';
+import { ROUTES, routePaths, type Method, type Route } from '../../shared/routes.ts';
 import { openApiDocument } from '../openapi.ts';
 
 /**
@@ -118,7 +118,7 @@ function utf8(value: string): string {
 function match(method: string, path: string) {
   for (const cr of compiled) {
     const m = cr.pattern.exec(path);
-    if (m && cr.route.method === method) return { cr, values: m.slice(1) };
+    if (m && cr.route.methods.includes(method as Method)) return { cr, values: m.slice(1) };
   }
   return undefined;
 }

@@ -8,8 +8,10 @@ export type LoginInput = z.infer<typeof LoginQuery>;
 
 /** The redirect's query string, forwarded by the client: `code`, `state`, and `iss` when the provider sends it. */
 const FORWARD_ALL = 'forward the whole query string of the redirect (code and state), not only code';
-export const CallbackQuery = z.looseObject({
-  code: z.string({ error: `is missing: ${FORWARD_ALL}` }).min(1).max(2048),
-  state: z.string({ error: `is missing: ${FORWARD_ALL}` }).min(1).max(512),
-});
+export const CallbackQuery = z
+  .object({
+    code: z.string({ error: `is missing: ${FORWARD_ALL}` }).min(1).max(2048),
+    state: z.string({ error: `is missing: ${FORWARD_ALL}` }).min(1).max(512),
+  })
+  .catchall(z.string());
 export type CallbackInput = z.infer<typeof CallbackQuery>;

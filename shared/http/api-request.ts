@@ -5,7 +5,7 @@ import type { Route } from '../routes.ts';
 import type { Logger } from './logger.ts';
 
 /** What the middleware learns about a request, handed to the endpoint's use case. */
-export interface ApiRequest<Body = unknown, Query = unknown> {
+export interface ApiRequest<Body = unknown, Query = unknown, Params = Record<string, string>> {
   requestId: string;
   route: Route;
   log: Logger;
@@ -14,7 +14,8 @@ export interface ApiRequest<Body = unknown, Query = unknown> {
   companyId?: string;
   /** Permissions the principal holds in `companyId`. */
   permissions?: readonly string[];
-  params: Record<string, string>;
+  /** Path parameters, UUIDs in lower case (inputParsing). */
+  params: Params;
   body: Body;
   query: Query;
   uow: RequestUnitOfWork;

@@ -80,16 +80,18 @@ describe('security matrix over every route', () => {
 
     for (const route of ROUTES.filter((r) => r.access !== 'public')) {
       const path = pathParameters(route.path).reduce((p, name) => p.replace(`{${name}}`, name === 'companyId' ? target.companyId : randomUUID()), route.path);
-      for (const c of cases) {
-        const expected = route.access === 'user' ? c.user : c.company;
-        if (expected === undefined) continue;
-        const response = await client(gateway.url, await c.authorization(route)).request(route.method, path, {
-          body: route.method === 'GET' ? undefined : { version: 1 },
-          headers: { 'Idempotency-Key': randomUUID() },
-        });
-        checked++;
-        if (response.status !== expected || response.body?.status !== expected || !response.body?.errors?.[0]?.code) {
-          failures.push(`${route.method} ${route.path} / ${c.name}: ${response.status} (expected ${expected})`);
+      for (const method of route.methods) {
+        for (const c of cases) {
+          const expected = route.access === 'user' ? c.user : c.company;
+          if (expected === undefined) continue;
+          const response = await client(gateway.url, await c.authorization(route)).request(method, path, {
+            body: method === 'GET' ? undefined : { version: 1 },
+            headers: { 'Idempotency-Key': randomUUID() },
+          });
+          checked++;
+          if (response.status !== expected || response.body?.status !== expected || !response.body?.errors?.[0]?.code) {
+            failures.push(`${method} ${route.path} / ${c.name}: ${response.status} (expected ${expected})`);
+          }
         }
       }
     }

@@ -28,7 +28,7 @@ describe('CDK stack', () => {
 
   it('routes every path of the route table, aliases included, plus a not-found default', () => {
     const routeKeys = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map((r) => r.Properties.RouteKey);
-    const expected = ROUTES.flatMap((r) => routePaths(r).map((p) => `${r.method} ${p}`));
+    const expected = ROUTES.flatMap((r) => routePaths(r).flatMap((p) => r.methods.map((m) => `${m} ${p}`)));
 
     expect(routeKeys.sort()).toEqual([...expected, 'ANY /{proxy+}'].sort());
   });
