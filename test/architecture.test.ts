@@ -29,6 +29,15 @@ describe('layering', () => {
     }
   });
 
+  it('keeps DynamoDB vocabulary (index names, key prefixes, expressions, the keys module) inside shared/db', () => {
+    const vocabulary = /'gsi\d'|\b[A-Z_]{3,}#|Expression\b|attribute_(not_)?exists|attribute_type|contains\(|[#:][a-zA-Z]+ = :|BETWEEN :|db\/keys\.ts/;
+    const outside = [...files(resolve(ROOT, 'shared')), ...files(resolve(ROOT, 'functions'))].filter((f) => !f.includes(`${join('shared', 'db')}`));
+    for (const file of outside) {
+      const lines = readFileSync(file, 'utf8').split('\n').filter((line) => vocabulary.test(line));
+      expect(lines, rel(file)).toEqual([]);
+    }
+  });
+
   it('keeps handlers thin: one endpoint call, under 40 lines', () => {
     for (const file of files(resolve(ROOT, 'functions')).filter((f) => !f.includes('ops') && !f.endsWith('not-found.ts'))) {
       const text = readFileSync(file, 'utf8');

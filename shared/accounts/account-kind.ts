@@ -15,7 +15,8 @@ const store = new NodeStore('ACCOUNT', 'The account');
 
 export const accounts: NodeKind<CreateAccountInput, UpdateAccountInput, AccountView> = {
   store,
-  parentCondition: { expression: 'accountType = :category', values: { ':category': 'category' } },
+  parentMust: 'isCategory',
+  usableInEntries: 'isLeaf',
   checkParent: (parent) => checkAccountParent(facts(parent)),
   createAttributes: (input, parentChain) => ({
     name: input.name,

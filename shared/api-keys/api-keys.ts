@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { hashApiKey, newApiKey } from '../auth/api-key.ts';
 import { missingPermissions } from '../auth/permissions.ts';
 import type { Principal } from '../auth/principal.ts';
-import { apiKeyFromItem, createApiKeyOps, getApiKeyById, revokeApiKeyOp, type ApiKeyRecord } from '../db/api-key-store.ts';
-import { keys } from '../db/keys.ts';
-import { keywordListPage } from '../db/paginate.ts';
+import { apiKeysPage, createApiKeyOps, getApiKeyById, revokeApiKeyOp, type ApiKeyRecord } from '../db/api-key-store.ts';
+import { mapPage } from '../db/paginate.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { Forbidden, NotFound, StateConflict, ValidationError, VersionConflict } from '../errors.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
@@ -82,11 +81,5 @@ export async function revokeApiKey(uow: UnitOfWork, companyId: string, keyId: st
 
 /** orderBy `CreatedAt`; the keyword matches the name. Revoked keys are listed too. */
 export async function listApiKeys(companyId: string, query: ListQuery<'CreatedAt'>): Promise<Page<ApiKeyView>> {
-  const keyword = query.keyword ?? '';
-  const page = await keywordListPage(
-    { index: 'gsi1', partition: keys.apiKeyListPartition(companyId), companyId, endpoint: 'apiKeys.list', keywordAttribute: 'name' },
-    query,
-    keyword,
-  );
-  return { ...page, results: page.results.map((item) => view(apiKeyFromItem(item))) };
+  return mapPage(await apiKeysPage(companyId, query, query.keyword ?? ''), view);
 }

@@ -1,6 +1,4 @@
-import { getCompanies, getCompany as loadCompany } from '../db/company-store.ts';
-import { keys } from '../db/keys.ts';
-import { queryPage } from '../db/paginate.ts';
+import { getCompanies, getCompany as loadCompany, membershipsPage } from '../db/company-store.ts';
 import { NotFound } from '../errors.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
 import { companyView, type CompanyView } from './views.ts';
@@ -18,17 +16,11 @@ export interface MembershipView extends CompanyView {
 
 /** The caller's companies in the order they joined them (orderBy `JoinedAt`). */
 export async function listCompanies(userId: string, query: ListQuery<'JoinedAt'>): Promise<Page<MembershipView>> {
-  const page = await queryPage({
-    index: 'gsi1',
-    partition: keys.userCompaniesPartition(userId),
-    pageSize: query.pageSize,
-    page: query.page,
-    binding: { companyId: `user:${userId}`, endpoint: 'companies.list', orderBy: query.orderBy, orderAsc: query.orderAsc, filters: {} },
-  });
-  const companies = await getCompanies(page.results.map((m) => m.companyId as string));
+  const page = await membershipsPage(userId, query);
+  const companies = await getCompanies(page.results.map((m) => m.companyId));
   const results = page.results.flatMap((m) => {
-    const company = companies.get(m.companyId as string);
-    return company ? [{ ...companyView(company), roleId: m.roleId as string }] : [];
+    const company = companies.get(m.companyId);
+    return company ? [{ ...companyView(company), roleId: m.roleId }] : [];
   });
   return { ...page, results };
 }

@@ -10,6 +10,7 @@ export interface CostCenterView extends NodeView {
 /** A cost center is created active: usable in journal lines at once (docs/decisions.md). */
 export const costCenters: NodeKind<CreateCostCenterInput, UpdateCostCenterInput, CostCenterView> = {
   store: new NodeStore('COST_CENTER', 'The cost center'),
+  usableInEntries: 'isActive',
   createAttributes: (input) => ({ name: input.name, status: 'active' satisfies CostCenterStatus }),
   updateAttributes: (input, before) => ({ ...before.attributes, name: input.name }),
   view: (node, chain) => ({ ...nodeView(node, chain), status: node.attributes.status as CostCenterStatus }),

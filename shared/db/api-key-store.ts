@@ -3,6 +3,8 @@ import { config } from '../config.ts';
 import { VersionConflict } from '../errors.ts';
 import { db } from './client.ts';
 import { keys } from './keys.ts';
+import type { ListQuery, Page } from '../schemas/list-query.ts';
+import { keywordListPage } from './paginate.ts';
 import type { WriteOp } from './transact.ts';
 
 /**
@@ -82,4 +84,13 @@ export function revokeApiKeyOp(record: ApiKeyRecord, revokedAt: string): WriteOp
     },
     onConditionFailed: () => new VersionConflict(),
   };
+}
+
+/** A company's API keys by creation (orderBy `CreatedAt`); the keyword matches the name. Revoked keys included. */
+export function apiKeysPage(companyId: string, query: ListQuery, keyword: string): Promise<Page<ApiKeyRecord>> {
+  return keywordListPage(
+    { index: 'gsi1', partition: keys.apiKeyListPartition(companyId), companyId, endpoint: 'apiKeys.list', keywordAttribute: 'name', toRecord: apiKeyFromItem },
+    query,
+    keyword,
+  );
 }

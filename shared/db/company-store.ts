@@ -3,7 +3,9 @@ import { config } from '../config.ts';
 import { StateConflict, VersionConflict, type AppError } from '../errors.ts';
 import { batchGetItems } from './batch-get.ts';
 import { db } from './client.ts';
+import { keywordListPage, mapPage, queryPage } from './paginate.ts';
 import { queryAll } from './query-all.ts';
+import type { ListQuery, Page } from '../schemas/list-query.ts';
 import { keys } from './keys.ts';
 import type { WriteOp } from './transact.ts';
 
@@ -199,4 +201,25 @@ export function ownerCountOp(companyId: string, delta: 1 | -1, field: string): W
     },
     onConditionFailed: () => new StateConflict('LastOwner', 'This is the last owner of the company; make another member owner first.', field),
   };
+}
+
+/** A company's members by email (orderBy `Email`); the keyword matches the email. */
+export function membersPage(companyId: string, query: ListQuery, keyword: string): Promise<Page<MemberRecord>> {
+  return keywordListPage(
+    { index: 'gsi2', partition: keys.memberListPartition(companyId), companyId, endpoint: 'members.list', keywordAttribute: 'email', toRecord: memberFromItem },
+    query,
+    keyword,
+  );
+}
+
+/** A user's memberships in the order they joined (orderBy `JoinedAt`). */
+export async function membershipsPage(userId: string, query: ListQuery): Promise<Page<MemberRecord>> {
+  const page = await queryPage({
+    index: 'gsi1',
+    partition: keys.userCompaniesPartition(userId),
+    pageSize: query.pageSize,
+    page: query.page,
+    binding: { companyId: `user:${userId}`, endpoint: 'companies.list', orderBy: query.orderBy, orderAsc: query.orderAsc, filters: {} },
+  });
+  return mapPage(page, memberFromItem);
 }

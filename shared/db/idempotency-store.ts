@@ -5,7 +5,7 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { config } from '../config.ts';
 import { IdempotencyInProgress, IdempotencyKeyReused } from '../errors.ts';
 import { db } from './client.ts';
-import { keys } from './keys.ts';
+import { keys, type IdempotencyScope } from './keys.ts';
 import type { WriteOp } from './transact.ts';
 
 /**
@@ -42,7 +42,7 @@ export type ClaimResult = { claimed: Claim } | { replay: StoredResponse };
  * replay its response or to answer 409 (IdempotencyInProgress); a key held for another record
  * of the same operation is refused (IdempotencyKeyReused, 422), never replayed.
  */
-export async function claimKey(scope: string, operation: string, key: string, target: string, token: string): Promise<ClaimResult> {
+export async function claimKey(scope: IdempotencyScope, operation: string, key: string, target: string, token: string): Promise<ClaimResult> {
   const now = Date.now();
   const nowSeconds = Math.floor(now / 1000);
   const claim: Claim = { key: keys.idempotency(scope, operation, key), target, token, expiresAt: nowSeconds + KEY_LIFETIME_SECONDS };

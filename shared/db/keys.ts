@@ -5,6 +5,8 @@
  */
 export type NodeKind = 'ACCOUNT' | 'COST_CENTER';
 
+export type IdempotencyScope = { userId: string } | { companyId: string };
+
 export type Key = {
   pk: string;
   sk: string;
@@ -100,5 +102,8 @@ export const keys = {
   refreshToken: (hash: string) => ({ pk: `REFRESH#${hash}` }),
   refreshFamily: (familyId: string) => ({ pk: `FAMILY#${familyId}` }),
 
-  idempotency: (scope: string, operation: string, key: string) => ({ pk: `${scope}|${operation}|${key}` }),
+  /** An Idempotency-Key in its scope: the company, or for user-scoped operations (POST /Companies) the user. */
+  idempotency: (scope: IdempotencyScope, operation: string, key: string) => ({
+    pk: `${'userId' in scope ? `USER#${scope.userId}` : companyPk(scope.companyId)}|${operation}|${key}`,
+  }),
 };

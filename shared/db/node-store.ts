@@ -3,6 +3,9 @@ import { config } from '../config.ts';
 import { NotFound, StateConflict, VersionConflict, type AppError } from '../errors.ts';
 import { isUuidReference, MAX_DEPTH, pathSegments } from '../tree/rules.ts';
 import { batchGetItems } from './batch-get.ts';
+import type { ListQuery, Page } from '../schemas/list-query.ts';
+import { NODE_CONDITIONS, type NodeCondition, type NodeConditionName } from './node-conditions.ts';
+import { keywordListPage } from './paginate.ts';
 import { anyWithPrefix } from './prefix-query.ts';
 import { GUARD_FREE, guardFreeValues, withWriteGuard } from './write-guard.ts';
 import { db } from './client.ts';
@@ -49,8 +52,13 @@ export class NodeStore {
     readonly label: string,
   ) {}
 
-  fromItem(item: Record<string, unknown>): NodeRecord {
-    return toRecord(item);
+  /** A page of the company's nodes by code (orderBy `Code`) or creation (`CreatedAt`); the keyword matches the search text. */
+  page(companyId: string, endpoint: string, query: ListQuery<'Code' | 'CreatedAt'>, keyword: string): Promise<Page<NodeRecord>> {
+    return keywordListPage(
+      { index: query.orderBy === 'Code' ? 'gsi1' : 'gsi2', partition: keys.nodeListPartition(this.kind, companyId), companyId, endpoint, keywordAttribute: 'searchText', toRecord },
+      query,
+      keyword,
+    );
   }
 
   async get(companyId: string, id: string): Promise<NodeRecord | undefined> {
@@ -117,7 +125,7 @@ export class NodeStore {
   // ---- writes: each returns transaction items; the use case commits them together ----
 
   /** A new node, its edge (unique sibling code) and the parent's child counter. */
-  createOps(companyId: string, node: NodeRecord, searchText: string, parentCondition?: ParentCondition): WriteOp[] {
+  createOps(companyId: string, node: NodeRecord, searchText: string, parentMust?: NodeConditionName): WriteOp[] {
     const ops: WriteOp[] = [
       this.edgePut(companyId, node.parentId, node.code, node.id),
       {
@@ -130,7 +138,7 @@ export class NodeStore {
         },
       },
     ];
-    if (node.parentId) ops.push(this.childCounter(companyId, node.parentId, 1, parentCondition));
+    if (node.parentId) ops.push(this.childCounter(companyId, node.parentId, 1, parentMust && NODE_CONDITIONS[parentMust]));
     return ops;
   }
 
@@ -145,7 +153,7 @@ export class NodeStore {
     after: NodeRecord,
     searchText: string,
     newParentChain: NodeRecord[],
-    parentCondition?: ParentCondition,
+    parentMust?: NodeConditionName,
   ): WriteOp[] {
     const ops: WriteOp[] = [this.fieldsUpdate(companyId, before, after, searchText)];
     if (before.code !== after.code || before.parentId !== after.parentId) {
@@ -156,7 +164,7 @@ export class NodeStore {
       // the new parent carries its "parent unchanged" check inside its counter update.
       const unchanged = new Map(newParentChain.map((a) => [a.id, this.parentUnchangedCondition(a)]));
       if (before.parentId) ops.push(this.childCounter(companyId, before.parentId, -1, unchanged.get(before.parentId)));
-      if (after.parentId) ops.push(this.childCounter(companyId, after.parentId, 1, merge(parentCondition, unchanged.get(after.parentId))));
+      if (after.parentId) ops.push(this.childCounter(companyId, after.parentId, 1, merge(parentMust && NODE_CONDITIONS[parentMust], unchanged.get(after.parentId))));
       for (const ancestor of newParentChain) {
         if (ancestor.id === before.parentId || ancestor.id === after.parentId) continue;
         ops.push(this.conditionCheck(companyId, ancestor.id, this.parentUnchangedCondition(ancestor)));
@@ -210,10 +218,11 @@ export class NodeStore {
   }
 
   /**
-   * A journal may name this node: it exists, no delete holds it, and it meets `condition`
-   * (leaf account, active cost center). Errors: the given error when it does not.
+   * A journal may name this node: it exists, no delete holds it, and it meets the named
+   * condition (leaf account, active cost center). Errors: the given error when it does not.
    */
-  referenceCheckOp(companyId: string, nodeId: string, condition: ParentCondition, error: () => AppError): WriteOp {
+  referenceCheckOp(companyId: string, nodeId: string, must: NodeConditionName, error: () => AppError): WriteOp {
+    const condition: NodeCondition = NODE_CONDITIONS[must];
     return {
       item: {
         ConditionCheck: {
@@ -331,7 +340,7 @@ export class NodeStore {
     return { item: { Delete: { TableName: config.tableName, Key: keys.nodeEdge(this.kind, companyId, parentId, code) } } };
   }
 
-  private childCounter(companyId: string, parentId: string, delta: 1 | -1, condition?: ParentCondition): WriteOp {
+  private childCounter(companyId: string, parentId: string, delta: 1 | -1, condition?: NodeCondition): WriteOp {
     return {
       item: {
         Update: {
@@ -348,13 +357,13 @@ export class NodeStore {
     };
   }
 
-  private parentUnchangedCondition(ancestor: NodeRecord): ParentCondition {
+  private parentUnchangedCondition(ancestor: NodeRecord): NodeCondition {
     return ancestor.parentId
       ? { expression: 'parentId = :parentOf' + ancestor.id.replaceAll('-', ''), values: { [':parentOf' + ancestor.id.replaceAll('-', '')]: ancestor.parentId } }
       : { expression: 'attribute_not_exists(parentId)', values: {} };
   }
 
-  private conditionCheck(companyId: string, id: string, condition: ParentCondition): WriteOp {
+  private conditionCheck(companyId: string, id: string, condition: NodeCondition): WriteOp {
     return {
       item: {
         ConditionCheck: {
@@ -369,15 +378,9 @@ export class NodeStore {
   }
 }
 
-function merge(...conditions: Array<ParentCondition | undefined>): ParentCondition | undefined {
-  const present = conditions.filter((c): c is ParentCondition => !!c);
+function merge(...conditions: Array<NodeCondition | undefined>): NodeCondition | undefined {
+  const present = conditions.filter((c): c is NodeCondition => !!c);
   if (present.length === 0) return undefined;
   return { expression: present.map((c) => c.expression).join(' AND '), values: Object.assign({}, ...present.map((c) => c.values)) };
 }
 
-/** An extra condition the parent must meet (accounts: the parent is a category). */
-export interface ParentCondition {
-  expression: string;
-  values: Record<string, unknown>;
-  names?: Record<string, string>;
-}

@@ -79,14 +79,14 @@ export function containsFilter(attribute: string, keyword: string): Pick<PageQue
 
 /**
  * One page of a list endpoint whose keyword is a substring match on one attribute: the
- * cursor is bound to the company, endpoint, sort and keyword.
+ * cursor is bound to the company, endpoint, sort and keyword. Items come back as records.
  */
-export function keywordListPage(
-  list: { index: string; partition: string; companyId: string; endpoint: string; keywordAttribute: string },
+export async function keywordListPage<T>(
+  list: { index: string; partition: string; companyId: string; endpoint: string; keywordAttribute: string; toRecord: (item: Item) => T },
   query: ListQuery,
   keyword: string,
-): Promise<Page<Item>> {
-  return queryPage({
+): Promise<Page<T>> {
+  const page = await queryPage({
     index: list.index,
     partition: list.partition,
     pageSize: query.pageSize,
@@ -94,4 +94,9 @@ export function keywordListPage(
     binding: { companyId: list.companyId, endpoint: list.endpoint, orderBy: query.orderBy, orderAsc: query.orderAsc, filters: { keyword } },
     ...containsFilter(list.keywordAttribute, keyword),
   });
+  return mapPage(page, list.toRecord);
+}
+
+export function mapPage<A, B>(page: Page<A>, map: (item: A) => B): Page<B> {
+  return { ...page, results: page.results.map(map) };
 }

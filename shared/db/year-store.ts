@@ -4,7 +4,9 @@ import { NotFound, StateConflict, VersionConflict, type AppError } from '../erro
 import type { DateRange, PeriodStatus, YearStatus } from '../financial-years/rules.ts';
 import { db } from './client.ts';
 import { keys } from './keys.ts';
+import { keywordListPage } from './paginate.ts';
 import { anyWithPrefix } from './prefix-query.ts';
+import type { ListQuery, Page } from '../schemas/list-query.ts';
 import type { WriteOp } from './transact.ts';
 import { GUARD_FREE, guardFreeValues, withWriteGuard } from './write-guard.ts';
 
@@ -264,4 +266,13 @@ export function setClosingJournalOp(companyId: string, year: YearRecord, journal
     },
     onConditionFailed: () => new VersionConflict('The financial year changed while its closing journal was generated; retry.'),
   };
+}
+
+/** A company's years by start date (orderBy `StartDate`); the keyword matches the name. */
+export function yearsPage(companyId: string, query: ListQuery, keyword: string): Promise<Page<YearRecord>> {
+  return keywordListPage(
+    { index: 'gsi1', partition: keys.yearListPartition(companyId), companyId, endpoint: 'financialYears.list', keywordAttribute: 'searchName', toRecord: yearFromItem },
+    query,
+    keyword,
+  );
 }

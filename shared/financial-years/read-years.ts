@@ -1,7 +1,6 @@
-import { keys } from '../db/keys.ts';
 import { paginateArray } from '../db/paginate-array.ts';
-import { keywordListPage } from '../db/paginate.ts';
-import { mustGetYear, yearFromItem } from '../db/year-store.ts';
+import { mapPage } from '../db/paginate.ts';
+import { mustGetYear, yearsPage } from '../db/year-store.ts';
 import { NotFound } from '../errors.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
 import { periodView, yearView, type PeriodView, type YearView } from './views.ts';
@@ -13,13 +12,7 @@ export async function getYearView(companyId: string, yearId: string): Promise<Ye
 
 /** orderBy `StartDate`; the keyword matches the year's name. */
 export async function listYears(companyId: string, query: ListQuery<'StartDate'>): Promise<Page<YearView>> {
-  const keyword = query.keyword?.toLowerCase() ?? '';
-  const page = await keywordListPage(
-    { index: 'gsi1', partition: keys.yearListPartition(companyId), companyId, endpoint: 'financialYears.list', keywordAttribute: 'searchName' },
-    query,
-    keyword,
-  );
-  return { ...page, results: page.results.map((item) => yearView(yearFromItem(item))) };
+  return mapPage(await yearsPage(companyId, query, query.keyword?.toLowerCase() ?? ''), yearView);
 }
 
 export async function getPeriodView(companyId: string, yearId: string, periodId: string): Promise<PeriodView> {

@@ -37,7 +37,7 @@ export function idempotency(route: Route): MiddlewareObj<APIGatewayProxyEventV2,
         throw ValidationError.field('Idempotency-Key', `must be 1 to ${MAX_KEY_LENGTH} characters`);
       }
       const api = apiRequestOf(request.event);
-      const scope = route.access === 'user' && api.principal?.kind === 'user' ? `USER#${api.principal.userId}` : `COMPANY#${api.companyId}`;
+      const scope = route.access === 'user' && api.principal?.kind === 'user' ? { userId: api.principal.userId } : { companyId: api.companyId ?? '' };
       const result = await claimKey(scope, operation, key, targetOf(request.event), randomUUID());
       if ('replay' in result) {
         return { ...result.replay, headers: { ...result.replay.headers, [REPLAYED_HEADER]: 'true' } };

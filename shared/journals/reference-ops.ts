@@ -23,14 +23,14 @@ export function referenceOps(companyId: string, journalId: string, lines: readon
   for (const id of now.accounts) {
     if (before.accounts.has(id)) continue;
     ops.push(
-      accounts.store.referenceCheckOp(companyId, id, { expression: 'accountType = :leaf', values: { ':leaf': 'leaf' } }, changed),
+      accounts.store.referenceCheckOp(companyId, id, accounts.usableInEntries, changed),
       accounts.store.usagePutOp(companyId, id, journalId),
     );
   }
   for (const id of now.costCenters) {
     if (before.costCenters.has(id)) continue;
     ops.push(
-      costCenters.store.referenceCheckOp(companyId, id, { expression: '#ccStatus = :active', values: { ':active': 'active' }, names: { '#ccStatus': 'status' } }, changed),
+      costCenters.store.referenceCheckOp(companyId, id, costCenters.usableInEntries, changed),
       costCenters.store.usagePutOp(companyId, id, journalId),
     );
   }

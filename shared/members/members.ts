@@ -1,8 +1,7 @@
 import { missingPermissions, OWNER_ROLE, roleById, ROLES, type Role } from '../auth/permissions.ts';
 import { findOrCreateUserByEmail } from '../db/user-store.ts';
-import { addMemberOp, getMember, memberFromItem, ownerCountOp, removeMemberOp, replaceMemberOp, type MemberRecord } from '../db/company-store.ts';
-import { keys } from '../db/keys.ts';
-import { keywordListPage } from '../db/paginate.ts';
+import { addMemberOp, getMember, membersPage, ownerCountOp, removeMemberOp, replaceMemberOp, type MemberRecord } from '../db/company-store.ts';
+import { mapPage } from '../db/paginate.ts';
 import type { WriteOp } from '../db/transact.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { AppError, NotFound, StateConflict, ValidationError, VersionConflict } from '../errors.ts';
@@ -97,13 +96,7 @@ export async function removeMember(uow: UnitOfWork, companyId: string, userId: s
 
 /** orderBy `Email`; the keyword matches the email. */
 export async function listMembers(companyId: string, query: ListQuery<'Email'>): Promise<Page<MemberView>> {
-  const keyword = query.keyword?.toLowerCase() ?? '';
-  const page = await keywordListPage(
-    { index: 'gsi2', partition: keys.memberListPartition(companyId), companyId, endpoint: 'members.list', keywordAttribute: 'email' },
-    query,
-    keyword,
-  );
-  return { ...page, results: page.results.map((item) => view(memberFromItem(item))) };
+  return mapPage(await membersPage(companyId, query, query.keyword?.toLowerCase() ?? ''), view);
 }
 
 export function listRoles() {

@@ -1,4 +1,5 @@
-import type { NodeRecord, NodeStore, ParentCondition } from '../db/node-store.ts';
+import type { NodeConditionName } from '../db/node-conditions.ts';
+import type { NodeRecord, NodeStore } from '../db/node-store.ts';
 import type { WriteOp } from '../db/transact.ts';
 import { joinPath } from './rules.ts';
 
@@ -19,8 +20,10 @@ export interface NodeKind<Create extends NodeInput, Update extends NodeInput, Vi
   createAttributes(input: Create, parentChain: NodeRecord[]): Record<string, unknown>;
   /** Attributes after a replace. Throws ValidationError. */
   updateAttributes(input: Update, before: NodeRecord, parentChain: NodeRecord[]): Record<string, unknown>;
-  /** A condition the parent item must still meet when the write commits. */
-  parentCondition?: ParentCondition;
+  /** What a parent must still be when a write under it commits (accounts: a category). */
+  parentMust?: NodeConditionName;
+  /** What a node must be for a journal line to name it (leaf account, active cost center). */
+  usableInEntries: NodeConditionName;
   /** Throws ValidationError (naming `parentId`) when the node may not be placed under this parent. */
   checkParent?(parent: NodeRecord): void;
   view(node: NodeRecord, chain: NodeRecord[]): View;

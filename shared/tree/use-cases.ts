@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { NodeRecord } from '../db/node-store.ts';
-import { keywordListPage } from '../db/paginate.ts';
-import { keys } from '../db/keys.ts';
+import { mapPage } from '../db/paginate.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { ValidationError, VersionConflict } from '../errors.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
@@ -47,7 +46,7 @@ export async function createNode<C extends NodeInput, U extends NodeInput, V>(
     updatedAt: now,
     attributes: kind.createAttributes(input, parentChain),
   };
-  const ops = kind.store.createOps(companyId, node, searchTextOf(node.code, input.name), kind.parentCondition);
+  const ops = kind.store.createOps(companyId, node, searchTextOf(node.code, input.name), kind.parentMust);
   return uow.commit(ops, kind.view(node, [...parentChain, node]));
 }
 
@@ -73,7 +72,7 @@ export async function updateNode<C extends NodeInput, U extends NodeInput & { ve
     attributes: kind.updateAttributes(input, before, parentChain),
   };
   const guards = (await kind.guardUpdate?.(companyId, before, after, parentChain)) ?? [];
-  const ops = kind.store.updateOps(companyId, before, after, searchTextOf(after.code, input.name), parentChain, kind.parentCondition);
+  const ops = kind.store.updateOps(companyId, before, after, searchTextOf(after.code, input.name), parentChain, kind.parentMust);
   return uow.commit([...ops, ...guards], kind.view(after, [...parentChain, after]));
 }
 
@@ -117,26 +116,14 @@ export async function getNode<C extends NodeInput, U extends NodeInput, V>(kind:
   return kind.view(node, await kind.store.chain(companyId, node));
 }
 
-/** orderBy names: `Code` (gsi1) and `CreatedAt` (gsi2); keyword matches code and both names, folded. */
+/** orderBy names: `Code` and `CreatedAt`; keyword matches code and both names, folded. */
 export async function listNodes<C extends NodeInput, U extends NodeInput, V>(
   kind: NodeKind<C, U, V>,
   companyId: string,
   endpoint: string,
   query: ListQuery<'Code' | 'CreatedAt'>,
 ): Promise<Page<V>> {
-  const keyword = query.keyword ? foldForSearch(query.keyword) : '';
-  const page = await keywordListPage(
-    {
-      index: query.orderBy === 'Code' ? 'gsi1' : 'gsi2',
-      partition: keys.nodeListPartition(kind.store.kind, companyId),
-      companyId,
-      endpoint,
-      keywordAttribute: 'searchText',
-    },
-    query,
-    keyword,
-  );
-  const nodes = page.results.map((item) => kind.store.fromItem(item));
-  const chains = await kind.store.chains(companyId, nodes);
-  return { ...page, results: nodes.map((n) => kind.view(n, chains.get(n.id)!)) };
+  const page = await kind.store.page(companyId, endpoint, query, query.keyword ? foldForSearch(query.keyword) : '');
+  const chains = await kind.store.chains(companyId, page.results);
+  return mapPage(page, (n) => kind.view(n, chains.get(n.id)!));
 }

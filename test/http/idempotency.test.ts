@@ -104,7 +104,7 @@ describe('Idempotency-Key', () => {
     const record = (leaseExpiresAt: number) =>
       new PutCommand({
         TableName: config.idempotencyTableName,
-        Item: { ...keys.idempotency(`COMPANY#${companyId}`, 'CreateAccount', key), status: 'IN_PROGRESS', claimToken: 'other', leaseExpiresAt, expiresAt: Math.floor(Date.now() / 1000) + 3600 },
+        Item: { ...keys.idempotency({ companyId }, 'CreateAccount', key), status: 'IN_PROGRESS', claimToken: 'other', leaseExpiresAt, expiresAt: Math.floor(Date.now() / 1000) + 3600 },
       });
 
     await db().send(record(Date.now() + 60_000));
@@ -124,7 +124,7 @@ describe('Idempotency-Key', () => {
       new PutCommand({
         TableName: config.idempotencyTableName,
         Item: {
-          ...keys.idempotency(`COMPANY#${companyId}`, 'CreateAccount', key),
+          ...keys.idempotency({ companyId }, 'CreateAccount', key),
           status: 'COMPLETED',
           claimToken: 'old',
           response: { statusCode: 200, headers: {}, body: '{"stale":true}' },

@@ -1,0 +1,20 @@
+/**
+ * Named conditions on node items. Use cases and kinds name them (`'isLeaf'`); only the node
+ * store turns them into expressions, checked in the same transaction as the write they guard.
+ */
+export interface NodeCondition {
+  expression: string;
+  values: Record<string, unknown>;
+  names?: Record<string, string>;
+}
+
+export const NODE_CONDITIONS = {
+  /** An account that may have children. */
+  isCategory: { expression: 'accountType = :category', values: { ':category': 'category' } },
+  /** An account that may take journal lines. */
+  isLeaf: { expression: 'accountType = :leaf', values: { ':leaf': 'leaf' } },
+  /** A cost center that may take journal lines. */
+  isActive: { expression: '#ccStatus = :active', values: { ':active': 'active' }, names: { '#ccStatus': 'status' } },
+} satisfies Record<string, NodeCondition>;
+
+export type NodeConditionName = keyof typeof NODE_CONDITIONS;
