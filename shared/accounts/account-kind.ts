@@ -1,13 +1,12 @@
 import { NodeStore, type NodeRecord } from '../db/node-store.ts';
-import { nodeView, type NodeKind, type NodeView } from '../tree/node-kind.ts';
+import type * as z from 'zod';
+import type { AccountResponse } from '../schemas/responses.ts';
+import { nodeView, type NodeKind } from '../tree/node-kind.ts';
 import { guardRetainedEarningsDelete, guardRetainedEarningsUpdate } from './retained-earnings-guard.ts';
 import { checkAccountParent, storedClassification, type AccountFacts } from './rules.ts';
-import type { AccountType, Classification, CreateAccountInput, UpdateAccountInput } from './schemas.ts';
+import type { CreateAccountInput, UpdateAccountInput } from './schemas.ts';
 
-export interface AccountView extends NodeView {
-  type: AccountType;
-  classification: Classification;
-}
+export type AccountView = z.output<typeof AccountResponse>;
 
 const facts = (node: NodeRecord) => node.attributes as unknown as AccountFacts;
 

@@ -1,7 +1,9 @@
 import { getCompanies, getCompany as loadCompany, membershipsPage } from '../db/company-store.ts';
 import { NotFound } from '../errors.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
+import type { MembershipResponse } from '../schemas/responses.ts';
 import { companyView, type CompanyView } from './views.ts';
+import type * as z from 'zod';
 
 /** Errors: NotFound. */
 export async function getCompany(companyId: string): Promise<CompanyView> {
@@ -10,9 +12,7 @@ export async function getCompany(companyId: string): Promise<CompanyView> {
   return companyView(company);
 }
 
-export interface MembershipView extends CompanyView {
-  roleId: string;
-}
+export type MembershipView = z.output<typeof MembershipResponse>;
 
 /** The caller's companies in the order they joined them (orderBy `JoinedAt`). */
 export async function listCompanies(userId: string, query: ListQuery<'JoinedAt'>): Promise<Page<MembershipView>> {

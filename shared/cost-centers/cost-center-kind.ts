@@ -1,11 +1,11 @@
 import { NodeStore } from '../db/node-store.ts';
-import { nodeView, type NodeKind, type NodeView } from '../tree/node-kind.ts';
+import type * as z from 'zod';
+import type { CostCenterResponse } from '../schemas/responses.ts';
+import { nodeView, type NodeKind } from '../tree/node-kind.ts';
 import type { CostCenterStatus } from './rules.ts';
 import type { CreateCostCenterInput, UpdateCostCenterInput } from './schemas.ts';
 
-export interface CostCenterView extends NodeView {
-  status: CostCenterStatus;
-}
+export type CostCenterView = z.output<typeof CostCenterResponse>;
 
 /** A cost center is created active: usable in journal lines at once (docs/decisions.md). */
 export const costCenters: NodeKind<CreateCostCenterInput, UpdateCostCenterInput, CostCenterView> = {

@@ -8,7 +8,8 @@ import { StateConflict } from '../errors.ts';
  * Any other request (activating an active one, deactivating an inactive one) is a 409
  * InvalidState and changes nothing.
  */
-export type CostCenterStatus = 'active' | 'inactive';
+export const COST_CENTER_STATUSES = ['active', 'inactive'] as const;
+export type CostCenterStatus = (typeof COST_CENTER_STATUSES)[number];
 export type CostCenterTransition = 'Activate' | 'Deactivate';
 
 const TRANSITIONS: Record<CostCenterTransition, { from: CostCenterStatus; to: CostCenterStatus }> = {

@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
 import { NotFound, StateConflict, VersionConflict, type AppError } from '../errors.ts';
-import type { JournalStatus, Line } from '../journals/rules.ts';
+import type { Line } from '../journals/rules.ts';
 import { db } from './client.ts';
 import { keys } from './keys.ts';
 import type { WriteOp } from './transact.ts';
@@ -11,7 +11,7 @@ import type { WriteOp } from './transact.ts';
  * size limit). Serial numbers come from a per-company counter written in the same transaction
  * as the journal, conditionally on the value read, so they are sequential and never reused.
  */
-export interface JournalRecord {
+interface JournalFields {
   id: string;
   serialNumber: number;
   date: string;
@@ -19,19 +19,33 @@ export interface JournalRecord {
   description?: string | undefined;
   reference?: string | undefined;
   entries: Line[];
-  status: JournalStatus;
-  postingDate?: string | undefined;
-  financialYearId?: string | undefined;
-  periodId?: string | undefined;
-  balanceShard?: number | undefined;
+  /** Set on a reversing journal: the journal it reverses. */
   reversalOf?: string | undefined;
-  reversedBy?: string | undefined;
   version: number;
   createdAt: string;
   updatedAt: string;
 }
 
-const RECORD_FIELDS: Array<keyof JournalRecord> = [
+/** Where a posting went: every posted (or reversed) journal has all of it. */
+export interface Posting {
+  postingDate: string;
+  financialYearId: string;
+  periodId: string;
+  /** The balance shard its amounts were added to, so voiding takes them off the same items. */
+  balanceShard: number;
+}
+
+export type DraftJournal = JournalFields & { status: 'draft' };
+export type PostedJournal = JournalFields & Posting & { status: 'posted' };
+export type ReversedJournal = JournalFields & Posting & { status: 'reversed'; reversedBy: string };
+/** A voided draft never had a posting; a voided posted journal keeps its own. */
+export type VoidedJournal = JournalFields & Partial<Posting> & { status: 'voided' };
+
+/** A journal typed by its state: the state decides which fields exist. */
+export type JournalRecord = DraftJournal | PostedJournal | ReversedJournal | VoidedJournal;
+
+/** Every field any state of a journal may hold; the item's `status` says which it holds. */
+const RECORD_FIELDS: Array<keyof ReversedJournal | 'status'> = [
   'id', 'serialNumber', 'date', 'calendarDate', 'description', 'reference', 'entries', 'status', 'postingDate',
   'financialYearId', 'periodId', 'balanceShard', 'reversalOf', 'reversedBy', 'version', 'createdAt', 'updatedAt',
 ];

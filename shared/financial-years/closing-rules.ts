@@ -1,6 +1,6 @@
 import Big from 'big.js';
 import type { Line } from '../journals/rules.ts';
-import { CREDIT, DEBIT } from '../journals/schemas.ts';
+import { CREDIT, DEBIT } from '../journals/rules.ts';
 
 export interface AccountNet {
   accountId: string;

@@ -3,7 +3,7 @@ import Big from 'big.js';
 import { accounts } from '../accounts/account-kind.ts';
 import { getSettings } from '../companies/settings.ts';
 import { readPeriodAccountTotals } from '../db/balance-store.ts';
-import { getJournal, putNewJournalOp, type JournalRecord } from '../db/journal-store.ts';
+import { getJournal, putNewJournalOp, type DraftJournal } from '../db/journal-store.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { mustGetYear, setClosingJournalOp } from '../db/year-store.ts';
 import { StateConflict } from '../errors.ts';
@@ -44,7 +44,7 @@ export async function generateClosingJournal(uow: UnitOfWork, companyId: string,
   // the retained earnings account needs its reference recorded.
   const retained = lines.filter((l) => l.accountId === settings.retainedEarningsAccountId);
   return withNextSerial(companyId, (serialNumber, claimSerial) => {
-    const journal: JournalRecord = {
+    const journal: DraftJournal = {
       id,
       serialNumber,
       date: `${year.endDate}T00:00:00Z`,

@@ -13,8 +13,10 @@ import { addDays, daysBetween, endOfMonth, minDate, type IsoDate } from './dates
  * into the period. Year states: open ──Close──> closed, allowed once every period is closed
  * and no draft journal is dated inside the year; a closed year refuses every change.
  */
-export type PeriodStatus = 'open' | 'locked' | 'closed';
-export type YearStatus = 'open' | 'closed';
+export const PERIOD_STATUSES = ['open', 'locked', 'closed'] as const;
+export type PeriodStatus = (typeof PERIOD_STATUSES)[number];
+export const YEAR_STATUSES = ['open', 'closed'] as const;
+export type YearStatus = (typeof YEAR_STATUSES)[number];
 export type PeriodTransition = 'Lock' | 'Close' | 'Reopen';
 
 export const MAX_YEAR_DAYS = 731;

@@ -1,21 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import { balanceOps, pickShard } from '../db/balance-store.ts';
-import { mustGetJournal, putNewJournalOp, replaceJournalOp, type JournalRecord } from '../db/journal-store.ts';
+import { mustGetJournal, putNewJournalOp, replaceJournalOp, type DraftJournal, type Posting, type PostedJournal, type ReversedJournal, type VoidedJournal } from '../db/journal-store.ts';
+import type { WriteOp } from '../db/transact.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { openPeriodCheckOp } from '../db/year-store.ts';
 import { VersionConflict } from '../errors.ts';
 import { checkCostCentersActive } from './check-cost-centers.ts';
 import { findOpenPeriod } from './find-period.ts';
-import { balanceDeltas, checkBalanced, checkTransition, swapSides } from './rules.ts';
+import { balanceDeltas, checkBalanced, checkTransition, swapSides, type JournalAction, type Line } from './rules.ts';
 import type { PostJournalInput, ReverseJournalInput } from './schemas.ts';
 import { withNextSerial } from './serial.ts';
 import { journalView, type JournalView } from './views.ts';
 
-async function loadFor(companyId: string, journalId: string, version: number, action: 'Post' | 'Void' | 'Reverse' | 'Adjust') {
+/** The journal at the version read, narrowed to the states `action` applies to. */
+async function loadFor<A extends JournalAction>(companyId: string, journalId: string, version: number, action: A) {
   const journal = await mustGetJournal(companyId, journalId);
   if (journal.version !== version) throw new VersionConflict();
-  checkTransition(journal.status, action, Boolean(journal.reversalOf));
+  checkTransition(journal, action);
   return journal;
+}
+
+/** The posting's effect on balances, added (sign 1) or taken back (sign -1), with the "period still open" check. */
+function postingOps(companyId: string, journal: { entries: Line[] } & Posting, sign: 1 | -1): WriteOp[] {
+  return [
+    openPeriodCheckOp(companyId, journal.financialYearId, journal.periodId),
+    ...balanceOps(companyId, journal.periodId, balanceDeltas(journal.entries, sign), journal.balanceShard),
+  ];
 }
 
 /**
@@ -28,7 +38,7 @@ export async function postJournal(uow: UnitOfWork, companyId: string, journalId:
   checkBalanced(before.entries);
   await checkCostCentersActive(companyId, before.entries);
   const { year, period } = await findOpenPeriod(companyId, input.postingDate);
-  const after: JournalRecord = {
+  const after: PostedJournal = {
     ...before,
     status: 'posted',
     postingDate: input.postingDate,
@@ -38,14 +48,7 @@ export async function postJournal(uow: UnitOfWork, companyId: string, journalId:
     version: before.version + 1,
     updatedAt: new Date().toISOString(),
   };
-  return uow.commit(
-    [
-      replaceJournalOp(companyId, before, after),
-      openPeriodCheckOp(companyId, year.id, period.id),
-      ...balanceOps(companyId, period.id, balanceDeltas(after.entries, 1), after.balanceShard!),
-    ],
-    journalView(after),
-  );
+  return uow.commit([replaceJournalOp(companyId, before, after), ...postingOps(companyId, after, 1)], journalView(after));
 }
 
 /**
@@ -55,14 +58,8 @@ export async function postJournal(uow: UnitOfWork, companyId: string, journalId:
  */
 export async function voidJournal(uow: UnitOfWork, companyId: string, journalId: string, version: number): Promise<JournalView> {
   const before = await loadFor(companyId, journalId, version, 'Void');
-  const after: JournalRecord = { ...before, status: 'voided', version: before.version + 1, updatedAt: new Date().toISOString() };
-  const ops = [replaceJournalOp(companyId, before, after)];
-  if (before.status === 'posted') {
-    ops.push(
-      openPeriodCheckOp(companyId, before.financialYearId!, before.periodId!),
-      ...balanceOps(companyId, before.periodId!, balanceDeltas(before.entries, -1), before.balanceShard ?? pickShard()),
-    );
-  }
+  const after: VoidedJournal = { ...before, status: 'voided', version: before.version + 1, updatedAt: new Date().toISOString() };
+  const ops = [replaceJournalOp(companyId, before, after), ...(before.status === 'posted' ? postingOps(companyId, before, -1) : [])];
   return uow.commit(ops, journalView(after));
 }
 
@@ -73,31 +70,16 @@ export async function voidJournal(uow: UnitOfWork, companyId: string, journalId:
  */
 export async function adjustJournal(uow: UnitOfWork, companyId: string, journalId: string, version: number): Promise<JournalView> {
   const before = await loadFor(companyId, journalId, version, 'Adjust');
-  const after: JournalRecord = {
-    ...before,
-    status: 'draft',
-    postingDate: undefined,
-    financialYearId: undefined,
-    periodId: undefined,
-    balanceShard: undefined,
-    version: before.version + 1,
-    updatedAt: new Date().toISOString(),
-  };
-  return uow.commit(
-    [
-      replaceJournalOp(companyId, before, after),
-      openPeriodCheckOp(companyId, before.financialYearId!, before.periodId!),
-      ...balanceOps(companyId, before.periodId!, balanceDeltas(before.entries, -1), before.balanceShard ?? pickShard()),
-    ],
-    journalView(after),
-  );
+  const { postingDate: _date, financialYearId: _year, periodId: _period, balanceShard: _shard, ...fields } = before;
+  const after: DraftJournal = { ...fields, status: 'draft', version: before.version + 1, updatedAt: new Date().toISOString() };
+  return uow.commit([replaceJournalOp(companyId, before, after), ...postingOps(companyId, before, -1)], journalView(after));
 }
 
 /**
  * Reverses a posted journal: a new posted journal with the sides swapped, dated and posted on
  * `postingDate` (an open period), and the original marked reversed, in one transaction. Returns
  * the original, whose `reversedBy` names the reversing journal.
- * Errors: NotFound, VersionConflict, StateConflict (InvalidState, PeriodNotOpen), ValidationError (NoFinancialYear).
+ * Errors: NotFound, VersionConflict, StateConflict (InvalidState, ReversalIsFinal, PeriodNotOpen), ValidationError (NoFinancialYear).
  */
 export async function reverseJournal(uow: UnitOfWork, companyId: string, journalId: string, input: ReverseJournalInput): Promise<JournalView> {
   const original = await loadFor(companyId, journalId, input.version, 'Reverse');
@@ -105,7 +87,7 @@ export async function reverseJournal(uow: UnitOfWork, companyId: string, journal
   const reversalId = randomUUID();
   const now = new Date().toISOString();
   return withNextSerial(companyId, (serialNumber, claimSerial) => {
-    const reversal: JournalRecord = {
+    const reversal: PostedJournal = {
       id: reversalId,
       serialNumber,
       date: `${input.postingDate}T00:00:00Z`,
@@ -123,15 +105,9 @@ export async function reverseJournal(uow: UnitOfWork, companyId: string, journal
       createdAt: now,
       updatedAt: now,
     };
-    const reversed: JournalRecord = { ...original, status: 'reversed', reversedBy: reversalId, version: original.version + 1, updatedAt: now };
+    const reversed: ReversedJournal = { ...original, status: 'reversed', reversedBy: reversalId, version: original.version + 1, updatedAt: now };
     return uow.commit(
-      [
-        claimSerial,
-        putNewJournalOp(companyId, reversal),
-        replaceJournalOp(companyId, original, reversed),
-        openPeriodCheckOp(companyId, year.id, period.id),
-        ...balanceOps(companyId, period.id, balanceDeltas(reversal.entries, 1), reversal.balanceShard!),
-      ],
+      [claimSerial, putNewJournalOp(companyId, reversal), replaceJournalOp(companyId, original, reversed), ...postingOps(companyId, reversal, 1)],
       journalView(reversed),
     );
   });

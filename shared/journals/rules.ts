@@ -1,6 +1,5 @@
 import { StateConflict, ValidationError } from '../errors.ts';
 import { equalAmounts, negate, sumAmounts } from '../money/amount.ts';
-import { CREDIT, DEBIT } from './schemas.ts';
 
 /**
  * Journal rules, pure.
@@ -16,7 +15,12 @@ import { CREDIT, DEBIT } from './schemas.ts';
  *
  * Only a draft can be updated. Side 1 is debit, side 2 credit.
  */
-export type JournalStatus = 'draft' | 'posted' | 'voided' | 'reversed';
+/** Side of an entry line: 1 debit, 2 credit. */
+export const DEBIT = 1;
+export const CREDIT = 2;
+
+export const JOURNAL_STATUSES = ['draft', 'posted', 'voided', 'reversed'] as const;
+export type JournalStatus = (typeof JOURNAL_STATUSES)[number];
 export type JournalAction = 'Update' | 'Post' | 'Void' | 'Reverse' | 'Adjust';
 
 /** A resolved entry line: canonical ids and the canonical amount text. */
@@ -32,24 +36,31 @@ export const MAX_REFERENCES = 32;
 /** Most balance items one posting may touch: accounts plus (account, cost center) pairs. */
 export const MAX_BALANCE_TARGETS = 94;
 
-const ALLOWED: Record<JournalAction, JournalStatus[]> = {
+const ALLOWED = {
   Update: ['draft'],
   Post: ['draft'],
   Void: ['draft', 'posted'],
   Reverse: ['posted'],
   Adjust: ['posted'],
-};
+} as const satisfies Record<JournalAction, readonly JournalStatus[]>;
+
+/** The states an action applies to. */
+export type StatusFor<A extends JournalAction> = (typeof ALLOWED)[A][number];
 
 /**
- * Whether `action` applies to a journal in `status`. A reversing journal (`isReversal`) is
- * final: voiding, adjusting or reversing it would leave its original `reversed` with nothing
+ * Whether `action` applies to the journal, narrowing its type to the states it applies to.
+ * A reversing journal (`reversalOf` set) is final: voiding, adjusting or reversing it would leave its original `reversed` with nothing
  * undoing it, so the pair is undone only by correcting entries of their own.
  */
-export function checkTransition(status: JournalStatus, action: JournalAction, isReversal = false): void {
-  if (isReversal && action !== 'Update' && action !== 'Post') {
+export function checkTransition<J extends { status: JournalStatus; reversalOf?: string | undefined }, A extends JournalAction>(
+  journal: J,
+  action: A,
+): asserts journal is Extract<J, { status: StatusFor<A> }> {
+  if (journal.reversalOf && action !== 'Update' && action !== 'Post') {
     throw new StateConflict('ReversalIsFinal', `${action} does not apply to a reversing journal; post a correcting journal instead.`);
   }
-  if (!ALLOWED[action].includes(status)) {
+  const status = journal.status;
+  if (!(ALLOWED[action] as readonly JournalStatus[]).includes(status)) {
     throw new StateConflict('InvalidState', `${action} applies to a ${ALLOWED[action].join(' or ')} journal; this one is ${status}.`);
   }
 }

@@ -2,10 +2,8 @@ import * as z from 'zod';
 import { IsoDateField, IsoDateTimeField } from '../schemas/dates.ts';
 import { Reference, Version } from '../schemas/common.ts';
 import { listQuery } from '../schemas/list-query.ts';
+import { CREDIT, DEBIT, JOURNAL_STATUSES } from './rules.ts';
 
-/** Side of an entry line: 1 debit, 2 credit. */
-export const DEBIT = 1;
-export const CREDIT = 2;
 export const MAX_LINES = 100;
 
 /**
@@ -43,7 +41,6 @@ export type PostJournalInput = z.infer<typeof PostJournalBody>;
 export const ReverseJournalBody = z.strictObject({ postingDate: IsoDateField, version: Version, description: z.string().trim().max(500).optional() });
 export type ReverseJournalInput = z.infer<typeof ReverseJournalBody>;
 
-export const JOURNAL_STATUSES = ['draft', 'posted', 'voided', 'reversed'] as const;
 
 export const ListJournalsQuery = listQuery(['Date', 'SerialNumber'], 'Date').extend({
   dateFrom: IsoDateField.optional(),

@@ -1,28 +1,16 @@
 import type { JournalRecord } from '../db/journal-store.ts';
 import { amountToNumber } from '../money/amount.ts';
+import type { JournalResponse } from '../schemas/responses.ts';
 import { totals } from './rules.ts';
+import type * as z from 'zod';
 
-export interface JournalView {
-  id: string;
-  serialNumber: number;
-  date: string;
-  description: string | null;
-  reference: string | null;
-  entries: Array<{ accountId: string; costCenterId: string | null; side: 1 | 2; amount: number }>;
-  totals: { debit: number; credit: number };
-  status: JournalRecord['status'];
-  postingDate: string | null;
-  financialYearId: string | null;
-  periodId: string | null;
-  reversalOf: string | null;
-  reversedBy: string | null;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A journal as answered: the type of its documented response schema. */
+export type JournalView = z.output<typeof JournalResponse>;
 
+/** Fields a state may lack are null in the response, present for every journal. */
 export function journalView(j: JournalRecord): JournalView {
   const sums = totals(j.entries);
+  const posting = j.status === 'draft' ? undefined : j;
   return {
     id: j.id,
     serialNumber: j.serialNumber,
@@ -32,11 +20,11 @@ export function journalView(j: JournalRecord): JournalView {
     entries: j.entries.map((l) => ({ accountId: l.accountId, costCenterId: l.costCenterId, side: l.side, amount: amountToNumber(l.amount) })),
     totals: { debit: amountToNumber(sums.debit), credit: amountToNumber(sums.credit) },
     status: j.status,
-    postingDate: j.postingDate ?? null,
-    financialYearId: j.financialYearId ?? null,
-    periodId: j.periodId ?? null,
+    postingDate: posting?.postingDate ?? null,
+    financialYearId: posting?.financialYearId ?? null,
+    periodId: posting?.periodId ?? null,
     reversalOf: j.reversalOf ?? null,
-    reversedBy: j.reversedBy ?? null,
+    reversedBy: j.status === 'reversed' ? j.reversedBy : null,
     version: j.version,
     createdAt: j.createdAt,
     updatedAt: j.updatedAt,

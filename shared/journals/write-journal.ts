@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mustGetJournal, putNewJournalOp, replaceJournalOp, type JournalRecord } from '../db/journal-store.ts';
+import { mustGetJournal, putNewJournalOp, replaceJournalOp, type DraftJournal } from '../db/journal-store.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { getSettings } from '../companies/settings.ts';
 import { VersionConflict } from '../errors.ts';
@@ -35,7 +35,7 @@ export async function createJournal(uow: UnitOfWork, companyId: string, input: C
   const id = randomUUID();
   const now = new Date().toISOString();
   return withNextSerial(companyId, (serialNumber, claimSerial) => {
-    const journal: JournalRecord = {
+    const journal: DraftJournal = {
       id,
       serialNumber,
       date: input.date,
@@ -56,9 +56,9 @@ export async function createJournal(uow: UnitOfWork, companyId: string, input: C
 export async function updateJournal(uow: UnitOfWork, companyId: string, journalId: string, input: UpdateJournalInput): Promise<JournalView> {
   const before = await mustGetJournal(companyId, journalId);
   if (before.version !== input.version) throw new VersionConflict();
-  checkTransition(before.status, 'Update');
+  checkTransition(before, 'Update');
   const { lines, checks } = await linesOf(companyId, input);
-  const after: JournalRecord = {
+  const after: DraftJournal = {
     ...before,
     date: input.date,
     calendarDate: calendarDate(input.date),

@@ -6,7 +6,9 @@ import type { WriteOp } from '../db/transact.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { AppError, NotFound, StateConflict, ValidationError, VersionConflict } from '../errors.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
+import type { MemberResponse } from '../schemas/responses.ts';
 import type { AddMemberInput, ChangeMemberInput } from './schemas.ts';
+import type * as z from 'zod';
 
 /**
  * Company members and their roles. Permissions are read from the role on every request, so a
@@ -17,15 +19,7 @@ import type { AddMemberInput, ChangeMemberInput } from './schemas.ts';
  * - A company always keeps at least one owner (a counter on the company, moved in the same
  *   transaction as the membership, so two concurrent demotions cannot both win).
  */
-export interface MemberView {
-  userId: string;
-  email: string;
-  roleId: string;
-  role: string;
-  permissions: readonly string[];
-  joinedAt: string;
-  version: number;
-}
+export type MemberView = z.output<typeof MemberResponse>;
 
 /** Who is acting: the user (undefined for an API key) and the permissions held in the company. */
 export interface Actor {
@@ -35,7 +29,7 @@ export interface Actor {
 
 const view = (m: MemberRecord): MemberView => {
   const role = roleById(m.roleId);
-  return { userId: m.userId, email: m.email, roleId: m.roleId, role: role?.name ?? 'unknown', permissions: role?.permissions ?? [], joinedAt: m.joinedAt, version: m.version };
+  return { userId: m.userId, email: m.email, roleId: m.roleId, role: role?.name ?? 'unknown', permissions: [...(role?.permissions ?? [])], joinedAt: m.joinedAt, version: m.version };
 };
 
 function roleOf(roleId: string): Role {

@@ -1,39 +1,22 @@
 import Big from 'big.js';
 import { accounts } from '../accounts/account-kind.ts';
-import type { Classification } from '../accounts/schemas.ts';
 import { getSettings } from '../companies/settings.ts';
 import { costCenters } from '../cost-centers/cost-center-kind.ts';
 import { readPeriodAccountTotals } from '../db/balance-store.ts';
 import { mustGetYear } from '../db/year-store.ts';
 import { NotFound } from '../errors.ts';
 import { formatTotal } from '../money/amount.ts';
+import type { TrialBalanceResponse } from '../schemas/responses.ts';
 import type { TrialBalanceInput } from './schemas.ts';
+import type * as z from 'zod';
 
 /**
  * The trial balance of a financial year (or one of its periods, optionally within one cost
  * center), read from the running balances, never from journal lines. Amounts are decimal
  * strings padded to the company's precision and never rounded, so totals of any size stay exact.
  */
-export interface TrialBalanceRow {
-  accountId: string;
-  code: string;
-  path: string;
-  name: { arabic: string; english: string };
-  classification: Classification;
-  debit: string;
-  credit: string;
-  /** Debit minus credit. */
-  net: string;
-}
-
-export interface TrialBalance {
-  financialYearId: string;
-  periodId: string | null;
-  costCenterId: string | null;
-  currency: string;
-  rows: TrialBalanceRow[];
-  totals: { debit: string; credit: string };
-}
+/** The report as answered: the type of its documented response schema. */
+export type TrialBalance = z.output<typeof TrialBalanceResponse>;
 
 /** Errors: NotFound (year, period, cost center, each named). */
 export async function trialBalance(companyId: string, query: TrialBalanceInput): Promise<TrialBalance> {

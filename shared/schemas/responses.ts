@@ -1,4 +1,8 @@
 import * as z from 'zod';
+import { ACCOUNT_TYPES, CLASSIFICATIONS } from '../accounts/schemas.ts';
+import { COST_CENTER_STATUSES } from '../cost-centers/rules.ts';
+import { PERIOD_STATUSES, YEAR_STATUSES } from '../financial-years/rules.ts';
+import { JOURNAL_STATUSES } from '../journals/rules.ts';
 
 /**
  * Response bodies, for the OpenAPI document and the contract test that checks real responses
@@ -13,13 +17,15 @@ export const page = <T extends z.ZodType>(item: T) =>
   z.strictObject({ currentPage: z.string().nullable(), results: z.array(item), nextPage: z.string().nullable() });
 
 const node = { id, code: z.string(), path: z.string(), parentId: id.nullable(), name, version: z.number().int(), createdAt: instant, updatedAt: instant };
+/** The fields accounts and cost centers share. */
+export const NodeResponse = z.strictObject(node);
 
 export const AccountResponse = z.strictObject({
   ...node,
-  type: z.enum(['category', 'leaf']),
-  classification: z.enum(['asset', 'liability', 'equity', 'revenue', 'expense']),
+  type: z.enum(ACCOUNT_TYPES),
+  classification: z.enum(CLASSIFICATIONS),
 });
-export const CostCenterResponse = z.strictObject({ ...node, status: z.enum(['active', 'inactive']) });
+export const CostCenterResponse = z.strictObject({ ...node, status: z.enum(COST_CENTER_STATUSES) });
 
 export const SettingsResponse = z.strictObject({
   baseCurrency: z.string(),
@@ -40,7 +46,7 @@ export const PeriodResponse = z.strictObject({
   name: z.string(),
   startDate: date,
   endDate: date,
-  status: z.enum(['open', 'locked', 'closed']),
+  status: z.enum(PERIOD_STATUSES),
   version: z.number().int(),
 });
 export const YearResponse = z.strictObject({
@@ -48,7 +54,7 @@ export const YearResponse = z.strictObject({
   name: z.string(),
   startDate: date,
   endDate: date,
-  status: z.enum(['open', 'closed']),
+  status: z.enum(YEAR_STATUSES),
   version: z.number().int(),
   periods: z.array(PeriodResponse),
   closingJournalId: id.optional(),
@@ -64,7 +70,7 @@ export const JournalResponse = z.strictObject({
   reference: z.string().nullable(),
   entries: z.array(z.strictObject({ accountId: id, costCenterId: id.nullable(), side: z.union([z.literal(1), z.literal(2)]), amount: z.number() })),
   totals: z.strictObject({ debit: z.number(), credit: z.number() }),
-  status: z.enum(['draft', 'posted', 'voided', 'reversed']),
+  status: z.enum(JOURNAL_STATUSES),
   postingDate: date.nullable(),
   financialYearId: id.nullable(),
   periodId: id.nullable(),
@@ -123,7 +129,7 @@ export const TrialBalanceResponse = z.strictObject({
       code: z.string(),
       path: z.string(),
       name,
-      classification: z.enum(['asset', 'liability', 'equity', 'revenue', 'expense']),
+      classification: z.enum(CLASSIFICATIONS),
       debit: decimal,
       credit: decimal,
       net: decimal,

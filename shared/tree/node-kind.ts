@@ -1,6 +1,8 @@
 import type { NodeConditionName } from '../db/node-conditions.ts';
 import type { NodeRecord, NodeStore } from '../db/node-store.ts';
 import type { WriteOp } from '../db/transact.ts';
+import type * as z from 'zod';
+import type { NodeResponse } from '../schemas/responses.ts';
 import { joinPath } from './rules.ts';
 
 /** Input fields common to creating or replacing a node; `parentId` is a UUID, a path or null. */
@@ -36,16 +38,7 @@ export interface NodeKind<Create extends NodeInput, Update extends NodeInput, Vi
 }
 
 /** Fields every node response carries; `path` comes from the chain (root first, the node last). */
-export interface NodeView {
-  id: string;
-  code: string;
-  path: string;
-  parentId: string | null;
-  name: { arabic: string; english: string };
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export type NodeView = z.output<typeof NodeResponse>;
 
 export function nodeView(node: NodeRecord, chain: NodeRecord[]): NodeView {
   return {

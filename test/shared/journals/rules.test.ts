@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { StateConflict, ValidationError } from '../../../shared/errors.ts';
-import { balanceDeltas, checkBalanced, checkTransition, checkWidth, swapSides, totals, type Line } from '../../../shared/journals/rules.ts';
+import { balanceDeltas, checkBalanced, checkTransition, checkWidth, swapSides, totals, type JournalStatus, type Line } from '../../../shared/journals/rules.ts';
 
 const line = (accountId: string, side: 1 | 2, amount: string, costCenterId: string | null = null): Line => ({ accountId, side, amount, costCenterId });
 
@@ -29,14 +29,15 @@ describe('journal rules', () => {
   });
 
   it('allows each action only from its states', () => {
-    expect(() => checkTransition('draft', 'Post')).not.toThrow();
-    expect(() => checkTransition('draft', 'Update')).not.toThrow();
-    expect(() => checkTransition('draft', 'Void')).not.toThrow();
-    expect(() => checkTransition('posted', 'Void')).not.toThrow();
-    expect(() => checkTransition('posted', 'Reverse')).not.toThrow();
-    expect(() => checkTransition('posted', 'Adjust')).not.toThrow();
+    const journal = (status: JournalStatus, reversalOf?: string) => ({ status, reversalOf });
+    for (const [status, action] of [['draft', 'Post'], ['draft', 'Update'], ['draft', 'Void'], ['posted', 'Void'], ['posted', 'Reverse'], ['posted', 'Adjust']] as const) {
+      expect(() => checkTransition(journal(status), action), `${status} ${action}`).not.toThrow();
+    }
     for (const [status, action] of [['posted', 'Post'], ['posted', 'Update'], ['draft', 'Reverse'], ['draft', 'Adjust'], ['voided', 'Void'], ['reversed', 'Void'], ['reversed', 'Reverse']] as const) {
-      expect(() => checkTransition(status, action), `${status} ${action}`).toThrow(StateConflict);
+      expect(() => checkTransition(journal(status), action), `${status} ${action}`).toThrow(StateConflict);
+    }
+    for (const action of ['Void', 'Adjust', 'Reverse'] as const) {
+      expect(() => checkTransition(journal('posted', 'original-id'), action), `reversal ${action}`).toThrow(/reversing journal/);
     }
   });
 
