@@ -1,4 +1,4 @@
-import { getSettings, notRetainedEarningsOp, retainedEarningsUnchangedOp } from '../db/company-store.ts';
+import { getSettings, notRetainedEarningsOp, retainedEarningsUnchangedOp } from '../db/settings-store.ts';
 import type { NodeRecord, NodeStore } from '../db/node-store.ts';
 import type { WriteOp } from '../db/transact.ts';
 import { StateConflict, VersionConflict } from '../errors.ts';

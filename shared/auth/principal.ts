@@ -1,5 +1,5 @@
 import { getApiKeyByHash } from '../db/api-key-store.ts';
-import { getMember } from '../db/company-store.ts';
+import { getMember } from '../db/member-store.ts';
 import { Forbidden, Unauthorized } from '../errors.ts';
 import { verifyAccessToken } from './access-token.ts';
 import { hashApiKey, isApiKey } from './api-key.ts';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { config } from '../config.ts';
-import { listMemberships } from '../db/company-store.ts';
+import { listMemberships } from '../db/member-store.ts';
 import { familyRevoked, getRefreshToken, putRefreshTokenOp, revokeFamily, rotateRefreshToken, type RefreshRecord } from '../db/session-store.ts';
 import { transactWrite } from '../db/transact.ts';
 import { Unauthorized } from '../errors.ts';

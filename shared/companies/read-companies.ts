@@ -1,4 +1,5 @@
-import { getCompanies, getCompany as loadCompany, membershipsPage } from '../db/company-store.ts';
+import { getCompanies, getCompany as loadCompany } from '../db/company-store.ts';
+import { membershipsPage } from '../db/member-store.ts';
 import { NotFound } from '../errors.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
 import type { MembershipResponse } from '../schemas/responses.ts';

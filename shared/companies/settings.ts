@@ -1,5 +1,5 @@
 import { accounts } from '../accounts/account-kind.ts';
-import { getSettings as loadSettings, updateSettingsOps } from '../db/company-store.ts';
+import { getSettings as loadSettings, updateSettingsOps } from '../db/settings-store.ts';
 import { noJournalsYetOp } from '../db/journal-store.ts';
 import type { WriteOp } from '../db/transact.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';

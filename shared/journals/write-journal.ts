@@ -3,7 +3,7 @@ import { mustGetJournal, putNewJournalOp, replaceJournalOp, type DraftJournal } 
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { getSettings } from '../companies/settings.ts';
 import { VersionConflict } from '../errors.ts';
-import { precisionUnchangedOp } from '../db/company-store.ts';
+import { precisionUnchangedOp } from '../db/settings-store.ts';
 import { draftDateChecks } from './find-period.ts';
 import { referenceOps } from './reference-ops.ts';
 import { resolveLines } from './resolve-lines.ts';

@@ -1,6 +1,7 @@
 import { missingPermissions, OWNER_ROLE, roleById, ROLES, type Role } from '../auth/permissions.ts';
 import { findOrCreateUserByEmail } from '../db/user-store.ts';
-import { addMemberOp, getMember, membersPage, ownerCountOp, removeMemberOp, replaceMemberOp, type MemberRecord } from '../db/company-store.ts';
+import { ownerCountOp } from '../db/company-store.ts';
+import { addMemberOp, getMember, membersPage, removeMemberOp, replaceMemberOp, type MemberRecord } from '../db/member-store.ts';
 import { mapPage } from '../db/paginate.ts';
 import type { WriteOp } from '../db/transact.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';

@@ -1,0 +1,52 @@
+import { VersionConflict, type AppError } from '../errors.ts';
+import { keys } from './keys.ts';
+import { conditions, getItem, mainTable, recordOf, type Item } from './table-ops.ts';
+import type { WriteOp } from './transact.ts';
+
+/** A company's settings, one item, replaced whole on each versioned write. */
+export interface SettingsRecord {
+  baseCurrency: string;
+  decimalPrecision: 2 | 3;
+  retainedEarningsAccountId: string | null;
+  version: number;
+  updatedAt: string;
+}
+
+const FIELDS = ['baseCurrency', 'decimalPrecision', 'retainedEarningsAccountId', 'version', 'updatedAt'] as const;
+const settingsFromItem = (item: Item): SettingsRecord => {
+  const record = recordOf<SettingsRecord>(item, FIELDS);
+  return { ...record, retainedEarningsAccountId: record.retainedEarningsAccountId ?? null };
+};
+
+export const settingsItem = (companyId: string, settings: SettingsRecord): Item => ({ ...keys.settings(companyId), entity: 'Settings', companyId, ...settings });
+
+export async function getSettings(companyId: string): Promise<SettingsRecord | undefined> {
+  const item = await getItem(keys.settings(companyId));
+  return item && settingsFromItem(item);
+}
+
+export function updateSettingsOps(companyId: string, before: SettingsRecord, after: SettingsRecord): WriteOp[] {
+  return [mainTable.put(settingsItem(companyId, after), { condition: conditions.atVersion(before.version), onConditionFailed: () => new VersionConflict() })];
+}
+
+const check = (companyId: string, condition: { expression: string; values: Record<string, unknown> }, error: () => AppError) =>
+  mainTable.check(keys.settings(companyId), condition, error);
+
+/** The settings still name `accountId` (or nothing, for null) as the retained earnings account. */
+export function retainedEarningsUnchangedOp(companyId: string, accountId: string | null, error: () => AppError): WriteOp {
+  return accountId
+    ? check(companyId, { expression: 'retainedEarningsAccountId = :account', values: { ':account': accountId } }, error)
+    : check(companyId, { expression: 'attribute_not_exists(retainedEarningsAccountId) OR attribute_type(retainedEarningsAccountId, :null)', values: { ':null': 'NULL' } }, error);
+}
+
+/** The settings do not name `accountId` as the retained earnings account. */
+export function notRetainedEarningsOp(companyId: string, accountId: string, error: () => AppError): WriteOp {
+  return check(companyId, { expression: 'NOT retainedEarningsAccountId = :account', values: { ':account': accountId } }, error);
+}
+
+/** The settings still carry the currency precision a write's amounts were checked against. */
+export function precisionUnchangedOp(companyId: string, precision: number): WriteOp {
+  return check(companyId, { expression: 'decimalPrecision = :precision', values: { ':precision': precision } }, () =>
+    new VersionConflict("The company's currency precision changed meanwhile; read the settings again and retry."),
+  );
+}
