@@ -1,9 +1,7 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../config.ts';
 import { NotFound, StateConflict, VersionConflict, type AppError } from '../errors.ts';
 import type { Line } from '../journals/rules.ts';
-import { db } from './client.ts';
 import { keys } from './keys.ts';
+import { conditions, getItem, mainTable, recordOf, type Item } from './table-ops.ts';
 import type { WriteOp } from './transact.ts';
 
 /**
@@ -50,13 +48,14 @@ const RECORD_FIELDS: Array<keyof ReversedJournal | 'status'> = [
   'financialYearId', 'periodId', 'balanceShard', 'reversalOf', 'reversedBy', 'version', 'createdAt', 'updatedAt',
 ];
 
-export function journalFromItem(item: Record<string, unknown>): JournalRecord {
-  return Object.fromEntries(RECORD_FIELDS.filter((f) => item[f] !== undefined).map((f) => [f, item[f]])) as unknown as JournalRecord;
+export function journalFromItem(item: Item): JournalRecord {
+  // Stored journals were written whole by this module, so their status matches their fields.
+  return recordOf<ReversedJournal>(item, RECORD_FIELDS) as unknown as JournalRecord;
 }
 
 export async function getJournal(companyId: string, journalId: string): Promise<JournalRecord | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: config.tableName, Key: keys.journal(companyId, journalId), ConsistentRead: true }));
-  return Item ? journalFromItem(Item) : undefined;
+  const item = await getItem(keys.journal(companyId, journalId), { consistent: true });
+  return item && journalFromItem(item);
 }
 
 export async function mustGetJournal(companyId: string, journalId: string): Promise<JournalRecord> {
@@ -67,8 +66,8 @@ export async function mustGetJournal(companyId: string, journalId: string): Prom
 
 /** The last serial number handed out (0 before the first journal). */
 export async function currentSerial(companyId: string): Promise<number> {
-  const { Item } = await db().send(new GetCommand({ TableName: config.tableName, Key: keys.journalCounter(companyId), ConsistentRead: true }));
-  return (Item?.value as number | undefined) ?? 0;
+  const item = await getItem(keys.journalCounter(companyId), { consistent: true });
+  return (item?.value as number | undefined) ?? 0;
 }
 
 /** Raised when another journal took the serial number first; the caller reads the counter again. */
@@ -80,28 +79,21 @@ export class SerialTaken extends StateConflict {
 
 /** Advances the counter from `from` to `to`, failing (SerialTaken) if it moved meanwhile. */
 export function serialOp(companyId: string, from: number, to: number): WriteOp {
-  return {
-    item: {
-      Put: {
-        TableName: config.tableName,
-        Item: { ...keys.journalCounter(companyId), entity: 'Counter', value: to },
-        ConditionExpression: from === 0 ? 'attribute_not_exists(pk)' : '#value = :from',
-        ...(from === 0 ? {} : { ExpressionAttributeNames: { '#value': 'value' }, ExpressionAttributeValues: { ':from': from } }),
-      },
+  return mainTable.put(
+    { ...keys.journalCounter(companyId), entity: 'Counter', value: to },
+    {
+      condition: from === 0 ? conditions.absent : { expression: '#value = :from', names: { '#value': 'value' }, values: { ':from': from } },
+      onConditionFailed: () => new SerialTaken(),
     },
-    onConditionFailed: () => new SerialTaken(),
-  };
+  );
 }
 
 /** The company has never had a journal (its serial counter was never advanced). */
 export function noJournalsYetOp(companyId: string, error: () => AppError): WriteOp {
-  return {
-    item: { ConditionCheck: { TableName: config.tableName, Key: keys.journalCounter(companyId), ConditionExpression: 'attribute_not_exists(pk)' } },
-    onConditionFailed: error,
-  };
+  return mainTable.check(keys.journalCounter(companyId), conditions.absent, error);
 }
 
-function journalItem(companyId: string, journal: JournalRecord): Record<string, unknown> {
+function journalItem(companyId: string, journal: JournalRecord): Item {
   return {
     ...keys.journal(companyId, journal.id),
     ...keys.journalByDate(companyId, journal.calendarDate, new Date(journal.date).toISOString(), journal.id),
@@ -113,21 +105,13 @@ function journalItem(companyId: string, journal: JournalRecord): Record<string, 
 }
 
 export function putNewJournalOp(companyId: string, journal: JournalRecord): WriteOp {
-  return { item: { Put: { TableName: config.tableName, Item: journalItem(companyId, journal), ConditionExpression: 'attribute_not_exists(pk)' } } };
+  return mainTable.put(journalItem(companyId, journal), { condition: conditions.absent });
 }
 
 /** Replaces a journal, conditionally on the version and status it was read with. */
 export function replaceJournalOp(companyId: string, before: JournalRecord, after: JournalRecord): WriteOp {
-  return {
-    item: {
-      Put: {
-        TableName: config.tableName,
-        Item: journalItem(companyId, after),
-        ConditionExpression: 'version = :version AND #status = :status',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':version': before.version, ':status': before.status },
-      },
-    },
+  return mainTable.put(journalItem(companyId, after), {
+    condition: conditions.all(conditions.atVersion(before.version), { expression: '#status = :status', names: { '#status': 'status' }, values: { ':status': before.status } }),
     onConditionFailed: () => new VersionConflict(),
-  };
+  });
 }

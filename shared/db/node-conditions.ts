@@ -2,11 +2,7 @@
  * Named conditions on node items. Use cases and kinds name them (`'isLeaf'`); only the node
  * store turns them into expressions, checked in the same transaction as the write they guard.
  */
-export interface NodeCondition {
-  expression: string;
-  values: Record<string, unknown>;
-  names?: Record<string, string>;
-}
+import type { Expr } from './table-ops.ts';
 
 export const NODE_CONDITIONS = {
   /** An account that may have children. */
@@ -15,6 +11,6 @@ export const NODE_CONDITIONS = {
   isLeaf: { expression: 'accountType = :leaf', values: { ':leaf': 'leaf' } },
   /** A cost center that may take journal lines. */
   isActive: { expression: '#ccStatus = :active', values: { ':active': 'active' }, names: { '#ccStatus': 'status' } },
-} satisfies Record<string, NodeCondition>;
+} satisfies Record<string, Expr>;
 
 export type NodeConditionName = keyof typeof NODE_CONDITIONS;

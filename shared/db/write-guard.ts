@@ -5,6 +5,7 @@ import { config } from '../config.ts';
 import { VersionConflict, type AppError } from '../errors.ts';
 import { db } from './client.ts';
 import type { Key } from './keys.ts';
+import type { Expr } from './table-ops.ts';
 
 /**
  * A short-lived marker that holds off new references to a record while a write that depends
@@ -16,8 +17,10 @@ import type { Key } from './keys.ts';
  *   set guard (versioned) -> check -> write (conditional on the guard) | clear guard on failure
  */
 export const GUARD_MILLISECONDS = 30_000;
-export const GUARD_FREE = '(attribute_not_exists(guardUntil) OR guardUntil < :guardNow)';
-export const guardFreeValues = () => ({ ':guardNow': Date.now() });
+/** No live guard holds the item: writers that add references require this. */
+export const guardFree = (): Expr => ({ expression: 'attribute_not_exists(guardUntil) OR guardUntil < :guardNow', values: { ':guardNow': Date.now() } });
+/** The guarded write itself: the item still carries this holder's guard. */
+export const heldGuard = (guard: string): Expr => ({ expression: 'guard = :guard', values: { ':guard': guard } });
 
 export async function withWriteGuard(
   key: Key,

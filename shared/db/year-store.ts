@@ -1,14 +1,12 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../config.ts';
 import { NotFound, StateConflict, VersionConflict, type AppError } from '../errors.ts';
 import type { DateRange, PeriodStatus, YearStatus } from '../financial-years/rules.ts';
-import { db } from './client.ts';
 import { keys } from './keys.ts';
 import { keywordListPage } from './paginate.ts';
 import { anyWithPrefix } from './prefix-query.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
+import { conditions, getItem, mainTable, recordOf, type Expr, type Item } from './table-ops.ts';
 import type { WriteOp } from './transact.ts';
-import { GUARD_FREE, guardFreeValues, withWriteGuard } from './write-guard.ts';
+import { guardFree, heldGuard, withWriteGuard } from './write-guard.ts';
 
 /**
  * Storage of financial years. A year item holds its periods (a map by id, each with its own
@@ -41,30 +39,22 @@ export interface YearRegistry {
   version: number;
 }
 
-function toYear(item: Record<string, unknown>): YearRecord {
+const YEAR_FIELDS = ['id', 'name', 'startDate', 'endDate', 'status', 'version', 'closingJournalId', 'createdAt', 'updatedAt'] as const;
+
+/** The year item holds its periods as a map by id; the record lists them in order. */
+export function yearFromItem(item: Item): YearRecord {
   const periods = Object.values(item.periods as Record<string, PeriodRecord>).sort((a, b) => a.number - b.number);
-  return {
-    id: item.id as string,
-    name: item.name as string,
-    startDate: item.startDate as string,
-    endDate: item.endDate as string,
-    status: item.status as YearStatus,
-    version: item.version as number,
-    periods,
-    ...(item.closingJournalId ? { closingJournalId: item.closingJournalId as string } : {}),
-    createdAt: item.createdAt as string,
-    updatedAt: item.updatedAt as string,
-  };
+  return { ...recordOf<Omit<YearRecord, 'periods'>>(item, YEAR_FIELDS), periods };
 }
 
 export async function getRegistry(companyId: string): Promise<YearRegistry> {
-  const { Item } = await db().send(new GetCommand({ TableName: config.tableName, Key: keys.yearRegistry(companyId), ConsistentRead: true }));
-  return { years: (Item?.years as YearRegistry['years'] | undefined) ?? {}, version: (Item?.version as number | undefined) ?? 0 };
+  const item = await getItem(keys.yearRegistry(companyId), { consistent: true });
+  return { years: (item?.years as YearRegistry['years'] | undefined) ?? {}, version: (item?.version as number | undefined) ?? 0 };
 }
 
 export async function getYear(companyId: string, yearId: string): Promise<YearRecord | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: config.tableName, Key: keys.year(companyId, yearId), ConsistentRead: true }));
-  return Item ? toYear(Item) : undefined;
+  const item = await getItem(keys.year(companyId, yearId), { consistent: true });
+  return item && yearFromItem(item);
 }
 
 export async function mustGetYear(companyId: string, yearId: string): Promise<YearRecord> {
@@ -73,11 +63,7 @@ export async function mustGetYear(companyId: string, yearId: string): Promise<Ye
   return year;
 }
 
-export function yearFromItem(item: Record<string, unknown>): YearRecord {
-  return toYear(item);
-}
-
-function yearItem(companyId: string, year: YearRecord): Record<string, unknown> {
+function yearItem(companyId: string, year: YearRecord): Item {
   return {
     ...keys.year(companyId, year.id),
     ...keys.yearByStart(companyId, year.startDate, year.id),
@@ -90,22 +76,18 @@ function yearItem(companyId: string, year: YearRecord): Record<string, unknown> 
 
 /** The registry write every create, re-date and delete carries: conditional on the version read. */
 function registryOp(companyId: string, registry: YearRegistry, years: YearRegistry['years']): WriteOp {
-  return {
-    item: {
-      Put: {
-        TableName: config.tableName,
-        Item: { ...keys.yearRegistry(companyId), entity: 'YearRegistry', years, version: registry.version + 1 },
-        ConditionExpression: registry.version === 0 ? 'attribute_not_exists(pk)' : 'version = :version',
-        ...(registry.version === 0 ? {} : { ExpressionAttributeValues: { ':version': registry.version } }),
-      },
+  return mainTable.put(
+    { ...keys.yearRegistry(companyId), entity: 'YearRegistry', years, version: registry.version + 1 },
+    {
+      condition: registry.version === 0 ? conditions.absent : conditions.atVersion(registry.version),
+      onConditionFailed: () => new VersionConflict('Another financial year was changed at the same time; retry.'),
     },
-    onConditionFailed: () => new VersionConflict('Another financial year was changed at the same time; retry.'),
-  };
+  );
 }
 
 export function createYearOps(companyId: string, year: YearRecord, registry: YearRegistry): WriteOp[] {
   return [
-    { item: { Put: { TableName: config.tableName, Item: yearItem(companyId, year), ConditionExpression: 'attribute_not_exists(pk)' } } },
+    mainTable.put(yearItem(companyId, year), { condition: conditions.absent }),
     registryOp(companyId, registry, { ...registry.years, [year.id]: { startDate: year.startDate, endDate: year.endDate } }),
   ];
 }
@@ -113,17 +95,10 @@ export function createYearOps(companyId: string, year: YearRecord, registry: Yea
 /** Replaces the year whole, conditionally on its version (and on the guard, when one is held). */
 export function replaceYearOps(companyId: string, before: YearRecord, after: YearRecord, registry?: YearRegistry, guard?: string): WriteOp[] {
   const ops: WriteOp[] = [
-    {
-      item: {
-        Put: {
-          TableName: config.tableName,
-          Item: yearItem(companyId, after),
-          ConditionExpression: guard ? 'version = :version AND guard = :guard' : 'version = :version',
-          ExpressionAttributeValues: { ':version': before.version, ...(guard ? { ':guard': guard } : {}) },
-        },
-      },
+    mainTable.put(yearItem(companyId, after), {
+      condition: conditions.all(conditions.atVersion(before.version), guard ? heldGuard(guard) : undefined),
       onConditionFailed: () => new VersionConflict(),
-    },
+    }),
   ];
   if (registry) ops.push(registryOp(companyId, registry, { ...registry.years, [after.id]: { startDate: after.startDate, endDate: after.endDate } }));
   return ops;
@@ -132,17 +107,10 @@ export function replaceYearOps(companyId: string, before: YearRecord, after: Yea
 export function deleteYearOps(companyId: string, year: YearRecord, registry: YearRegistry, guard: string): WriteOp[] {
   const { [year.id]: _removed, ...rest } = registry.years;
   return [
-    {
-      item: {
-        Delete: {
-          TableName: config.tableName,
-          Key: keys.year(companyId, year.id),
-          ConditionExpression: 'version = :version AND guard = :guard',
-          ExpressionAttributeValues: { ':version': year.version, ':guard': guard },
-        },
-      },
+    mainTable.delete(keys.year(companyId, year.id), {
+      condition: conditions.all(conditions.atVersion(year.version), heldGuard(guard)),
       onConditionFailed: () => new VersionConflict(),
-    },
+    }),
     registryOp(companyId, registry, rest),
   ];
 }
@@ -154,21 +122,22 @@ export function deleteYearOps(companyId: string, year: YearRecord, registry: Yea
  */
 export function periodStatusOps(companyId: string, year: YearRecord, period: PeriodRecord, status: PeriodStatus): WriteOp[] {
   return [
-    {
-      item: {
-        Update: {
-          TableName: config.tableName,
-          Key: keys.year(companyId, year.id),
-          UpdateExpression: 'SET periods.#p.#status = :status, periods.#p.version = :next, version = version + :one, updatedAt = :now',
-          ConditionExpression: 'periods.#p.version = :version AND #status = :open',
-          ExpressionAttributeNames: { '#p': period.id, '#status': 'status' },
-          ExpressionAttributeValues: { ':status': status, ':next': period.version + 1, ':version': period.version, ':open': 'open', ':one': 1, ':now': new Date().toISOString() },
-        },
+    mainTable.update(
+      keys.year(companyId, year.id),
+      {
+        expression: 'SET periods.#p.#status = :status, periods.#p.version = :next, version = version + :one, updatedAt = :now',
+        names: { '#p': period.id, '#status': 'status' },
+        values: { ':status': status, ':next': period.version + 1, ':one': 1, ':now': new Date().toISOString() },
       },
-      onConditionFailed: () => new VersionConflict(),
-    },
+      {
+        condition: { expression: 'periods.#p.version = :version AND #status = :open', values: { ':version': period.version, ':open': 'open' } },
+        onConditionFailed: () => new VersionConflict(),
+      },
+    ),
   ];
 }
+
+const yearOpen: Expr = { expression: '#status = :open', names: { '#status': 'status' }, values: { ':open': 'open' } };
 
 /**
  * Runs `write` once nothing has been posted into the year, holding off new postings meanwhile.
@@ -209,18 +178,9 @@ export async function withYearGuard(
  * draft's transaction, so a draft and the year's Close cannot both win.
  */
 export function yearTakesDraftsCheckOp(companyId: string, yearId: string): WriteOp {
-  return {
-    item: {
-      ConditionCheck: {
-        TableName: config.tableName,
-        Key: keys.year(companyId, yearId),
-        ConditionExpression: `#status = :open AND ${GUARD_FREE}`,
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':open': 'open', ...guardFreeValues() },
-      },
-    },
-    onConditionFailed: () => new VersionConflict('The financial year of this date is being closed or changed; read it again and retry.'),
-  };
+  return mainTable.check(keys.year(companyId, yearId), conditions.all(yearOpen, guardFree())!, () =>
+    new VersionConflict('The financial year of this date is being closed or changed; read it again and retry.'),
+  );
 }
 
 /**
@@ -228,44 +188,34 @@ export function yearTakesDraftsCheckOp(companyId: string, yearId: string): Write
  * the posting transaction, so a concurrent Lock or Close and a post cannot both win.
  */
 export function openPeriodCheckOp(companyId: string, yearId: string, periodId: string): WriteOp {
-  return {
-    item: {
-      ConditionCheck: {
-        TableName: config.tableName,
-        Key: keys.year(companyId, yearId),
-        ConditionExpression: `#status = :open AND periods.#p.#status = :open AND ${GUARD_FREE}`,
-        ExpressionAttributeNames: { '#status': 'status', '#p': periodId },
-        ExpressionAttributeValues: { ':open': 'open', ...guardFreeValues() },
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      },
-    },
-    onConditionFailed: (old) => {
+  const periodOpen: Expr = { expression: 'periods.#p.#status = :open', names: { '#p': periodId, '#status': 'status' }, values: { ':open': 'open' } };
+  return mainTable.check(
+    keys.year(companyId, yearId),
+    conditions.all(yearOpen, periodOpen, guardFree())!,
+    (old) => {
       if (!old) return new NotFound('The financial year');
       const guarded = typeof old.guardUntil === 'number' && old.guardUntil >= Date.now();
       return guarded
         ? new VersionConflict('The financial year is being changed; retry shortly.')
         : new StateConflict('PeriodNotOpen', 'The period of this date changed state and is no longer open.', 'postingDate');
     },
-  };
+    true,
+  );
 }
 
 /** Records the year's closing journal, unless another request recorded a different one first. */
 export function setClosingJournalOp(companyId: string, year: YearRecord, journalId: string): WriteOp {
-  return {
-    item: {
-      Update: {
-        TableName: config.tableName,
-        Key: keys.year(companyId, year.id),
-        UpdateExpression: 'SET closingJournalId = :journalId, version = version + :one',
-        ConditionExpression: year.closingJournalId
-          ? '#status = :open AND closingJournalId = :previous'
-          : '#status = :open AND attribute_not_exists(closingJournalId)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':journalId': journalId, ':open': 'open', ':one': 1, ...(year.closingJournalId ? { ':previous': year.closingJournalId } : {}) },
-      },
+  const previous: Expr = year.closingJournalId
+    ? { expression: 'closingJournalId = :previous', values: { ':previous': year.closingJournalId } }
+    : { expression: 'attribute_not_exists(closingJournalId)' };
+  return mainTable.update(
+    keys.year(companyId, year.id),
+    { expression: 'SET closingJournalId = :journalId, version = version + :one', values: { ':journalId': journalId, ':one': 1 } },
+    {
+      condition: conditions.all(yearOpen, previous),
+      onConditionFailed: () => new VersionConflict('The financial year changed while its closing journal was generated; retry.'),
     },
-    onConditionFailed: () => new VersionConflict('The financial year changed while its closing journal was generated; retry.'),
-  };
+  );
 }
 
 /** A company's years by start date (orderBy `StartDate`); the keyword matches the name. */

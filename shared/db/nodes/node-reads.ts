@@ -1,0 +1,68 @@
+import { NotFound } from '../../errors.ts';
+import type { ListQuery, Page } from '../../schemas/list-query.ts';
+import { isUuidReference, MAX_DEPTH, pathSegments } from '../../tree/rules.ts';
+import { batchGetItems } from '../batch-get.ts';
+import { keys, type NodeKind } from '../keys.ts';
+import { keywordListPage } from '../paginate.ts';
+import { getItem } from '../table-ops.ts';
+import { nodeFromItem, type NodeRecord } from './node-record.ts';
+
+/** Reads of hierarchy nodes: one by id, one by path, a page, and ancestor chains. */
+
+export async function getNode(kind: NodeKind, companyId: string, id: string): Promise<NodeRecord | undefined> {
+  const item = await getItem(keys.node(kind, companyId, id));
+  return item && nodeFromItem(item);
+}
+
+/**
+ * Resolves a UUID or a code path to a node of the company, reading one edge item per path
+ * segment. Errors: NotFound naming `field` when nothing matches (spec: Code paths, rule 4).
+ */
+export async function resolveNode(kind: NodeKind, label: string, companyId: string, reference: string, field: string): Promise<NodeRecord> {
+  const notFound = () => new NotFound(`${label} '${reference}'`, field);
+  const segments = isUuidReference(reference) ? [] : pathSegments(reference);
+  if (!segments || segments.length > MAX_DEPTH) throw notFound();
+  let id = isUuidReference(reference) ? reference : null;
+  for (const code of segments) {
+    const edge = await getItem(keys.nodeEdge(kind, companyId, id, code));
+    if (!edge) throw notFound();
+    id = edge.childId as string;
+  }
+  const node = id ? await getNode(kind, companyId, id) : undefined;
+  if (!node) throw notFound();
+  return node;
+}
+
+/**
+ * The ancestor chains (root first, the node itself last) of many nodes, fetching missing
+ * ancestors level by level with BatchGet: O(depth) round trips, never the whole chart.
+ */
+export async function ancestorChains(kind: NodeKind, companyId: string, nodes: NodeRecord[]): Promise<Map<string, NodeRecord[]>> {
+  const known = new Map(nodes.map((n) => [n.id, n]));
+  for (let level = 0; level <= MAX_DEPTH; level++) {
+    const missing = [...new Set([...known.values()].map((n) => n.parentId).filter((p): p is string => !!p && !known.has(p)))];
+    if (missing.length === 0) break;
+    for (const item of await batchGetItems(missing.map((id) => keys.node(kind, companyId, id)))) {
+      const fetched = nodeFromItem(item);
+      known.set(fetched.id, fetched);
+    }
+  }
+  const result = new Map<string, NodeRecord[]>();
+  for (const node of nodes) {
+    const chain: NodeRecord[] = [];
+    for (let n: NodeRecord | undefined = node; n && chain.length <= MAX_DEPTH; n = n.parentId ? known.get(n.parentId) : undefined) {
+      chain.unshift(n);
+    }
+    result.set(node.id, chain);
+  }
+  return result;
+}
+
+/** A page of the company's nodes by code (orderBy `Code`) or creation (`CreatedAt`); the keyword matches the search text. */
+export function nodesPage(kind: NodeKind, companyId: string, endpoint: string, query: ListQuery<'Code' | 'CreatedAt'>, keyword: string): Promise<Page<NodeRecord>> {
+  return keywordListPage(
+    { index: query.orderBy === 'Code' ? 'gsi1' : 'gsi2', partition: keys.nodeListPartition(kind, companyId), companyId, endpoint, keywordAttribute: 'searchText', toRecord: nodeFromItem },
+    query,
+    keyword,
+  );
+}
