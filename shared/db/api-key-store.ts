@@ -1,11 +1,9 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../config.ts';
 import { VersionConflict } from '../errors.ts';
-import { db } from './client.ts';
 import { keys } from './keys.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
 import { keywordListPage } from './paginate.ts';
-import type { WriteOp } from './transact.ts';
+import { conditions, getItem, mainTable, recordOf, type Item } from './table-ops.ts';
+import { transactWrite, type WriteOp } from './transact.ts';
 
 /**
  * API keys as stored: the record lives under the SHA-256 of the key (the key itself is never
@@ -28,62 +26,46 @@ export interface ApiKeyRecord {
   version?: number;
 }
 
-const FIELDS: Array<keyof ApiKeyRecord> = ['keyId', 'hash', 'name', 'prefix', 'companyId', 'permissions', 'ipAllowlist', 'expiresAt', 'revokedAt', 'createdBy', 'createdAt', 'version'];
+const FIELDS = ['keyId', 'hash', 'name', 'prefix', 'companyId', 'permissions', 'ipAllowlist', 'expiresAt', 'revokedAt', 'createdBy', 'createdAt', 'version'] as const;
+const apiKeyFromItem = (item: Item) => recordOf<ApiKeyRecord>(item, FIELDS);
 
-export function apiKeyFromItem(item: Record<string, unknown>): ApiKeyRecord {
-  return Object.fromEntries(FIELDS.filter((f) => item[f] !== undefined).map((f) => [f, item[f]])) as unknown as ApiKeyRecord;
-}
-
-function recordItem(record: ApiKeyRecord): Record<string, unknown> {
+function recordItem(record: ApiKeyRecord): Item {
   return { ...keys.apiKey(record.hash), ...keys.apiKeyByCreation(record.companyId, record.createdAt, record.keyId), entity: 'ApiKey', ...record };
 }
 
+/** The key record under its hash, and the company's pointer from the key id to it. */
 export function createApiKeyOps(record: ApiKeyRecord): WriteOp[] {
   return [
-    { item: { Put: { TableName: config.tableName, Item: recordItem(record), ConditionExpression: 'attribute_not_exists(pk)' } } },
-    {
-      item: {
-        Put: {
-          TableName: config.tableName,
-          Item: { ...keys.apiKeyById(record.companyId, record.keyId), entity: 'ApiKeyPointer', hash: record.hash },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-    },
+    mainTable.put(recordItem(record), { condition: conditions.absent }),
+    mainTable.put({ ...keys.apiKeyById(record.companyId, record.keyId), entity: 'ApiKeyPointer', hash: record.hash }, { condition: conditions.absent }),
   ];
 }
 
 /** Writes a key directly (no pointer): for seeding records in tests. */
 export async function putApiKey(record: ApiKeyRecord): Promise<void> {
-  await db().send(new PutCommand({ TableName: config.tableName, Item: recordItem({ version: 1, ...record }), ConditionExpression: 'attribute_not_exists(pk)' }));
+  await transactWrite([mainTable.put(recordItem({ version: 1, ...record }), { condition: conditions.absent })]);
 }
 
 /** The key record for a presented key's hash (one read), or undefined. */
 export async function getApiKeyByHash(hash: string): Promise<ApiKeyRecord | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: config.tableName, Key: keys.apiKey(hash) }));
-  return Item ? apiKeyFromItem(Item) : undefined;
+  const item = await getItem(keys.apiKey(hash));
+  return item && apiKeyFromItem(item);
 }
 
 export async function getApiKeyById(companyId: string, keyId: string): Promise<ApiKeyRecord | undefined> {
-  const { Item: pointer } = await db().send(new GetCommand({ TableName: config.tableName, Key: keys.apiKeyById(companyId, keyId), ConsistentRead: true }));
+  const pointer = await getItem(keys.apiKeyById(companyId, keyId), { consistent: true });
   if (!pointer) return undefined;
-  const { Item } = await db().send(new GetCommand({ TableName: config.tableName, Key: keys.apiKey(pointer.hash as string), ConsistentRead: true }));
-  return Item ? apiKeyFromItem(Item) : undefined;
+  const item = await getItem(keys.apiKey(pointer.hash as string), { consistent: true });
+  return item && apiKeyFromItem(item);
 }
 
 export function revokeApiKeyOp(record: ApiKeyRecord, revokedAt: string): WriteOp {
-  return {
-    item: {
-      Update: {
-        TableName: config.tableName,
-        Key: keys.apiKey(record.hash),
-        UpdateExpression: 'SET revokedAt = :revokedAt, version = :next',
-        ConditionExpression: 'version = :version',
-        ExpressionAttributeValues: { ':revokedAt': revokedAt, ':next': (record.version ?? 1) + 1, ':version': record.version ?? 1 },
-      },
-    },
-    onConditionFailed: () => new VersionConflict(),
-  };
+  const version = record.version ?? 1;
+  return mainTable.update(
+    keys.apiKey(record.hash),
+    { expression: 'SET revokedAt = :revokedAt, version = :next', values: { ':revokedAt': revokedAt, ':next': version + 1 } },
+    { condition: conditions.atVersion(version), onConditionFailed: () => new VersionConflict() },
+  );
 }
 
 /** A company's API keys by creation (orderBy `CreatedAt`); the keyword matches the name. Revoked keys included. */

@@ -5,6 +5,7 @@ import type { BalanceDelta } from '../journals/rules.ts';
 import { db } from './client.ts';
 import { keys } from './keys.ts';
 import { queryAll } from './query-all.ts';
+import { mainTable } from './table-ops.ts';
 import type { WriteOp } from './transact.ts';
 
 /**
@@ -21,23 +22,19 @@ export function pickShard(): number {
 }
 
 export function balanceOps(companyId: string, periodId: string, deltas: BalanceDelta[], shard: number): WriteOp[] {
-  return deltas.map((d) => ({
-    item: {
-      Update: {
-        TableName: config.tableName,
-        Key: keys.balance(companyId, periodId, d.accountId, d.costCenterId, shard),
-        UpdateExpression: 'ADD debit :debit, credit :credit SET entity = :entity, periodId = :periodId, accountId = :accountId, costCenterId = :costCenterId',
-        ExpressionAttributeValues: {
-          ':debit': NumberValue.from(d.debit),
-          ':credit': NumberValue.from(d.credit),
-          ':entity': 'Balance',
-          ':periodId': periodId,
-          ':accountId': d.accountId,
-          ':costCenterId': d.costCenterId ?? '-',
-        },
+  return deltas.map((d) =>
+    mainTable.update(keys.balance(companyId, periodId, d.accountId, d.costCenterId, shard), {
+      expression: 'ADD debit :debit, credit :credit SET entity = :entity, periodId = :periodId, accountId = :accountId, costCenterId = :costCenterId',
+      values: {
+        ':debit': NumberValue.from(d.debit),
+        ':credit': NumberValue.from(d.credit),
+        ':entity': 'Balance',
+        ':periodId': periodId,
+        ':accountId': d.accountId,
+        ':costCenterId': d.costCenterId ?? '-',
       },
-    },
-  }));
+    }),
+  );
 }
 
 export interface Balance {

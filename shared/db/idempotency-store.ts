@@ -6,6 +6,7 @@ import { config } from '../config.ts';
 import { IdempotencyInProgress, IdempotencyKeyReused } from '../errors.ts';
 import { db } from './client.ts';
 import { keys, type IdempotencyScope } from './keys.ts';
+import { ttlTable, type Expr } from './table-ops.ts';
 import type { WriteOp } from './transact.ts';
 
 /**
@@ -69,19 +70,18 @@ export async function claimKey(scope: IdempotencyScope, operation: string, key: 
 
 /** The write that marks the claim completed with its response; it fails if the claim was lost. */
 export function completeKeyOp(claim: Claim, response: StoredResponse): WriteOp {
-  return {
-    item: {
-      Put: {
-        TableName: config.idempotencyTableName,
-        Item: { ...claim.key, status: 'COMPLETED', target: claim.target, claimToken: claim.token, response, expiresAt: claim.expiresAt },
-        ConditionExpression: '#status = :inProgress AND claimToken = :token',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':inProgress': 'IN_PROGRESS', ':token': claim.token },
-      },
-    },
-    onConditionFailed: () => new IdempotencyInProgress(),
-  };
+  return ttlTable.put(
+    { ...claim.key, status: 'COMPLETED', target: claim.target, claimToken: claim.token, response, expiresAt: claim.expiresAt },
+    { condition: heldClaim(claim), onConditionFailed: () => new IdempotencyInProgress() },
+  );
 }
+
+/** The key is still held by this claim, in progress. */
+const heldClaim = (claim: Claim): Expr => ({
+  expression: '#status = :inProgress AND claimToken = :token',
+  names: { '#status': 'status' },
+  values: { ':inProgress': 'IN_PROGRESS', ':token': claim.token },
+});
 
 /** Frees the key after a failed request, unless it completed (the business write committed). */
 export async function releaseKey(claim: Claim): Promise<void> {
@@ -90,9 +90,9 @@ export async function releaseKey(claim: Claim): Promise<void> {
       new DeleteCommand({
         TableName: config.idempotencyTableName,
         Key: claim.key,
-        ConditionExpression: '#status = :inProgress AND claimToken = :token',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':inProgress': 'IN_PROGRESS', ':token': claim.token },
+        ConditionExpression: heldClaim(claim).expression,
+        ExpressionAttributeNames: heldClaim(claim).names,
+        ExpressionAttributeValues: heldClaim(claim).values,
       }),
     );
   } catch (error) {

@@ -4,6 +4,7 @@ import { config } from '../config.ts';
 import { Unauthorized } from '../errors.ts';
 import { db } from './client.ts';
 import { keys } from './keys.ts';
+import { conditions, ttlTable } from './table-ops.ts';
 import { transactWrite } from './transact.ts';
 
 /**
@@ -55,15 +56,10 @@ export interface RefreshRecord {
 }
 
 export function putRefreshTokenOp(record: RefreshRecord) {
-  return {
-    item: {
-      Put: {
-        TableName: config.idempotencyTableName,
-        Item: { ...keys.refreshToken(record.hash), entity: 'RefreshToken', userId: record.userId, familyId: record.familyId, expiresAt: record.expiresAt },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
-  };
+  return ttlTable.put(
+    { ...keys.refreshToken(record.hash), entity: 'RefreshToken', userId: record.userId, familyId: record.familyId, expiresAt: record.expiresAt },
+    { condition: conditions.absent },
+  );
 }
 
 export async function getRefreshToken(hash: string): Promise<(RefreshRecord & { usedAt?: number }) | undefined> {
@@ -96,28 +92,12 @@ export async function revokeFamily(familyId: string, expiresAt: number): Promise
  */
 export async function rotateRefreshToken(old: RefreshRecord, next: RefreshRecord): Promise<void> {
   await transactWrite([
-    {
-      item: {
-        Update: {
-          TableName: config.idempotencyTableName,
-          Key: keys.refreshToken(old.hash),
-          UpdateExpression: 'SET usedAt = :now',
-          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(usedAt)',
-          ExpressionAttributeValues: { ':now': Date.now() },
-        },
-      },
-      onConditionFailed: () => new Unauthorized('The refresh token was already used.'),
-    },
-    {
-      item: {
-        ConditionCheck: {
-          TableName: config.idempotencyTableName,
-          Key: keys.refreshFamily(old.familyId),
-          ConditionExpression: 'attribute_not_exists(revokedAt)',
-        },
-      },
-      onConditionFailed: () => new Unauthorized('The refresh token was revoked.'),
-    },
+    ttlTable.update(
+      keys.refreshToken(old.hash),
+      { expression: 'SET usedAt = :now', values: { ':now': Date.now() } },
+      { condition: { expression: 'attribute_exists(pk) AND attribute_not_exists(usedAt)' }, onConditionFailed: () => new Unauthorized('The refresh token was already used.') },
+    ),
+    ttlTable.check(keys.refreshFamily(old.familyId), { expression: 'attribute_not_exists(revokedAt)' }, () => new Unauthorized('The refresh token was revoked.')),
     putRefreshTokenOp(next),
   ]);
 }

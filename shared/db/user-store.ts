@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../config.ts';
-import { db } from './client.ts';
 import { keys } from './keys.ts';
+import { conditions, getItem, mainTable, recordOf } from './table-ops.ts';
 import { transactWrite } from './transact.ts';
 import { StateConflict } from '../errors.ts';
 
@@ -18,29 +16,16 @@ export interface User {
 export async function findOrCreateUserByEmail(email: string): Promise<User> {
   const normalized = email.trim().toLowerCase();
   for (let attempt = 0; attempt < 2; attempt++) {
-    const existing = await db().send(new GetCommand({ TableName: config.tableName, Key: keys.userEmail(normalized) }));
-    if (existing.Item) return { id: existing.Item.userId as string, email: normalized };
+    const existing = await getItem(keys.userEmail(normalized));
+    if (existing) return { id: existing.userId as string, email: normalized };
     const user = { id: randomUUID(), email: normalized };
     try {
       await transactWrite([
-        {
-          item: {
-            Put: {
-              TableName: config.tableName,
-              Item: { ...keys.userEmail(normalized), entity: 'UserEmail', userId: user.id },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          onConditionFailed: () => new StateConflict('Conflict', 'User created concurrently'),
-        },
-        {
-          item: {
-            Put: {
-              TableName: config.tableName,
-              Item: { ...keys.user(user.id), entity: 'User', id: user.id, email: normalized, createdAt: new Date().toISOString() },
-            },
-          },
-        },
+        mainTable.put(
+          { ...keys.userEmail(normalized), entity: 'UserEmail', userId: user.id },
+          { condition: conditions.absent, onConditionFailed: () => new StateConflict('Conflict', 'User created concurrently') },
+        ),
+        mainTable.put({ ...keys.user(user.id), entity: 'User', id: user.id, email: normalized, createdAt: new Date().toISOString() }),
       ]);
       return user;
     } catch (error) {
@@ -51,6 +36,6 @@ export async function findOrCreateUserByEmail(email: string): Promise<User> {
 }
 
 export async function getUser(userId: string): Promise<User | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: config.tableName, Key: keys.user(userId) }));
-  return Item ? { id: Item.id as string, email: Item.email as string } : undefined;
+  const item = await getItem(keys.user(userId));
+  return item && recordOf<User>(item, ['id', 'email']);
 }
