@@ -1,4 +1,4 @@
-import { NodeStore, type NodeRecord } from '../db/node-store.ts';
+import { NodeStore, type NodeAttributes } from '../db/node-store.ts';
 import type * as z from 'zod';
 import type { AccountResponse } from '../schemas/responses.ts';
 import { nodeView, type NodeKind } from '../tree/node-kind.ts';
@@ -8,30 +8,31 @@ import type { CreateAccountInput, UpdateAccountInput } from './schemas.ts';
 
 export type AccountView = z.output<typeof AccountResponse>;
 
-const facts = (node: NodeRecord) => node.attributes as unknown as AccountFacts;
+/** An account's own attributes: its type, and on a root its classification (AccountFacts). */
+export type AccountAttributes = NodeAttributes & AccountFacts;
 
-const store = new NodeStore('ACCOUNT', 'The account');
+const store = new NodeStore<AccountAttributes>('ACCOUNT', 'The account');
 
-export const accounts: NodeKind<CreateAccountInput, UpdateAccountInput, AccountView> = {
+export const accounts: NodeKind<CreateAccountInput, UpdateAccountInput, AccountView, AccountAttributes> = {
   store,
   parentMust: 'isCategory',
   usableInEntries: 'isLeaf',
-  checkParent: (parent) => checkAccountParent(facts(parent)),
+  checkParent: (parent) => checkAccountParent(parent.attributes),
   createAttributes: (input, parentChain) => ({
     name: input.name,
     accountType: input.type,
-    classification: storedClassification(input.classification, parentChain[0] && facts(parentChain[0])),
+    classification: storedClassification(input.classification, parentChain[0]?.attributes),
   }),
   updateAttributes: (input, before, parentChain) => ({
     name: input.name,
-    accountType: facts(before).accountType,
-    classification: storedClassification(input.classification, parentChain[0] && facts(parentChain[0]), facts(before).classification),
+    accountType: before.attributes.accountType,
+    classification: storedClassification(input.classification, parentChain[0]?.attributes, before.attributes.classification),
   }),
   guardUpdate: (companyId, before, after, newParentChain) => guardRetainedEarningsUpdate(store, companyId, before, after, newParentChain),
   guardDelete: guardRetainedEarningsDelete,
   view: (node, chain) => ({
     ...nodeView(node, chain),
-    type: facts(node).accountType,
-    classification: facts(chain[0]!).classification!,
+    type: node.attributes.accountType,
+    classification: chain[0]!.attributes.classification!,
   }),
 };

@@ -2,7 +2,7 @@ import { getSettings, notRetainedEarningsOp, retainedEarningsUnchangedOp } from 
 import type { NodeRecord, NodeStore } from '../db/node-store.ts';
 import type { WriteOp } from '../db/transact.ts';
 import { StateConflict, VersionConflict } from '../errors.ts';
-import type { AccountFacts } from './rules.ts';
+import type { AccountAttributes } from './account-kind.ts';
 
 /**
  * The account that company settings name as retained earnings (the year-end close credits
@@ -11,7 +11,6 @@ import type { AccountFacts } from './rules.ts';
  * condition that the settings still say what was read, so a concurrent settings change
  * cannot slip between the check and the write.
  */
-const facts = (node: NodeRecord) => node.attributes as unknown as AccountFacts;
 const settingsChanged = () => new VersionConflict('The company settings changed meanwhile; read the account again and retry.');
 
 export async function guardRetainedEarningsDelete(companyId: string, node: NodeRecord): Promise<WriteOp[]> {
@@ -23,14 +22,14 @@ export async function guardRetainedEarningsDelete(companyId: string, node: NodeR
 }
 
 export async function guardRetainedEarningsUpdate(
-  store: NodeStore,
+  store: NodeStore<AccountAttributes>,
   companyId: string,
-  before: NodeRecord,
-  after: NodeRecord,
-  newParentChain: NodeRecord[],
+  before: NodeRecord<AccountAttributes>,
+  after: NodeRecord<AccountAttributes>,
+  newParentChain: NodeRecord<AccountAttributes>[],
 ): Promise<WriteOp[]> {
   const moved = before.parentId !== after.parentId;
-  const reclassified = facts(before).classification !== facts(after).classification;
+  const reclassified = before.attributes.classification !== after.attributes.classification;
   if (!moved && !reclassified) return [];
   const retainedId = (await getSettings(companyId))?.retainedEarningsAccountId ?? null;
   const unchanged = [retainedEarningsUnchangedOp(companyId, retainedId, settingsChanged)];
@@ -38,7 +37,7 @@ export async function guardRetainedEarningsUpdate(
   const retained = retainedId === after.id ? after : await store.get(companyId, retainedId);
   const inSubtree = retained && (retained.id === after.id || (await store.chain(companyId, retained)).some((n) => n.id === after.id));
   const newRoot = newParentChain[0] ?? after;
-  if (inSubtree && facts(newRoot).classification !== 'equity') {
+  if (inSubtree && newRoot.attributes.classification !== 'equity') {
     throw new StateConflict(
       'RetainedEarningsAccount',
       'This change would take the retained earnings account named in the company settings out of equity; name another account there first.',

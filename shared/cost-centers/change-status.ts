@@ -1,7 +1,7 @@
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { changeNodeAttributes } from '../tree/use-cases.ts';
 import { costCenters, type CostCenterView } from './cost-center-kind.ts';
-import { nextStatus, type CostCenterStatus, type CostCenterTransition } from './rules.ts';
+import { nextStatus, type CostCenterTransition } from './rules.ts';
 
 /** Activate or Deactivate, versioned. Errors: NotFound, VersionConflict, StateConflict (InvalidState). */
 export function changeCostCenterStatus(
@@ -13,6 +13,6 @@ export function changeCostCenterStatus(
 ): Promise<CostCenterView> {
   return changeNodeAttributes(costCenters, uow, companyId, id, version, (before) => ({
     ...before.attributes,
-    status: nextStatus(before.attributes.status as CostCenterStatus, transition),
+    status: nextStatus(before.attributes.status, transition),
   }));
 }

@@ -1,4 +1,4 @@
-import { NodeStore } from '../db/node-store.ts';
+import { NodeStore, type NodeAttributes } from '../db/node-store.ts';
 import type * as z from 'zod';
 import type { CostCenterResponse } from '../schemas/responses.ts';
 import { nodeView, type NodeKind } from '../tree/node-kind.ts';
@@ -8,10 +8,13 @@ import type { CreateCostCenterInput, UpdateCostCenterInput } from './schemas.ts'
 export type CostCenterView = z.output<typeof CostCenterResponse>;
 
 /** A cost center is created active: usable in journal lines at once (docs/decisions.md). */
-export const costCenters: NodeKind<CreateCostCenterInput, UpdateCostCenterInput, CostCenterView> = {
-  store: new NodeStore('COST_CENTER', 'The cost center'),
+/** A cost center's own attribute: whether it is active. */
+export type CostCenterAttributes = NodeAttributes & { status: CostCenterStatus };
+
+export const costCenters: NodeKind<CreateCostCenterInput, UpdateCostCenterInput, CostCenterView, CostCenterAttributes> = {
+  store: new NodeStore<CostCenterAttributes>('COST_CENTER', 'The cost center'),
   usableInEntries: 'isActive',
   createAttributes: (input) => ({ name: input.name, status: 'active' satisfies CostCenterStatus }),
   updateAttributes: (input, before) => ({ ...before.attributes, name: input.name }),
-  view: (node, chain) => ({ ...nodeView(node, chain), status: node.attributes.status as CostCenterStatus }),
+  view: (node, chain) => ({ ...nodeView(node, chain), status: node.attributes.status }),
 };

@@ -3,7 +3,7 @@ import { NotFound } from '../errors.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
 import type { NodeKind } from './keys.ts';
 import type { NodeConditionName } from './node-conditions.ts';
-import type { NodeRecord } from './nodes/node-record.ts';
+import type { NodeAttributes, NodeRecord } from './nodes/node-record.ts';
 import { ancestorChains, getNode, nodesPage, resolveNode } from './nodes/node-reads.ts';
 import { withNoUsage } from './nodes/node-usage.ts';
 import {
@@ -19,45 +19,45 @@ import {
 } from './nodes/node-writes.ts';
 import type { WriteOp } from './transact.ts';
 
-export type { NodeRecord } from './nodes/node-record.ts';
+export type { NodeAttributes, NodeRecord } from './nodes/node-record.ts';
 
 /**
  * The node entity (accounts, cost centers) bound to one kind: what the hierarchy use cases
  * call. Mapping lives in nodes/node-record.ts, reads and path resolution in nodes/node-reads.ts,
  * op builders in nodes/node-writes.ts, the delete guard in nodes/node-usage.ts.
  */
-export class NodeStore implements NodeKindRef {
+export class NodeStore<A extends NodeAttributes = NodeAttributes> implements NodeKindRef {
   constructor(
     readonly kind: NodeKind,
     /** Human name used in error messages ("The account"). */
     readonly label: string,
   ) {}
 
-  get(companyId: string, id: string): Promise<NodeRecord | undefined> {
-    return getNode(this.kind, companyId, id);
+  get(companyId: string, id: string): Promise<NodeRecord<A> | undefined> {
+    return getNode<A>(this.kind, companyId, id);
   }
 
-  async mustGet(companyId: string, id: string): Promise<NodeRecord> {
+  async mustGet(companyId: string, id: string): Promise<NodeRecord<A>> {
     const node = await this.get(companyId, id);
     if (!node) throw new NotFound(this.label);
     return node;
   }
 
   /** A UUID or a code path of the company. Errors: NotFound naming `field`. */
-  resolve(companyId: string, reference: string, field: string): Promise<NodeRecord> {
-    return resolveNode(this.kind, this.label, companyId, reference, field);
+  resolve(companyId: string, reference: string, field: string): Promise<NodeRecord<A>> {
+    return resolveNode<A>(this.kind, this.label, companyId, reference, field);
   }
 
-  chains(companyId: string, nodes: NodeRecord[]): Promise<Map<string, NodeRecord[]>> {
+  chains(companyId: string, nodes: NodeRecord<A>[]): Promise<Map<string, NodeRecord<A>[]>> {
     return ancestorChains(this.kind, companyId, nodes);
   }
 
-  async chain(companyId: string, node: NodeRecord): Promise<NodeRecord[]> {
+  async chain(companyId: string, node: NodeRecord<A>): Promise<NodeRecord<A>[]> {
     return (await this.chains(companyId, [node])).get(node.id)!;
   }
 
-  page(companyId: string, endpoint: string, query: ListQuery<'Code' | 'CreatedAt'>, keyword: string): Promise<Page<NodeRecord>> {
-    return nodesPage(this.kind, companyId, endpoint, query, keyword);
+  page(companyId: string, endpoint: string, query: ListQuery<'Code' | 'CreatedAt'>, keyword: string): Promise<Page<NodeRecord<A>>> {
+    return nodesPage<A>(this.kind, companyId, endpoint, query, keyword);
   }
 
   createOps(companyId: string, node: NodeRecord, searchText: string, parentMust?: NodeConditionName): WriteOp[] {

@@ -1,5 +1,5 @@
-import { accounts } from '../accounts/account-kind.ts';
-import { costCenters } from '../cost-centers/cost-center-kind.ts';
+import { accounts, type AccountAttributes } from '../accounts/account-kind.ts';
+import { costCenters, type CostCenterAttributes } from '../cost-centers/cost-center-kind.ts';
 import type { NodeRecord } from '../db/node-store.ts';
 import { ValidationError } from '../errors.ts';
 import { parseAmount, type AmountProblem } from '../money/amount.ts';
@@ -25,21 +25,19 @@ export async function resolveLines(companyId: string, entries: EntryLineInput[],
     if ('problem' in parsed) throw ValidationError.field(`entries[${i}].amount`, AMOUNT_REASONS[parsed.problem](precision));
     return parsed.amount;
   });
-  const resolved = new Map<string, Promise<NodeRecord>>();
-  const resolveOnce = (kind: 'account' | 'costCenter', reference: string, field: string) => {
-    const key = `${kind}:${reference}`;
-    if (!resolved.has(key)) {
-      const store = kind === 'account' ? accounts.store : costCenters.store;
-      resolved.set(key, store.resolve(companyId, reference, field));
-    }
-    return resolved.get(key)!;
+  // Each distinct reference is resolved once, whatever the number of lines naming it.
+  const once = <T>(cache: Map<string, Promise<T>>, reference: string, resolve: () => Promise<T>) => {
+    if (!cache.has(reference)) cache.set(reference, resolve());
+    return cache.get(reference)!;
   };
-  const results = entries.map((entry, i) => ({
-    account: resolveOnce('account', entry.accountId, `entries[${i}].accountId`),
-    costCenter: entry.costCenterId ? resolveOnce('costCenter', entry.costCenterId, `entries[${i}].costCenterId`) : undefined,
+  const accountCache = new Map<string, Promise<NodeRecord<AccountAttributes>>>();
+  const costCenterCache = new Map<string, Promise<NodeRecord<CostCenterAttributes>>>();
+  const results = entries.map(({ accountId, costCenterId }, i) => ({
+    account: once(accountCache, accountId, () => accounts.store.resolve(companyId, accountId, `entries[${i}].accountId`)),
+    costCenter: costCenterId ? once(costCenterCache, costCenterId, () => costCenters.store.resolve(companyId, costCenterId, `entries[${i}].costCenterId`)) : undefined,
   }));
   // Settle all first so an early failure leaves no request running; then report the first line's problem.
-  await Promise.allSettled([...resolved.values()]);
+  await Promise.allSettled([...accountCache.values(), ...costCenterCache.values()]);
   const lines: Line[] = [];
   for (const [i, entry] of entries.entries()) {
     const account = await results[i]!.account;

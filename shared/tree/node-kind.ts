@@ -1,5 +1,5 @@
 import type { NodeConditionName } from '../db/node-conditions.ts';
-import type { NodeRecord, NodeStore } from '../db/node-store.ts';
+import type { NodeAttributes, NodeRecord, NodeStore } from '../db/node-store.ts';
 import type { WriteOp } from '../db/transact.ts';
 import type * as z from 'zod';
 import type { NodeResponse } from '../schemas/responses.ts';
@@ -16,25 +16,25 @@ export interface NodeInput {
  * What distinguishes accounts from cost centers: their extra attributes, the rules a parent
  * must meet, and the response shape. The hierarchy use cases are shared.
  */
-export interface NodeKind<Create extends NodeInput, Update extends NodeInput, View> {
-  store: NodeStore;
+export interface NodeKind<Create extends NodeInput, Update extends NodeInput, View, A extends NodeAttributes = NodeAttributes> {
+  store: NodeStore<A>;
   /** Attributes of a new node, given the parent's chain (root first; empty for a root). Throws ValidationError. */
-  createAttributes(input: Create, parentChain: NodeRecord[]): Record<string, unknown>;
+  createAttributes(input: Create, parentChain: NodeRecord<A>[]): A;
   /** Attributes after a replace. Throws ValidationError. */
-  updateAttributes(input: Update, before: NodeRecord, parentChain: NodeRecord[]): Record<string, unknown>;
+  updateAttributes(input: Update, before: NodeRecord<A>, parentChain: NodeRecord<A>[]): A;
   /** What a parent must still be when a write under it commits (accounts: a category). */
   parentMust?: NodeConditionName;
   /** What a node must be for a journal line to name it (leaf account, active cost center). */
   usableInEntries: NodeConditionName;
   /** Throws ValidationError (naming `parentId`) when the node may not be placed under this parent. */
-  checkParent?(parent: NodeRecord): void;
-  view(node: NodeRecord, chain: NodeRecord[]): View;
+  checkParent?(parent: NodeRecord<A>): void;
+  view(node: NodeRecord<A>, chain: NodeRecord<A>[]): View;
   /**
    * Kind-specific rules on a replace or a delete that depend on other records: throws when the
    * change is refused, and returns the writes that keep the facts it relied on true at commit.
    */
-  guardUpdate?(companyId: string, before: NodeRecord, after: NodeRecord, newParentChain: NodeRecord[]): Promise<WriteOp[]>;
-  guardDelete?(companyId: string, node: NodeRecord): Promise<WriteOp[]>;
+  guardUpdate?(companyId: string, before: NodeRecord<A>, after: NodeRecord<A>, newParentChain: NodeRecord<A>[]): Promise<WriteOp[]>;
+  guardDelete?(companyId: string, node: NodeRecord<A>): Promise<WriteOp[]>;
 }
 
 /** Fields every node response carries; `path` comes from the chain (root first, the node last). */
@@ -46,7 +46,7 @@ export function nodeView(node: NodeRecord, chain: NodeRecord[]): NodeView {
     code: node.code,
     path: joinPath(chain),
     parentId: node.parentId,
-    name: node.attributes.name as NodeView['name'],
+    name: node.attributes.name,
     version: node.version,
     createdAt: node.createdAt,
     updatedAt: node.updatedAt,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { NodeRecord } from '../db/node-store.ts';
+import type { NodeAttributes, NodeRecord } from '../db/node-store.ts';
 import { mapPage } from '../db/paginate.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { ValidationError, VersionConflict } from '../errors.ts';
@@ -15,11 +15,11 @@ import { foldForSearch, searchTextOf } from './search-text.ts';
  * kind's own guards: RetainedEarningsAccount for accounts).
  */
 
-async function parentChainOf<C extends NodeInput, U extends NodeInput, V>(
-  kind: NodeKind<C, U, V>,
+async function parentChainOf<C extends NodeInput, U extends NodeInput, V, A extends NodeAttributes>(
+  kind: NodeKind<C, U, V, A>,
   companyId: string,
   parentReference: string | null,
-): Promise<NodeRecord[]> {
+): Promise<NodeRecord<A>[]> {
   if (parentReference === null) return [];
   const parent = await kind.store.resolve(companyId, parentReference, 'parentId');
   kind.checkParent?.(parent);
@@ -28,15 +28,15 @@ async function parentChainOf<C extends NodeInput, U extends NodeInput, V>(
   return chain;
 }
 
-export async function createNode<C extends NodeInput, U extends NodeInput, V>(
-  kind: NodeKind<C, U, V>,
+export async function createNode<C extends NodeInput, U extends NodeInput, V, A extends NodeAttributes>(
+  kind: NodeKind<C, U, V, A>,
   uow: UnitOfWork,
   companyId: string,
   input: C,
 ): Promise<V> {
   const parentChain = await parentChainOf(kind, companyId, input.parentId);
   const now = new Date().toISOString();
-  const node: NodeRecord = {
+  const node: NodeRecord<A> = {
     id: randomUUID(),
     code: input.code,
     parentId: parentChain.at(-1)?.id ?? null,
@@ -50,8 +50,8 @@ export async function createNode<C extends NodeInput, U extends NodeInput, V>(
   return uow.commit(ops, kind.view(node, [...parentChain, node]));
 }
 
-export async function updateNode<C extends NodeInput, U extends NodeInput & { version: number }, V>(
-  kind: NodeKind<C, U, V>,
+export async function updateNode<C extends NodeInput, U extends NodeInput & { version: number }, V, A extends NodeAttributes>(
+  kind: NodeKind<C, U, V, A>,
   uow: UnitOfWork,
   companyId: string,
   id: string,
@@ -63,7 +63,7 @@ export async function updateNode<C extends NodeInput, U extends NodeInput & { ve
   if (createsCycle(before.id, parentChain)) {
     throw ValidationError.field('parentId', 'would place the record under itself or one of its descendants', 'Cycle');
   }
-  const after: NodeRecord = {
+  const after: NodeRecord<A> = {
     ...before,
     code: input.code,
     parentId: parentChain.at(-1)?.id ?? null,
@@ -77,24 +77,23 @@ export async function updateNode<C extends NodeInput, U extends NodeInput & { ve
 }
 
 /** Replaces attributes only (state changes): same code and parent, version advanced. */
-export async function changeNodeAttributes<C extends NodeInput, U extends NodeInput, V>(
-  kind: NodeKind<C, U, V>,
+export async function changeNodeAttributes<C extends NodeInput, U extends NodeInput, V, A extends NodeAttributes>(
+  kind: NodeKind<C, U, V, A>,
   uow: UnitOfWork,
   companyId: string,
   id: string,
   version: number,
-  change: (before: NodeRecord) => Record<string, unknown>,
+  change: (before: NodeRecord<A>) => A,
 ): Promise<V> {
   const before = await kind.store.mustGet(companyId, id);
   if (before.version !== version) throw new VersionConflict();
-  const after: NodeRecord = { ...before, version: before.version + 1, updatedAt: new Date().toISOString(), attributes: change(before) };
+  const after: NodeRecord<A> = { ...before, version: before.version + 1, updatedAt: new Date().toISOString(), attributes: change(before) };
   const chain = await kind.store.chain(companyId, after);
-  const name = after.attributes.name as NodeInput['name'];
-  return uow.commit(kind.store.updateOps(companyId, before, after, searchTextOf(after.code, name), []), kind.view(after, chain));
+  return uow.commit(kind.store.updateOps(companyId, before, after, searchTextOf(after.code, after.attributes.name), []), kind.view(after, chain));
 }
 
-export async function deleteNode<C extends NodeInput, U extends NodeInput, V>(
-  kind: NodeKind<C, U, V>,
+export async function deleteNode<C extends NodeInput, U extends NodeInput, V, A extends NodeAttributes>(
+  kind: NodeKind<C, U, V, A>,
   uow: UnitOfWork,
   companyId: string,
   id: string,
@@ -111,14 +110,14 @@ export async function deleteNode<C extends NodeInput, U extends NodeInput, V>(
   return null;
 }
 
-export async function getNode<C extends NodeInput, U extends NodeInput, V>(kind: NodeKind<C, U, V>, companyId: string, id: string): Promise<V> {
+export async function getNode<C extends NodeInput, U extends NodeInput, V, A extends NodeAttributes>(kind: NodeKind<C, U, V, A>, companyId: string, id: string): Promise<V> {
   const node = await kind.store.mustGet(companyId, id);
   return kind.view(node, await kind.store.chain(companyId, node));
 }
 
 /** orderBy names: `Code` and `CreatedAt`; keyword matches code and both names, folded. */
-export async function listNodes<C extends NodeInput, U extends NodeInput, V>(
-  kind: NodeKind<C, U, V>,
+export async function listNodes<C extends NodeInput, U extends NodeInput, V, A extends NodeAttributes>(
+  kind: NodeKind<C, U, V, A>,
   companyId: string,
   endpoint: string,
   query: ListQuery<'Code' | 'CreatedAt'>,

@@ -5,20 +5,20 @@ import { batchGetItems } from '../batch-get.ts';
 import { keys, type NodeKind } from '../keys.ts';
 import { keywordListPage } from '../paginate.ts';
 import { getItem } from '../table-ops.ts';
-import { nodeFromItem, type NodeRecord } from './node-record.ts';
+import { nodeFromItem, type NodeAttributes, type NodeRecord } from './node-record.ts';
 
 /** Reads of hierarchy nodes: one by id, one by path, a page, and ancestor chains. */
 
-export async function getNode(kind: NodeKind, companyId: string, id: string): Promise<NodeRecord | undefined> {
+export async function getNode<A extends NodeAttributes>(kind: NodeKind, companyId: string, id: string): Promise<NodeRecord<A> | undefined> {
   const item = await getItem(keys.node(kind, companyId, id));
-  return item && nodeFromItem(item);
+  return item && nodeFromItem<A>(item);
 }
 
 /**
  * Resolves a UUID or a code path to a node of the company, reading one edge item per path
  * segment. Errors: NotFound naming `field` when nothing matches (spec: Code paths, rule 4).
  */
-export async function resolveNode(kind: NodeKind, label: string, companyId: string, reference: string, field: string): Promise<NodeRecord> {
+export async function resolveNode<A extends NodeAttributes>(kind: NodeKind, label: string, companyId: string, reference: string, field: string): Promise<NodeRecord<A>> {
   const notFound = () => new NotFound(`${label} '${reference}'`, field);
   const segments = isUuidReference(reference) ? [] : pathSegments(reference);
   if (!segments || segments.length > MAX_DEPTH) throw notFound();
@@ -28,7 +28,7 @@ export async function resolveNode(kind: NodeKind, label: string, companyId: stri
     if (!edge) throw notFound();
     id = edge.childId as string;
   }
-  const node = id ? await getNode(kind, companyId, id) : undefined;
+  const node = id ? await getNode<A>(kind, companyId, id) : undefined;
   if (!node) throw notFound();
   return node;
 }
@@ -37,20 +37,20 @@ export async function resolveNode(kind: NodeKind, label: string, companyId: stri
  * The ancestor chains (root first, the node itself last) of many nodes, fetching missing
  * ancestors level by level with BatchGet: O(depth) round trips, never the whole chart.
  */
-export async function ancestorChains(kind: NodeKind, companyId: string, nodes: NodeRecord[]): Promise<Map<string, NodeRecord[]>> {
+export async function ancestorChains<A extends NodeAttributes>(kind: NodeKind, companyId: string, nodes: NodeRecord<A>[]): Promise<Map<string, NodeRecord<A>[]>> {
   const known = new Map(nodes.map((n) => [n.id, n]));
   for (let level = 0; level <= MAX_DEPTH; level++) {
     const missing = [...new Set([...known.values()].map((n) => n.parentId).filter((p): p is string => !!p && !known.has(p)))];
     if (missing.length === 0) break;
     for (const item of await batchGetItems(missing.map((id) => keys.node(kind, companyId, id)))) {
-      const fetched = nodeFromItem(item);
+      const fetched = nodeFromItem<A>(item);
       known.set(fetched.id, fetched);
     }
   }
-  const result = new Map<string, NodeRecord[]>();
+  const result = new Map<string, NodeRecord<A>[]>();
   for (const node of nodes) {
-    const chain: NodeRecord[] = [];
-    for (let n: NodeRecord | undefined = node; n && chain.length <= MAX_DEPTH; n = n.parentId ? known.get(n.parentId) : undefined) {
+    const chain: NodeRecord<A>[] = [];
+    for (let n: NodeRecord<A> | undefined = node; n && chain.length <= MAX_DEPTH; n = n.parentId ? known.get(n.parentId) : undefined) {
       chain.unshift(n);
     }
     result.set(node.id, chain);
@@ -59,9 +59,9 @@ export async function ancestorChains(kind: NodeKind, companyId: string, nodes: N
 }
 
 /** A page of the company's nodes by code (orderBy `Code`) or creation (`CreatedAt`); the keyword matches the search text. */
-export function nodesPage(kind: NodeKind, companyId: string, endpoint: string, query: ListQuery<'Code' | 'CreatedAt'>, keyword: string): Promise<Page<NodeRecord>> {
+export function nodesPage<A extends NodeAttributes>(kind: NodeKind, companyId: string, endpoint: string, query: ListQuery<'Code' | 'CreatedAt'>, keyword: string): Promise<Page<NodeRecord<A>>> {
   return keywordListPage(
-    { index: query.orderBy === 'Code' ? 'gsi1' : 'gsi2', partition: keys.nodeListPartition(kind, companyId), companyId, endpoint, keywordAttribute: 'searchText', toRecord: nodeFromItem },
+    { index: query.orderBy === 'Code' ? 'gsi1' : 'gsi2', partition: keys.nodeListPartition(kind, companyId), companyId, endpoint, keywordAttribute: 'searchText', toRecord: (item) => nodeFromItem<A>(item) },
     query,
     keyword,
   );

@@ -6,7 +6,12 @@ import type { Item } from '../table-ops.ts';
  * only; `path` is derived from the ancestor chain on every read, so a move or a code change
  * of an ancestor shows at once without rewriting descendants.
  */
-export interface NodeRecord {
+/** What every node's attributes hold; each kind adds its own (accounts: type, classification). */
+export interface NodeAttributes {
+  name: { arabic: string; english: string };
+}
+
+export interface NodeRecord<A extends NodeAttributes = NodeAttributes> {
   id: string;
   code: string;
   parentId: string | null;
@@ -14,14 +19,15 @@ export interface NodeRecord {
   version: number;
   createdAt: string;
   updatedAt: string;
-  /** Kind-specific attributes (name, type, classification, status...). */
-  attributes: Record<string, unknown>;
+  /** The kind's attributes (name, type, classification, status...). */
+  attributes: A;
 }
 
 /** Item attributes that belong to every node (keys, bookkeeping); the rest are the kind's. */
 const BASE_FIELDS = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'entity', 'id', 'code', 'parentId', 'childCount', 'guard', 'guardUntil', 'version', 'createdAt', 'updatedAt', 'searchText']);
 
-export function nodeFromItem(item: Item): NodeRecord {
+/** The node of an item this module wrote from a NodeRecord<A>, so its attributes are an A. */
+export function nodeFromItem<A extends NodeAttributes = NodeAttributes>(item: Item): NodeRecord<A> {
   return {
     id: item.id as string,
     code: item.code as string,
@@ -30,7 +36,7 @@ export function nodeFromItem(item: Item): NodeRecord {
     version: item.version as number,
     createdAt: item.createdAt as string,
     updatedAt: item.updatedAt as string,
-    attributes: Object.fromEntries(Object.entries(item).filter(([k]) => !BASE_FIELDS.has(k))),
+    attributes: Object.fromEntries(Object.entries(item).filter(([k]) => !BASE_FIELDS.has(k))) as unknown as A,
   };
 }
 
