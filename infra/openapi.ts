@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { ROUTES, pathParameters, routePaths, type Method, type Route } from '../shared/routes.ts';
+import { responseSchema } from '../shared/schemas/responses.ts';
 
 /**
  * The OpenAPI 3.1 document, generated from the route table and its zod schemas, so the
@@ -28,7 +29,7 @@ function operation(route: Route, method: Method, path: string) {
   const aliasOf = path === route.path ? undefined : route.path;
   const errors = (codes: number[]) =>
     Object.fromEntries(codes.map((code) => [code, { $ref: `#/components/responses/Error` }]));
-  const query = route.query ? (jsonSchema(route.query) as { properties?: Record<string, object>; required?: string[] }) : undefined;
+  const query = route.query ? (jsonSchema(route.query()) as { properties?: Record<string, object>; required?: string[] }) : undefined;
   return {
     // A row serving several methods names each operation by its method too (periods.close.put).
     operationId: [route.name, ...(route.methods.length > 1 && method !== route.methods[0] ? [method.toLowerCase()] : []), ...(aliasOf ? ['unversioned'] : [])].join('.'),
@@ -44,10 +45,10 @@ function operation(route: Route, method: Method, path: string) {
         ? [{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', minLength: 1, maxLength: 255 } }]
         : []),
     ],
-    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body) } } } } : {}),
+    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body()) } } } } : {}),
     responses: {
       200: route.response
-        ? { description: 'OK', content: { 'application/json': { schema: z.toJSONSchema(route.response, { io: 'output', unrepresentable: 'any' }) } } }
+        ? { description: 'OK', content: { 'application/json': { schema: z.toJSONSchema(responseSchema(route.response), { io: 'output', unrepresentable: 'any' }) } } }
         : { description: 'OK, with an empty body' },
       ...errors([400, 401, 403, 404, 409, ...(route.body ? [413] : []), ...(route.idempotentOperation ? [422] : []), 500, 503]),
     },

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { JWK } from 'jose';
 import * as z from 'zod';
+import { lazy } from './schemas/lazy.ts';
 
 /**
  * The service's own secret material: the private key that signs access tokens and the key
@@ -13,10 +14,12 @@ export interface ServiceSecrets {
   cursorKey: string;
 }
 
-const SecretsShape = z.object({
-  signingKey: z.looseObject({ kty: z.literal('EC'), crv: z.literal('P-256'), d: z.string() }),
-  cursorKey: z.string().min(32),
-});
+const SecretsShape = lazy(() =>
+  z.object({
+    signingKey: z.looseObject({ kty: z.literal('EC'), crv: z.literal('P-256'), d: z.string() }),
+    cursorKey: z.string().min(32),
+  }),
+);
 
 let cached: Promise<ServiceSecrets> | undefined;
 
@@ -35,5 +38,5 @@ async function load(): Promise<ServiceSecrets> {
   if (file) text = await readFile(file, 'utf8');
   else if (arn) text = (await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: arn }))).SecretString;
   if (!text) throw new Error('No service secrets: set SECRETS_FILE (local) or SERVICE_SECRET_ARN (AWS)');
-  return SecretsShape.parse(JSON.parse(text)) as ServiceSecrets;
+  return SecretsShape().parse(JSON.parse(text)) as ServiceSecrets;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES } from '../shared/auth/permissions.ts';
 import { ROUTES } from '../shared/routes.ts';
+import { responseSchema } from '../shared/schemas/responses.ts';
 import { client, companyOwner, type ApiResponse } from './support/api.ts';
 import { useSignInStack } from './support/sign-in.ts';
 import { chartOfAccounts, credit, debit, year2026 } from './support/ledger.ts';
@@ -13,7 +14,7 @@ function check<T = any>(routeName: string, response: ApiResponse<T>): T {
   const route = ROUTES.find((r) => r.name === routeName)!;
   expect(response.status, `${routeName}: ${response.text}`).toBe(200);
   if (route.response) {
-    const parsed = route.response.safeParse(response.body);
+    const parsed = responseSchema(route.response).safeParse(response.body);
     expect(parsed.success ? [] : parsed.error.issues, routeName).toEqual([]);
   } else {
     expect(response.text, routeName).toBe('');

@@ -1,12 +1,11 @@
 import { NodeStore, type NodeAttributes } from '../db/node-store.ts';
-import type * as z from 'zod';
-import type { AccountResponse } from '../schemas/responses.ts';
+import type { ResponseOf } from '../schemas/responses.ts';
 import { nodeView, type NodeKind } from '../tree/node-kind.ts';
 import { guardRetainedEarningsDelete, guardRetainedEarningsUpdate } from './retained-earnings-guard.ts';
 import { checkAccountParent, storedClassification, type AccountFacts } from './rules.ts';
 import type { CreateAccountInput, UpdateAccountInput } from './schemas.ts';
 
-export type AccountView = z.output<typeof AccountResponse>;
+export type AccountView = ResponseOf<'AccountResponse'>;
 
 /** An account's own attributes: its type, and on a root its classification (AccountFacts). */
 export type AccountAttributes = NodeAttributes & AccountFacts;

@@ -1,21 +1,26 @@
 import * as z from 'zod';
-import { NodeFields, NodeUpdateFields } from '../tree/schemas.ts';
+import { lazy } from '../schemas/lazy.ts';
+import { nodeFields, nodeUpdateFields } from '../tree/schemas.ts';
 
 export const CLASSIFICATIONS = ['asset', 'liability', 'equity', 'revenue', 'expense'] as const;
 export type Classification = (typeof CLASSIFICATIONS)[number];
 export const ACCOUNT_TYPES = ['category', 'leaf'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
 
-export const CreateAccountBody = z.strictObject({
-  ...NodeFields,
-  type: z.enum(ACCOUNT_TYPES),
-  /** Required on a root account; a child inherits its root's and may only repeat it. */
-  classification: z.enum(CLASSIFICATIONS).optional(),
-});
-export type CreateAccountInput = z.infer<typeof CreateAccountBody>;
+export const CreateAccountBody = lazy(() =>
+  z.strictObject({
+    ...nodeFields(),
+    type: z.enum(ACCOUNT_TYPES),
+    /** Required on a root account; a child inherits its root's and may only repeat it. */
+    classification: z.enum(CLASSIFICATIONS).optional(),
+  }),
+);
+export type CreateAccountInput = z.output<ReturnType<typeof CreateAccountBody>>;
 
-export const UpdateAccountBody = z.strictObject({
-  ...NodeUpdateFields,
-  classification: z.enum(CLASSIFICATIONS).optional(),
-});
-export type UpdateAccountInput = z.infer<typeof UpdateAccountBody>;
+export const UpdateAccountBody = lazy(() =>
+  z.strictObject({
+    ...nodeUpdateFields(),
+    classification: z.enum(CLASSIFICATIONS).optional(),
+  }),
+);
+export type UpdateAccountInput = z.output<ReturnType<typeof UpdateAccountBody>>;

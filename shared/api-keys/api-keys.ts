@@ -7,12 +7,11 @@ import { mapPage } from '../db/paginate.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { Forbidden, NotFound, StateConflict, ValidationError, VersionConflict } from '../errors.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
-import type { ApiKeyResponse } from '../schemas/responses.ts';
+import type { ResponseOf } from '../schemas/responses.ts';
 import type { CreateApiKeyInput } from './schemas.ts';
-import type * as z from 'zod';
 
 /** An API key as shown (never the key or its hash, only a recognisable prefix): its response schema's type. */
-export type ApiKeyView = z.output<typeof ApiKeyResponse>;
+export type ApiKeyView = ResponseOf<'ApiKeyResponse'>;
 
 const view = (r: ApiKeyRecord): ApiKeyView => ({
   id: r.keyId,

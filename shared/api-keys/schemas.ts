@@ -4,9 +4,10 @@ import { PERMISSIONS } from '../auth/permissions.ts';
 import { Version } from '../schemas/common.ts';
 import { listQuery } from '../schemas/list-query.ts';
 import { IsoDateTimeField } from '../schemas/dates.ts';
+import { lazy } from '../schemas/lazy.ts';
 
 /** An IPv4 or IPv6 address, or a CIDR range of either. */
-const IpOrRange = z.string().refine(
+const IpOrRange = () => z.string().refine(
   (value) => {
     const [address, prefix, ...rest] = value.split('/');
     const family = isIP(address ?? '');
@@ -18,14 +19,16 @@ const IpOrRange = z.string().refine(
   { error: 'must be an IPv4 or IPv6 address or CIDR range' },
 );
 
-export const CreateApiKeyBody = z.strictObject({
-  name: z.string().trim().min(1).max(100),
-  permissions: z.array(z.enum(PERMISSIONS)).min(1).refine((p) => new Set(p).size === p.length, { error: 'must not repeat a permission' }),
-  ipAllowlist: z.array(IpOrRange).max(50).default([]),
-  expiresAt: IsoDateTimeField.nullable().default(null),
-});
-export type CreateApiKeyInput = z.infer<typeof CreateApiKeyBody>;
+export const CreateApiKeyBody = lazy(() =>
+  z.strictObject({
+    name: z.string().trim().min(1).max(100),
+    permissions: z.array(z.enum(PERMISSIONS)).min(1).refine((p) => new Set(p).size === p.length, { error: 'must not repeat a permission' }),
+    ipAllowlist: z.array(IpOrRange()).max(50).default([]),
+    expiresAt: IsoDateTimeField().nullable().default(null),
+  }),
+);
+export type CreateApiKeyInput = z.output<ReturnType<typeof CreateApiKeyBody>>;
 
-export const RevokeApiKeyBody = z.strictObject({ version: Version });
+export const RevokeApiKeyBody = lazy(() => z.strictObject({ version: Version() }));
 
 export const ListApiKeysQuery = listQuery(['CreatedAt'], 'CreatedAt');

@@ -2,9 +2,8 @@ import { getCompanies, getCompany as loadCompany } from '../db/company-store.ts'
 import { membershipsPage } from '../db/member-store.ts';
 import { NotFound } from '../errors.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
-import type { MembershipResponse } from '../schemas/responses.ts';
+import type { ResponseOf } from '../schemas/responses.ts';
 import { companyView, type CompanyView } from './views.ts';
-import type * as z from 'zod';
 
 /** Errors: NotFound. */
 export async function getCompany(companyId: string): Promise<CompanyView> {
@@ -13,7 +12,7 @@ export async function getCompany(companyId: string): Promise<CompanyView> {
   return companyView(company);
 }
 
-export type MembershipView = z.output<typeof MembershipResponse>;
+export type MembershipView = ResponseOf<'MembershipResponse'>;
 
 /** The caller's companies in the order they joined them (orderBy `JoinedAt`). */
 export async function listCompanies(userId: string, query: ListQuery<'JoinedAt'>): Promise<Page<MembershipView>> {

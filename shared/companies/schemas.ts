@@ -1,23 +1,28 @@
 import * as z from 'zod';
 import { Uuid, Version } from '../schemas/common.ts';
+import { lazy } from '../schemas/lazy.ts';
 import { listQuery } from '../schemas/list-query.ts';
 
-const Currency = z.string().regex(/^[A-Z]{3}$/, { error: 'must be an ISO 4217 code such as SAR or KWD' });
-const DecimalPrecision = z.union([z.literal(2), z.literal(3)], { error: 'must be 2 or 3' });
+const Currency = () => z.string().regex(/^[A-Z]{3}$/, { error: 'must be an ISO 4217 code such as SAR or KWD' });
+const DecimalPrecision = () => z.union([z.literal(2), z.literal(3)], { error: 'must be 2 or 3' });
 
-export const CreateCompanyBody = z.strictObject({
-  name: z.string().trim().min(1).max(200),
-  baseCurrency: Currency,
-  decimalPrecision: DecimalPrecision.default(2),
-});
-export type CreateCompanyInput = z.infer<typeof CreateCompanyBody>;
+export const CreateCompanyBody = lazy(() =>
+  z.strictObject({
+    name: z.string().trim().min(1).max(200),
+    baseCurrency: Currency(),
+    decimalPrecision: DecimalPrecision().default(2),
+  }),
+);
+export type CreateCompanyInput = z.output<ReturnType<typeof CreateCompanyBody>>;
 
-export const UpdateSettingsBody = z.strictObject({
-  baseCurrency: Currency,
-  decimalPrecision: DecimalPrecision,
-  retainedEarningsAccountId: Uuid.nullable(),
-  version: Version,
-});
-export type UpdateSettingsInput = z.infer<typeof UpdateSettingsBody>;
+export const UpdateSettingsBody = lazy(() =>
+  z.strictObject({
+    baseCurrency: Currency(),
+    decimalPrecision: DecimalPrecision(),
+    retainedEarningsAccountId: Uuid().nullable(),
+    version: Version(),
+  }),
+);
+export type UpdateSettingsInput = z.output<ReturnType<typeof UpdateSettingsBody>>;
 
 export const ListCompaniesQuery = listQuery(['JoinedAt'], 'JoinedAt');

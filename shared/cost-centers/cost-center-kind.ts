@@ -1,11 +1,10 @@
 import { NodeStore, type NodeAttributes } from '../db/node-store.ts';
-import type * as z from 'zod';
-import type { CostCenterResponse } from '../schemas/responses.ts';
+import type { ResponseOf } from '../schemas/responses.ts';
 import { nodeView, type NodeKind } from '../tree/node-kind.ts';
 import type { CostCenterStatus } from './rules.ts';
 import type { CreateCostCenterInput, UpdateCostCenterInput } from './schemas.ts';
 
-export type CostCenterView = z.output<typeof CostCenterResponse>;
+export type CostCenterView = ResponseOf<'CostCenterResponse'>;
 
 /** A cost center is created active: usable in journal lines at once (docs/decisions.md). */
 /** A cost center's own attribute: whether it is active. */

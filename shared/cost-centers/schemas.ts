@@ -1,11 +1,12 @@
 import * as z from 'zod';
 import { Version } from '../schemas/common.ts';
-import { NodeFields, NodeUpdateFields } from '../tree/schemas.ts';
+import { lazy } from '../schemas/lazy.ts';
+import { nodeFields, nodeUpdateFields } from '../tree/schemas.ts';
 
-export const CreateCostCenterBody = z.strictObject(NodeFields);
-export type CreateCostCenterInput = z.infer<typeof CreateCostCenterBody>;
+export const CreateCostCenterBody = lazy(() => z.strictObject(nodeFields()));
+export type CreateCostCenterInput = z.output<ReturnType<typeof CreateCostCenterBody>>;
 
-export const UpdateCostCenterBody = z.strictObject(NodeUpdateFields);
-export type UpdateCostCenterInput = z.infer<typeof UpdateCostCenterBody>;
+export const UpdateCostCenterBody = lazy(() => z.strictObject(nodeUpdateFields()));
+export type UpdateCostCenterInput = z.output<ReturnType<typeof UpdateCostCenterBody>>;
 
-export const StateChangeBody = z.strictObject({ version: Version });
+export const StateChangeBody = lazy(() => z.strictObject({ version: Version() }));

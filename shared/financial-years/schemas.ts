@@ -1,27 +1,30 @@
 import * as z from 'zod';
 import { Version } from '../schemas/common.ts';
 import { IsoDateField } from '../schemas/dates.ts';
+import { lazy } from '../schemas/lazy.ts';
 import { listQuery } from '../schemas/list-query.ts';
 
-const PeriodInput = z.strictObject({
+const yearFields = () => ({
   name: z.string().trim().min(1).max(100).optional(),
-  startDate: IsoDateField,
-  endDate: IsoDateField,
+  startDate: IsoDateField(),
+  endDate: IsoDateField(),
+  /** Omitted: calendar-month periods are generated. */
+  periods: z
+    .array(
+      z.strictObject({
+        name: z.string().trim().min(1).max(100).optional(),
+        startDate: IsoDateField(),
+        endDate: IsoDateField(),
+      }),
+    )
+    .optional(),
 });
 
-const YearFields = {
-  name: z.string().trim().min(1).max(100).optional(),
-  startDate: IsoDateField,
-  endDate: IsoDateField,
-  /** Omitted: calendar-month periods are generated. */
-  periods: z.array(PeriodInput).optional(),
-};
+export const CreateYearBody = lazy(() => z.strictObject(yearFields()));
+export type CreateYearInput = z.output<ReturnType<typeof CreateYearBody>>;
 
-export const CreateYearBody = z.strictObject(YearFields);
-export type CreateYearInput = z.infer<typeof CreateYearBody>;
-
-export const UpdateYearBody = z.strictObject({ ...YearFields, version: Version });
-export type UpdateYearInput = z.infer<typeof UpdateYearBody>;
+export const UpdateYearBody = lazy(() => z.strictObject({ ...yearFields(), version: Version() }));
+export type UpdateYearInput = z.output<ReturnType<typeof UpdateYearBody>>;
 
 export const ListYearsQuery = listQuery(['StartDate'], 'StartDate');
 export const ListPeriodsQuery = listQuery(['StartDate'], 'StartDate');

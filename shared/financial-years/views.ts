@@ -1,9 +1,8 @@
-import type * as z from 'zod';
 import type { PeriodRecord, YearRecord } from '../db/year-store.ts';
-import type { PeriodResponse, YearResponse } from '../schemas/responses.ts';
+import type { ResponseOf } from '../schemas/responses.ts';
 
-export type PeriodView = z.output<typeof PeriodResponse>;
-export type YearView = z.output<typeof YearResponse>;
+export type PeriodView = ResponseOf<'PeriodResponse'>;
+export type YearView = ResponseOf<'YearResponse'>;
 
 export const periodView = (year: YearRecord, period: PeriodRecord): PeriodView => ({ ...period, financialYearId: year.id });
 

@@ -28,7 +28,7 @@ export function authentication(route: Route): MiddlewareObj<APIGatewayProxyEvent
         return;
       }
       // Checked before any read: an over-long or malformed id must never reach DynamoDB.
-      const parsed = Uuid.safeParse(request.event.pathParameters?.companyId ?? '');
+      const parsed = Uuid().safeParse(request.event.pathParameters?.companyId ?? '');
       if (!parsed.success) throw ValidationError.field('companyId', 'must be a UUID');
       const companyId = parsed.data;
       const permissions = await permissionsInCompany(principal, companyId);

@@ -19,17 +19,17 @@ export function inputParsing(route: Route): MiddlewareObj<APIGatewayProxyEventV2
       const api = apiRequestOf(request.event);
       const event = request.event;
       for (const name of paramNames) {
-        const parsed = Uuid.safeParse(event.pathParameters?.[name] ?? '');
+        const parsed = Uuid().safeParse(event.pathParameters?.[name] ?? '');
         if (!parsed.success) throw ValidationError.field(name, 'must be a UUID');
         api.params[name] = parsed.data;
       }
       if (route.query) {
-        const parsed = route.query.safeParse(event.queryStringParameters ?? {});
+        const parsed = route.query().safeParse(event.queryStringParameters ?? {});
         if (!parsed.success) throw new ValidationError(zodIssuesToErrors(parsed.error.issues, 'query'));
         api.query = parsed.data;
       }
       if (route.body) {
-        const parsed = route.body.safeParse(parseJsonBody(event));
+        const parsed = route.body().safeParse(parseJsonBody(event));
         if (!parsed.success) throw new ValidationError(zodIssuesToErrors(parsed.error.issues, 'body'));
         api.body = parsed.data;
       }

@@ -1,11 +1,10 @@
 import type { JournalRecord } from '../db/journal-store.ts';
 import { amountToNumber } from '../money/amount.ts';
-import type { JournalResponse } from '../schemas/responses.ts';
+import type { ResponseOf } from '../schemas/responses.ts';
 import { totals } from './rules.ts';
-import type * as z from 'zod';
 
 /** A journal as answered: the type of its documented response schema. */
-export type JournalView = z.output<typeof JournalResponse>;
+export type JournalView = ResponseOf<'JournalResponse'>;
 
 /** Fields a state may lack are null in the response, present for every journal. */
 export function journalView(j: JournalRecord): JournalView {

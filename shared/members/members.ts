@@ -7,9 +7,8 @@ import type { WriteOp } from '../db/transact.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { AppError, NotFound, StateConflict, ValidationError, VersionConflict } from '../errors.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
-import type { MemberResponse } from '../schemas/responses.ts';
+import type { ResponseOf } from '../schemas/responses.ts';
 import type { AddMemberInput, ChangeMemberInput } from './schemas.ts';
-import type * as z from 'zod';
 
 /**
  * Company members and their roles. Permissions are read from the role on every request, so a
@@ -20,7 +19,7 @@ import type * as z from 'zod';
  * - A company always keeps at least one owner (a counter on the company, moved in the same
  *   transaction as the membership, so two concurrent demotions cannot both win).
  */
-export type MemberView = z.output<typeof MemberResponse>;
+export type MemberView = ResponseOf<'MemberResponse'>;
 
 /** Who is acting: the user (undefined for an API key) and the permissions held in the company. */
 export interface Actor {

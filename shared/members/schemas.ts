@@ -1,11 +1,12 @@
 import * as z from 'zod';
 import { Uuid, Version } from '../schemas/common.ts';
+import { lazy } from '../schemas/lazy.ts';
 import { listQuery } from '../schemas/list-query.ts';
 
-export const AddMemberBody = z.strictObject({ email: z.email().max(254), roleId: Uuid });
-export type AddMemberInput = z.infer<typeof AddMemberBody>;
+export const AddMemberBody = lazy(() => z.strictObject({ email: z.email().max(254), roleId: Uuid() }));
+export type AddMemberInput = z.output<ReturnType<typeof AddMemberBody>>;
 
-export const ChangeMemberBody = z.strictObject({ roleId: Uuid, version: Version });
-export type ChangeMemberInput = z.infer<typeof ChangeMemberBody>;
+export const ChangeMemberBody = lazy(() => z.strictObject({ roleId: Uuid(), version: Version() }));
+export type ChangeMemberInput = z.output<ReturnType<typeof ChangeMemberBody>>;
 
 export const ListMembersQuery = listQuery(['Email'], 'Email');

@@ -6,9 +6,8 @@ import { readPeriodAccountTotals } from '../db/balance-store.ts';
 import { mustGetYear } from '../db/year-store.ts';
 import { NotFound } from '../errors.ts';
 import { formatTotal } from '../money/amount.ts';
-import type { TrialBalanceResponse } from '../schemas/responses.ts';
+import type { ResponseOf } from '../schemas/responses.ts';
 import type { TrialBalanceInput } from './schemas.ts';
-import type * as z from 'zod';
 
 /**
  * The trial balance of a financial year (or one of its periods, optionally within one cost
@@ -16,7 +15,7 @@ import type * as z from 'zod';
  * strings padded to the company's precision and never rounded, so totals of any size stay exact.
  */
 /** The report as answered: the type of its documented response schema. */
-export type TrialBalance = z.output<typeof TrialBalanceResponse>;
+export type TrialBalance = ResponseOf<'TrialBalanceResponse'>;
 
 /** Errors: NotFound (year, period, cost center, each named). */
 export async function trialBalance(companyId: string, query: TrialBalanceInput): Promise<TrialBalance> {

@@ -1,8 +1,7 @@
 import type { NodeConditionName } from '../db/node-conditions.ts';
 import type { NodeAttributes, NodeRecord, NodeStore } from '../db/node-store.ts';
 import type { WriteOp } from '../db/transact.ts';
-import type * as z from 'zod';
-import type { NodeResponse } from '../schemas/responses.ts';
+import type { ResponseOf } from '../schemas/responses.ts';
 import { joinPath } from './rules.ts';
 
 /** Input fields common to creating or replacing a node; `parentId` is a UUID, a path or null. */
@@ -38,7 +37,7 @@ export interface NodeKind<Create extends NodeInput, Update extends NodeInput, Vi
 }
 
 /** Fields every node response carries; `path` comes from the chain (root first, the node last). */
-export type NodeView = z.output<typeof NodeResponse>;
+export type NodeView = ResponseOf<'NodeResponse'>;
 
 export function nodeView(node: NodeRecord, chain: NodeRecord[]): NodeView {
   return {

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { lazy } from '../schemas/lazy.ts';
 
 /** Pure rules of a code hierarchy (accounts and cost centers alike). */
 
@@ -6,8 +7,10 @@ export const MAX_DEPTH = 32;
 export const PATH_SEPARATOR = '.';
 
 /** A reference that parses as a UUID is an id; anything else is a path (spec: Code paths, rule 1). */
+const AnyUuid = lazy(() => z.uuid());
+
 export function isUuidReference(reference: string): boolean {
-  return z.uuid().safeParse(reference).success;
+  return AnyUuid().safeParse(reference).success;
 }
 
 /** The codes of a path, or null when it has an empty segment (`a..b`, `.a`, `a.`). */
