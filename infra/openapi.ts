@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../shared/schemas/zod.ts';
 import { ROUTES, pathParameters, routePaths, type Method, type Route } from '../shared/routes.ts';
 import { responseSchema } from '../shared/schemas/responses.ts';
 
@@ -23,7 +23,7 @@ const ErrorBody = {
   },
 };
 
-const jsonSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+const jsonSchema = (schema: z.core.$ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
 
 function operation(route: Route, method: Method, path: string) {
   const aliasOf = path === route.path ? undefined : route.path;

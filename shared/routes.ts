@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './schemas/zod.ts';
 import type { Permission } from './auth/permissions.ts';
 import { CreateCompanyBody, ListCompaniesQuery, UpdateSettingsBody } from './companies/schemas.ts';
 import { CreateAccountBody, UpdateAccountBody } from './accounts/schemas.ts';
@@ -30,7 +30,7 @@ export type Access = 'public' | 'user' | Permission;
 export type ResponseName = keyof Responses;
 
 /** Schemas are given as functions that build them on first call (schemas/lazy.ts). */
-export type SchemaOf<S extends z.ZodType = z.ZodType> = () => S;
+export type SchemaOf<S extends z.ZodMiniType = z.ZodMiniType> = () => S;
 
 export interface RouteSpec<P extends string = string, B extends SchemaOf | undefined = SchemaOf | undefined, Q extends SchemaOf | undefined = SchemaOf | undefined> {
   /** One row may serve several methods with one function (period Close: POST and PUT). */

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { JWK } from 'jose';
-import * as z from 'zod';
+import * as z from './schemas/zod.ts';
 import { lazy } from './schemas/lazy.ts';
 
 /**
@@ -17,7 +17,7 @@ export interface ServiceSecrets {
 const SecretsShape = lazy(() =>
   z.object({
     signingKey: z.looseObject({ kty: z.literal('EC'), crv: z.literal('P-256'), d: z.string() }),
-    cursorKey: z.string().min(32),
+    cursorKey: z.string().check(z.minLength(32)),
   }),
 );
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../schemas/zod.ts';
 import { lazy } from '../schemas/lazy.ts';
 import { nodeFields, nodeUpdateFields } from '../tree/schemas.ts';
 
@@ -12,7 +12,7 @@ export const CreateAccountBody = lazy(() =>
     ...nodeFields(),
     type: z.enum(ACCOUNT_TYPES),
     /** Required on a root account; a child inherits its root's and may only repeat it. */
-    classification: z.enum(CLASSIFICATIONS).optional(),
+    classification: z.optional(z.enum(CLASSIFICATIONS)),
   }),
 );
 export type CreateAccountInput = z.output<ReturnType<typeof CreateAccountBody>>;
@@ -20,7 +20,7 @@ export type CreateAccountInput = z.output<ReturnType<typeof CreateAccountBody>>;
 export const UpdateAccountBody = lazy(() =>
   z.strictObject({
     ...nodeUpdateFields(),
-    classification: z.enum(CLASSIFICATIONS).optional(),
+    classification: z.optional(z.enum(CLASSIFICATIONS)),
   }),
 );
 export type UpdateAccountInput = z.output<ReturnType<typeof UpdateAccountBody>>;

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import * as z from 'zod';
+import * as z from '../schemas/zod.ts';
 import { PERMISSIONS } from '../auth/permissions.ts';
 import { Version } from '../schemas/common.ts';
 import { listQuery } from '../schemas/list-query.ts';
@@ -7,7 +7,7 @@ import { IsoDateTimeField } from '../schemas/dates.ts';
 import { lazy } from '../schemas/lazy.ts';
 
 /** An IPv4 or IPv6 address, or a CIDR range of either. */
-const IpOrRange = () => z.string().refine(
+const IpOrRange = () => z.string().check(z.refine(
   (value) => {
     const [address, prefix, ...rest] = value.split('/');
     const family = isIP(address ?? '');
@@ -17,14 +17,14 @@ const IpOrRange = () => z.string().refine(
     return /^\d+$/.test(prefix) && bits >= 0 && bits <= (family === 4 ? 32 : 128);
   },
   { error: 'must be an IPv4 or IPv6 address or CIDR range' },
-);
+));
 
 export const CreateApiKeyBody = lazy(() =>
   z.strictObject({
-    name: z.string().trim().min(1).max(100),
-    permissions: z.array(z.enum(PERMISSIONS)).min(1).refine((p) => new Set(p).size === p.length, { error: 'must not repeat a permission' }),
-    ipAllowlist: z.array(IpOrRange()).max(50).default([]),
-    expiresAt: IsoDateTimeField().nullable().default(null),
+    name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+    permissions: z.array(z.enum(PERMISSIONS)).check(z.minLength(1), z.refine((p) => new Set(p).size === p.length, { error: 'must not repeat a permission' })),
+    ipAllowlist: z._default(z.array(IpOrRange()).check(z.maxLength(50)), []),
+    expiresAt: z._default(z.nullable(IsoDateTimeField()), null),
   }),
 );
 export type CreateApiKeyInput = z.output<ReturnType<typeof CreateApiKeyBody>>;

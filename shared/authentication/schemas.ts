@@ -1,20 +1,21 @@
-import * as z from 'zod';
+import * as z from '../schemas/zod.ts';
 import { lazy } from '../schemas/lazy.ts';
 
-export const RefreshBody = lazy(() => z.strictObject({ refreshToken: z.string().min(1).max(512) }));
+export const RefreshBody = lazy(() => z.strictObject({ refreshToken: z.string().check(z.minLength(1), z.maxLength(512)) }));
 export type RefreshInput = z.output<ReturnType<typeof RefreshBody>>;
 
-export const LoginQuery = lazy(() => z.strictObject({ email: z.email().max(254).optional() }));
+export const LoginQuery = lazy(() => z.strictObject({ email: z.optional(z.email().check(z.maxLength(254))) }));
 export type LoginInput = z.output<ReturnType<typeof LoginQuery>>;
 
 /** The redirect's query string, forwarded by the client: `code`, `state`, and `iss` when the provider sends it. */
 const FORWARD_ALL = 'forward the whole query string of the redirect (code and state), not only code';
 export const CallbackQuery = lazy(() =>
-  z
-    .object({
-      code: z.string({ error: `is missing: ${FORWARD_ALL}` }).min(1).max(2048),
-      state: z.string({ error: `is missing: ${FORWARD_ALL}` }).min(1).max(512),
-    })
-    .catchall(z.string()),
+  z.catchall(
+    z.object({
+      code: z.string({ error: `is missing: ${FORWARD_ALL}` }).check(z.minLength(1), z.maxLength(2048)),
+      state: z.string({ error: `is missing: ${FORWARD_ALL}` }).check(z.minLength(1), z.maxLength(512)),
+    }),
+    z.string(),
+  ),
 );
 export type CallbackInput = z.output<ReturnType<typeof CallbackQuery>>;

@@ -1,16 +1,16 @@
-import * as z from 'zod';
+import * as z from '../schemas/zod.ts';
 import { Uuid, Version } from '../schemas/common.ts';
 import { lazy } from '../schemas/lazy.ts';
 import { listQuery } from '../schemas/list-query.ts';
 
-const Currency = () => z.string().regex(/^[A-Z]{3}$/, { error: 'must be an ISO 4217 code such as SAR or KWD' });
+const Currency = () => z.string().check(z.regex(/^[A-Z]{3}$/, { error: 'must be an ISO 4217 code such as SAR or KWD' }));
 const DecimalPrecision = () => z.union([z.literal(2), z.literal(3)], { error: 'must be 2 or 3' });
 
 export const CreateCompanyBody = lazy(() =>
   z.strictObject({
-    name: z.string().trim().min(1).max(200),
+    name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
     baseCurrency: Currency(),
-    decimalPrecision: DecimalPrecision().default(2),
+    decimalPrecision: z._default(DecimalPrecision(), 2),
   }),
 );
 export type CreateCompanyInput = z.output<ReturnType<typeof CreateCompanyBody>>;
@@ -19,7 +19,7 @@ export const UpdateSettingsBody = lazy(() =>
   z.strictObject({
     baseCurrency: Currency(),
     decimalPrecision: DecimalPrecision(),
-    retainedEarningsAccountId: Uuid().nullable(),
+    retainedEarningsAccountId: z.nullable(Uuid()),
     version: Version(),
   }),
 );

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../schemas/zod.ts';
 import { Version } from '../schemas/common.ts';
 import { lazy } from '../schemas/lazy.ts';
 import { nodeFields, nodeUpdateFields } from '../tree/schemas.ts';

@@ -1,23 +1,17 @@
-import * as z from 'zod';
+import * as z from '../schemas/zod.ts';
 import { Version } from '../schemas/common.ts';
 import { IsoDateField } from '../schemas/dates.ts';
 import { lazy } from '../schemas/lazy.ts';
 import { listQuery } from '../schemas/list-query.ts';
 
+const name = () => z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100)));
+
 const yearFields = () => ({
-  name: z.string().trim().min(1).max(100).optional(),
+  name: name(),
   startDate: IsoDateField(),
   endDate: IsoDateField(),
   /** Omitted: calendar-month periods are generated. */
-  periods: z
-    .array(
-      z.strictObject({
-        name: z.string().trim().min(1).max(100).optional(),
-        startDate: IsoDateField(),
-        endDate: IsoDateField(),
-      }),
-    )
-    .optional(),
+  periods: z.optional(z.array(z.strictObject({ name: name(), startDate: IsoDateField(), endDate: IsoDateField() }))),
 });
 
 export const CreateYearBody = lazy(() => z.strictObject(yearFields()));

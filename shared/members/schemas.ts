@@ -1,9 +1,9 @@
-import * as z from 'zod';
+import * as z from '../schemas/zod.ts';
 import { Uuid, Version } from '../schemas/common.ts';
 import { lazy } from '../schemas/lazy.ts';
 import { listQuery } from '../schemas/list-query.ts';
 
-export const AddMemberBody = lazy(() => z.strictObject({ email: z.email().max(254), roleId: Uuid() }));
+export const AddMemberBody = lazy(() => z.strictObject({ email: z.email().check(z.maxLength(254)), roleId: Uuid() }));
 export type AddMemberInput = z.output<ReturnType<typeof AddMemberBody>>;
 
 export const ChangeMemberBody = lazy(() => z.strictObject({ roleId: Uuid(), version: Version() }));

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../schemas/zod.ts';
 import { Reference, Uuid } from '../schemas/common.ts';
 import { lazy } from '../schemas/lazy.ts';
 
@@ -6,9 +6,9 @@ export const TrialBalanceQuery = lazy(() =>
   z.strictObject({
     financialYearId: Uuid(),
     /** Omitted: the whole year so far. */
-    periodId: Uuid().optional(),
+    periodId: z.optional(Uuid()),
     /** A UUID or path; omitted: all cost centers. */
-    costCenterId: Reference().optional(),
+    costCenterId: z.optional(Reference()),
   }),
 );
 export type TrialBalanceInput = z.output<ReturnType<typeof TrialBalanceQuery>>;

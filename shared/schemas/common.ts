@@ -1,14 +1,14 @@
-import * as z from 'zod';
+import * as z from './zod.ts';
 import { isUuidReference, MAX_DEPTH } from '../tree/rules.ts';
 import { lazy } from './lazy.ts';
 
 /** Shared field schemas. Field names and limits here are part of the public contract (see OpenAPI). */
 
 /** A UUID in any case (RFC 9562: they are case-insensitive), handed on in lower case. */
-export const Uuid = lazy(() => z.uuid({ error: 'must be a UUID' }).overwrite((id) => id.toLowerCase()));
+export const Uuid = lazy(() => z.uuid({ error: 'must be a UUID' }).check(z.overwrite((id) => id.toLowerCase())));
 
 /** The record version a versioned write was based on (opaque to clients, an unsigned integer). */
-export const Version = lazy(() => z.number({ error: 'must be the unsigned integer version from the last read' }).int().min(0));
+export const Version = lazy(() => z.int({ error: 'must be the unsigned integer version from the last read' }).check(z.minimum(0)));
 
 export const MAX_CODE_LENGTH = 32;
 
@@ -29,19 +29,19 @@ const nfc = (text: string) => text.normalize('NFC');
 
 /** A hierarchy code: one segment of a path. Stored NFC-normalised, so equal-looking codes compare equal. */
 export const Code = lazy(() =>
-  z
-    .string()
-    .overwrite(nfc)
-    .superRefine((code, ctx) => {
+  z.string().check(
+    z.overwrite(nfc),
+    z.superRefine((code, ctx) => {
       const problem = codeProblem(code);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     }),
+  ),
 );
 
 export const BilingualName = lazy(() =>
   z.strictObject({
-    arabic: z.string().trim().min(1).max(200),
-    english: z.string().trim().min(1).max(200),
+    arabic: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+    english: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
   }),
 );
 
@@ -51,12 +51,11 @@ export const BilingualName = lazy(() =>
  * resolves to one in the same company; each code of the path follows the rules of `Code`.
  */
 export const Reference = lazy(() =>
-  z
-    .string()
-    .min(1)
-    .max(MAX_DEPTH * (MAX_CODE_LENGTH + 1))
-    .overwrite((reference) => (isUuidReference(reference) ? reference.toLowerCase() : nfc(reference)))
-    .superRefine((reference, ctx) => {
+  z.string().check(
+    z.minLength(1),
+    z.maxLength(MAX_DEPTH * (MAX_CODE_LENGTH + 1)),
+    z.overwrite((reference) => (isUuidReference(reference) ? reference.toLowerCase() : nfc(reference))),
+    z.superRefine((reference, ctx) => {
       if (isUuidReference(reference)) return;
       const codes = reference.split('.');
       if (codes.length > MAX_DEPTH) {
@@ -68,4 +67,5 @@ export const Reference = lazy(() =>
         ctx.addIssue({ code: 'custom', message: `must be a UUID or a path of codes; code ${bad + 1} of the path ${codeProblem(codes[bad]!)}` });
       }
     }),
+  ),
 );

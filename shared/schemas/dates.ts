@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod.ts';
 import { lazy } from './lazy.ts';
 
 /**
@@ -13,18 +13,18 @@ const MAX_INSTANT = Date.parse(`${MAX_DATE}T23:59:59.999Z`);
 const RANGE = `between ${MIN_DATE} and ${MAX_DATE}`;
 
 export const IsoDateField = lazy(() =>
-  z.iso.date({ error: 'must be a date in the form YYYY-MM-DD' }).refine((date) => date >= MIN_DATE && date <= MAX_DATE, { error: `must be ${RANGE}` }),
+  z.iso.date({ error: 'must be a date in the form YYYY-MM-DD' }).check(z.refine((date) => date >= MIN_DATE && date <= MAX_DATE, { error: `must be ${RANGE}` })),
 );
 
 /** An ISO 8601 date-time with an offset, whose UTC instant lies in the accepted range. */
 export const IsoDateTimeField = lazy(() =>
-  z.iso
-    .datetime({ offset: true, error: 'must be an ISO 8601 date-time such as 2026-03-31T00:00:00Z' })
-    .refine(
+  z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time such as 2026-03-31T00:00:00Z' }).check(
+    z.refine(
       (value) => {
         const instant = Date.parse(value);
         return instant >= MIN_INSTANT && instant <= MAX_INSTANT;
       },
       { error: `must be ${RANGE} (in UTC)` },
     ),
+  ),
 );

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod.ts';
 import { lazy } from './lazy.ts';
 
 export const MAX_PAGE_SIZE = 100;
@@ -7,7 +7,7 @@ export const MAX_KEYWORD_LENGTH = 50;
 
 const PAGE_SIZE_RULE = `must be an integer from 1 to ${MAX_PAGE_SIZE}`;
 
-const Bool = () => z.enum(['true', 'false'], { error: 'must be true or false' }).transform((v) => v === 'true');
+const Bool = () => z.pipe(z.enum(['true', 'false'], { error: 'must be true or false' }), z.transform((v) => v === 'true'));
 
 /**
  * The spec's list query: page, pageSize (1..100, default 20), orderBy (per endpoint),
@@ -21,17 +21,18 @@ export function listQuery<const T extends readonly [string, ...string[]]>(orderB
 /** The list query's schema itself, for endpoints that add filters to it. */
 export function listQueryShape<const T extends readonly [string, ...string[]]>(orderBy: T, defaultOrderBy: T[number]) {
   return z.strictObject({
-    page: z.string().min(1).max(2048).optional(),
+    page: z.optional(z.string().check(z.minLength(1), z.maxLength(2048))),
     // Plain decimal digits only: no hex, exponent, sign or spaces that Number() would accept.
-    pageSize: z
-      .string()
-      .regex(/^[0-9]{1,3}$/, { error: PAGE_SIZE_RULE })
-      .transform(Number)
-      .refine((size) => size >= 1 && size <= MAX_PAGE_SIZE, { error: PAGE_SIZE_RULE })
-      .default(DEFAULT_PAGE_SIZE),
-    orderBy: z.enum(orderBy).default(defaultOrderBy as never),
-    orderAsc: Bool().default(false),
-    keyword: z.string().max(MAX_KEYWORD_LENGTH).optional(),
+    pageSize: z._default(
+      z.pipe(
+        z.pipe(z.string().check(z.regex(/^[0-9]{1,3}$/, { error: PAGE_SIZE_RULE })), z.transform(Number)),
+        z.number().check(z.refine((size) => size >= 1 && size <= MAX_PAGE_SIZE, { error: PAGE_SIZE_RULE })),
+      ),
+      DEFAULT_PAGE_SIZE,
+    ),
+    orderBy: z._default(z.enum(orderBy), defaultOrderBy as never),
+    orderAsc: z._default(Bool(), false),
+    keyword: z.optional(z.string().check(z.maxLength(MAX_KEYWORD_LENGTH))),
   });
 }
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod.ts';
 import { lazy } from './lazy.ts';
 import { ACCOUNT_TYPES, CLASSIFICATIONS } from '../accounts/schemas.ts';
 import { COST_CENTER_STATUSES } from '../cost-centers/rules.ts';
@@ -17,7 +17,7 @@ function buildResponses() {
   const name = z.strictObject({ arabic: z.string(), english: z.string() });
 
 
-  const node = { id, code: z.string(), path: z.string(), parentId: id.nullable(), name, version: z.number().int(), createdAt: instant, updatedAt: instant };
+  const node = { id, code: z.string(), path: z.string(), parentId: z.nullable(id), name, version: z.int(), createdAt: instant, updatedAt: instant };
   /** The fields accounts and cost centers share. */
   const NodeResponse = z.strictObject(node);
 
@@ -31,11 +31,11 @@ function buildResponses() {
   const SettingsResponse = z.strictObject({
     baseCurrency: z.string(),
     decimalPrecision: z.union([z.literal(2), z.literal(3)]),
-    retainedEarningsAccountId: id.nullable(),
-    version: z.number().int(),
+    retainedEarningsAccountId: z.nullable(id),
+    version: z.int(),
     updatedAt: instant,
   });
-  const company = { id, name: z.string(), createdAt: instant, version: z.number().int() };
+  const company = { id, name: z.string(), createdAt: instant, version: z.int() };
   const CompanyResponse = z.strictObject(company);
   const CreatedCompanyResponse = z.strictObject({ ...company, settings: SettingsResponse, roleId: id, permissions: z.array(z.string()) });
   const MembershipResponse = z.strictObject({ ...company, roleId: id });
@@ -43,12 +43,12 @@ function buildResponses() {
   const PeriodResponse = z.strictObject({
     id,
     financialYearId: id,
-    number: z.number().int(),
+    number: z.int(),
     name: z.string(),
     startDate: date,
     endDate: date,
     status: z.enum(PERIOD_STATUSES),
-    version: z.number().int(),
+    version: z.int(),
   });
   const YearResponse = z.strictObject({
     id,
@@ -56,28 +56,28 @@ function buildResponses() {
     startDate: date,
     endDate: date,
     status: z.enum(YEAR_STATUSES),
-    version: z.number().int(),
+    version: z.int(),
     periods: z.array(PeriodResponse),
-    closingJournalId: id.optional(),
+    closingJournalId: z.optional(id),
     createdAt: instant,
     updatedAt: instant,
   });
 
   const JournalResponse = z.strictObject({
     id,
-    serialNumber: z.number().int(),
+    serialNumber: z.int(),
     date: instant,
-    description: z.string().nullable(),
-    reference: z.string().nullable(),
-    entries: z.array(z.strictObject({ accountId: id, costCenterId: id.nullable(), side: z.union([z.literal(1), z.literal(2)]), amount: z.number() })),
+    description: z.nullable(z.string()),
+    reference: z.nullable(z.string()),
+    entries: z.array(z.strictObject({ accountId: id, costCenterId: z.nullable(id), side: z.union([z.literal(1), z.literal(2)]), amount: z.number() })),
     totals: z.strictObject({ debit: z.number(), credit: z.number() }),
     status: z.enum(JOURNAL_STATUSES),
-    postingDate: date.nullable(),
-    financialYearId: id.nullable(),
-    periodId: id.nullable(),
-    reversalOf: id.nullable(),
-    reversedBy: id.nullable(),
-    version: z.number().int(),
+    postingDate: z.nullable(date),
+    financialYearId: z.nullable(id),
+    periodId: z.nullable(id),
+    reversalOf: z.nullable(id),
+    reversedBy: z.nullable(id),
+    version: z.int(),
     createdAt: instant,
     updatedAt: instant,
   });
@@ -89,7 +89,7 @@ function buildResponses() {
     role: z.string(),
     permissions: z.array(z.string()),
     joinedAt: instant,
-    version: z.number().int(),
+    version: z.int(),
   });
   const RolesResponse = z.strictObject({ results: z.array(z.strictObject({ id, name: z.string(), permissions: z.array(z.string()) })) });
 
@@ -99,30 +99,30 @@ function buildResponses() {
     prefix: z.string(),
     permissions: z.array(z.string()),
     ipAllowlist: z.array(z.string()),
-    expiresAt: instant.nullable(),
-    revokedAt: instant.nullable(),
+    expiresAt: z.nullable(instant),
+    revokedAt: z.nullable(instant),
     createdBy: id,
     createdAt: instant,
-    version: z.number().int(),
+    version: z.int(),
   };
   const ApiKeyResponse = z.strictObject(apiKey);
-  const CreatedApiKeyResponse = z.strictObject({ ...apiKey, key: z.string().startsWith('sk-svc_') });
+  const CreatedApiKeyResponse = z.strictObject({ ...apiKey, key: z.string().check(z.startsWith('sk-svc_')) });
 
   const LoginResponse = z.strictObject({ redirectTo: z.url() });
   const TokenResponse = z.strictObject({
     access_token: z.string(),
     refresh_token: z.string(),
-    expires_in: z.number().int(),
-    refresh_expires_in: z.number().int(),
+    expires_in: z.int(),
+    refresh_expires_in: z.int(),
     token_type: z.literal('Bearer'),
     companies: z.array(z.strictObject({ companyId: id, roleId: id, permissions: z.array(z.string()) })),
   });
 
-  const decimal = z.string().regex(/^-?\d+\.\d+$|^-?\d+$/);
+  const decimal = z.string().check(z.regex(/^-?\d+\.\d+$|^-?\d+$/));
   const TrialBalanceResponse = z.strictObject({
     financialYearId: id,
-    periodId: id.nullable(),
-    costCenterId: id.nullable(),
+    periodId: z.nullable(id),
+    costCenterId: z.nullable(id),
     currency: z.string(),
     rows: z.array(
       z.strictObject({
@@ -147,7 +147,7 @@ export type Responses = ReturnType<typeof responses>;
 export type ResponseOf<K extends keyof Responses> = z.output<Responses[K]>;
 
 /** The schema of a route's documented 200 body: a named response, or the paginated envelope around one. */
-export function responseSchema(response: keyof Responses | { page: keyof Responses }): z.ZodType {
+export function responseSchema(response: keyof Responses | { page: keyof Responses }): z.ZodMiniType {
   if (typeof response === 'string') return responses()[response];
-  return z.strictObject({ currentPage: z.string().nullable(), results: z.array(responses()[response.page]), nextPage: z.string().nullable() });
+  return z.strictObject({ currentPage: z.nullable(z.string()), results: z.array(responses()[response.page]), nextPage: z.nullable(z.string()) });
 }

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../schemas/zod.ts';
 import { lazy } from '../schemas/lazy.ts';
 
 /** Pure rules of a code hierarchy (accounts and cost centers alike). */

@@ -1,10 +1,11 @@
 import { BilingualName, Code, Reference, Version } from '../schemas/common.ts';
+import * as z from '../schemas/zod.ts';
 import { listQuery } from '../schemas/list-query.ts';
 
 /** Fields every hierarchy node (account, cost center) accepts. `parentId` takes a UUID or a path. */
 export const nodeFields = () => ({
   code: Code(),
-  parentId: Reference().nullable().default(null),
+  parentId: z._default(z.nullable(Reference()), null),
   name: BilingualName(),
 });
 
