@@ -51,6 +51,11 @@ export class NotFound extends AppError {
   constructor(what: string, name = GENERAL) {
     super(404, [{ name, reason: `${what} was not found.`, code: 'NotFound' }]);
   }
+
+  /** For `record ?? NotFound.throw('The journal')`. */
+  static throw(what: string, name?: string): never {
+    throw new NotFound(what, name);
+  }
 }
 
 /** 409 `Conflict`: a version mismatch, or an idempotency key whose first request is still running. */

@@ -58,10 +58,9 @@ export async function getJournal(companyId: string, journalId: string): Promise<
   return item && journalFromItem(item);
 }
 
+/** Errors: NotFound. */
 export async function mustGetJournal(companyId: string, journalId: string): Promise<JournalRecord> {
-  const journal = await getJournal(companyId, journalId);
-  if (!journal) throw new NotFound('The journal');
-  return journal;
+  return (await getJournal(companyId, journalId)) ?? NotFound.throw('The journal');
 }
 
 /** The last serial number handed out (0 before the first journal). */

@@ -38,9 +38,7 @@ export class NodeStore<A extends NodeAttributes = NodeAttributes> implements Nod
   }
 
   async mustGet(companyId: string, id: string): Promise<NodeRecord<A>> {
-    const node = await this.get(companyId, id);
-    if (!node) throw new NotFound(this.label);
-    return node;
+    return (await this.get(companyId, id)) ?? NotFound.throw(this.label);
   }
 
   /** A UUID or a code path of the company. Errors: NotFound naming `field`. */

@@ -22,12 +22,12 @@ export const guardFree = (): Expr => ({ expression: 'attribute_not_exists(guardU
 /** The guarded write itself: the item still carries this holder's guard. */
 export const heldGuard = (guard: string): Expr => ({ expression: 'guard = :guard', values: { ':guard': guard } });
 
-export async function withWriteGuard(
-  key: Key,
-  version: number,
-  stillFree: () => Promise<AppError | undefined>,
-  write: (guard: string) => Promise<void>,
-): Promise<void> {
+/** What refuses the guarded write once the guard is held, or undefined. */
+export type StillFree = () => Promise<AppError | undefined>;
+/** The write made under the guard; its condition must include heldGuard(guard). */
+export type GuardedWrite = (guard: string) => Promise<void>;
+
+export async function withWriteGuard(key: Key, version: number, stillFree: StillFree, write: GuardedWrite): Promise<void> {
   const guard = randomUUID();
   try {
     await db().send(

@@ -1,4 +1,4 @@
-import { NotFound, StateConflict, VersionConflict, type AppError } from '../errors.ts';
+import { NotFound, StateConflict, VersionConflict } from '../errors.ts';
 import type { DateRange, PeriodStatus, YearStatus } from '../financial-years/rules.ts';
 import { keys } from './keys.ts';
 import { keywordListPage } from './paginate.ts';
@@ -6,7 +6,7 @@ import { anyWithPrefix } from './prefix-query.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
 import { conditions, getItem, mainTable, recordOf, type Expr, type Item } from './table-ops.ts';
 import type { WriteOp } from './transact.ts';
-import { guardFree, heldGuard, withWriteGuard } from './write-guard.ts';
+import { guardFree, heldGuard, withWriteGuard, type GuardedWrite, type StillFree } from './write-guard.ts';
 
 /**
  * Storage of financial years. A year item holds its periods (a map by id, each with its own
@@ -57,10 +57,9 @@ export async function getYear(companyId: string, yearId: string): Promise<YearRe
   return item && yearFromItem(item);
 }
 
+/** Errors: NotFound. */
 export async function mustGetYear(companyId: string, yearId: string): Promise<YearRecord> {
-  const year = await getYear(companyId, yearId);
-  if (!year) throw new NotFound('The financial year');
-  return year;
+  return (await getYear(companyId, yearId)) ?? NotFound.throw('The financial year');
 }
 
 function yearItem(companyId: string, year: YearRecord): Item {
@@ -164,12 +163,7 @@ export async function withNoPostings(companyId: string, year: YearRecord, write:
  * Runs `write` while the year holds off new postings and new drafts dated inside it (see
  * write-guard.ts), once `stillFree` finds nothing that refuses the write.
  */
-export async function withYearGuard(
-  companyId: string,
-  year: YearRecord,
-  stillFree: () => Promise<AppError | undefined>,
-  write: (guard: string) => Promise<void>,
-): Promise<void> {
+export async function withYearGuard(companyId: string, year: YearRecord, stillFree: StillFree, write: GuardedWrite): Promise<void> {
   await withWriteGuard(keys.year(companyId, year.id), year.version, stillFree, write);
 }
 

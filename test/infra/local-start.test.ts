@@ -31,6 +31,10 @@ function start(port: number, args: string[] = []): Promise<{ child: ChildProcess
   });
 }
 
+/** An access token from `npm run token` against the running stack's data directory. */
+const mintToken = (email: string) =>
+  execFileSync(process.execPath, ['--import', 'tsx', 'infra/local/mint-token.ts', '--email', email], { cwd: ROOT, env: { ...process.env, LEDGER_DATA_DIR: dataDir }, encoding: 'utf8' }).trim();
+
 /** Waits until the output holds `text`. */
 async function outputIncludes(output: string[], text: string, timeoutMs = 45_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -68,11 +72,7 @@ describe('npm start', () => {
     const login = await fetch(`http://127.0.0.1:${port}/api/Authentication/Login`);
     expect(new URL(((await login.json()) as { redirectTo: string }).redirectTo).origin).toBe(`http://127.0.0.1:${oidcPort}`);
     expect(javaProcessesFor(dataDir)).toHaveLength(1);
-    const token = execFileSync(process.execPath, ['--import', 'tsx', 'infra/local/mint-token.ts', '--email', 'start@example.com'], {
-      cwd: ROOT,
-      env: { ...process.env, LEDGER_DATA_DIR: dataDir },
-      encoding: 'utf8',
-    }).trim();
+    const token = mintToken('start@example.com');
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const created = await fetch(`http://127.0.0.1:${port}/api/v1/Companies`, { method: 'POST', headers, body: JSON.stringify({ name: 'Kept', baseCurrency: 'SAR' }) });
     const company = (await created.json()) as { id: string };
@@ -93,11 +93,7 @@ describe('npm start', () => {
     const port = await freePort();
     oidcPort = await freePort();
     const stack = await start(port);
-    const token = execFileSync(process.execPath, ['--import', 'tsx', 'infra/local/mint-token.ts', '--email', 'outage@example.com'], {
-      cwd: ROOT,
-      env: { ...process.env, LEDGER_DATA_DIR: dataDir },
-      encoding: 'utf8',
-    }).trim();
+    const token = mintToken('outage@example.com');
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const create = (key: string) => fetch(`http://127.0.0.1:${port}/api/v1/Companies`, { method: 'POST', headers: { ...headers, 'idempotency-key': key }, body: JSON.stringify({ name: 'Survivor', baseCurrency: 'SAR' }) });
     const company = (await (await create('before')).json()) as { id: string };
