@@ -1,6 +1,6 @@
 import { accounts } from '../../shared/accounts/account-kind.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { routes } from '../../shared/routes.ts';
+import { accountsRoutes } from '../../shared/routes/accounts.ts';
 import { getNode } from '../../shared/tree/use-cases.ts';
 
-export const handler = endpoint(routes.accounts.get, (r) => getNode(accounts, r.params.companyId, r.params.id));
+export const handler = endpoint(accountsRoutes.get, (r) => getNode(accounts, r.params.companyId, r.params.id));

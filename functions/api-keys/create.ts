@@ -1,7 +1,7 @@
 import { createApiKey } from '../../shared/api-keys/api-keys.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { routes } from '../../shared/routes.ts';
+import { apiKeysRoutes } from '../../shared/routes/api-keys.ts';
 
-export const handler = endpoint(routes.apiKeys.create, (r) =>
+export const handler = endpoint(apiKeysRoutes.create, (r) =>
   createApiKey(r.uow, r.params.companyId, r.principal, r.permissions ?? [], r.body),
 );

@@ -1,5 +1,5 @@
 import { refreshTokens } from '../../shared/auth/tokens.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { routes } from '../../shared/routes.ts';
+import { authenticationRoutes } from '../../shared/routes/authentication.ts';
 
-export const handler = endpoint(routes.authentication.refresh, (r) => refreshTokens(r.body.refreshToken));
+export const handler = endpoint(authenticationRoutes.refresh, (r) => refreshTokens(r.body.refreshToken));

@@ -1,5 +1,5 @@
 import { getSettings } from '../../shared/companies/settings.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { routes } from '../../shared/routes.ts';
+import { settingsRoutes } from '../../shared/routes/settings.ts';
 
-export const handler = endpoint(routes.settings.get, (r) => getSettings(r.params.companyId));
+export const handler = endpoint(settingsRoutes.get, (r) => getSettings(r.params.companyId));

@@ -1,5 +1,5 @@
 import { getCompany } from '../../shared/companies/read-companies.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { routes } from '../../shared/routes.ts';
+import { companiesRoutes } from '../../shared/routes/companies.ts';
 
-export const handler = endpoint(routes.companies.get, (r) => getCompany(r.params.companyId));
+export const handler = endpoint(companiesRoutes.get, (r) => getCompany(r.params.companyId));

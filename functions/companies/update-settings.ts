@@ -1,5 +1,5 @@
 import { updateSettings } from '../../shared/companies/settings.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { routes } from '../../shared/routes.ts';
+import { settingsRoutes } from '../../shared/routes/settings.ts';
 
-export const handler = endpoint(routes.settings.update, (r) => updateSettings(r.uow, r.params.companyId, r.body));
+export const handler = endpoint(settingsRoutes.update, (r) => updateSettings(r.uow, r.params.companyId, r.body));

@@ -1,7 +1,7 @@
 import { changeCostCenterStatus } from '../../shared/cost-centers/change-status.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { routes } from '../../shared/routes.ts';
+import { costCentersRoutes } from '../../shared/routes/cost-centers.ts';
 
-export const handler = endpoint(routes.costCenters.deactivate, (r) =>
+export const handler = endpoint(costCentersRoutes.deactivate, (r) =>
   changeCostCenterStatus(r.uow, r.params.companyId, r.params.id, r.body.version, 'Deactivate'),
 );

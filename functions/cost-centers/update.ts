@@ -1,6 +1,6 @@
 import { costCenters } from '../../shared/cost-centers/cost-center-kind.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { routes } from '../../shared/routes.ts';
+import { costCentersRoutes } from '../../shared/routes/cost-centers.ts';
 import { updateNode } from '../../shared/tree/use-cases.ts';
 
-export const handler = endpoint(routes.costCenters.update, (r) => updateNode(costCenters, r.uow, r.params.companyId, r.params.id, r.body));
+export const handler = endpoint(costCentersRoutes.update, (r) => updateNode(costCenters, r.uow, r.params.companyId, r.params.id, r.body));

@@ -1,7 +1,7 @@
 import { closeYear } from '../../shared/financial-years/close-year.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { routes } from '../../shared/routes.ts';
+import { financialYearsRoutes } from '../../shared/routes/financial-years.ts';
 
-export const handler = endpoint(routes.financialYears.close, (r) =>
+export const handler = endpoint(financialYearsRoutes.close, (r) =>
   closeYear(r.uow, r.params.companyId, r.params.id, r.body.version),
 );

@@ -1,7 +1,7 @@
 import { deleteYear } from '../../shared/financial-years/change-year.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { routes } from '../../shared/routes.ts';
+import { financialYearsRoutes } from '../../shared/routes/financial-years.ts';
 
-export const handler = endpoint(routes.financialYears.delete, (r) =>
+export const handler = endpoint(financialYearsRoutes.delete, (r) =>
   deleteYear(r.uow, r.params.companyId, r.params.id, r.body.version),
 );

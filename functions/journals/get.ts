@@ -1,5 +1,5 @@
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { routes } from '../../shared/routes.ts';
+import { journalsRoutes } from '../../shared/routes/journals.ts';
 import { getJournalView } from '../../shared/journals/read-journals.ts';
 
-export const handler = endpoint(routes.journals.get, (r) => getJournalView(r.params.companyId, r.params.id));
+export const handler = endpoint(journalsRoutes.get, (r) => getJournalView(r.params.companyId, r.params.id));

@@ -1,5 +1,5 @@
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { routes } from '../../shared/routes.ts';
+import { journalsRoutes } from '../../shared/routes/journals.ts';
 import { updateJournal } from '../../shared/journals/write-journal.ts';
 
-export const handler = endpoint(routes.journals.update, (r) => updateJournal(r.uow, r.params.companyId, r.params.id, r.body));
+export const handler = endpoint(journalsRoutes.update, (r) => updateJournal(r.uow, r.params.companyId, r.params.id, r.body));

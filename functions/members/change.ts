@@ -1,8 +1,8 @@
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { routes } from '../../shared/routes.ts';
+import { membersRoutes } from '../../shared/routes/members.ts';
 import { actorOf } from '../../shared/http/principal-of.ts';
 import { changeMemberRole } from '../../shared/members/members.ts';
 
-export const handler = endpoint(routes.members.change, (r) =>
+export const handler = endpoint(membersRoutes.change, (r) =>
   changeMemberRole(r.uow, r.params.companyId, r.params.userId, actorOf(r), r.body),
 );

@@ -1,8 +1,8 @@
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { routes } from '../../shared/routes.ts';
+import { membersRoutes } from '../../shared/routes/members.ts';
 import { actorOf } from '../../shared/http/principal-of.ts';
 import { removeMember } from '../../shared/members/members.ts';
 
-export const handler = endpoint(routes.members.remove, (r) =>
+export const handler = endpoint(membersRoutes.remove, (r) =>
   removeMember(r.uow, r.params.companyId, r.params.userId, actorOf(r), r.body.version),
 );

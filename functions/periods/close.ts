@@ -1,8 +1,8 @@
 import { changePeriod } from '../../shared/financial-years/period-transitions.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { routes } from '../../shared/routes.ts';
+import { periodsRoutes } from '../../shared/routes/periods.ts';
 
 /** Serves both POST and PUT .../Close (the spec lists both); they share the idempotent operation. */
-export const handler = endpoint(routes.periods.close, (r) =>
+export const handler = endpoint(periodsRoutes.close, (r) =>
   changePeriod(r.uow, r.params.companyId, r.params.id, r.params.periodId, r.body.version, 'Close'),
 );

@@ -1,7 +1,7 @@
 import { listPeriods } from '../../shared/financial-years/read-years.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { routes } from '../../shared/routes.ts';
+import { periodsRoutes } from '../../shared/routes/periods.ts';
 
-export const handler = endpoint(routes.periods.list, (r) =>
+export const handler = endpoint(periodsRoutes.list, (r) =>
   listPeriods(r.params.companyId, r.params.id, r.query),
 );

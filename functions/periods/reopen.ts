@@ -1,7 +1,7 @@
 import { changePeriod } from '../../shared/financial-years/period-transitions.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { routes } from '../../shared/routes.ts';
+import { periodsRoutes } from '../../shared/routes/periods.ts';
 
-export const handler = endpoint(routes.periods.reopen, (r) =>
+export const handler = endpoint(periodsRoutes.reopen, (r) =>
   changePeriod(r.uow, r.params.companyId, r.params.id, r.params.periodId, r.body.version, 'Reopen'),
 );

@@ -1,5 +1,5 @@
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { routes } from '../../shared/routes.ts';
+import { rolesRoutes } from '../../shared/routes/roles.ts';
 import { listRoles } from '../../shared/members/members.ts';
 
-export const handler = endpoint(routes.roles.list, async () => listRoles());
+export const handler = endpoint(rolesRoutes.list, async () => listRoles());

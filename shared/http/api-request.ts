@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { Principal } from '../auth/principal.ts';
 import type { RequestUnitOfWork } from '../db/unit-of-work.ts';
-import type { Route } from '../routes.ts';
+import type { Route } from '../routes/route.ts';
 import type { Logger } from './logger.ts';
 
 /** What the middleware learns about a request, handed to the endpoint's use case. */

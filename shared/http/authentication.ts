@@ -3,7 +3,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { authenticate, permissionsInCompany } from '../auth/principal.ts';
 import { hasPermission } from '../auth/permissions.ts';
 import { Forbidden, NotFound, ValidationError } from '../errors.ts';
-import type { Route } from '../routes.ts';
+import type { Route } from '../routes/route.ts';
 import { Uuid } from '../schemas/common.ts';
 import { apiRequestOf } from './api-request.ts';
 

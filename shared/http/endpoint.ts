@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { RequestUnitOfWork } from '../db/unit-of-work.ts';
-import type { BodyOf, ParamsOf, QueryOf, Route } from '../routes.ts';
+import type { BodyOf, ParamsOf, QueryOf, Route } from '../routes/route.ts';
 import { apiRequestOf, attachApiRequest, type ApiRequest } from './api-request.ts';
 import { authentication } from './authentication.ts';
 import { errorHandling } from './error-handling.ts';

@@ -4,7 +4,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { claimKey, completeKeyOp, releaseKey, type Claim, type StoredResponse } from '../db/idempotency-store.ts';
 import { transactWrite } from '../db/transact.ts';
 import { ValidationError } from '../errors.ts';
-import type { Route } from '../routes.ts';
+import type { Route } from '../routes/route.ts';
 import { apiRequestOf } from './api-request.ts';
 import { ok } from './respond.ts';
 

@@ -1,7 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { AppError, ValidationError } from '../errors.ts';
-import { pathParameters, type Route } from '../routes.ts';
+import { pathParameters, type Route } from '../routes/route.ts';
 import { Uuid } from '../schemas/common.ts';
 import { apiRequestOf } from './api-request.ts';
 import { zodIssuesToErrors } from './field-path.ts';

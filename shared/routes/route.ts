@@ -1,0 +1,74 @@
+import * as z from '../schemas/zod.ts';
+import type { Permission } from '../auth/permissions.ts';
+import { Version } from '../schemas/common.ts';
+import { lazy } from '../schemas/lazy.ts';
+import type { Responses } from '../schemas/responses.ts';
+
+/**
+ * What a row of the route table is (shared/routes.ts gathers the areas' rows), the shared
+ * path prefixes, and the types a handler's request is inferred from: a handler takes its row
+ * (`endpoint(journalsRoutes.post, ...)`) and gets body, query and path parameter types from
+ * it, so permission, schemas and idempotency are declared in the row and nowhere else.
+ */
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Who may call: `public` (no credentials), `user` (any signed-in user, no company), or the permission needed inside the path's company. */
+export type Access = 'public' | 'user' | Permission;
+
+/** What a row declares; `area()` adds its name. */
+export type ResponseName = keyof Responses;
+
+/** Schemas are given as functions that build them on first call (schemas/lazy.ts). */
+export type SchemaOf<S extends z.ZodMiniType = z.ZodMiniType> = () => S;
+
+export interface RouteSpec<P extends string = string, B extends SchemaOf | undefined = SchemaOf | undefined, Q extends SchemaOf | undefined = SchemaOf | undefined> {
+  /** One row may serve several methods with one function (period Close: POST and PUT). */
+  methods: readonly [Method, ...Method[]];
+  /** Path under the base URL; `{companyId}`-style parameters are UUIDs. */
+  path: P;
+  /** Handler module relative to the project root; it exports `handler`, built from this row. */
+  handler: string;
+  access: Access;
+  /** Operation type for the Idempotency-Key scope; absent where the spec marks no idempotency. */
+  idempotentOperation?: string;
+  body?: B;
+  query?: Q;
+  /**
+   * The 200 body, by its name in schemas/responses.ts (a page of them for lists); absent
+   * where the body is empty. A name, not the schema, keeps response schemas out of the
+   * functions' bundles: only the OpenAPI document and the contract test build them.
+   */
+  response?: ResponseName | { page: ResponseName };
+  summary: string;
+  tag: string;
+}
+
+export type Route<P extends string = string, B extends SchemaOf | undefined = SchemaOf | undefined, Q extends SchemaOf | undefined = SchemaOf | undefined> = RouteSpec<P, B, Q> & {
+  /** `<area>.<action>`, as in logs and cursor bindings. */
+  readonly name: string;
+};
+
+/** The names of the `{param}` segments of a path, as a type. */
+type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamNames<Rest> : never;
+export type PathParams<P extends string> = { readonly [K in ParamNames<P>]: string };
+export type BodyOf<R> = R extends Route<string, infer B, SchemaOf | undefined> ? (B extends SchemaOf<infer S> ? z.output<S> : undefined) : never;
+export type QueryOf<R> = R extends Route<string, SchemaOf | undefined, infer Q> ? (Q extends SchemaOf<infer S> ? z.output<S> : undefined) : never;
+export type ParamsOf<R> = R extends Route<infer P> ? PathParams<P> : never;
+
+/** Names an area's rows `<area>.<action>`, keeping each row's literal types. */
+export function area<const T extends Record<string, RouteSpec>>(name: string, rows: T): { [K in keyof T]: T[K] & { readonly name: string } } {
+  return Object.fromEntries(Object.entries(rows).map(([action, row]) => [action, { ...row, name: `${name}.${action}` }])) as never;
+}
+
+export const VersionBody = lazy(() => z.strictObject({ version: Version() }));
+export const AUTH = '/api/Authentication';
+export const V1 = '/api/v1';
+export const company = `${V1}/Companies/{companyId}` as const;
+export const year = `${company}/FinancialYears/{id}` as const;
+export const period = `${year}/Periods/{periodId}` as const;
+export const journal = `${company}/Journals/{id}` as const;
+
+/** Names of the `{param}` segments of a path, in order. */
+export function pathParameters(path: string): string[] {
+  return [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+}
