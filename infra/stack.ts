@@ -3,7 +3,7 @@ import { CfnOutput, CfnParameter, CustomResource, Duration, RemovalPolicy, Stack
 import { CorsHttpMethod, HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, Billing, TableV2, type GlobalSecondaryIndexPropsV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, ParamsAndSecretsLayerVersion, ParamsAndSecretsVersions, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { OAuthScope, UserPool, UserPoolClientIdentityProvider } from 'aws-cdk-lib/aws-cognito';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -37,6 +37,8 @@ const FUNCTION_DEFAULTS: Partial<NodejsFunctionProps> = {
     banner: ESM_REQUIRE_BANNER,
     esbuildArgs: Object.fromEntries(Object.entries(CREDENTIALS_ALIAS).map(([name, path]) => [`--alias:${name}`, path])),
   },
+  // Reads and caches the service secret for shared/secrets.ts, without an SDK client in the bundle.
+  paramsAndSecrets: ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103, { cacheEnabled: true }),
 };
 
 function table(scope: Construct, definition: TableDefinition): TableV2 {

@@ -23,6 +23,11 @@ describe('CDK stack', () => {
     for (const f of Object.values(functions)) {
       expect(f.Properties.Runtime).toBe('nodejs24.x');
       expect(f.Properties.Architectures).toEqual(['arm64']);
+      // The Parameters and Secrets extension serves the service secret (shared/secrets.ts).
+      expect(f.Properties.Layers).toHaveLength(1);
+      expect(f.Properties.Environment.Variables.PARAMETERS_SECRETS_EXTENSION_CACHE_ENABLED).toBe('true');
+      // Source maps ship with the bundle but are not enabled at run time (docs/decisions.md, "Bundling").
+      expect(f.Properties.Environment.Variables.NODE_OPTIONS).toBeUndefined();
     }
   });
 

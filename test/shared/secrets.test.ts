@@ -1,0 +1,33 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/** In AWS the service secret comes from the Parameters and Secrets Lambda Extension on loopback; a stand-in plays it here. */
+describe('service secrets in AWS', () => {
+  const requests: Array<{ url: string; token: string | undefined }> = [];
+  const secret = { signingKey: { kty: 'EC', crv: 'P-256', x: 'x', y: 'y', d: 'd' }, cursorKey: 'c'.repeat(43) };
+  const extension = createServer((req, res) => {
+    requests.push({ url: req.url ?? '', token: req.headers['x-aws-parameters-secrets-token'] as string | undefined });
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ ARN: 'arn', SecretString: JSON.stringify(secret) }));
+  });
+  afterAll(() => new Promise<void>((resolve) => extension.close(() => resolve())));
+
+  it('reads the secret through the extension with the session token, once per process', async () => {
+    await new Promise<void>((resolve) => extension.listen(0, '127.0.0.1', resolve));
+    delete process.env.SECRETS_FILE;
+    Object.assign(process.env, {
+      SERVICE_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:ledger-AbCdEf',
+      PARAMETERS_SECRETS_EXTENSION_HTTP_PORT: String((extension.address() as AddressInfo).port),
+      AWS_SESSION_TOKEN: 'session-token',
+    });
+    const { serviceSecrets } = await import('../../shared/secrets.ts');
+
+    const first = await serviceSecrets();
+    const second = await serviceSecrets();
+
+    expect(first).toEqual(secret);
+    expect(second).toBe(first);
+    expect(requests).toEqual([{ url: `/secretsmanager/get?secretId=${encodeURIComponent(process.env.SERVICE_SECRET_ARN!)}`, token: 'session-token' }]);
+  });
+});
