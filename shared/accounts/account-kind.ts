@@ -1,4 +1,4 @@
-import { NodeStore, type NodeAttributes } from '../db/node-store.ts';
+import { NodeStore, type NodeAttributes, type NodeRecord } from '../db/node-store.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import { nodeView, type NodeKind } from '../tree/node-kind.ts';
 import { guardRetainedEarningsDelete, guardRetainedEarningsUpdate } from './retained-earnings-guard.ts';
@@ -11,6 +11,9 @@ export type AccountView = ResponseOf<'AccountResponse'>;
 export type AccountAttributes = NodeAttributes & AccountFacts;
 
 const store = new NodeStore<AccountAttributes>('ACCOUNT', 'The account');
+
+/** An account's classification: its root's (the chain runs from the root to the account). */
+export const classificationOf = (chain: NodeRecord<AccountAttributes>[]) => chain[0]!.attributes.classification!;
 
 export const accounts: NodeKind<CreateAccountInput, UpdateAccountInput, AccountView, AccountAttributes> = {
   store,
@@ -32,6 +35,6 @@ export const accounts: NodeKind<CreateAccountInput, UpdateAccountInput, AccountV
   view: (node, chain) => ({
     ...nodeView(node, chain),
     type: node.attributes.accountType,
-    classification: chain[0]!.attributes.classification!,
+    classification: classificationOf(chain),
   }),
 };

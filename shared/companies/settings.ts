@@ -1,4 +1,4 @@
-import { accounts } from '../accounts/account-kind.ts';
+import { accounts, classificationOf } from '../accounts/account-kind.ts';
 import { getSettings as loadSettings, updateSettingsOps } from '../db/settings-store.ts';
 import { noJournalsYetOp } from '../db/journal-store.ts';
 import type { WriteOp } from '../db/transact.ts';
@@ -48,8 +48,7 @@ async function retainedEarningsGuards(companyId: string, accountId: string): Pro
   const account = await accounts.store.get(companyId, accountId);
   if (!account) throw new NotFound('The retained earnings account', 'retainedEarningsAccountId');
   const chain = await accounts.store.chain(companyId, account);
-  const view = accounts.view(account, chain);
-  if (view.type !== 'leaf' || view.classification !== 'equity') {
+  if (account.attributes.accountType !== 'leaf' || classificationOf(chain) !== 'equity') {
     throw ValidationError.field('retainedEarningsAccountId', 'must be a leaf account classified as equity');
   }
   return chain.map((node) => accounts.store.unchangedCheckOp(companyId, node));

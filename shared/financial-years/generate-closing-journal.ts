@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Big from 'big.js';
-import { accounts } from '../accounts/account-kind.ts';
+import { accounts, classificationOf } from '../accounts/account-kind.ts';
 import { getSettings } from '../companies/settings.ts';
 import { readPeriodAccountTotals } from '../db/balance-store.ts';
 import { getJournal, putNewJournalOp, type DraftJournal } from '../db/journal-store.ts';
@@ -74,6 +74,6 @@ async function profitAndLossNets(companyId: string, periodIds: string[]): Promis
   const records = (await Promise.all([...nets.keys()].map((id) => accounts.store.get(companyId, id)))).filter((r) => r !== undefined);
   const chains = await accounts.store.chains(companyId, records);
   return records
-    .filter((r) => ['revenue', 'expense'].includes(accounts.view(r, chains.get(r.id)!).classification))
+    .filter((r) => ['revenue', 'expense'].includes(classificationOf(chains.get(r.id)!)))
     .map((r) => ({ accountId: r.id, net: nets.get(r.id)! }));
 }
