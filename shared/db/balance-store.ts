@@ -1,7 +1,7 @@
 import { NumberValue, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import Big from 'big.js';
 import { config } from '../config.ts';
 import type { BalanceDelta } from '../journals/rules.ts';
+import { fromMils, sumMils, toMils } from '../money/mils.ts';
 import { db } from './client.ts';
 import { keys } from './keys.ts';
 import { queryAll } from './query-all.ts';
@@ -52,13 +52,11 @@ export async function readBalance(companyId: string, periodId: string, accountId
       ConsistentRead: true,
     }),
   );
-  let debit = new Big(0);
-  let credit = new Big(0);
-  for (const item of Items ?? []) {
-    debit = debit.plus(exact(item.debit));
-    credit = credit.plus(exact(item.credit));
-  }
-  return { debit: debit.toString(), credit: credit.toString() };
+  const shards = Items ?? [];
+  return {
+    debit: fromMils(sumMils(shards.map((item) => toMils(exact(item.debit))))),
+    credit: fromMils(sumMils(shards.map((item) => toMils(exact(item.credit))))),
+  };
 }
 
 /** The document client hands DynamoDB numbers over as JS numbers unless wrapped; read the exact text either way. */
@@ -75,8 +73,8 @@ export async function readPeriodAccountTotals(
   companyId: string,
   periodId: string,
   costCenterId: string | null = null,
-): Promise<Map<string, { debit: Big; credit: Big }>> {
-  const totals = new Map<string, { debit: Big; credit: Big }>();
+): Promise<Map<string, { debit: bigint; credit: bigint }>> {
+  const totals = new Map<string, { debit: bigint; credit: bigint }>();
   for await (const item of queryAll({
     TableName: config.tableName,
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
@@ -85,8 +83,8 @@ export async function readPeriodAccountTotals(
     ConsistentRead: true,
   })) {
     const accountId = item.accountId as string;
-    const total = totals.get(accountId) ?? { debit: new Big(0), credit: new Big(0) };
-    totals.set(accountId, { debit: total.debit.plus(exact(item.debit)), credit: total.credit.plus(exact(item.credit)) });
+    const total = totals.get(accountId) ?? { debit: 0n, credit: 0n };
+    totals.set(accountId, { debit: total.debit + toMils(exact(item.debit)), credit: total.credit + toMils(exact(item.credit)) });
   }
   return totals;
 }

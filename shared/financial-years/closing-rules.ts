@@ -1,11 +1,11 @@
-import Big from 'big.js';
 import type { Line } from '../journals/rules.ts';
 import { CREDIT, DEBIT } from '../journals/rules.ts';
+import { absMils, fromMils, sumMils } from '../money/mils.ts';
 
 export interface AccountNet {
   accountId: string;
-  /** Debits minus credits over the year. */
-  net: Big;
+  /** Debits minus credits over the year, in mils. */
+  net: bigint;
 }
 
 /**
@@ -15,18 +15,18 @@ export interface AccountNet {
  */
 export function closingLines(nets: readonly AccountNet[], retainedEarningsAccountId: string, precision: number): Line[] {
   const lines: Line[] = nets
-    .filter((n) => !n.net.eq(0))
+    .filter((n) => n.net !== 0n)
     .sort((a, b) => (a.accountId < b.accountId ? -1 : 1))
     .map((n) => ({
       accountId: n.accountId,
       costCenterId: null,
-      side: n.net.gt(0) ? CREDIT : DEBIT,
-      amount: n.net.abs().toFixed(precision),
+      side: n.net > 0n ? CREDIT : DEBIT,
+      amount: fromMils(absMils(n.net), precision),
     }));
   if (lines.length === 0) return [];
-  const profit = nets.reduce((sum, n) => sum.minus(n.net), new Big(0)); // credits minus debits of P&L
-  if (!profit.eq(0)) {
-    lines.push({ accountId: retainedEarningsAccountId, costCenterId: null, side: profit.gt(0) ? CREDIT : DEBIT, amount: profit.abs().toFixed(precision) });
+  const profit = -sumMils(nets.map((n) => n.net)); // credits minus debits of P&L
+  if (profit !== 0n) {
+    lines.push({ accountId: retainedEarningsAccountId, costCenterId: null, side: profit > 0n ? CREDIT : DEBIT, amount: fromMils(absMils(profit), precision) });
   }
   return lines;
 }

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import Big from 'big.js';
 import { accounts, classificationOf } from '../accounts/account-kind.ts';
 import { getSettings } from '../companies/settings.ts';
 import { readPeriodAccountTotals } from '../db/balance-store.ts';
@@ -65,10 +64,10 @@ export async function generateClosingJournal(uow: UnitOfWork, companyId: string,
 
 /** Net (debit minus credit) over the periods of every revenue and expense account with a balance. */
 async function profitAndLossNets(companyId: string, periodIds: string[]): Promise<AccountNet[]> {
-  const nets = new Map<string, Big>();
+  const nets = new Map<string, bigint>();
   for (const periodId of periodIds) {
     for (const [accountId, t] of await readPeriodAccountTotals(companyId, periodId)) {
-      nets.set(accountId, (nets.get(accountId) ?? new Big(0)).plus(t.debit).minus(t.credit));
+      nets.set(accountId, (nets.get(accountId) ?? 0n) + t.debit - t.credit);
     }
   }
   const records = (await Promise.all([...nets.keys()].map((id) => accounts.store.get(companyId, id)))).filter((r) => r !== undefined);

@@ -1,4 +1,3 @@
-import Big from 'big.js';
 import { accounts } from '../accounts/account-kind.ts';
 import { getSettings } from '../companies/settings.ts';
 import { costCenters } from '../cost-centers/cost-center-kind.ts';
@@ -6,6 +5,7 @@ import { readPeriodAccountTotals } from '../db/balance-store.ts';
 import { mustGetYear } from '../db/year-store.ts';
 import { NotFound } from '../errors.ts';
 import { formatTotal } from '../money/amount.ts';
+import { sumMils } from '../money/mils.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import type { TrialBalanceInput } from './schemas.ts';
 
@@ -25,17 +25,17 @@ export async function trialBalance(companyId: string, query: TrialBalanceInput):
   const costCenter = query.costCenterId ? await costCenters.store.resolve(companyId, query.costCenterId, 'costCenterId') : undefined;
   const settings = await getSettings(companyId);
 
-  const sums = new Map<string, { debit: Big; credit: Big }>();
+  const sums = new Map<string, { debit: bigint; credit: bigint }>();
   const perPeriod = await Promise.all(periods.map((p) => readPeriodAccountTotals(companyId, p.id, costCenter?.id ?? null)));
   for (const totals of perPeriod) {
     for (const [accountId, t] of totals) {
-      const sum = sums.get(accountId) ?? { debit: new Big(0), credit: new Big(0) };
-      sums.set(accountId, { debit: sum.debit.plus(t.debit), credit: sum.credit.plus(t.credit) });
+      const sum = sums.get(accountId) ?? { debit: 0n, credit: 0n };
+      sums.set(accountId, { debit: sum.debit + t.debit, credit: sum.credit + t.credit });
     }
   }
   const records = (await Promise.all([...sums.keys()].map((id) => accounts.store.get(companyId, id)))).filter((r) => r !== undefined);
   const chains = await accounts.store.chains(companyId, records);
-  const fixed = (value: Big) => formatTotal(value, settings.decimalPrecision);
+  const fixed = (mils: bigint) => formatTotal(mils, settings.decimalPrecision);
   const rows = records
     .map((record) => {
       const view = accounts.view(record, chains.get(record.id)!);
@@ -48,11 +48,11 @@ export async function trialBalance(companyId: string, query: TrialBalanceInput):
         classification: view.classification,
         debit: fixed(sum.debit),
         credit: fixed(sum.credit),
-        net: fixed(sum.debit.minus(sum.credit)),
+        net: fixed(sum.debit - sum.credit),
       };
     })
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const total = (side: 'debit' | 'credit') => fixed(rows.reduce((s, r) => s.plus(r[side]), new Big(0)));
+  const total = (side: 'debit' | 'credit') => fixed(sumMils(rows.map((r) => sums.get(r.accountId)![side])));
   return {
     financialYearId: year.id,
     periodId: query.periodId ?? null,

@@ -1,4 +1,4 @@
-import Big from 'big.js';
+import { toMils } from '../../../shared/money/mils.ts';
 import { describe, expect, it } from 'vitest';
 import { closingLines } from '../../../shared/financial-years/closing-rules.ts';
 import { checkBalanced } from '../../../shared/journals/rules.ts';
@@ -7,9 +7,9 @@ describe('closing entry', () => {
   it('zeroes revenue and expense accounts and books the profit to retained earnings', () => {
     const lines = closingLines(
       [
-        { accountId: 'sales', net: new Big('-1000.10') },
-        { accountId: 'rent', net: new Big('300.05') },
-        { accountId: 'idle', net: new Big(0) },
+        { accountId: 'sales', net: toMils('-1000.10') },
+        { accountId: 'rent', net: toMils('300.05') },
+        { accountId: 'idle', net: 0n },
       ],
       'retained',
       2,
@@ -24,10 +24,10 @@ describe('closing entry', () => {
   });
 
   it('debits retained earnings with a loss, and needs no retained line when profit is exactly zero', () => {
-    const loss = closingLines([{ accountId: 'sales', net: new Big('-10') }, { accountId: 'rent', net: new Big('25.5') }], 'retained', 3);
+    const loss = closingLines([{ accountId: 'sales', net: toMils('-10') }, { accountId: 'rent', net: toMils('25.5') }], 'retained', 3);
     expect(loss.at(-1)).toEqual({ accountId: 'retained', costCenterId: null, side: 1, amount: '15.500' });
 
-    const even = closingLines([{ accountId: 'sales', net: new Big('-10') }, { accountId: 'rent', net: new Big('10') }], 'retained', 2);
+    const even = closingLines([{ accountId: 'sales', net: toMils('-10') }, { accountId: 'rent', net: toMils('10') }], 'retained', 2);
     expect(even.map((l) => l.accountId)).toEqual(['rent', 'sales']);
     expect(closingLines([], 'retained', 2)).toEqual([]);
   });
