@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { signAccessToken } from '../../shared/auth/access-token.ts';
+import { signAccessToken } from '../../shared/auth/sign-access-token.ts';
 import { findOrCreateUserByEmail } from '../../shared/db/user-store.ts';
 import { localEnvironment, SECRETS_FILE, STATE_FILE } from './environment.ts';
 

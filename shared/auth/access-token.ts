@@ -1,47 +1,20 @@
-import { errors, importJWK, jwtVerify, SignJWT, type CryptoKey, type JWK } from 'jose';
+import { errors, jwtVerify } from 'jose';
 import { config } from '../config.ts';
 import { Unauthorized } from '../errors.ts';
-import { serviceSecrets } from '../secrets.ts';
+import { ACCESS_TOKEN_ALG, accessTokenPublicKey } from './signing-keys.ts';
 
-/** The service's own access tokens: ES256 JWTs whose subject is the user id. */
-const ALG = 'ES256';
-
+/** The service's own access tokens: ES256 JWTs whose subject is the user id (signed by sign-access-token.ts). */
 export interface AccessTokenClaims {
   userId: string;
   email: string;
 }
 
-let keys: Promise<{ privateKey: CryptoKey; publicKey: CryptoKey }> | undefined;
-
-function signingKeys() {
-  keys ??= serviceSecrets().then(async ({ signingKey }) => {
-    const { d: _private, ...publicJwk } = signingKey;
-    return {
-      privateKey: (await importJWK(signingKey, ALG)) as CryptoKey,
-      publicKey: (await importJWK(publicJwk as JWK, ALG)) as CryptoKey,
-    };
-  });
-  return keys;
-}
-
-export async function signAccessToken(claims: AccessTokenClaims, lifetimeSeconds = config.accessTokenSeconds): Promise<string> {
-  const { privateKey } = await signingKeys();
-  return new SignJWT({ email: claims.email })
-    .setProtectedHeader({ alg: ALG, typ: 'at+jwt' })
-    .setSubject(claims.userId)
-    .setIssuer(config.tokenIssuer)
-    .setAudience(config.tokenAudience)
-    .setIssuedAt()
-    .setExpirationTime(Math.floor(Date.now() / 1000) + lifetimeSeconds)
-    .sign(privateKey);
-}
-
 /** Verifies signature, algorithm, issuer, audience and expiry; raises Unauthorized otherwise. */
 export async function verifyAccessToken(token: string): Promise<AccessTokenClaims> {
-  const { publicKey } = await signingKeys();
+  const publicKey = await accessTokenPublicKey();
   try {
     const { payload } = await jwtVerify(token, publicKey, {
-      algorithms: [ALG],
+      algorithms: [ACCESS_TOKEN_ALG],
       issuer: config.tokenIssuer,
       audience: config.tokenAudience,
       requiredClaims: ['exp', 'sub'],

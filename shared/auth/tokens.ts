@@ -4,7 +4,7 @@ import { listMemberships } from '../db/member-store.ts';
 import { familyRevoked, getRefreshToken, putRefreshTokenOp, revokeFamily, rotateRefreshToken, type RefreshRecord } from '../db/session-store.ts';
 import { transactWrite } from '../db/transact.ts';
 import { Unauthorized } from '../errors.ts';
-import { signAccessToken } from './access-token.ts';
+import { signAccessToken } from './sign-access-token.ts';
 import { roleById } from './permissions.ts';
 import { getUser, type User } from '../db/user-store.ts';
 

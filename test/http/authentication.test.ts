@@ -1,6 +1,6 @@
 import { generateKeyPair, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { signAccessToken } from '../../shared/auth/access-token.ts';
+import { signAccessToken } from '../../shared/auth/sign-access-token.ts';
 import { ROLES } from '../../shared/auth/permissions.ts';
 import { client, companyOwner, signedInUser, useGateway } from '../support/api.ts';
 import { addApiKey, addMember } from '../support/seed.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { generateKeyPair, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signAccessToken } from '../../shared/auth/access-token.ts';
+import { signAccessToken } from '../../shared/auth/sign-access-token.ts';
 import { PERMISSIONS } from '../../shared/auth/permissions.ts';
 import { config } from '../../shared/config.ts';
 import { db } from '../../shared/db/client.ts';
