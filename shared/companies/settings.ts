@@ -1,4 +1,5 @@
 import { accounts, classificationOf } from '../accounts/account-kind.ts';
+import { unchangedCheckOp } from '../db/nodes/node-references.ts';
 import { getSettings as loadSettings, updateSettingsOps } from '../db/settings-store.ts';
 import { noJournalsYetOp } from '../db/journal-store.ts';
 import type { WriteOp } from '../db/transact.ts';
@@ -51,5 +52,5 @@ async function retainedEarningsGuards(companyId: string, accountId: string): Pro
   if (account.attributes.accountType !== 'leaf' || classificationOf(chain) !== 'equity') {
     throw ValidationError.field('retainedEarningsAccountId', 'must be a leaf account classified as equity');
   }
-  return chain.map((node) => accounts.store.unchangedCheckOp(companyId, node));
+  return chain.map((node) => unchangedCheckOp(accounts.store, companyId, node));
 }

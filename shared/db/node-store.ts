@@ -1,30 +1,18 @@
-import type { AppError } from '../errors.ts';
 import { NotFound } from '../errors.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
 import type { NodeKind } from './keys.ts';
-import type { NodeConditionName } from './node-conditions.ts';
 import type { NodeAttributes, NodeRecord } from './nodes/node-record.ts';
 import { ancestorChains, getNode, nodesPage, resolveNode } from './nodes/node-reads.ts';
-import { withNoUsage } from './nodes/node-usage.ts';
-import {
-  childrenError,
-  createNodeOps,
-  deleteNodeOps,
-  referenceCheckOp,
-  unchangedCheckOp,
-  updateNodeOps,
-  usageDeleteOp,
-  usagePutOp,
-  type NodeKindRef,
-} from './nodes/node-writes.ts';
-import type { WriteOp } from './transact.ts';
+import type { NodeKindRef } from './nodes/node-writes.ts';
 
 export type { NodeAttributes, NodeRecord } from './nodes/node-record.ts';
 
 /**
- * The node entity (accounts, cost centers) bound to one kind: what the hierarchy use cases
- * call. Mapping lives in nodes/node-record.ts, reads and path resolution in nodes/node-reads.ts,
- * op builders in nodes/node-writes.ts, the delete guard in nodes/node-usage.ts.
+ * The node entity (accounts, cost centers) bound to one kind, for reads: by id, by path, pages
+ * and ancestor chains (nodes/node-reads.ts). Writes are functions taking the store as their
+ * kind: op builders in nodes/node-writes.ts, the items other records' writes add about a node
+ * in nodes/node-references.ts, the delete guard in nodes/node-usage.ts. Functions, not methods,
+ * so a function's bundle holds only the writes it makes.
  */
 export class NodeStore<A extends NodeAttributes = NodeAttributes> implements NodeKindRef {
   constructor(
@@ -56,41 +44,5 @@ export class NodeStore<A extends NodeAttributes = NodeAttributes> implements Nod
 
   page(companyId: string, endpoint: string, query: ListQuery<'Code' | 'CreatedAt'>, keyword: string): Promise<Page<NodeRecord<A>>> {
     return nodesPage<A>(this.kind, companyId, endpoint, query, keyword);
-  }
-
-  createOps(companyId: string, node: NodeRecord, searchText: string, parentMust?: NodeConditionName): WriteOp[] {
-    return createNodeOps(this, companyId, node, searchText, parentMust);
-  }
-
-  updateOps(companyId: string, before: NodeRecord, after: NodeRecord, searchText: string, newParentChain: NodeRecord[], parentMust?: NodeConditionName): WriteOp[] {
-    return updateNodeOps(this, companyId, before, after, searchText, newParentChain, parentMust);
-  }
-
-  deleteOps(companyId: string, node: NodeRecord, guard: string): WriteOp[] {
-    return deleteNodeOps(this, companyId, node, guard);
-  }
-
-  withNoUsage(companyId: string, node: NodeRecord, write: (guard: string) => Promise<void>): Promise<void> {
-    return withNoUsage(this, companyId, node, write);
-  }
-
-  childrenError(node: NodeRecord): AppError | undefined {
-    return childrenError(this, node);
-  }
-
-  referenceCheckOp(companyId: string, nodeId: string, must: NodeConditionName, error: () => AppError): WriteOp {
-    return referenceCheckOp(this, companyId, nodeId, must, error);
-  }
-
-  unchangedCheckOp(companyId: string, node: NodeRecord): WriteOp {
-    return unchangedCheckOp(this, companyId, node);
-  }
-
-  usagePutOp(companyId: string, nodeId: string, journalId: string): WriteOp {
-    return usagePutOp(this, companyId, nodeId, journalId);
-  }
-
-  usageDeleteOp(companyId: string, nodeId: string, journalId: string): WriteOp {
-    return usageDeleteOp(this, companyId, nodeId, journalId);
   }
 }

@@ -1,5 +1,6 @@
 import { accounts } from '../accounts/account-kind.ts';
 import { costCenters } from '../cost-centers/cost-center-kind.ts';
+import { referenceCheckOp, usageDeleteOp, usagePutOp } from '../db/nodes/node-references.ts';
 import type { WriteOp } from '../db/transact.ts';
 import { VersionConflict } from '../errors.ts';
 import type { Line } from './rules.ts';
@@ -23,18 +24,18 @@ export function referenceOps(companyId: string, journalId: string, lines: readon
   for (const id of now.accounts) {
     if (before.accounts.has(id)) continue;
     ops.push(
-      accounts.store.referenceCheckOp(companyId, id, accounts.usableInEntries, changed),
-      accounts.store.usagePutOp(companyId, id, journalId),
+      referenceCheckOp(accounts.store, companyId, id, accounts.usableInEntries, changed),
+      usagePutOp(accounts.store, companyId, id, journalId),
     );
   }
   for (const id of now.costCenters) {
     if (before.costCenters.has(id)) continue;
     ops.push(
-      costCenters.store.referenceCheckOp(companyId, id, costCenters.usableInEntries, changed),
-      costCenters.store.usagePutOp(companyId, id, journalId),
+      referenceCheckOp(costCenters.store, companyId, id, costCenters.usableInEntries, changed),
+      usagePutOp(costCenters.store, companyId, id, journalId),
     );
   }
-  for (const id of before.accounts) if (!now.accounts.has(id)) ops.push(accounts.store.usageDeleteOp(companyId, id, journalId));
-  for (const id of before.costCenters) if (!now.costCenters.has(id)) ops.push(costCenters.store.usageDeleteOp(companyId, id, journalId));
+  for (const id of before.accounts) if (!now.accounts.has(id)) ops.push(usageDeleteOp(accounts.store, companyId, id, journalId));
+  for (const id of before.costCenters) if (!now.costCenters.has(id)) ops.push(usageDeleteOp(costCenters.store, companyId, id, journalId));
   return ops;
 }

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { NodeAttributes, NodeRecord } from '../db/node-store.ts';
+import { withNoUsage } from '../db/nodes/node-usage.ts';
+import { childrenError, createNodeOps, deleteNodeOps, updateNodeOps } from '../db/nodes/node-writes.ts';
 import { mapPage } from '../db/paginate.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { ValidationError, VersionConflict } from '../errors.ts';
@@ -46,7 +48,7 @@ export async function createNode<C extends NodeInput, U extends NodeInput, V, A 
     updatedAt: now,
     attributes: kind.createAttributes(input, parentChain),
   };
-  const ops = kind.store.createOps(companyId, node, searchTextOf(node.code, input.name), kind.parentMust);
+  const ops = createNodeOps(kind.store, companyId, node, searchTextOf(node.code, input.name), kind.parentMust);
   return uow.commit(ops, kind.view(node, [...parentChain, node]));
 }
 
@@ -72,7 +74,7 @@ export async function updateNode<C extends NodeInput, U extends NodeInput & { ve
     attributes: kind.updateAttributes(input, before, parentChain),
   };
   const guards = (await kind.guardUpdate?.(companyId, before, after, parentChain)) ?? [];
-  const ops = kind.store.updateOps(companyId, before, after, searchTextOf(after.code, input.name), parentChain, kind.parentMust);
+  const ops = updateNodeOps(kind.store, companyId, before, after, searchTextOf(after.code, input.name), parentChain, kind.parentMust);
   return uow.commit([...ops, ...guards], kind.view(after, [...parentChain, after]));
 }
 
@@ -89,7 +91,7 @@ export async function changeNodeAttributes<C extends NodeInput, U extends NodeIn
   if (before.version !== version) throw new VersionConflict();
   const after: NodeRecord<A> = { ...before, version: before.version + 1, updatedAt: new Date().toISOString(), attributes: change(before) };
   const chain = await kind.store.chain(companyId, after);
-  return uow.commit(kind.store.updateOps(companyId, before, after, searchTextOf(after.code, after.attributes.name), []), kind.view(after, chain));
+  return uow.commit(updateNodeOps(kind.store, companyId, before, after, searchTextOf(after.code, after.attributes.name), []), kind.view(after, chain));
 }
 
 export async function deleteNode<C extends NodeInput, U extends NodeInput, V, A extends NodeAttributes>(
@@ -101,11 +103,11 @@ export async function deleteNode<C extends NodeInput, U extends NodeInput, V, A 
 ): Promise<null> {
   const node = await kind.store.mustGet(companyId, id);
   if (node.version !== version) throw new VersionConflict();
-  const hasChildren = kind.store.childrenError(node);
+  const hasChildren = childrenError(kind.store, node);
   if (hasChildren) throw hasChildren;
   const guards = (await kind.guardDelete?.(companyId, node)) ?? [];
-  await kind.store.withNoUsage(companyId, node, async (guard) => {
-    await uow.commit([...kind.store.deleteOps(companyId, node, guard), ...guards], null);
+  await withNoUsage(kind.store, companyId, node, async (guard) => {
+    await uow.commit([...deleteNodeOps(kind.store, companyId, node, guard), ...guards], null);
   });
   return null;
 }

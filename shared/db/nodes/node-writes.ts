@@ -3,7 +3,7 @@ import { keys, type NodeKind } from '../keys.ts';
 import { NODE_CONDITIONS, type NodeConditionName } from '../node-conditions.ts';
 import { conditions, mainTable, type Expr } from '../table-ops.ts';
 import type { WriteOp } from '../transact.ts';
-import { guardFree, heldGuard } from '../write-guard.ts';
+import { heldGuard } from '../write-guard.ts';
 import { nodeFromItem, nodeItem, type NodeRecord } from './node-record.ts';
 
 /**
@@ -79,30 +79,6 @@ export function deleteNodeOps(ref: NodeKindRef, companyId: string, node: NodeRec
 
 export function childrenError(ref: NodeKindRef, node: NodeRecord): AppError | undefined {
   return node.childCount > 0 ? new StateConflict('HasChildren', `${ref.label} has children; move or delete them first.`) : undefined;
-}
-
-/**
- * A journal may name this node: it exists, no delete holds it, and it meets the named
- * condition (leaf account, active cost center). Errors: the given error when it does not.
- */
-export function referenceCheckOp(ref: NodeKindRef, companyId: string, nodeId: string, must: NodeConditionName, error: () => AppError): WriteOp {
-  return mainTable.check(keys.node(ref.kind, companyId, nodeId), conditions.all(conditions.present, guardFree(), NODE_CONDITIONS[must])!, error);
-}
-
-/** The node still exists at the version read (no move, code or attribute change since). */
-export function unchangedCheckOp(ref: NodeKindRef, companyId: string, node: NodeRecord): WriteOp {
-  return mainTable.check(keys.node(ref.kind, companyId, node.id), conditions.atVersion(node.version), () =>
-    new VersionConflict(`${ref.label} or one of its parents changed meanwhile; read it again and retry.`),
-  );
-}
-
-/** One usage item per (node, journal naming it): while any exists the node cannot be deleted. */
-export function usagePutOp(ref: NodeKindRef, companyId: string, nodeId: string, journalId: string): WriteOp {
-  return mainTable.put({ ...keys.nodeUsage(ref.kind, companyId, nodeId, journalId), entity: 'Usage', nodeId, journalId });
-}
-
-export function usageDeleteOp(ref: NodeKindRef, companyId: string, nodeId: string, journalId: string): WriteOp {
-  return mainTable.delete(keys.nodeUsage(ref.kind, companyId, nodeId, journalId));
 }
 
 /**

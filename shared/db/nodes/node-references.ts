@@ -1,0 +1,38 @@
+import type { AppError } from '../../errors.ts';
+import { VersionConflict } from '../../errors.ts';
+import { keys } from '../keys.ts';
+import { NODE_CONDITIONS, type NodeConditionName } from '../node-conditions.ts';
+import { conditions, mainTable } from '../table-ops.ts';
+import type { WriteOp } from '../transact.ts';
+import { guardFree } from '../write-guard.ts';
+import type { NodeRecord } from './node-record.ts';
+import type { NodeKindRef } from './node-writes.ts';
+
+/**
+ * The items other records' writes add about a node: that a journal may name it, that it did
+ * not change, and the usage items that keep a named node from being deleted.
+ */
+/**
+ * A journal may name this node: it exists, no delete holds it, and it meets the named
+ * condition (leaf account, active cost center). Errors: the given error when it does not.
+ */
+export function referenceCheckOp(ref: NodeKindRef, companyId: string, nodeId: string, must: NodeConditionName, error: () => AppError): WriteOp {
+  return mainTable.check(keys.node(ref.kind, companyId, nodeId), conditions.all(conditions.present, guardFree(), NODE_CONDITIONS[must])!, error);
+}
+
+/** The node still exists at the version read (no move, code or attribute change since). */
+export function unchangedCheckOp(ref: NodeKindRef, companyId: string, node: NodeRecord): WriteOp {
+  return mainTable.check(keys.node(ref.kind, companyId, node.id), conditions.atVersion(node.version), () =>
+    new VersionConflict(`${ref.label} or one of its parents changed meanwhile; read it again and retry.`),
+  );
+}
+
+/** One usage item per (node, journal naming it): while any exists the node cannot be deleted. */
+export function usagePutOp(ref: NodeKindRef, companyId: string, nodeId: string, journalId: string): WriteOp {
+  return mainTable.put({ ...keys.nodeUsage(ref.kind, companyId, nodeId, journalId), entity: 'Usage', nodeId, journalId });
+}
+
+export function usageDeleteOp(ref: NodeKindRef, companyId: string, nodeId: string, journalId: string): WriteOp {
+  return mainTable.delete(keys.nodeUsage(ref.kind, companyId, nodeId, journalId));
+}
+
