@@ -1,5 +1,5 @@
 import { completeLogin } from '../../shared/authentication/login.ts';
-import { endpoint } from '../../shared/http/endpoint.ts';
+import { publicEndpoint } from '../../shared/http/public-endpoint.ts';
 import { authenticationRoutes } from '../../shared/routes/authentication.ts';
 
-export const handler = endpoint(authenticationRoutes.callback, (r) => completeLogin(r.query));
+export const handler = publicEndpoint(authenticationRoutes.callback, (r) => completeLogin(r.query));
