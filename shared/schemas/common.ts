@@ -29,13 +29,20 @@ const nfc = (text: string) => text.normalize('NFC');
 
 /** A hierarchy code: one segment of a path. Stored NFC-normalised, so equal-looking codes compare equal. */
 export const Code = lazy(() =>
-  z.string().check(
-    z.overwrite(nfc),
-    z.superRefine((code, ctx) => {
-      const problem = codeProblem(code);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    }),
-  ),
+  z
+    .string()
+    .check(
+      z.overwrite(nfc),
+      z.superRefine((code, ctx) => {
+        const problem = codeProblem(code);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+    )
+    .register(z.globalRegistry, {
+      minLength: 1,
+      maxLength: MAX_CODE_LENGTH,
+      description: 'Visible characters only (no spaces, controls or invisible characters), no "." or look-alike; NFC-normalised.',
+    } as never),
 );
 
 export const BilingualName = lazy(() =>
@@ -67,5 +74,5 @@ export const Reference = lazy(() =>
         ctx.addIssue({ code: 'custom', message: `must be a UUID or a path of codes; code ${bad + 1} of the path ${codeProblem(codes[bad]!)}` });
       }
     }),
-  ),
+  ).register(z.globalRegistry, { description: 'A UUID (any case), or the dot-joined path of codes from the root (e.g. "1.11.1101").' } as never),
 );

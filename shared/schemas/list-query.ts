@@ -25,7 +25,14 @@ export function listQueryShape<const T extends readonly [string, ...string[]]>(o
     // Plain decimal digits only: no hex, exponent, sign or spaces that Number() would accept.
     pageSize: z._default(
       z.pipe(
-        z.pipe(z.string().check(z.regex(/^[0-9]{1,3}$/, { error: PAGE_SIZE_RULE })), z.transform(Number)),
+        z.pipe(
+          z
+            .string()
+            .check(z.regex(/^[0-9]{1,3}$/, { error: PAGE_SIZE_RULE }))
+            // A query string is text; document it as the integer it stands for.
+            .register(z.globalRegistry, { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE, description: 'plain decimal digits' } as never),
+          z.transform(Number),
+        ),
         z.number().check(z.refine((size) => size >= 1 && size <= MAX_PAGE_SIZE, { error: PAGE_SIZE_RULE })),
       ),
       DEFAULT_PAGE_SIZE,
