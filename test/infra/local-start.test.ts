@@ -44,12 +44,17 @@ async function outputIncludes(output: string[], text: string, timeoutMs = 45_000
   }
 }
 
-/** Kills the stack's DynamoDB Local the hard way, as a crash or the OOM killer would. */
-function killDynamo(dir: string): void {
-  const lines = execFileSync('ps', ['-eo', 'pid,args'], { encoding: 'utf8' }).split('\n');
-  const pids = lines.filter((l) => l.includes('DynamoDBLocal') && l.includes(dir)).map((l) => Number(l.trim().split(/\s+/)[0]));
-  expect(pids).toHaveLength(1);
-  process.kill(pids[0]!, 'SIGKILL');
+/** Kills the stack's DynamoDB Local the hard way, as a crash or the OOM killer would, and waits until it is gone. */
+async function killDynamo(dir: string): Promise<void> {
+  const pidsOf = () =>
+    execFileSync('ps', ['-eo', 'pid,args'], { encoding: 'utf8' })
+      .split('\n')
+      .filter((l) => l.includes('DynamoDBLocal') && l.includes(dir))
+      .map((l) => Number(l.trim().split(/\s+/)[0]));
+  const [pid, ...others] = pidsOf();
+  expect(others).toEqual([]);
+  process.kill(pid!, 'SIGKILL');
+  while (pidsOf().includes(pid!)) await new Promise((r) => setTimeout(r, 20));
 }
 
 async function stop(child: ChildProcess): Promise<number | null> {
@@ -98,7 +103,7 @@ describe('npm start', () => {
     const create = (key: string) => fetch(`http://127.0.0.1:${port}/api/v1/Companies`, { method: 'POST', headers: { ...headers, 'idempotency-key': key }, body: JSON.stringify({ name: 'Survivor', baseCurrency: 'SAR' }) });
     const company = (await (await create('before')).json()) as { id: string };
 
-    killDynamo(dataDir);
+    await killDynamo(dataDir);
     const during = await create('during');
     const body = (await during.json()) as { status: number; errors: Array<{ code: string }>; requestId: string };
     await outputIncludes(stack.output, 'dynamodb: restarted');
