@@ -35,6 +35,13 @@ function start(port: number, args: string[] = []): Promise<{ child: ChildProcess
 const mintToken = (email: string) =>
   execFileSync(process.execPath, ['--import', 'tsx', 'infra/local/mint-token.ts', '--email', email], { cwd: ROOT, env: { ...process.env, LEDGER_DATA_DIR: dataDir }, encoding: 'utf8' }).trim();
 
+/** Starts the stack on fresh ports. */
+async function startOnFreePorts(args: string[] = []) {
+  const port = await freePort();
+  oidcPort = await freePort();
+  return { port, ...(await start(port, args)) };
+}
+
 /** Waits until the output holds `text`. */
 async function outputIncludes(output: string[], text: string, timeoutMs = 45_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -95,9 +102,7 @@ describe('npm start', () => {
   }, 120_000);
 
   it('answers 503 with Retry-After while DynamoDB Local is down, restarts it, and serves the kept data again', async () => {
-    const port = await freePort();
-    oidcPort = await freePort();
-    const stack = await start(port);
+    const { port, ...stack } = await startOnFreePorts();
     const token = mintToken('outage@example.com');
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const create = (key: string) => fetch(`http://127.0.0.1:${port}/api/v1/Companies`, { method: 'POST', headers: { ...headers, 'idempotency-key': key }, body: JSON.stringify({ name: 'Survivor', baseCurrency: 'SAR' }) });
@@ -122,9 +127,7 @@ describe('npm start', () => {
   }, 120_000);
 
   it('stops the stack with a message when an in-memory DynamoDB Local dies, as its data is gone', async () => {
-    const port = await freePort();
-    oidcPort = await freePort();
-    const stack = await start(port, ['--in-memory']);
+    const stack = await startOnFreePorts(['--in-memory']);
     const exited = new Promise<number | null>((r) => stack.child.once('exit', (code) => r(code)));
     const dynamoPort = /dynamodb: http:\/\/127\.0\.0\.1:(\d+) \(in memory\)/.exec(stack.output.join(''))![1];
     const line = execFileSync('ps', ['-eo', 'pid,args'], { encoding: 'utf8' })
