@@ -2,7 +2,7 @@ import { NotFound } from '../errors.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
 import type { NodeKind } from './keys.ts';
 import type { NodeAttributes, NodeRecord } from './nodes/node-record.ts';
-import { ancestorChains, getNode, nodesPage, resolveNode } from './nodes/node-reads.ts';
+import { ancestorChains, getNode, getNodes, nodesPage, resolveNode } from './nodes/node-reads.ts';
 import type { NodeKindRef } from './nodes/node-writes.ts';
 
 export type { NodeAttributes, NodeRecord } from './nodes/node-record.ts';
@@ -23,6 +23,11 @@ export class NodeStore<A extends NodeAttributes = NodeAttributes> implements Nod
 
   get(companyId: string, id: string): Promise<NodeRecord<A> | undefined> {
     return getNode<A>(this.kind, companyId, id);
+  }
+
+  /** Many by id in batched reads; missing ones are left out. */
+  getMany(companyId: string, ids: string[]): Promise<NodeRecord<A>[]> {
+    return getNodes<A>(this.kind, companyId, ids);
   }
 
   async mustGet(companyId: string, id: string): Promise<NodeRecord<A>> {

@@ -70,7 +70,7 @@ async function profitAndLossNets(companyId: string, periodIds: string[]): Promis
       nets.set(accountId, (nets.get(accountId) ?? 0n) + t.debit - t.credit);
     }
   }
-  const records = (await Promise.all([...nets.keys()].map((id) => accounts.store.get(companyId, id)))).filter((r) => r !== undefined);
+  const records = await accounts.store.getMany(companyId, [...nets.keys()]);
   const chains = await accounts.store.chains(companyId, records);
   return records
     .filter((r) => ['revenue', 'expense'].includes(classificationOf(chains.get(r.id)!)))

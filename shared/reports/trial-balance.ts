@@ -33,7 +33,7 @@ export async function trialBalance(companyId: string, query: TrialBalanceInput):
       sums.set(accountId, { debit: sum.debit + t.debit, credit: sum.credit + t.credit });
     }
   }
-  const records = (await Promise.all([...sums.keys()].map((id) => accounts.store.get(companyId, id)))).filter((r) => r !== undefined);
+  const records = await accounts.store.getMany(companyId, [...sums.keys()]);
   const chains = await accounts.store.chains(companyId, records);
   const fixed = (mils: bigint) => formatTotal(mils, settings.decimalPrecision);
   const rows = records

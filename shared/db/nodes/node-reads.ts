@@ -14,6 +14,11 @@ export async function getNode<A extends NodeAttributes>(kind: NodeKind, companyI
   return item && nodeFromItem<A>(item);
 }
 
+/** Many nodes by id in batched reads (missing ones left out), instead of one read each. */
+export async function getNodes<A extends NodeAttributes>(kind: NodeKind, companyId: string, ids: string[]): Promise<NodeRecord<A>[]> {
+  return (await batchGetItems(ids.map((id) => keys.node(kind, companyId, id)))).map((item) => nodeFromItem<A>(item));
+}
+
 /**
  * Resolves a UUID or a code path to a node of the company, reading one edge item per path
  * segment. Errors: NotFound naming `field` when nothing matches (spec: Code paths, rule 4).
@@ -42,10 +47,7 @@ export async function ancestorChains<A extends NodeAttributes>(kind: NodeKind, c
   for (let level = 0; level <= MAX_DEPTH; level++) {
     const missing = [...new Set([...known.values()].map((n) => n.parentId).filter((p): p is string => !!p && !known.has(p)))];
     if (missing.length === 0) break;
-    for (const item of await batchGetItems(missing.map((id) => keys.node(kind, companyId, id)))) {
-      const fetched = nodeFromItem<A>(item);
-      known.set(fetched.id, fetched);
-    }
+    for (const fetched of await getNodes<A>(kind, companyId, missing)) known.set(fetched.id, fetched);
   }
   const result = new Map<string, NodeRecord<A>[]>();
   for (const node of nodes) {
