@@ -2,10 +2,8 @@ import * as z from '../schemas/zod.ts';
 import { lazy } from '../schemas/lazy.ts';
 
 export const RefreshBody = lazy(() => z.strictObject({ refreshToken: z.string().check(z.minLength(1), z.maxLength(512)) }));
-export type RefreshInput = z.output<ReturnType<typeof RefreshBody>>;
 
 export const LoginQuery = lazy(() => z.strictObject({ email: z.optional(z.email().check(z.maxLength(254))) }));
-export type LoginInput = z.output<ReturnType<typeof LoginQuery>>;
 
 /** The redirect's query string, forwarded by the client: `code`, `state`, and `iss` when the provider sends it. */
 const FORWARD_ALL = 'forward the whole query string of the redirect (code and state), not only code';
@@ -18,4 +16,3 @@ export const CallbackQuery = lazy(() =>
     z.string(),
   ),
 );
-export type CallbackInput = z.output<ReturnType<typeof CallbackQuery>>;

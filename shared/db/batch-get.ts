@@ -2,8 +2,7 @@ import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
 import { db } from './client.ts';
 import type { Key } from './keys.ts';
-
-type Item = Record<string, unknown>;
+import type { Item } from './table-ops.ts';
 
 /** Items of the main table by key (missing ones are absent), 100 keys a call, unprocessed keys retried. */
 export async function batchGetItems(itemKeys: Key[]): Promise<Item[]> {

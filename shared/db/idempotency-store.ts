@@ -86,15 +86,8 @@ const heldClaim = (claim: Claim): Expr => ({
 /** Frees the key after a failed request, unless it completed (the business write committed). */
 export async function releaseKey(claim: Claim): Promise<void> {
   try {
-    await db().send(
-      new DeleteCommand({
-        TableName: config.idempotencyTableName,
-        Key: claim.key,
-        ConditionExpression: heldClaim(claim).expression,
-        ExpressionAttributeNames: heldClaim(claim).names,
-        ExpressionAttributeValues: heldClaim(claim).values,
-      }),
-    );
+    // The same conditional delete a transaction would carry, sent on its own.
+    await db().send(new DeleteCommand(ttlTable.delete(claim.key, { condition: heldClaim(claim) }).item.Delete!));
   } catch (error) {
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
   }

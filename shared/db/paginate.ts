@@ -4,8 +4,7 @@ import type { ListQuery, Page } from '../schemas/list-query.ts';
 import { db } from './client.ts';
 import { decodeCursor, encodeCursor, type CursorBinding } from './cursor.ts';
 import { MAIN_TABLE } from './tables.ts';
-
-type Item = Record<string, unknown>;
+import type { Item } from './table-ops.ts';
 
 export interface PageQuery {
   /** Index of the main table to read, by name (its keys come from MAIN_TABLE). */
@@ -66,7 +65,7 @@ export async function queryPage(query: PageQuery): Promise<Page<Item>> {
 }
 
 /** The `filter` of a page query matching items whose attribute contains the keyword (none without one). */
-export function containsFilter(attribute: string, keyword: string): Pick<PageQuery, 'filter'> {
+function containsFilter(attribute: string, keyword: string): Pick<PageQuery, 'filter'> {
   if (!keyword) return {};
   return {
     filter: {

@@ -42,7 +42,7 @@ export interface YearRegistry {
 const YEAR_FIELDS = ['id', 'name', 'startDate', 'endDate', 'status', 'version', 'closingJournalId', 'createdAt', 'updatedAt'] as const;
 
 /** The year item holds its periods as a map by id; the record lists them in order. */
-export function yearFromItem(item: Item): YearRecord {
+function yearFromItem(item: Item): YearRecord {
   const periods = Object.values(item.periods as Record<string, PeriodRecord>).sort((a, b) => a.number - b.number);
   return { ...recordOf<Omit<YearRecord, 'periods'>>(item, YEAR_FIELDS), periods };
 }

@@ -19,10 +19,7 @@ export async function closeYear(uow: UnitOfWork, companyId: string, yearId: stri
   await withYearGuard(
     companyId,
     year,
-    async () => {
-      const drafts = await hasDraftJournalsBetween(companyId, year.startDate, year.endDate);
-      return drafts ? yearCloseRefusal(year.status, statuses, 1) : undefined;
-    },
+    async () => yearCloseRefusal(year.status, statuses, (await hasDraftJournalsBetween(companyId, year.startDate, year.endDate)) ? 1 : 0),
     async (guard) => {
       await uow.commit(replaceYearOps(companyId, year, closed, undefined, guard), null);
     },

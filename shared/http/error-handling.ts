@@ -12,6 +12,10 @@ const INTERNAL = new AppError(500, [
   { name: 'generalErrors', reason: 'An unexpected error occurred. Quote the request id when reporting it.', code: 'InternalError' },
 ]);
 
+/** An error for the log: name and message, and the stack when it is a defect to trace. */
+const described = (error: unknown, withStack: boolean) =>
+  error instanceof Error ? { name: error.name, message: error.message, ...(withStack ? { stack: error.stack } : {}) } : String(error);
+
 /**
  * Turns every failure into the spec's error body. Registered first, so its onError runs
  * last, after the idempotency middleware has released its claim. An unavailable database is
@@ -29,13 +33,11 @@ export function errorHandling(): MiddlewareObj<APIGatewayProxyEventV2, APIGatewa
         return;
       }
       if (isDatabaseUnavailable(error)) {
-        api.log.error('database unavailable', { error: error instanceof Error ? { name: error.name, message: error.message } : String(error) });
+        api.log.error('database unavailable', { error: described(error, false) });
         request.response = errorResponse(new ServiceUnavailable(RETRY_AFTER_SECONDS), api.requestId);
         return;
       }
-      api.log.error('unexpected error', {
-        error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
-      });
+      api.log.error('unexpected error', { error: described(error, true) });
       request.response = errorResponse(INTERNAL, api.requestId);
     },
   };

@@ -1,4 +1,5 @@
 import { Forbidden } from '../errors.ts';
+import type { Actor } from '../members/members.ts';
 import type { ApiRequest } from './api-request.ts';
 
 /** The signed-in user; user-only routes have already refused API keys in authentication. */
@@ -8,6 +9,6 @@ export function userOf(request: ApiRequest<unknown, unknown>): { userId: string;
 }
 
 /** Who acts inside the path's company: the user (none for an API key) and the permissions held there. */
-export function actorOf(request: ApiRequest<unknown, unknown>): { userId: string | undefined; permissions: readonly string[] } {
+export function actorOf(request: ApiRequest<unknown, unknown>): Actor {
   return { userId: request.principal?.kind === 'user' ? request.principal.userId : undefined, permissions: request.permissions ?? [] };
 }
