@@ -12,7 +12,7 @@ import type { Construct } from 'constructs';
 import { IDEMPOTENCY_TABLE, MAIN_TABLE, type TableDefinition } from '../shared/db/tables.ts';
 import { CORS } from '../shared/http/cors.ts';
 import { ROUTES, routePaths } from '../shared/routes.ts';
-import { CREDENTIALS_ALIAS, ESBUILD_OPTIONS, ESM_REQUIRE_BANNER } from './bundling/options.ts';
+import { BUNDLE_ALIASES, ESBUILD_OPTIONS, ESM_REQUIRE_BANNER } from './bundling/options.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
@@ -35,7 +35,7 @@ const FUNCTION_DEFAULTS: Partial<NodejsFunctionProps> = {
     // Maps are shipped for reading stack traces offline, not enabled at run time (it slows cold starts).
     sourceMap: true,
     banner: ESM_REQUIRE_BANNER,
-    esbuildArgs: Object.fromEntries(Object.entries(CREDENTIALS_ALIAS).map(([name, path]) => [`--alias:${name}`, path])),
+    esbuildArgs: Object.fromEntries(Object.entries(BUNDLE_ALIASES).map(([name, path]) => [`--alias:${name}`, path])),
   },
   // Reads and caches the service secret for shared/secrets.ts, without an SDK client in the bundle.
   paramsAndSecrets: ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103, { cacheEnabled: true }),

@@ -54,6 +54,7 @@ const IDEMPOTENT = [
   'PUT /Companies/{companyId}/Journals/{id}',
   'POST /Companies/{companyId}/Journals/{id}/Reverse',
   'POST /Companies/{companyId}/FinancialYears/{id}/GenerateClosingJournal',
+  'POST /Companies/{companyId}/Reports',
 ];
 
 const rowKeys = (r: (typeof ROUTES)[number]) => r.methods.map((m) => `${m} ${r.path.replace('/api/v1', '')}`);

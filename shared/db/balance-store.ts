@@ -3,14 +3,17 @@ import { config } from '../config.ts';
 import type { BalanceDelta } from '../journals/rules.ts';
 import { fromMils, sumMils, toMils } from '../money/mils.ts';
 import { db } from './client.ts';
-import { keys } from './keys.ts';
+import { exact } from './exact-number.ts';
+import { balanceKeys, keys, type BalanceBucket } from './keys.ts';
 import { queryAll } from './query-all.ts';
 import { mainTable } from './table-ops.ts';
 import type { WriteOp } from './transact.ts';
 
 /**
- * Running balances per (account, period) and per (account, period, cost center), updated in
- * the same transaction as the journal's status change. DynamoDB numbers are exact decimals
+ * Running balances per (account, bucket) and per (account, bucket, cost center), where a bucket
+ * is the posting's period and, finer, its posting day; both are updated in the same
+ * transaction as the journal's status change. Reports add whole periods and, at a range's
+ * edges, single days, so no report reads a journal line. DynamoDB numbers are exact decimals
  * (38 digits), so `ADD` of the amounts' decimal text keeps every unit. Each balance is spread
  * over BALANCE_SHARDS items: concurrent postings to one busy account land on different items,
  * so its throughput is not capped by one item's write rate; a read sums the shards.
@@ -21,19 +24,29 @@ export function pickShard(): number {
   return Math.floor(Math.random() * BALANCE_SHARDS);
 }
 
-export function balanceOps(companyId: string, periodId: string, deltas: BalanceDelta[], shard: number): WriteOp[] {
-  return deltas.map((d) =>
-    mainTable.update(keys.balance(companyId, periodId, d.accountId, d.costCenterId, shard), {
-      expression: 'ADD debit :debit, credit :credit SET entity = :entity, periodId = :periodId, accountId = :accountId, costCenterId = :costCenterId',
-      values: {
-        ':debit': NumberValue.from(d.debit),
-        ':credit': NumberValue.from(d.credit),
-        ':entity': 'Balance',
-        ':periodId': periodId,
-        ':accountId': d.accountId,
-        ':costCenterId': d.costCenterId ?? '-',
-      },
-    }),
+/** Where a posting's amounts go. */
+export interface PostingPlace {
+  periodId: string;
+  postingDate: string;
+  balanceShard: number;
+}
+
+export function balanceOps(companyId: string, place: PostingPlace, deltas: BalanceDelta[]): WriteOp[] {
+  // BALANCE_LEVELS (shared/journals/rules.ts) counts these buckets for the width limit.
+  const buckets: BalanceBucket[] = [{ period: place.periodId }, { day: place.postingDate }];
+  return deltas.flatMap((d) =>
+    buckets.map((bucket) =>
+      mainTable.update(balanceKeys.balance(companyId, bucket, d.accountId, d.costCenterId, place.balanceShard), {
+        expression: 'ADD debit :debit, credit :credit SET entity = :entity, accountId = :accountId, costCenterId = :costCenterId',
+        values: {
+          ':debit': NumberValue.from(d.debit),
+          ':credit': NumberValue.from(d.credit),
+          ':entity': 'Balance',
+          ':accountId': d.accountId,
+          ':costCenterId': d.costCenterId ?? '-',
+        },
+      }),
+    ),
   );
 }
 
@@ -48,7 +61,7 @@ export async function readBalance(companyId: string, periodId: string, accountId
     new QueryCommand({
       TableName: config.tableName,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': keys.company(companyId).pk, ':prefix': keys.balancePrefix(periodId, accountId, costCenterId) },
+      ExpressionAttributeValues: { ':pk': keys.company(companyId).pk, ':prefix': `${balanceKeys.periodBalancesPrefix(periodId, costCenterId)}${accountId}#` },
       ConsistentRead: true,
     }),
   );
@@ -59,11 +72,6 @@ export async function readBalance(companyId: string, periodId: string, accountId
   };
 }
 
-/** The document client hands DynamoDB numbers over as JS numbers unless wrapped; read the exact text either way. */
-function exact(value: unknown): string {
-  if (value instanceof NumberValue) return value.toString();
-  return String(value ?? 0);
-}
 
 /**
  * Debit and credit totals of every account with postings in a period, shards summed: the
@@ -78,8 +86,7 @@ export async function readPeriodAccountTotals(
   for await (const item of queryAll({
     TableName: config.tableName,
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    FilterExpression: 'costCenterId = :costCenter',
-    ExpressionAttributeValues: { ':pk': keys.company(companyId).pk, ':prefix': keys.periodBalancePrefix(periodId), ':costCenter': costCenterId ?? '-' },
+    ExpressionAttributeValues: { ':pk': keys.company(companyId).pk, ':prefix': balanceKeys.periodBalancesPrefix(periodId, costCenterId) },
     ConsistentRead: true,
   })) {
     const accountId = item.accountId as string;

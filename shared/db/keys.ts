@@ -5,6 +5,9 @@
  */
 export type NodeKind = 'ACCOUNT' | 'COST_CENTER';
 
+/** Balances are kept per period (P) and per posting day (D). */
+export type BalanceBucket = { period: string } | { day: string };
+
 export type IdempotencyScope = { userId: string } | { companyId: string };
 
 export type Key = {
@@ -13,6 +16,7 @@ export type Key = {
 };
 
 const companyPk = (companyId: string) => `COMPANY#${companyId}`;
+const periodBalances = (periodId: string, costCenterId: string | null) => (costCenterId ? `BAL#C#P#${periodId}#${costCenterId}#` : `BAL#T#P#${periodId}#`);
 
 export const keys = {
   company: (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'COMPANY' }),
@@ -42,6 +46,8 @@ export const keys = {
   apiKey: (hash: string): Key => ({ pk: `APIKEY#${hash}`, sk: 'APIKEY' }),
 
   node: (kind: NodeKind, companyId: string, id: string): Key => ({ pk: companyPk(companyId), sk: `${kind}#${id}` }),
+  /** Prefix of every node item of a kind (edge items use `${kind}_EDGE#`, which this prefix does not match). */
+  nodePrefix: (kind: NodeKind) => `${kind}#`,
   /** The edge `(parent, code) -> child`: keeps sibling codes unique and resolves a path segment in one read. */
   nodeEdge: (kind: NodeKind, companyId: string, parentId: string | null, code: string): Key => ({
     pk: companyPk(companyId),
@@ -71,18 +77,6 @@ export const keys = {
     gsi1sk: `${startDate} ${yearId}`,
   }),
   yearListPartition: (companyId: string) => `${companyPk(companyId)}#YEAR`,
-  /** Prefix of every balance item of a period: any such item means something was posted into it. */
-  periodBalancePrefix: (periodId: string) => `BAL#${periodId}#`,
-  /**
-   * A balance shard of an account in a period, in total (costCenterId null) or within one
-   * cost center. A posting adds to one of BALANCE_SHARDS shards so a busy account is not one hot item.
-   */
-  balance: (companyId: string, periodId: string, accountId: string, costCenterId: string | null, shard: number): Key => ({
-    pk: companyPk(companyId),
-    sk: `BAL#${periodId}#${accountId}#${costCenterId ?? '-'}#${shard}`,
-  }),
-  balancePrefix: (periodId: string, accountId: string, costCenterId: string | null) => `BAL#${periodId}#${accountId}#${costCenterId ?? '-'}#`,
-
   journal: (companyId: string, journalId: string): Key => ({ pk: companyPk(companyId), sk: `JOURNAL#${journalId}` }),
   /** gsi1 of a journal: by calendar date, then instant, then id. */
   journalByDate: (companyId: string, calendarDate: string, instant: string, journalId: string) => ({
@@ -106,4 +100,60 @@ export const keys = {
   idempotency: (scope: IdempotencyScope, operation: string, key: string) => ({
     pk: `${'userId' in scope ? `USER#${scope.userId}` : companyPk(scope.companyId)}|${operation}|${key}`,
   }),
+};
+
+/** Keys of the running balances (balance-store.ts, balance-reads.ts); apart from `keys` so only their users bundle them. */
+export const balanceKeys = {
+  /** Prefix of every account-total balance item of a period: any such item means something was posted into it. */
+  periodBalancePrefix: (periodId: string) => `BAL#T#P#${periodId}#`,
+  /**
+   * A balance shard of an account in a bucket (a period or a posting day), in total
+   * (costCenterId null) or within one cost center. Totals and cost-center items have their own
+   * prefixes, so a report reads only the kind it needs. Period items sort by period, then
+   * account, so one query reads a period; day items sort by account, then date, so one query
+   * reads a run of days of one account. A posting adds to one of BALANCE_SHARDS shards so a
+   * busy account is not one hot item.
+   */
+  balance: (companyId: string, bucket: BalanceBucket, accountId: string, costCenterId: string | null, shard: number): Key => ({
+    pk: companyPk(companyId),
+    sk:
+      'period' in bucket
+        ? `${periodBalances(bucket.period, costCenterId)}${accountId}#${shard}`
+        : `BAL#${costCenterId ? 'C' : 'T'}#D#${accountId}#${bucket.day}#${costCenterId ? `${costCenterId}#` : ''}${shard}`,
+  }),
+  /** Every balance item of a period: the account totals, or (with a cost center) the accounts within it. */
+  periodBalancesPrefix: (periodId: string, costCenterId: string | null) => periodBalances(periodId, costCenterId),
+  /** Every cost-center balance item of a period, whatever the cost center. */
+  costCenterPeriodBalancesPrefix: (periodId: string) => `BAL#C#P#${periodId}#`,
+  /** Sort-key bounds (inclusive) of an account's day items from `from` to `to`: its totals, or its amounts per cost center. */
+  dayBalanceRange: (accountId: string, from: string, to: string, costCenters: boolean) => {
+    const prefix = `BAL#${costCenters ? 'C' : 'T'}#D#${accountId}#`;
+    return { from: `${prefix}${from}#`, to: `${prefix}${to}#~` };
+  },
+};
+
+/** Keys of the accounts' ledgers (ledger-store.ts). */
+export const ledgerKeys = {
+  /**
+   * A posted journal's lines on one account, for that account's ledger: sorted by posting date,
+   * then serial number, so an account statement is one range query.
+   */
+  ledgerEntry: (companyId: string, accountId: string, postingDate: string, serialNumber: number, journalId: string): Key => ({
+    pk: companyPk(companyId),
+    sk: `LEDGER#${accountId}#${postingDate}#${String(serialNumber).padStart(12, '0')}#${journalId}`,
+  }),
+  ledgerPrefix: (accountId: string) => `LEDGER#${accountId}#`,
+  /** Sort-key bounds (inclusive) of an account's ledger entries posted from `from` to `to`. */
+  ledgerRange: (accountId: string, from: string, to: string) => ({ from: `LEDGER#${accountId}#${from}#`, to: `LEDGER#${accountId}#${to}#~` }),
+};
+
+/** Keys of stored report snapshots (report-store.ts). */
+export const reportKeys = {
+  /** A stored report snapshot, and its place in the company's list by creation time (gsi1). */
+  report: (companyId: string, reportId: string): Key => ({ pk: companyPk(companyId), sk: `REPORT#${reportId}` }),
+  reportByCreation: (companyId: string, createdAt: string, reportId: string) => ({
+    gsi1pk: `${companyPk(companyId)}#REPORT`,
+    gsi1sk: `${createdAt} ${reportId}`,
+  }),
+  reportListPartition: (companyId: string) => `${companyPk(companyId)}#REPORT`,
 };

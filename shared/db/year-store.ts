@@ -1,6 +1,6 @@
 import { NotFound, StateConflict, VersionConflict } from '../errors.ts';
 import type { DateRange, PeriodStatus, YearStatus } from '../financial-years/rules.ts';
-import { keys } from './keys.ts';
+import { balanceKeys, keys } from './keys.ts';
 import { keywordListPage } from './paginate.ts';
 import { anyWithPrefix } from './prefix-query.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
@@ -149,7 +149,7 @@ export async function withNoPostings(companyId: string, year: YearRecord, write:
     year,
     async () => {
       for (const period of year.periods) {
-        if (await anyWithPrefix(pk, keys.periodBalancePrefix(period.id))) {
+        if (await anyWithPrefix(pk, balanceKeys.periodBalancePrefix(period.id))) {
           return new StateConflict('HasPostings', 'Journals have been posted into this financial year.');
         }
       }

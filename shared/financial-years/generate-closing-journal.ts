@@ -7,8 +7,7 @@ import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { mustGetYear, setClosingJournalOp } from '../db/year-store.ts';
 import { StateConflict } from '../errors.ts';
 import { referenceOps } from '../journals/reference-ops.ts';
-import { balanceDeltas, MAX_BALANCE_TARGETS } from '../journals/rules.ts';
-import { MAX_LINES } from '../journals/schemas.ts';
+import { MAX_LINES, MAX_POSTING_ITEMS, postingItemCount } from '../journals/rules.ts';
 import { withNextSerial } from '../journals/serial.ts';
 import { journalView, type JournalView } from '../journals/views.ts';
 import { closingLines, type AccountNet } from './closing-rules.ts';
@@ -33,8 +32,8 @@ export async function generateClosingJournal(uow: UnitOfWork, companyId: string,
   const nets = await profitAndLossNets(companyId, year.periods.map((p) => p.id));
   const lines = closingLines(nets, settings.retainedEarningsAccountId, settings.decimalPrecision);
   if (lines.length === 0) throw new StateConflict('NothingToClose', 'No revenue or expense account has a balance in this year.');
-  if (lines.length > MAX_LINES || balanceDeltas(lines, 1).length > MAX_BALANCE_TARGETS) {
-    throw new StateConflict('TooManyAccounts', `More than ${MAX_BALANCE_TARGETS - 1} revenue and expense accounts have balances; one journal cannot close them.`);
+  if (lines.length > MAX_LINES || postingItemCount(lines) > MAX_POSTING_ITEMS) {
+    throw new StateConflict('TooManyAccounts', 'More revenue and expense accounts have balances than one journal can close.');
   }
 
   const id = randomUUID();

@@ -1,4 +1,5 @@
 import { Forbidden } from '../errors.ts';
+import type { Principal } from '../auth/principal.ts';
 import type { Actor } from '../members/members.ts';
 import type { ApiRequest } from './api-request.ts';
 
@@ -11,4 +12,10 @@ export function userOf(request: ApiRequest<unknown, unknown>): { userId: string;
 /** Who acts inside the path's company: the user (none for an API key) and the permissions held there. */
 export function actorOf(request: ApiRequest<unknown, unknown>): Actor {
   return { userId: request.principal?.kind === 'user' ? request.principal.userId : undefined, permissions: request.permissions ?? [] };
+}
+
+/** The authenticated principal (user or API key) of a company route. */
+export function principalOf(request: ApiRequest<unknown, unknown>): Principal {
+  if (!request.principal) throw new Forbidden('This operation needs a caller.');
+  return request.principal;
 }

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { balanceOps, pickShard } from '../db/balance-store.ts';
 import { mustGetJournal, putNewJournalOp, replaceJournalOp, type DraftJournal, type Posting, type PostedJournal, type ReversedJournal, type VoidedJournal } from '../db/journal-store.ts';
+import { ledgerOps, type LedgerJournal } from '../db/ledger-store.ts';
 import type { WriteOp } from '../db/transact.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { openPeriodCheckOp } from '../db/year-store.ts';
 import { VersionConflict } from '../errors.ts';
 import { checkCostCentersActive } from './check-cost-centers.ts';
 import { findOpenPeriod } from './find-period.ts';
-import { balanceDeltas, checkBalanced, checkTransition, swapSides, type JournalAction, type Line } from './rules.ts';
+import { balanceDeltas, checkBalanced, checkTransition, swapSides, type JournalAction } from './rules.ts';
 import type { PostJournalInput, ReverseJournalInput } from './schemas.ts';
 import { withNextSerial } from './serial.ts';
 import { journalView, type JournalView } from './views.ts';
@@ -20,11 +21,12 @@ async function loadFor<A extends JournalAction>(companyId: string, journalId: st
   return journal;
 }
 
-/** The posting's effect on balances, added (sign 1) or taken back (sign -1), with the "period still open" check. */
-function postingOps(companyId: string, journal: { entries: Line[] } & Posting, sign: 1 | -1): WriteOp[] {
+/** The posting's effect on balances and ledgers, added (sign 1) or taken back (sign -1), with the "period still open" check. */
+function postingOps(companyId: string, journal: LedgerJournal & Posting, sign: 1 | -1): WriteOp[] {
   return [
     openPeriodCheckOp(companyId, journal.financialYearId, journal.periodId),
-    ...balanceOps(companyId, journal.periodId, balanceDeltas(journal.entries, sign), journal.balanceShard),
+    ...balanceOps(companyId, journal, balanceDeltas(journal.entries, sign)),
+    ...ledgerOps(companyId, journal, sign),
   ];
 }
 

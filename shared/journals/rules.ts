@@ -31,10 +31,15 @@ export interface Line {
   amount: string;
 }
 
+/** Most lines one journal may hold. */
+export const MAX_LINES = 100;
 /** Most distinct accounts plus cost centers one journal may name (bounded by one transaction). */
 export const MAX_REFERENCES = 32;
-/** Most balance items one posting may touch: accounts plus (account, cost center) pairs. */
-export const MAX_BALANCE_TARGETS = 94;
+/**
+ * Most balance and ledger items one posting may write: a reversal's transaction also holds the
+ * serial counter, both journals and the open-period check, and DynamoDB commits at most 100.
+ */
+export const MAX_POSTING_ITEMS = 96;
 
 const ALLOWED = {
   Update: ['draft'],
@@ -119,14 +124,26 @@ export function swapSides(lines: readonly Line[]): Line[] {
   return lines.map((l) => ({ ...l, side: l.side === DEBIT ? CREDIT : DEBIT }));
 }
 
+/** Balances are kept per period and per posting day (shared/db/balance-store.ts). */
+export const BALANCE_LEVELS = 2;
+
+/** Balance and ledger items posting these lines writes: each delta at every level, one ledger item per account. */
+export function postingItemCount(lines: readonly Line[]): number {
+  return BALANCE_LEVELS * balanceDeltas(lines, 1).length + new Set(lines.map((l) => l.accountId)).size;
+}
+
 /** Refuses journals too wide for one atomic write (see docs/decisions.md). */
 export function checkWidth(lines: readonly Line[]): void {
   const references = new Set(lines.flatMap((l) => [`a:${l.accountId}`, ...(l.costCenterId ? [`c:${l.costCenterId}`] : [])]));
   if (references.size > MAX_REFERENCES) {
     throw ValidationError.field('entries', `a journal may name at most ${MAX_REFERENCES} distinct accounts and cost centers`, 'TooManyReferences');
   }
-  if (balanceDeltas(lines, 1).length > MAX_BALANCE_TARGETS) {
-    throw ValidationError.field('entries', `a journal may touch at most ${MAX_BALANCE_TARGETS} account and account/cost-center balances`, 'TooManyReferences');
+  if (postingItemCount(lines) > MAX_POSTING_ITEMS) {
+    throw ValidationError.field(
+      'entries',
+      `posting writes ${BALANCE_LEVELS} balance items per account and per account/cost-center pair plus one ledger item per account; at most ${MAX_POSTING_ITEMS} fit one posting`,
+      'TooManyReferences',
+    );
   }
 }
 

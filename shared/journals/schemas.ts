@@ -3,9 +3,8 @@ import { Reference, Version } from '../schemas/common.ts';
 import { IsoDateField, IsoDateTimeField } from '../schemas/dates.ts';
 import { lazy } from '../schemas/lazy.ts';
 import { listQueryShape } from '../schemas/list-query.ts';
-import { CREDIT, DEBIT, JOURNAL_STATUSES } from './rules.ts';
+import { CREDIT, DEBIT, JOURNAL_STATUSES, MAX_LINES } from './rules.ts';
 
-export const MAX_LINES = 100;
 
 /**
  * An amount as the JSON number's own digits: the body parser hands `amount` over as the

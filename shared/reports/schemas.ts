@@ -1,14 +1,70 @@
 import * as z from '../schemas/zod.ts';
 import { Reference, Uuid } from '../schemas/common.ts';
+import { IsoDateField } from '../schemas/dates.ts';
 import { lazy } from '../schemas/lazy.ts';
+import { listQuery, listQueryShape } from '../schemas/list-query.ts';
+
+/** true or false: a JSON boolean in a body, its text in a query string. */
+const Flag = () => z.union([z.boolean(), z.pipe(z.enum(['true', 'false'], { error: 'must be true or false' }), z.transform((v) => v === 'true'))]);
 
 export const TrialBalanceQuery = lazy(() =>
   z.strictObject({
-    financialYearId: Uuid(),
-    /** Omitted: the whole year so far. */
+    /** A date range; or instead financialYearId (and periodId) for a year or one of its periods. */
+    dateFrom: z.optional(IsoDateField()),
+    dateTo: z.optional(IsoDateField()),
+    financialYearId: z.optional(Uuid()),
     periodId: z.optional(Uuid()),
     /** A UUID or path; omitted: all cost centers. */
     costCenterId: z.optional(Reference()),
   }),
 );
 export type TrialBalanceInput = z.output<ReturnType<typeof TrialBalanceQuery>>;
+
+export const IncomeStatementQuery = lazy(() =>
+  z.strictObject({
+    dateFrom: IsoDateField(),
+    dateTo: IsoDateField(),
+    /** A UUID or path: the figures of one cost center. */
+    costCenterId: z.optional(Reference()),
+    /** One column per cost center, and one for amounts without a cost center. */
+    byCostCenter: z._default(Flag(), false),
+    /** A comparison column: the equally long range just before, or the same range a year earlier. */
+    compare: z.optional(z.enum(['PreviousPeriod', 'PreviousYear'])),
+  }),
+);
+export type IncomeStatementInput = z.output<ReturnType<typeof IncomeStatementQuery>>;
+
+export const BalanceSheetQuery = lazy(() =>
+  z.strictObject({
+    /** As of the end of this day. */
+    date: IsoDateField(),
+    compareDate: z.optional(IsoDateField()),
+  }),
+);
+export type BalanceSheetInput = z.output<ReturnType<typeof BalanceSheetQuery>>;
+
+export const GeneralLedgerQuery = lazy(() =>
+  z.strictObject({
+    ...(({ page, pageSize }) => ({ page, pageSize }))(listQueryShape(['PostingDate'], 'PostingDate').shape),
+    /** A UUID or path; a category means every account under it. */
+    accountId: Reference(),
+    dateFrom: IsoDateField(),
+    dateTo: IsoDateField(),
+    /** A UUID or path: only the lines in this cost center. */
+    costCenterId: z.optional(Reference()),
+  }),
+);
+export type GeneralLedgerInput = z.output<ReturnType<typeof GeneralLedgerQuery>>;
+
+export const REPORT_KINDS = ['TrialBalance', 'IncomeStatement', 'BalanceSheet'] as const;
+
+export const CreateReportBody = lazy(() =>
+  z.discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('TrialBalance'), parameters: TrialBalanceQuery() }),
+    z.strictObject({ kind: z.literal('IncomeStatement'), parameters: IncomeStatementQuery() }),
+    z.strictObject({ kind: z.literal('BalanceSheet'), parameters: BalanceSheetQuery() }),
+  ]),
+);
+export type CreateReportInput = z.output<ReturnType<typeof CreateReportBody>>;
+
+export const ListReportsQuery = listQuery(['CreatedAt'], 'CreatedAt');

@@ -1,64 +1,67 @@
-import { accounts } from '../accounts/account-kind.ts';
-import { getSettings } from '../companies/settings.ts';
-import { costCenters } from '../cost-centers/cost-center-kind.ts';
-import { readPeriodAccountTotals } from '../db/balance-store.ts';
+import type { AccountSums } from '../db/balance-reads.ts';
 import { mustGetYear } from '../db/year-store.ts';
-import { NotFound } from '../errors.ts';
-import { formatTotal } from '../money/amount.ts';
-import { sumMils } from '../money/mils.ts';
+import { NotFound, ValidationError } from '../errors.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
+import { rootsOf, treeRows } from './account-tree.ts';
+import { accountFields, balancesThrough, dayBefore, formatter, net, onSide, TOTAL } from './figures.ts';
+import { reportCostCenter } from './report-nodes.ts';
+import { reportContext, type ReportContext } from './report-context.ts';
+import { checkReportRange } from './report-range.ts';
 import type { TrialBalanceInput } from './schemas.ts';
 
-/**
- * The trial balance of a financial year (or one of its periods, optionally within one cost
- * center), read from the running balances, never from journal lines. Amounts are decimal
- * strings padded to the company's precision and never rounded, so totals of any size stay exact.
- */
 /** The report as answered: the type of its documented response schema. */
 export type TrialBalance = ResponseOf<'TrialBalanceResponse'>;
 
-/** Errors: NotFound (year, period, cost center, each named). */
+/**
+ * The trial balance of a date range (or a financial year, or one of its periods), optionally
+ * within one cost center: per account its opening balance (everything posted before the
+ * range), the range's debits and credits, and its closing balance, along the account tree
+ * with each category summing its children. Read from the running balances, never from journal
+ * lines. Errors: NotFound (year, period, cost center), ValidationError (the range).
+ */
 export async function trialBalance(companyId: string, query: TrialBalanceInput): Promise<TrialBalance> {
-  const year = await mustGetYear(companyId, query.financialYearId);
-  const periods = query.periodId ? year.periods.filter((p) => p.id === query.periodId) : year.periods;
-  if (periods.length === 0) throw new NotFound('The period', 'periodId');
-  const costCenter = query.costCenterId ? await costCenters.store.resolve(companyId, query.costCenterId, 'costCenterId') : undefined;
-  const settings = await getSettings(companyId);
+  const [ctx, costCenter] = await Promise.all([reportContext(companyId), query.costCenterId ? reportCostCenter(companyId, query.costCenterId, 'costCenterId') : undefined]);
+  const range = await rangeOf(companyId, ctx, query);
+  const scope = costCenter ? ({ kind: 'costCenter', costCenterId: costCenter.id } as const) : ({ kind: 'total' } as const);
+  const [before, through] = await Promise.all([balancesThrough(companyId, ctx, dayBefore(range.from), scope), balancesThrough(companyId, ctx, range.to, scope)]);
+  const group = costCenter?.id ?? TOTAL;
+  const opening: AccountSums = before.get(group) ?? new Map();
+  const closing: AccountSums = through.get(group) ?? new Map();
 
-  const sums = new Map<string, { debit: bigint; credit: bigint }>();
-  const perPeriod = await Promise.all(periods.map((p) => readPeriodAccountTotals(companyId, p.id, costCenter?.id ?? null)));
-  for (const totals of perPeriod) {
-    for (const [accountId, t] of totals) {
-      const sum = sums.get(accountId) ?? { debit: 0n, credit: 0n };
-      sums.set(accountId, { debit: sum.debit + t.debit, credit: sum.credit + t.credit });
-    }
-  }
-  const records = await accounts.store.getMany(companyId, [...sums.keys()]);
-  const chains = await accounts.store.chains(companyId, records);
-  const fixed = (mils: bigint) => formatTotal(mils, settings.decimalPrecision);
-  const rows = records
-    .map((record) => {
-      const view = accounts.view(record, chains.get(record.id)!);
-      const sum = sums.get(record.id)!;
-      return {
-        accountId: view.id,
-        code: view.code,
-        path: view.path,
-        name: view.name,
-        classification: view.classification,
-        debit: fixed(sum.debit),
-        credit: fixed(sum.credit),
-        net: fixed(sum.debit - sum.credit),
-      };
-    })
-    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const total = (side: 'debit' | 'credit') => fixed(sumMils(rows.map((r) => sums.get(r.accountId)![side])));
+  // Figures per row: opening debit, credit; movement debit, credit; closing debit, credit.
+  const rows = treeRows(ctx.chart, rootsOf(ctx.chart), 6, (leaf) => {
+    const o = opening.get(leaf.id);
+    const c = closing.get(leaf.id);
+    const figures = [...onSide(net(o)), (c?.debit ?? 0n) - (o?.debit ?? 0n), (c?.credit ?? 0n) - (o?.credit ?? 0n), ...onSide(net(c))];
+    return figures.some((f) => f !== 0n) ? figures : undefined;
+  });
+  const fixed = formatter(ctx);
+  const sides = (f: bigint[], at: number) => ({ debit: fixed(f[at]!), credit: fixed(f[at + 1]!) });
+  const totals = new Array<bigint>(6).fill(0n);
+  for (const row of rows) if (row.account.parentId === null) row.figures.forEach((f, i) => (totals[i]! += f));
   return {
-    financialYearId: year.id,
+    dateFrom: range.from,
+    dateTo: range.to,
+    financialYearId: query.financialYearId ?? null,
     periodId: query.periodId ?? null,
-    costCenterId: costCenter?.id ?? null,
-    currency: settings.baseCurrency,
-    rows,
-    totals: { debit: total('debit'), credit: total('credit') },
+    costCenter: costCenter ?? null,
+    currency: ctx.currency,
+    rows: rows.map((r) => ({ ...accountFields(r.account), opening: sides(r.figures, 0), movement: sides(r.figures, 2), closing: sides(r.figures, 4) })),
+    totals: { opening: sides(totals, 0), movement: sides(totals, 2), closing: sides(totals, 4) },
   };
+}
+
+/** The range asked for: dateFrom and dateTo, or a financial year or one of its periods. */
+async function rangeOf(companyId: string, ctx: ReportContext, query: TrialBalanceInput): Promise<{ from: string; to: string }> {
+  if (query.financialYearId) {
+    if (query.dateFrom || query.dateTo) throw ValidationError.field(query.dateFrom ? 'dateFrom' : 'dateTo', 'give either a date range or financialYearId, not both');
+    const year = await mustGetYear(companyId, query.financialYearId);
+    const period = query.periodId ? (year.periods.find((p) => p.id === query.periodId) ?? NotFound.throw('The period', 'periodId')) : year;
+    return { from: period.startDate, to: period.endDate };
+  }
+  if (query.periodId) throw ValidationError.field('financialYearId', 'is required with periodId');
+  if (!query.dateFrom) throw ValidationError.field('dateFrom', 'is required (or give financialYearId)');
+  if (!query.dateTo) throw ValidationError.field('dateTo', 'is required (or give financialYearId)');
+  checkReportRange(query.dateFrom, query.dateTo, ctx.years);
+  return { from: query.dateFrom, to: query.dateTo };
 }

@@ -1,7 +1,13 @@
-import { TrialBalanceQuery } from '../reports/schemas.ts';
+import { BalanceSheetQuery, CreateReportBody, GeneralLedgerQuery, IncomeStatementQuery, ListReportsQuery, TrialBalanceQuery } from '../reports/schemas.ts';
 import { area, company } from './route.ts';
 
 /** The reports rows of the route table (shared/routes.ts). */
 export const reportsRoutes = area('reports', {
-  trialBalance: { methods: ['GET'], path: `${company}/Reports/TrialBalance`, handler: 'functions/reports/trial-balance.ts', access: 'reports:read', query: TrialBalanceQuery, response: 'TrialBalanceResponse', summary: 'Trial balance of a financial year or period, optionally for one cost center', tag: 'Reports' },
+  trialBalance: { methods: ['GET'], path: `${company}/Reports/TrialBalance`, handler: 'functions/reports/trial-balance.ts', access: 'reports:read', query: TrialBalanceQuery, response: 'TrialBalanceResponse', summary: 'Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center', tag: 'Reports' },
+  incomeStatement: { methods: ['GET'], path: `${company}/Reports/IncomeStatement`, handler: 'functions/reports/income-statement.ts', access: 'reports:read', query: IncomeStatementQuery, response: 'IncomeStatementResponse', summary: 'Income statement of a date range, with an optional comparison column, for one cost center or by cost center', tag: 'Reports' },
+  balanceSheet: { methods: ['GET'], path: `${company}/Reports/BalanceSheet`, handler: 'functions/reports/balance-sheet.ts', access: 'reports:read', query: BalanceSheetQuery, response: 'BalanceSheetResponse', summary: "Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines", tag: 'Reports' },
+  generalLedger: { methods: ['GET'], path: `${company}/Reports/GeneralLedger`, handler: 'functions/reports/general-ledger.ts', access: 'reports:read', query: GeneralLedgerQuery, response: 'GeneralLedgerResponse', summary: 'Account statement: opening balance, posted lines with a running balance (paginated), closing balance', tag: 'Reports' },
+  create: { methods: ['POST'], path: `${company}/Reports`, handler: 'functions/reports/create.ts', access: 'reports:read', idempotentOperation: 'CreateReport', body: CreateReportBody, response: 'ReportSnapshotSummaryResponse', summary: 'Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)', tag: 'Reports' },
+  list: { methods: ['GET'], path: `${company}/Reports`, handler: 'functions/reports/list.ts', access: 'reports:read', query: ListReportsQuery, response: { page: 'ReportSnapshotSummaryResponse' }, summary: 'List stored report snapshots, newest first (paginated)', tag: 'Reports' },
+  get: { methods: ['GET'], path: `${company}/Reports/{id}`, handler: 'functions/reports/get.ts', access: 'reports:read', response: 'ReportSnapshotResponse', summary: 'Read a stored report snapshot', tag: 'Reports' },
 });

@@ -4,6 +4,7 @@ import { ACCOUNT_TYPES, CLASSIFICATIONS } from '../accounts/schemas.ts';
 import { COST_CENTER_STATUSES } from '../cost-centers/rules.ts';
 import { PERIOD_STATUSES, YEAR_STATUSES } from '../financial-years/rules.ts';
 import { JOURNAL_STATUSES } from '../journals/rules.ts';
+import { buildReportResponses } from './report-responses.ts';
 
 /**
  * Response bodies, for the OpenAPI document and the contract test that checks real responses
@@ -118,27 +119,7 @@ function buildResponses() {
     companies: z.array(z.strictObject({ companyId: id, roleId: id, permissions: z.array(z.string()) })),
   });
 
-  const decimal = z.string().check(z.regex(/^-?\d+\.\d+$|^-?\d+$/));
-  const TrialBalanceResponse = z.strictObject({
-    financialYearId: id,
-    periodId: z.nullable(id),
-    costCenterId: z.nullable(id),
-    currency: z.string(),
-    rows: z.array(
-      z.strictObject({
-        accountId: id,
-        code: z.string(),
-        path: z.string(),
-        name,
-        classification: z.enum(CLASSIFICATIONS),
-        debit: decimal,
-        credit: decimal,
-        net: decimal,
-      }),
-    ),
-    totals: z.strictObject({ debit: decimal, credit: decimal }),
-  });
-  return { NodeResponse, AccountResponse, CostCenterResponse, SettingsResponse, CompanyResponse, CreatedCompanyResponse, MembershipResponse, PeriodResponse, YearResponse, JournalResponse, MemberResponse, RolesResponse, ApiKeyResponse, CreatedApiKeyResponse, LoginResponse, TokenResponse, TrialBalanceResponse };
+  return { NodeResponse, AccountResponse, CostCenterResponse, SettingsResponse, CompanyResponse, CreatedCompanyResponse, MembershipResponse, PeriodResponse, YearResponse, JournalResponse, MemberResponse, RolesResponse, ApiKeyResponse, CreatedApiKeyResponse, LoginResponse, TokenResponse, ...buildReportResponses() };
 }
 
 export const responses = lazy(buildResponses);

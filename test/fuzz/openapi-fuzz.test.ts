@@ -158,6 +158,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     const posted = await postedJournal(api, base, '2026-02-10', [debit(chart.cash.id, '10.50', chart.hq.id), credit(chart.sales.id, '10.50')]);
     const draft = (await api.post(`${base}/Journals`, { date: '2026-03-01T00:00:00Z', entries: [debit(chart.rent.id, 4), credit(chart.bank.id, 4, chart.branch.id)] })).body;
     const apiKey = (await api.post(`${base}/ApiKeys`, { name: 'fuzz', permissions: ['accounts:read', 'journals:read'] })).body;
+    const report = (await api.post(`${base}/Reports`, { kind: 'TrialBalance', parameters: { financialYearId: year.id } })).body;
     const document = await (await fetch(`${stack.url()}/openapi.json`)).json();
     const operations = operationsOf(document);
 
@@ -169,6 +170,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
       Journals: [posted.id, draft.id],
       ApiKeys: [apiKey.id],
       Members: [owner.user.id],
+      Reports: [report.id as string],
     };
     const candidatesFor = (path: string, param: string): string[] => {
       if (param === 'companyId') return [companyId];
@@ -186,6 +188,9 @@ describe('fuzzing every operation of the OpenAPI document', () => {
         retainedEarningsAccountId: [chart.retained.id, chart.cash.id],
         roleId: ['5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002', '5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0003'],
         postingDate: ['2026-02-10', '2026-03-01', '2031-01-01'],
+        dateFrom: ['2026-01-01', '2026-02-11', '2025-01-01'],
+        dateTo: ['2026-12-31', '2026-02-10', '2028-06-30'],
+        date: ['2026-02-10', '2026-12-31', '2030-01-01'],
       },
     };
     const tokens = { owner: owner.token, key: apiKey.key as string };

@@ -1,13 +1,15 @@
+import { config } from '../../config.ts';
 import { NotFound } from '../../errors.ts';
 import type { ListQuery, Page } from '../../schemas/list-query.ts';
 import { isUuidReference, MAX_DEPTH, pathSegments } from '../../tree/rules.ts';
 import { batchGetItems } from '../batch-get.ts';
 import { keys, type NodeKind } from '../keys.ts';
 import { keywordListPage } from '../paginate.ts';
+import { queryAll } from '../query-all.ts';
 import { getItem } from '../table-ops.ts';
 import { nodeFromItem, type NodeAttributes, type NodeRecord } from './node-record.ts';
 
-/** Reads of hierarchy nodes: one by id, one by path, a page, and ancestor chains. */
+/** Reads of hierarchy nodes: one by id, one by path, all of a company's, a page, and ancestor chains. */
 
 export async function getNode<A extends NodeAttributes>(kind: NodeKind, companyId: string, id: string): Promise<NodeRecord<A> | undefined> {
   const item = await getItem(keys.node(kind, companyId, id));
@@ -17,6 +19,20 @@ export async function getNode<A extends NodeAttributes>(kind: NodeKind, companyI
 /** Many nodes by id in batched reads (missing ones left out), instead of one read each. */
 export async function getNodes<A extends NodeAttributes>(kind: NodeKind, companyId: string, ids: string[]): Promise<NodeRecord<A>[]> {
   return (await batchGetItems(ids.map((id) => keys.node(kind, companyId, id)))).map((item) => nodeFromItem<A>(item));
+}
+
+/** Every node of a kind in the company, read consistently from the company's partition (one query, paged). */
+export async function allNodes<A extends NodeAttributes>(kind: NodeKind, companyId: string): Promise<NodeRecord<A>[]> {
+  const nodes: NodeRecord<A>[] = [];
+  for await (const item of queryAll({
+    TableName: config.tableName,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.company(companyId).pk, ':prefix': keys.nodePrefix(kind) },
+    ConsistentRead: true,
+  })) {
+    nodes.push(nodeFromItem<A>(item));
+  }
+  return nodes;
 }
 
 /**

@@ -1,0 +1,5 @@
+import { endpoint } from '../../shared/http/endpoint.ts';
+import { reportsRoutes } from '../../shared/routes/reports.ts';
+import { balanceSheet } from '../../shared/reports/balance-sheet.ts';
+
+export const handler = endpoint(reportsRoutes.balanceSheet, (r) => balanceSheet(r.params.companyId, r.query));

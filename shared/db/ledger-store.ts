@@ -1,0 +1,139 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config.ts';
+import type { Line } from '../journals/rules.ts';
+import { db } from './client.ts';
+import { keys, ledgerKeys } from './keys.ts';
+import { mainTable } from './table-ops.ts';
+import type { WriteOp } from './transact.ts';
+
+/**
+ * The accounts' ledgers: for every posted journal, one item per account it names, holding the
+ * journal's lines on that account. Posting writes them and voiding or adjusting deletes them,
+ * in the same transaction as the balances, so an account statement reads its own lines in
+ * posting order and never another account's.
+ */
+export interface LedgerJournal {
+  id: string;
+  serialNumber: number;
+  date: string;
+  postingDate: string;
+  description?: string | undefined;
+  reference?: string | undefined;
+  entries: Line[];
+}
+
+/** One line of a ledger entry: where it sits in its journal, and what it says. */
+export interface LedgerLine {
+  line: number;
+  side: Line['side'];
+  amount: string;
+  costCenterId: string | null;
+}
+
+/** The journal's lines grouped by account, each keeping its index in the journal. */
+function linesByAccount(entries: readonly Line[]): Map<string, LedgerLine[]> {
+  const byAccount = new Map<string, LedgerLine[]>();
+  entries.forEach((l, line) => {
+    const lines = byAccount.get(l.accountId) ?? [];
+    lines.push({ line, side: l.side, amount: l.amount, costCenterId: l.costCenterId });
+    byAccount.set(l.accountId, lines);
+  });
+  return byAccount;
+}
+
+/** Writes (posting) or deletes (void, adjust) the journal's ledger entries. */
+export function ledgerOps(companyId: string, journal: LedgerJournal, sign: 1 | -1): WriteOp[] {
+  return [...linesByAccount(journal.entries)].map(([accountId, lines]) => {
+    const key = ledgerKeys.ledgerEntry(companyId, accountId, journal.postingDate, journal.serialNumber, journal.id);
+    if (sign === -1) return mainTable.delete(key);
+    return mainTable.put({
+      ...key,
+      entity: 'LedgerEntry',
+      accountId,
+      journalId: journal.id,
+      serialNumber: journal.serialNumber,
+      date: journal.date,
+      postingDate: journal.postingDate,
+      ...(journal.description ? { description: journal.description } : {}),
+      ...(journal.reference ? { reference: journal.reference } : {}),
+      lines,
+    });
+  });
+}
+
+/** A ledger line as read back: the journal's fields and one of its lines on the account. */
+export interface LedgerRow extends LedgerLine {
+  accountId: string;
+  /** Where it sorts in the account's ledger: posting date, serial number, journal id. */
+  position: string;
+  journalId: string;
+  serialNumber: number;
+  date: string;
+  postingDate: string;
+  description: string | null;
+  reference: string | null;
+}
+
+/** A place in a ledger walk: after this line of this account at this position. */
+export interface LedgerPlace {
+  position: string;
+  accountId: string;
+  line: number;
+}
+
+/** Whether row `a` sorts before place `b` (position, then account, then line). */
+export function sortsBefore(a: LedgerPlace, b: LedgerPlace): boolean {
+  if (a.position !== b.position) return a.position < b.position;
+  if (a.accountId !== b.accountId) return a.accountId < b.accountId;
+  return a.line < b.line;
+}
+
+/**
+ * Up to `limit` lines of an account's ledger posted from `from` to `to`, after `after` when
+ * given, that `keep` accepts, in ledger order. Reads only that account's entries.
+ */
+export async function ledgerLines(
+  companyId: string,
+  accountId: string,
+  range: { from: string; to: string },
+  after: LedgerPlace | undefined,
+  limit: number,
+  keep: (line: LedgerLine) => boolean,
+): Promise<LedgerRow[]> {
+  const bounds = ledgerKeys.ledgerRange(accountId, range.from, range.to);
+  const prefix = ledgerKeys.ledgerPrefix(accountId);
+  const start = after && after.position >= bounds.from.slice(prefix.length) ? `${prefix}${after.position}` : bounds.from;
+  const rows: LedgerRow[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const result = await db().send(
+      new QueryCommand({
+        TableName: config.tableName,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': keys.company(companyId).pk, ':from': start, ':to': bounds.to },
+        ExclusiveStartKey: startKey,
+        ConsistentRead: true,
+        Limit: limit + 1,
+      }),
+    );
+    for (const item of result.Items ?? []) {
+      const position = (item.sk as string).slice(prefix.length);
+      for (const line of item.lines as LedgerLine[]) {
+        const row: LedgerRow = {
+          ...line,
+          accountId,
+          position,
+          journalId: item.journalId as string,
+          serialNumber: item.serialNumber as number,
+          date: item.date as string,
+          postingDate: item.postingDate as string,
+          description: (item.description as string | undefined) ?? null,
+          reference: (item.reference as string | undefined) ?? null,
+        };
+        if (keep(line) && (!after || sortsBefore(after, row))) rows.push(row);
+      }
+    }
+    startKey = result.LastEvaluatedKey;
+  } while (startKey && rows.length < limit);
+  return rows.slice(0, limit);
+}

@@ -1,0 +1,67 @@
+import type { AccountSums } from '../db/balance-reads.ts';
+import type { ResponseOf } from '../schemas/responses.ts';
+import type { ChartAccount, Classification } from './account-tree.ts';
+import { balancesThrough, dayBefore, formatter, net, TOTAL } from './figures.ts';
+import { reportContext, type ReportContext } from './report-context.ts';
+import { checkInYear, yearContaining } from './report-range.ts';
+import type { BalanceSheetInput } from './schemas.ts';
+import { statementSection } from './statement-section.ts';
+
+export type BalanceSheet = ResponseOf<'BalanceSheetResponse'>;
+
+const isProfitOrLoss = (a: ChartAccount) => a.classification === 'revenue' || a.classification === 'expense';
+
+/**
+ * Assets, liabilities and equity as of the end of a date (and of a comparison date), from the
+ * running balances. Revenue and expense not yet closed to retained earnings appear as two
+ * equity lines, this financial year's and earlier years', so assets equal liabilities plus
+ * equity exactly. Errors: ValidationError NoFinancialYear naming `date` or `compareDate`.
+ */
+export async function balanceSheet(companyId: string, query: BalanceSheetInput): Promise<BalanceSheet> {
+  const ctx = await reportContext(companyId);
+  checkInYear(query.date, ctx.years, 'date');
+  if (query.compareDate) checkInYear(query.compareDate, ctx.years, 'compareDate');
+  const dates = [query.date, ...(query.compareDate ? [query.compareDate] : [])];
+  const columns = await Promise.all(dates.map((date) => column(companyId, ctx, date)));
+
+  const fixed = formatter(ctx);
+  // Assets read debit minus credit; liabilities and equity credit minus debit.
+  const section = (classification: Classification) =>
+    statementSection(ctx, classification, columns.length, (leaf, i) => (classification === 'asset' ? 1n : -1n) * net(columns[i]!.through.get(leaf.id)));
+  const assets = section('asset');
+  const liabilities = section('liability');
+  const equity = section('equity');
+  const equityTotals = columns.map((c, i) => equity.totals[i]! + c.currentYear + c.earlierYears);
+  return {
+    currency: ctx.currency,
+    columns: dates.map((date) => ({ dateFrom: null, dateTo: date, scope: 'company' as const, costCenter: null })),
+    assets: assets.rows,
+    liabilities: liabilities.rows,
+    equity: equity.rows,
+    currentYearEarnings: columns.map((c) => fixed(c.currentYear)),
+    earlierYearsEarnings: columns.map((c) => fixed(c.earlierYears)),
+    totals: {
+      assets: assets.totals.map(fixed),
+      liabilities: liabilities.totals.map(fixed),
+      equity: equityTotals.map(fixed),
+      liabilitiesAndEquity: equityTotals.map((e, i) => fixed(e + liabilities.totals[i]!)),
+    },
+  };
+}
+
+/** Balances through the date, and the unclosed profit (credit minus debit of revenue and expense) of its year and of earlier years. */
+async function column(companyId: string, ctx: ReportContext, date: string) {
+  const yearStart = yearContaining(date, ctx.years)!.startDate;
+  const scope = { kind: 'total' } as const;
+  const [through, beforeYear] = await Promise.all([balancesThrough(companyId, ctx, date, scope), balancesThrough(companyId, ctx, dayBefore(yearStart), scope)]);
+  const all: AccountSums = through.get(TOTAL) ?? new Map();
+  const earlier: AccountSums = beforeYear.get(TOTAL) ?? new Map();
+  let currentYear = 0n;
+  let earlierYears = 0n;
+  for (const account of ctx.chart.values()) {
+    if (account.type !== 'leaf' || !isProfitOrLoss(account)) continue;
+    earlierYears -= net(earlier.get(account.id));
+    currentYear -= net(all.get(account.id)) - net(earlier.get(account.id));
+  }
+  return { through: all, currentYear, earlierYears };
+}

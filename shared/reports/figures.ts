@@ -1,0 +1,30 @@
+import { sumThrough, type BalanceScope, type GroupedSums, type Sums } from '../db/balance-reads.ts';
+import { addDays, type IsoDate } from '../financial-years/dates.ts';
+import { formatTotal } from '../money/amount.ts';
+import type { ChartAccount } from './account-tree.ts';
+import { coverThrough } from './cover.ts';
+import type { ReportContext } from './report-context.ts';
+
+/** The figures every report is made of: balances through a date, read from the running balances. */
+export const TOTAL = '-';
+
+/** Everything posted up to and including `date`, by group (cost center or TOTAL) and account. */
+export function balancesThrough(companyId: string, ctx: ReportContext, date: IsoDate, scope: BalanceScope, accountIds?: ReadonlySet<string>): Promise<GroupedSums> {
+  return sumThrough(companyId, coverThrough(ctx.periods, date), scope, accountIds);
+}
+
+/** The day before a range starts: balances through it are the range's opening. */
+export const dayBefore = (date: IsoDate) => addDays(date, -1);
+
+/** Debit minus credit. */
+export const net = (s: Sums | undefined): bigint => (s ? s.debit - s.credit : 0n);
+
+/** A net balance on its side: positive on debit, negative on credit. */
+export const onSide = (balance: bigint): [bigint, bigint] => (balance >= 0n ? [balance, 0n] : [0n, -balance]);
+
+export const formatter = (ctx: ReportContext) => (mils: bigint) => formatTotal(mils, ctx.precision);
+
+/** The account fields of a report row. */
+export function accountFields(a: ChartAccount) {
+  return { accountId: a.id, parentId: a.parentId, code: a.code, path: a.path, depth: a.depth, name: a.name, type: a.type, classification: a.classification };
+}

@@ -1,0 +1,96 @@
+import type { AccountSums } from '../db/balance-reads.ts';
+import { decodeCursor, encodeCursor, type CursorBinding } from '../db/cursor.ts';
+import { ledgerLines, sortsBefore, type LedgerPlace, type LedgerRow } from '../db/ledger-store.ts';
+import { DEBIT } from '../journals/rules.ts';
+import { toMils } from '../money/mils.ts';
+import type { ResponseOf } from '../schemas/responses.ts';
+import { leavesUnder } from './account-tree.ts';
+import { balancesThrough, dayBefore, formatter, net, TOTAL } from './figures.ts';
+import { accountNodes, reportCostCenter } from './report-nodes.ts';
+import { reportContext } from './report-context.ts';
+import { checkReportRange } from './report-range.ts';
+import type { GeneralLedgerInput } from './schemas.ts';
+
+export type GeneralLedger = ResponseOf<'GeneralLedgerResponse'>;
+
+/** Leaf ledgers read at once for a category's statement. */
+const PARALLEL = 16;
+
+/**
+ * The statement of an account (a category: every leaf under it) over a date range: the
+ * opening and closing balances from the running balances, and a page of its posted lines in
+ * posting order with the balance after each. The cursor carries the balance where the page
+ * ended, so the running balance continues across pages and does not move when journals are
+ * posted behind the cursor meanwhile. Errors: NotFound (account, cost center), ValidationError.
+ */
+export async function generalLedger(companyId: string, query: GeneralLedgerInput): Promise<GeneralLedger> {
+  const [ctx, record, costCenter] = await Promise.all([
+    reportContext(companyId),
+    accountNodes.resolve(companyId, query.accountId, 'accountId'),
+    query.costCenterId ? reportCostCenter(companyId, query.costCenterId, 'costCenterId') : undefined,
+  ]);
+  checkReportRange(query.dateFrom, query.dateTo, ctx.years);
+  const account = ctx.chart.get(record.id)!;
+  const leaves = new Set(leavesUnder(account).map((a) => a.id));
+  const scope = costCenter ? ({ kind: 'costCenter', costCenterId: costCenter.id } as const) : ({ kind: 'total' } as const);
+  const balanceOf = (sums: Map<string, AccountSums>) => [...(sums.get(costCenter?.id ?? TOTAL) ?? new Map<string, never>()).values()].reduce((b, s) => b + net(s), 0n);
+
+  const binding: CursorBinding = {
+    companyId,
+    endpoint: 'reports.generalLedger',
+    orderBy: 'PostingDate',
+    orderAsc: true,
+    filters: { accountId: record.id, dateFrom: query.dateFrom, dateTo: query.dateTo, costCenterId: costCenter?.id ?? null },
+  };
+  const resumed = query.page ? ((await decodeCursor(binding, query.page)) as unknown as LedgerPlace & { balance: string }) : undefined;
+  const [before, through, rows] = await Promise.all([
+    balancesThrough(companyId, ctx, dayBefore(query.dateFrom), scope, leaves),
+    balancesThrough(companyId, ctx, query.dateTo, scope, leaves),
+    pageOfLines(companyId, [...leaves], { from: query.dateFrom, to: query.dateTo }, resumed, query.pageSize + 1, costCenter?.id),
+  ]);
+  const opening = balanceOf(before);
+  const fixed = formatter(ctx);
+  const results = rows.slice(0, query.pageSize);
+  let balance = resumed ? BigInt(resumed.balance) : opening;
+  const lines = results.map((row) => {
+    balance += row.side === DEBIT ? toMils(row.amount) : -toMils(row.amount);
+    return {
+      journalId: row.journalId,
+      serialNumber: row.serialNumber,
+      date: row.date,
+      postingDate: row.postingDate,
+      description: row.description,
+      reference: row.reference,
+      accountId: row.accountId,
+      line: row.line,
+      side: row.side,
+      amount: fixed(toMils(row.amount)),
+      costCenterId: row.costCenterId,
+      balance: fixed(balance),
+    };
+  });
+  const last = results.at(-1);
+  return {
+    account: { id: account.id, code: account.code, path: account.path, name: account.name, type: account.type, classification: account.classification },
+    dateFrom: query.dateFrom,
+    dateTo: query.dateTo,
+    costCenter: costCenter ?? null,
+    currency: ctx.currency,
+    openingBalance: fixed(opening),
+    closingBalance: fixed(balanceOf(through)),
+    currentPage: query.page ?? null,
+    results: lines,
+    nextPage: rows.length > query.pageSize && last ? await encodeCursor(binding, { position: last.position, accountId: last.accountId, line: last.line, balance: balance.toString() }) : null,
+  };
+}
+
+/** The next `limit` lines over the leaves' ledgers, merged in ledger order. */
+async function pageOfLines(companyId: string, leafIds: string[], range: { from: string; to: string }, after: LedgerPlace | undefined, limit: number, costCenterId: string | undefined): Promise<LedgerRow[]> {
+  const keep = (line: { costCenterId: string | null }) => !costCenterId || line.costCenterId === costCenterId;
+  const merged: LedgerRow[] = [];
+  for (let i = 0; i < leafIds.length; i += PARALLEL) {
+    const batch = await Promise.all(leafIds.slice(i, i + PARALLEL).map((id) => ledgerLines(companyId, id, range, after, limit, keep)));
+    merged.push(...batch.flat());
+  }
+  return merged.sort((a, b) => (sortsBefore(a, b) ? -1 : 1)).slice(0, limit);
+}

@@ -1,0 +1,31 @@
+import type { AccountAttributes } from '../accounts/account-kind.ts';
+import { allNodes } from '../db/nodes/node-reads.ts';
+import { getSettings } from '../db/settings-store.ts';
+import { getRegistry, getYear, type YearRecord } from '../db/year-store.ts';
+import { NotFound } from '../errors.ts';
+import { buildChart, type Chart } from './account-tree.ts';
+import type { PeriodSpan } from './cover.ts';
+
+/** What every report of a company reads first: its currency, its chart, its years and their periods. */
+export interface ReportContext {
+  currency: string;
+  precision: number;
+  chart: Chart;
+  years: YearRecord[];
+  /** Every period of every year, by start date. */
+  periods: PeriodSpan[];
+}
+
+export async function reportContext(companyId: string): Promise<ReportContext> {
+  const [settings, records, registry] = await Promise.all([getSettings(companyId), allNodes<AccountAttributes>('ACCOUNT', companyId), getRegistry(companyId)]);
+  const years = (await Promise.all(Object.keys(registry.years).map((id) => getYear(companyId, id)))).filter((y): y is YearRecord => !!y);
+  years.sort((a, b) => (a.startDate < b.startDate ? -1 : 1));
+  if (!settings) throw new NotFound('The company settings');
+  return {
+    currency: settings.baseCurrency,
+    precision: settings.decimalPrecision,
+    chart: buildChart(records),
+    years,
+    periods: years.flatMap((y) => y.periods.map((p) => ({ id: p.id, startDate: p.startDate, endDate: p.endDate }))),
+  };
+}

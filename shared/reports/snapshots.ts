@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import type { Principal } from '../auth/principal.ts';
+import { getReport, putReportOp, reportsPage, type ReportSnapshot, type ReportSummary } from '../db/report-store.ts';
+import type { UnitOfWork } from '../db/unit-of-work.ts';
+import { NotFound } from '../errors.ts';
+import type { ListQuery, Page } from '../schemas/list-query.ts';
+import type { ResponseOf } from '../schemas/responses.ts';
+import { balanceSheet } from './balance-sheet.ts';
+import { incomeStatement } from './income-statement.ts';
+import type { CreateReportInput } from './schemas.ts';
+import { trialBalance } from './trial-balance.ts';
+
+export type ReportSnapshotView = ResponseOf<'ReportSnapshotResponse'>;
+export type ReportSummaryView = ResponseOf<'ReportSnapshotSummaryResponse'>;
+
+/** The figures of a report kind, exactly as its GET endpoint answers them. */
+function figuresOf(companyId: string, input: CreateReportInput) {
+  switch (input.kind) {
+    case 'TrialBalance':
+      return trialBalance(companyId, input.parameters);
+    case 'IncomeStatement':
+      return incomeStatement(companyId, input.parameters);
+    case 'BalanceSheet':
+      return balanceSheet(companyId, input.parameters);
+  }
+}
+
+/**
+ * Generates a report and stores its figures as an immutable snapshot, with the parameters
+ * as given and who asked; answers the snapshot without its figures (read them with GET).
+ * Errors: those of the report kind, StateConflict ReportTooLarge.
+ */
+export async function createReport(uow: UnitOfWork, companyId: string, principal: Principal, input: CreateReportInput): Promise<ReportSummaryView> {
+  const figures = await figuresOf(companyId, input);
+  const snapshot: ReportSnapshot = {
+    id: randomUUID(),
+    kind: input.kind,
+    parameters: Object.fromEntries(Object.entries(input.parameters).filter(([, v]) => v !== undefined)),
+    createdAt: new Date().toISOString(),
+    createdBy: principal.kind === 'user' ? { type: 'user', id: principal.userId } : { type: 'apiKey', id: principal.keyId },
+    figures,
+  };
+  return uow.commit([putReportOp(companyId, snapshot)], summaryView(snapshot));
+}
+
+/** Errors: NotFound. */
+export async function getReportSnapshot(companyId: string, reportId: string): Promise<ReportSnapshotView> {
+  const report = (await getReport(companyId, reportId)) ?? NotFound.throw('The report');
+  return { ...summaryView(report), figures: report.figures as ReportSnapshotView['figures'] };
+}
+
+export async function listReports(companyId: string, query: ListQuery): Promise<Page<ReportSummaryView>> {
+  const page = await reportsPage(companyId, query);
+  return { ...page, results: page.results.map(summaryView) };
+}
+
+function summaryView(report: ReportSummary): ReportSummaryView {
+  return {
+    id: report.id,
+    kind: report.kind as ReportSummaryView['kind'],
+    parameters: report.parameters as ReportSummaryView['parameters'],
+    createdAt: report.createdAt,
+    createdBy: report.createdBy,
+  };
+}

@@ -1,0 +1,111 @@
+import * as z from './zod.ts';
+import { ACCOUNT_TYPES, CLASSIFICATIONS } from '../accounts/schemas.ts';
+
+/** Response bodies of the reports (part of responses.ts). Amounts are exact decimal strings in the company's currency. */
+export function buildReportResponses() {
+  const id = z.uuid();
+  const instant = z.iso.datetime({ offset: true });
+  const date = z.iso.date();
+  const name = z.strictObject({ arabic: z.string(), english: z.string() });
+  const decimal = z.string().check(z.regex(/^-?\d+(\.\d+)?$/));
+  const sides = z.strictObject({ debit: decimal, credit: decimal });
+  /** An account as a report row shows it; categories carry their subtree's sums. */
+  const account = {
+    accountId: id,
+    parentId: z.nullable(id),
+    code: z.string(),
+    path: z.string(),
+    depth: z.int(),
+    name,
+    type: z.enum(ACCOUNT_TYPES),
+    classification: z.enum(CLASSIFICATIONS),
+  };
+  const costCenter = z.strictObject({ id, code: z.string(), path: z.string(), name });
+
+  const TrialBalanceResponse = z.strictObject({
+    dateFrom: date,
+    dateTo: date,
+    financialYearId: z.nullable(id),
+    periodId: z.nullable(id),
+    costCenter: z.nullable(costCenter),
+    currency: z.string(),
+    rows: z.array(z.strictObject({ ...account, opening: sides, movement: sides, closing: sides })),
+    totals: z.strictObject({ opening: sides, movement: sides, closing: sides }),
+  });
+
+  /** A column of a statement: a range (or a date) and whose figures it holds. */
+  const column = z.strictObject({
+    dateFrom: z.nullable(date),
+    dateTo: date,
+    scope: z.enum(['company', 'costCenter', 'noCostCenter']),
+    costCenter: z.nullable(costCenter),
+  });
+  const statementRow = z.strictObject({ ...account, amounts: z.array(decimal) });
+  const amounts = z.array(decimal);
+
+  const IncomeStatementResponse = z.strictObject({
+    currency: z.string(),
+    columns: z.array(column),
+    revenue: z.array(statementRow),
+    expense: z.array(statementRow),
+    totals: z.strictObject({ revenue: amounts, expense: amounts, netProfit: amounts }),
+  });
+
+  const BalanceSheetResponse = z.strictObject({
+    currency: z.string(),
+    columns: z.array(column),
+    assets: z.array(statementRow),
+    liabilities: z.array(statementRow),
+    equity: z.array(statementRow),
+    /** Revenue less expense from the start of the column's financial year to its date, not yet closed. */
+    currentYearEarnings: amounts,
+    /** Revenue less expense of earlier years not closed to retained earnings. */
+    earlierYearsEarnings: amounts,
+    totals: z.strictObject({ assets: amounts, liabilities: amounts, equity: amounts, liabilitiesAndEquity: amounts }),
+  });
+
+  const GeneralLedgerResponse = z.strictObject({
+    account: z.strictObject({ id, code: z.string(), path: z.string(), name, type: z.enum(ACCOUNT_TYPES), classification: z.enum(CLASSIFICATIONS) }),
+    dateFrom: date,
+    dateTo: date,
+    costCenter: z.nullable(costCenter),
+    currency: z.string(),
+    /** Debit minus credit before dateFrom, and through dateTo. */
+    openingBalance: decimal,
+    closingBalance: decimal,
+    currentPage: z.nullable(z.string()),
+    results: z.array(
+      z.strictObject({
+        journalId: id,
+        serialNumber: z.int(),
+        date: instant,
+        postingDate: date,
+        description: z.nullable(z.string()),
+        reference: z.nullable(z.string()),
+        accountId: id,
+        line: z.int(),
+        side: z.union([z.literal(1), z.literal(2)]),
+        amount: decimal,
+        costCenterId: z.nullable(id),
+        /** Debit minus credit after this line, from the opening balance. */
+        balance: decimal,
+      }),
+    ),
+    nextPage: z.nullable(z.string()),
+  });
+
+  const snapshot = {
+    id,
+    kind: z.enum(['TrialBalance', 'IncomeStatement', 'BalanceSheet']),
+    parameters: z.record(z.string(), z.union([z.string(), z.boolean()])),
+    createdAt: instant,
+    createdBy: z.strictObject({ type: z.enum(['user', 'apiKey']), id }),
+  };
+  const ReportSnapshotSummaryResponse = z.strictObject(snapshot);
+  const ReportSnapshotResponse = z.strictObject({
+    ...snapshot,
+    figures: z.union([TrialBalanceResponse, IncomeStatementResponse, BalanceSheetResponse]),
+  });
+
+  return { TrialBalanceResponse, IncomeStatementResponse, BalanceSheetResponse, GeneralLedgerResponse, ReportSnapshotSummaryResponse, ReportSnapshotResponse };
+}
