@@ -1,0 +1,220 @@
+import Big from 'big.js';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { companyOwner, useGateway, type ApiResponse, type Client } from '../support/api.ts';
+
+/**
+ * For random charts and random sequences of create, post, void, reverse and adjust, every
+ * report equals a naive recomputation from the posted lines (read back through the journals
+ * list), exactly. PROPERTY_RUNS sets the number of books (default kept small for CI).
+ */
+const gateway = useGateway();
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 5);
+const CLASSIFICATIONS = ['asset', 'liability', 'equity', 'revenue', 'expense'] as const;
+type Classification = (typeof CLASSIFICATIONS)[number];
+
+interface Account {
+  id: string;
+  code: string;
+  path: string;
+  classification: Classification;
+  leaf: boolean;
+}
+interface PostedLine {
+  journalId: string;
+  serialNumber: number;
+  accountId: string;
+  costCenterId: string | null;
+  line: number;
+  side: 1 | 2;
+  amount: Big;
+  postingDate: string;
+}
+
+const fixed = (b: Big) => b.toFixed(2);
+/** Days in 2026 and 2027 around month and year edges, so postings and report dates meet often. */
+const DAYS = ['2026-01-01', '2026-01-15', '2026-01-16', '2026-01-31', '2026-02-01', '2026-02-14', '2026-02-15', '2026-02-28', '2026-03-01', '2026-06-30', '2026-12-31', '2027-01-01', '2027-01-20', '2027-02-10', '2027-02-28', '2027-12-31'];
+const day = fc.constantFrom(...DAYS);
+
+/** Each root gets 1-3 children: a leaf (0) or a category of 1-2 leaves. */
+const chartShape = fc.tuple(...CLASSIFICATIONS.map(() => fc.array(fc.nat({ max: 2 }), { minLength: 1, maxLength: 3 })));
+const lineShape = fc.record({ account: fc.nat(), center: fc.option(fc.nat({ max: 1 }), { nil: null }), cents: fc.integer({ min: 1, max: 5_000_000 }) });
+const operation = fc.oneof(
+  { weight: 5, arbitrary: fc.record({ kind: fc.constant('create' as const), debits: fc.array(lineShape, { minLength: 1, maxLength: 3 }), credit: lineShape, day }) },
+  { weight: 5, arbitrary: fc.record({ kind: fc.constant('post' as const), target: fc.nat(), day }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('void' as const), target: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('reverse' as const), target: fc.nat(), day }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('adjust' as const), target: fc.nat() }) },
+);
+/** Report dates, picked among the days journals were posted on (where edges matter) and the edge days. */
+const checks = fc.record({ ends: fc.tuple(fc.nat(), fc.nat()), asOf: fc.nat(), ledgerAccount: fc.nat() });
+
+async function buildChart(api: Client, base: string, shape: number[][]): Promise<Account[]> {
+  const chart: Account[] = [];
+  const create = async (code: string, parent: Account | null, leaf: boolean, classification: Classification) => {
+    const r = await api.post(`${base}/Accounts`, { code, name: { english: code, arabic: code }, type: leaf ? 'leaf' : 'category', ...(parent ? { parentId: parent.id } : { classification }) });
+    if (r.status !== 200) throw new Error(r.text);
+    const account = { id: r.body.id, code, path: r.body.path, classification, leaf };
+    chart.push(account);
+    return account;
+  };
+  for (const [i, classification] of CLASSIFICATIONS.entries()) {
+    const root = await create(String(i + 1), null, false, classification);
+    for (const [j, children] of shape[i]!.entries()) {
+      if (children === 0) await create(`${i + 1}${j}`, root, true, classification);
+      else {
+        const category = await create(`${i + 1}${j}`, root, false, classification);
+        for (let k = 0; k < children; k++) await create(`${i + 1}${j}${k}`, category, true, classification);
+      }
+    }
+  }
+  return chart;
+}
+
+/** Every posted line of the company, from the journals list (posted and reversed journals count). */
+async function postedLines(api: Client, base: string): Promise<PostedLine[]> {
+  const lines: PostedLine[] = [];
+  let page: string | null = null;
+  do {
+    const r: ApiResponse = await api.get(`${base}/Journals?pageSize=100${page ? `&page=${encodeURIComponent(page)}` : ''}`);
+    for (const j of r.body.results) {
+      if (j.status !== 'posted' && j.status !== 'reversed') continue;
+      j.entries.forEach((e: { accountId: string; costCenterId: string | null; side: 1 | 2; amount: number }, line: number) =>
+        lines.push({ journalId: j.id, serialNumber: j.serialNumber, accountId: e.accountId, costCenterId: e.costCenterId, line, side: e.side, amount: new Big(String(e.amount)), postingDate: j.postingDate }),
+      );
+    }
+    page = r.body.nextPage;
+  } while (page);
+  return lines;
+}
+
+const net = (lines: PostedLine[]) => lines.reduce((s, l) => (l.side === 1 ? s.plus(l.amount) : s.minus(l.amount)), new Big(0));
+const gross = (lines: PostedLine[], side: 1 | 2) => lines.filter((l) => l.side === side).reduce((s, l) => s.plus(l.amount), new Big(0));
+const onSide = (b: Big) => (b.gte(0) ? [b, new Big(0)] : [new Big(0), b.neg()]);
+const under = (chart: Account[], a: Account) => chart.filter((c) => c.leaf && (c.path === a.path || c.path.startsWith(`${a.path}.`)));
+
+describe('reports against a naive recomputation', () => {
+  it('trial balance, income statement, balance sheet and general ledger equal the posted lines, exactly', async () => {
+    await fc.assert(
+      fc.asyncProperty(chartShape, fc.array(operation, { minLength: 12, maxLength: 28 }), checks, async (shape, operations, check) => {
+        const { api, base } = await companyOwner(gateway.url);
+        const chart = await buildChart(api, base, shape);
+        const leaves = chart.filter((a) => a.leaf);
+        const centers = [
+          (await api.post(`${base}/CostCenters`, { code: 'A', name: { english: 'A', arabic: 'A' } })).body.id as string,
+          (await api.post(`${base}/CostCenters`, { code: 'B', name: { english: 'B', arabic: 'B' } })).body.id as string,
+        ];
+        for (const start of ['2026-01-01', '2027-01-01']) await api.post(`${base}/FinancialYears`, { startDate: start, endDate: `${start.slice(0, 4)}-12-31` });
+
+        // Apply the operations; a refused one (wrong state) simply changes nothing.
+        const journals: Array<{ id: string; version: number; status: string; reversal: boolean }> = [];
+        const pick = (target: number, status: string) => {
+          const candidates = journals.filter((j) => j.status === status && !j.reversal);
+          return candidates.length ? candidates[target % candidates.length] : undefined;
+        };
+        for (const op of operations) {
+          if (op.kind === 'create') {
+            const entries = op.debits.map((d) => ({ accountId: leaves[d.account % leaves.length]!.id, side: 1, amount: d.cents / 100, ...(d.center !== null ? { costCenterId: centers[d.center] } : {}) }));
+            const total = op.debits.reduce((s, d) => s + d.cents, 0);
+            entries.push({ accountId: leaves[op.credit.account % leaves.length]!.id, side: 2, amount: total / 100, ...(op.credit.center !== null ? { costCenterId: centers[op.credit.center] } : {}) });
+            const r = await api.post(`${base}/Journals`, { date: `${op.day}T10:00:00Z`, entries });
+            if (r.status === 200) journals.push({ id: r.body.id, version: r.body.version, status: 'draft', reversal: false });
+            continue;
+          }
+          const journal = pick(op.target, op.kind === 'post' ? 'draft' : 'posted');
+          if (!journal) continue;
+          const path = `${base}/Journals/${journal.id}/${op.kind[0]!.toUpperCase()}${op.kind.slice(1)}`;
+          const body = op.kind === 'post' || op.kind === 'reverse' ? { postingDate: op.day, version: journal.version } : { version: journal.version };
+          const r = await api.post(path, body);
+          if (r.status !== 200) continue;
+          Object.assign(journal, { version: r.body.version, status: r.body.status });
+          if (op.kind === 'reverse') journals.push({ id: r.body.reversedBy, version: 1, status: 'posted', reversal: true });
+        }
+
+        const lines = await postedLines(api, base);
+        const through = (date: string, accounts: Account[], center?: string) =>
+          lines.filter((l) => l.postingDate <= date && accounts.some((a) => a.id === l.accountId) && (!center || l.costCenterId === center));
+        const before = (date: string, accounts: Account[]) => lines.filter((l) => l.postingDate < date && accounts.some((a) => a.id === l.accountId));
+        const between = (from: string, to: string, accounts: Account[]) => lines.filter((l) => l.postingDate >= from && l.postingDate <= to && accounts.some((a) => a.id === l.accountId));
+
+        // Trial balance of a random range.
+        const days = [...new Set([...lines.map((l) => l.postingDate), ...DAYS])].sort();
+        const [from, to] = check.ends.map((i) => days[i % days.length]!).sort() as [string, string];
+        const trial = await api.get(`${base}/Reports/TrialBalance?dateFrom=${from}&dateTo=${to}`);
+        expect(trial.status, trial.text).toBe(200);
+        const leafFigures = (a: Account) => {
+          const opening = before(from, [a]);
+          const moved = between(from, to, [a]);
+          return [...onSide(net(opening)), gross(moved, 1), gross(moved, 2), ...onSide(net([...opening, ...moved]))];
+        };
+        const expectedTrial: Record<string, string[]> = {};
+        for (const account of chart) {
+          const figures = under(chart, account).map(leafFigures).filter((f) => f.some((x) => !x.eq(0)));
+          if (figures.length === 0) continue;
+          expectedTrial[account.path] = figures.reduce((sum, f) => sum.map((s, i) => s.plus(f[i]!))).map(fixed);
+        }
+        expect(Object.fromEntries(trial.body.rows.map((r: any) => [r.path, [r.opening.debit, r.opening.credit, r.movement.debit, r.movement.credit, r.closing.debit, r.closing.credit]]))).toEqual(expectedTrial);
+        for (const column of ['opening', 'movement', 'closing']) expect(trial.body.totals[column].debit).toBe(trial.body.totals[column].credit);
+
+        // Income statement of the same range, with the previous period alongside.
+        const statement = await api.get(`${base}/Reports/IncomeStatement?dateFrom=${from}&dateTo=${to}&compare=PreviousPeriod`);
+        expect(statement.status, statement.text).toBe(200);
+        const [previous] = statement.body.columns.slice(1).map((c: { dateFrom: string; dateTo: string }) => c);
+        const profit = (range: { from: string; to: string }, classification: 'revenue' | 'expense') => {
+          const n = net(between(range.from, range.to, chart.filter((a) => a.leaf && a.classification === classification)));
+          return classification === 'revenue' ? n.neg() : n;
+        };
+        for (const [i, range] of [{ from, to }, { from: previous.dateFrom, to: previous.dateTo }].entries()) {
+          expect(statement.body.totals.revenue[i]).toBe(fixed(profit(range, 'revenue')));
+          expect(statement.body.totals.expense[i]).toBe(fixed(profit(range, 'expense')));
+          expect(statement.body.totals.netProfit[i]).toBe(fixed(profit(range, 'revenue').minus(profit(range, 'expense'))));
+        }
+        for (const row of [...statement.body.revenue, ...statement.body.expense]) {
+          const account = chart.find((a) => a.id === row.accountId)!;
+          const n = net(between(from, to, under(chart, account)));
+          expect(row.amounts[0], row.path).toBe(fixed(account.classification === 'revenue' ? n.neg() : n));
+        }
+
+        // Balance sheet as of a random date: it balances, and its current-year line is the year's net profit so far.
+        const asOf = days[check.asOf % days.length]!;
+        const yearStart = `${asOf.slice(0, 4)}-01-01`;
+        const sheet = await api.get(`${base}/Reports/BalanceSheet?date=${asOf}`);
+        expect(sheet.status, sheet.text).toBe(200);
+        expect(sheet.body.totals.assets).toEqual(sheet.body.totals.liabilitiesAndEquity);
+        const sectionTotal = (classification: Classification) => net(through(asOf, chart.filter((a) => a.leaf && a.classification === classification)));
+        expect(sheet.body.totals.assets[0]).toBe(fixed(sectionTotal('asset')));
+        expect(sheet.body.totals.liabilities[0]).toBe(fixed(sectionTotal('liability').neg()));
+        const yearProfit = await api.get(`${base}/Reports/IncomeStatement?dateFrom=${yearStart}&dateTo=${asOf}`);
+        expect(sheet.body.currentYearEarnings[0]).toBe(yearProfit.body.totals.netProfit[0]);
+        const earlier = before(yearStart, chart.filter((a) => a.leaf && (a.classification === 'revenue' || a.classification === 'expense')));
+        expect(sheet.body.earlierYearsEarnings[0]).toBe(fixed(net(earlier).neg()));
+
+        // General ledger of a random account (a category: its subtree), walked in pages of 3.
+        const account = chart[check.ledgerAccount % chart.length]!;
+        const accounts = under(chart, account);
+        const expectedLines = between(from, to, accounts).sort((a, b) =>
+          a.postingDate !== b.postingDate ? (a.postingDate < b.postingDate ? -1 : 1) : a.serialNumber !== b.serialNumber ? a.serialNumber - b.serialNumber : a.accountId !== b.accountId ? (a.accountId < b.accountId ? -1 : 1) : a.line - b.line,
+        );
+        let balance = net(before(from, accounts));
+        const expectedRows = expectedLines.map((l) => {
+          balance = l.side === 1 ? balance.plus(l.amount) : balance.minus(l.amount);
+          return [l.journalId, l.line, l.side, fixed(l.amount), fixed(balance)];
+        });
+        const walked: unknown[][] = [];
+        let page: string | null = null;
+        let first: any;
+        do {
+          const r: ApiResponse = await api.get(`${base}/Reports/GeneralLedger?accountId=${account.id}&dateFrom=${from}&dateTo=${to}&pageSize=3${page ? `&page=${encodeURIComponent(page)}` : ''}`);
+          expect(r.status, r.text).toBe(200);
+          first ??= r.body;
+          walked.push(...r.body.results.map((l: any) => [l.journalId, l.line, l.side, l.amount, l.balance]));
+          page = r.body.nextPage;
+        } while (page);
+        expect(walked).toEqual(expectedRows);
+        expect(first.openingBalance).toBe(fixed(net(before(from, accounts))));
+        expect(first.closingBalance).toBe(fixed(net(through(to, accounts))));
+      }),
+      { numRuns: RUNS, endOnFailure: true },
+    );
+  }, 30_000 + RUNS * 10_000);
+});
