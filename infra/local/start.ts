@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { ensureLedgerLayout } from '../../shared/db/ledger-rebuild.ts';
 import { createTables } from './create-tables.ts';
 import { DATA_DIR, localEnvironment, SECRETS_FILE, STATE_FILE } from './environment.ts';
 import { startGateway, type RunningGateway } from './gateway.ts';
@@ -42,6 +43,9 @@ const dynamo = await superviseDynamo(inMemory ? {} : { dataDir: resolve(DATA_DIR
 Object.assign(process.env, localEnvironment(dynamo.endpoint, SECRETS_FILE));
 process.env.LOG_LEVEL ??= 'info';
 await createTables(dynamo.endpoint, {});
+// Data kept from an older version: rebuild its balances and ledgers in the layout the code reads.
+const rebuilt = await ensureLedgerLayout();
+if (rebuilt > 0) console.log(`dynamodb: rebuilt the balances and ledgers of ${rebuilt} compan${rebuilt === 1 ? 'y' : 'ies'} from their journals`);
 identity = await startIdentityProvider({ port: oidcPort, redirectUri, keysFile: resolve(DATA_DIR, 'oidc-keys.json') });
 Object.assign(process.env, { OIDC_ISSUER: identity.issuer, OIDC_CLIENT_ID: LOCAL_CLIENT_ID, OIDC_REDIRECT_URI: redirectUri, OIDC_ALLOW_HTTP: '1' });
 gateway = await startGateway(port).catch(async (error: unknown) => {

@@ -4,6 +4,7 @@ import type { Cover } from '../reports/cover.ts';
 import { toMils } from '../money/mils.ts';
 import { exact } from './exact-number.ts';
 import { balanceKeys, keys } from './keys.ts';
+import { withPrefix } from './prefix-query.ts';
 import { queryAll } from './query-all.ts';
 
 /**
@@ -26,6 +27,8 @@ export type GroupedSums = Map<string, AccountSums>;
 
 /** Parallel queries at most; enough to overlap round trips without flooding the table. */
 const PARALLEL = 16;
+/** Up to this many named accounts, a period is read per account (8 items each) rather than whole. */
+const PER_ACCOUNT = 4;
 
 export async function sumThrough(companyId: string, cover: Cover, scope: BalanceScope, accountIds?: ReadonlySet<string>): Promise<GroupedSums> {
   const sums: GroupedSums = new Map();
@@ -47,18 +50,18 @@ export async function sumThrough(companyId: string, cover: Cover, scope: Balance
         ? balanceKeys.periodBalancesPrefix(periodId, scope.costCenterId)
         : balanceKeys.costCenterPeriodBalancesPrefix(periodId);
 
-  // Whole periods: one query each, or with a few accounts named, one per (period, account).
+  // Whole periods: one query each, or for a few named accounts one per (period, account),
+  // which reads 8 shard items instead of the whole period's.
+  const perAccount = accountIds && accountIds.size <= PER_ACCOUNT && scope.kind !== 'byCostCenter' ? [...accountIds] : undefined;
   const periodQueries = cover.periods.flatMap((periodId) =>
-    accountIds && accountIds.size <= PARALLEL
-      ? [...accountIds].map((a) => prefixQuery(pk, `${periodPrefix(periodId)}${a}#`))
-      : [prefixQuery(pk, periodPrefix(periodId))],
+    perAccount ? perAccount.map((a) => prefixQuery(pk, `${periodPrefix(periodId)}${a}#`)) : [prefixQuery(pk, periodPrefix(periodId))],
   );
   await inParallel(periodQueries, (item) => add(item, 1));
 
   const edge = cover.edge;
   if (edge) {
     // The accounts with anything in the split period are the only ones with day items in it.
-    const active = accountIds ? [...accountIds] : (await accountsIn(pk, periodPrefix(edge.periodId), scope));
+    const active = perAccount ?? (await accountsIn(pk, periodPrefix(edge.periodId), scope)).filter((a) => !accountIds || accountIds.has(a));
     const dayQueries = active.map((accountId) => rangeQuery(pk, balanceKeys.dayBalanceRange(accountId, edge.from, edge.to, scope.kind !== 'total')));
     await inParallel(dayQueries, (item) => add(item, edge.sign));
   }
@@ -73,12 +76,7 @@ async function accountsIn(pk: string, prefix: string, scope: BalanceScope): Prom
   return [...accounts];
 }
 
-const prefixQuery = (pk: string, prefix: string): QueryCommandInput => ({
-  TableName: config.tableName,
-  KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-  ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
-  ConsistentRead: true,
-});
+const prefixQuery = (pk: string, prefix: string): QueryCommandInput => ({ TableName: config.tableName, ...withPrefix(pk, prefix), ConsistentRead: true });
 
 const rangeQuery = (pk: string, range: { from: string; to: string }): QueryCommandInput => ({
   TableName: config.tableName,

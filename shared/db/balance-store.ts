@@ -5,6 +5,7 @@ import { fromMils, sumMils, toMils } from '../money/mils.ts';
 import { db } from './client.ts';
 import { exact } from './exact-number.ts';
 import { balanceKeys, keys, type BalanceBucket } from './keys.ts';
+import { withPrefix } from './prefix-query.ts';
 import { queryAll } from './query-all.ts';
 import { mainTable } from './table-ops.ts';
 import type { WriteOp } from './transact.ts';
@@ -60,8 +61,7 @@ export async function readBalance(companyId: string, periodId: string, accountId
   const { Items } = await db().send(
     new QueryCommand({
       TableName: config.tableName,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': keys.company(companyId).pk, ':prefix': `${balanceKeys.periodBalancesPrefix(periodId, costCenterId)}${accountId}#` },
+      ...withPrefix(keys.company(companyId).pk, `${balanceKeys.periodBalancesPrefix(periodId, costCenterId)}${accountId}#`),
       ConsistentRead: true,
     }),
   );
@@ -85,8 +85,7 @@ export async function readPeriodAccountTotals(
   const totals = new Map<string, { debit: bigint; credit: bigint }>();
   for await (const item of queryAll({
     TableName: config.tableName,
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': keys.company(companyId).pk, ':prefix': balanceKeys.periodBalancesPrefix(periodId, costCenterId) },
+    ...withPrefix(keys.company(companyId).pk, balanceKeys.periodBalancesPrefix(periodId, costCenterId)),
     ConsistentRead: true,
   })) {
     const accountId = item.accountId as string;

@@ -78,6 +78,8 @@ export const keys = {
   }),
   yearListPartition: (companyId: string) => `${companyPk(companyId)}#YEAR`,
   journal: (companyId: string, journalId: string): Key => ({ pk: companyPk(companyId), sk: `JOURNAL#${journalId}` }),
+  /** Every journal item of a company. */
+  journalsPrefix: () => 'JOURNAL#',
   /** gsi1 of a journal: by calendar date, then instant, then id. */
   journalByDate: (companyId: string, calendarDate: string, instant: string, journalId: string) => ({
     gsi1pk: `${companyPk(companyId)}#JOURNAL`,
@@ -90,6 +92,9 @@ export const keys = {
   }),
   journalListPartition: (companyId: string) => `${companyPk(companyId)}#JOURNAL`,
   journalCounter: (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'COUNTER#JOURNAL' }),
+
+  /** Which layout the table's balance and ledger items are in (ledger-rebuild.ts). */
+  ledgerLayout: (): Key => ({ pk: 'META', sk: 'LEDGER_LAYOUT' }),
 
   /** Sessions table: a pending login by its state, a refresh token by its hash, a token family. */
   loginState: (state: string) => ({ pk: `LOGIN#${state}` }),
@@ -104,6 +109,8 @@ export const keys = {
 
 /** Keys of the running balances (balance-store.ts, balance-reads.ts); apart from `keys` so only their users bundle them. */
 export const balanceKeys = {
+  /** Every balance item of a company, of any layout. */
+  everyBalancePrefix: () => 'BAL#',
   /** Prefix of every account-total balance item of a period: any such item means something was posted into it. */
   periodBalancePrefix: (periodId: string) => `BAL#T#P#${periodId}#`,
   /**
@@ -142,6 +149,8 @@ export const ledgerKeys = {
     pk: companyPk(companyId),
     sk: `LEDGER#${accountId}#${postingDate}#${String(serialNumber).padStart(12, '0')}#${journalId}`,
   }),
+  /** Every ledger item of a company. */
+  everyLedgerPrefix: () => 'LEDGER#',
   ledgerPrefix: (accountId: string) => `LEDGER#${accountId}#`,
   /** Sort-key bounds (inclusive) of an account's ledger entries posted from `from` to `to`. */
   ledgerRange: (accountId: string, from: string, to: string) => ({ from: `LEDGER#${accountId}#${from}#`, to: `LEDGER#${accountId}#${to}#~` }),

@@ -2,13 +2,28 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
 import { db } from './client.ts';
 
+/** After every character a key can hold: a prefix's items sort between the prefix and the prefix followed by this. */
+const HIGHEST = '\u{10FFFF}';
+
+/**
+ * The key condition "sort key starts with `prefix`", as a range. DynamoDB serves begins_with
+ * and BETWEEN alike from the sort key, but DynamoDB Local answers begins_with by reading the
+ * whole partition (30 ms at 50,000 items, against 3 ms for the range), and a company's items
+ * all share one partition.
+ */
+export function withPrefix(pk: string, prefix: string) {
+  return {
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': pk, ':from': prefix, ':to': `${prefix}${HIGHEST}` },
+  };
+}
+
 /** Whether any item of the partition has a sort key starting with the prefix (strongly consistent). */
 export async function anyWithPrefix(pk: string, prefix: string): Promise<boolean> {
   const { Items } = await db().send(
     new QueryCommand({
       TableName: config.tableName,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
+      ...withPrefix(pk, prefix),
       ConsistentRead: true,
       Limit: 1,
     }),

@@ -1,6 +1,7 @@
 import type { AccountSums, BalanceScope } from '../db/balance-reads.ts';
 import { ValidationError } from '../errors.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
+import { closingJournalsIn, netsOf } from './closing-entries.ts';
 import { balancesThrough, dayBefore, formatter, net, TOTAL } from './figures.ts';
 import { costCenterFields, costCenterNodes, reportCostCenter } from './report-nodes.ts';
 import { reportContext, type ReportContext } from './report-context.ts';
@@ -18,7 +19,8 @@ type GroupedNets = Map<string, Map<string, bigint>>;
  * Revenue, expense and net profit of a date range along the account tree, from the running
  * balances: one column for the range, or for one cost center, or one per cost center plus one
  * for amounts without a cost center; and the same again for a comparison range. Revenue is
- * shown as credits less debits, expense as debits less credits.
+ * shown as credits less debits, expense as debits less credits. Year-end closing journals are
+ * left out (closing-entries.ts).
  * Errors: NotFound (cost center), ValidationError (the range, byCostCenter with costCenterId).
  */
 export async function incomeStatement(companyId: string, query: IncomeStatementInput): Promise<IncomeStatement> {
@@ -64,16 +66,21 @@ export async function incomeStatement(companyId: string, query: IncomeStatementI
   };
 }
 
-/** Net movement (debit minus credit) by group and account over a range. */
+/** Net movement (debit minus credit) by group and account over a range, closing journals left out. */
 async function movement(companyId: string, ctx: ReportContext, range: { from: string; to: string }, scope: BalanceScope): Promise<GroupedNets> {
-  const [before, through] = await Promise.all([balancesThrough(companyId, ctx, dayBefore(range.from), scope), balancesThrough(companyId, ctx, range.to, scope)]);
+  const [before, through, closings] = await Promise.all([
+    balancesThrough(companyId, ctx, dayBefore(range.from), scope),
+    balancesThrough(companyId, ctx, range.to, scope),
+    closingJournalsIn(companyId, ctx, range),
+  ]);
+  const closing = netsOf(closings, scope);
   const result: GroupedNets = new Map();
-  const groups = new Set([...before.keys(), ...through.keys()]);
-  for (const group of groups) {
+  for (const group of new Set([...before.keys(), ...through.keys()])) {
     const b: AccountSums = before.get(group) ?? new Map();
     const t: AccountSums = through.get(group) ?? new Map();
+    const c = closing.get(group) ?? new Map<string, bigint>();
     const nets = new Map<string, bigint>();
-    for (const accountId of new Set([...b.keys(), ...t.keys()])) nets.set(accountId, net(t.get(accountId)) - net(b.get(accountId)));
+    for (const accountId of new Set([...b.keys(), ...t.keys()])) nets.set(accountId, net(t.get(accountId)) - net(b.get(accountId)) - (c.get(accountId) ?? 0n));
     result.set(group, nets);
   }
   return result;

@@ -41,6 +41,14 @@ describe('year-end closing', () => {
     const nothing = await api.post(`${base}/FinancialYears/${year.id}/GenerateClosingJournal`);
     expect(nothing.body.id).toBe(closing.body.id);
 
+    // The income statement leaves the closing journal out; the balance sheet shows the profit in retained earnings.
+    const statement = (await api.get(`${base}/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-12-31`)).body;
+    expect(statement.totals).toEqual({ revenue: ['1000.11'], expense: ['300.05'], netProfit: ['700.06'] });
+    const sheet = (await api.get(`${base}/Reports/BalanceSheet?date=2026-12-31`)).body;
+    expect(sheet.currentYearEarnings).toEqual(['0.00']);
+    expect(sheet.equity.find((r: { code: string }) => r.code === '3101').amounts).toEqual(['700.06']);
+    expect(sheet.totals.liabilitiesAndEquity).toEqual(sheet.totals.assets);
+
     for (const p of year.periods) await api.post(`${base}/FinancialYears/${year.id}/Periods/${p.id}/Close`, { version: p.version });
     const closed = await api.put(`${base}/FinancialYears/${year.id}/Close`, { version: (await api.get(`${base}/FinancialYears/${year.id}`)).body.version });
     expect(closed.status).toBe(200);

@@ -5,6 +5,7 @@ import { isUuidReference, MAX_DEPTH, pathSegments } from '../../tree/rules.ts';
 import { batchGetItems } from '../batch-get.ts';
 import { keys, type NodeKind } from '../keys.ts';
 import { keywordListPage } from '../paginate.ts';
+import { withPrefix } from '../prefix-query.ts';
 import { queryAll } from '../query-all.ts';
 import { getItem } from '../table-ops.ts';
 import { nodeFromItem, type NodeAttributes, type NodeRecord } from './node-record.ts';
@@ -26,8 +27,7 @@ export async function allNodes<A extends NodeAttributes>(kind: NodeKind, company
   const nodes: NodeRecord<A>[] = [];
   for await (const item of queryAll({
     TableName: config.tableName,
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': keys.company(companyId).pk, ':prefix': keys.nodePrefix(kind) },
+    ...withPrefix(keys.company(companyId).pk, keys.nodePrefix(kind)),
     ConsistentRead: true,
   })) {
     nodes.push(nodeFromItem<A>(item));

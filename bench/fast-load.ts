@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import { BALANCE_SHARDS } from '../shared/db/balance-store.ts';
+import { bulkWrite, type BulkRequest } from '../shared/db/batch-write.ts';
+import { putNewJournalOp, type PostedJournal } from '../shared/db/journal-store.ts';
+import type { LedgerFold } from '../shared/db/ledger-fold.ts';
+import type { Item } from '../shared/db/table-ops.ts';
+import { CREDIT, DEBIT } from '../shared/journals/rules.ts';
+
+/**
+ * The benchmark's fast load path: posted journals written in bulk through the store layer's
+ * own item builders (journal items as create writes them, ledger and balance items as posting
+ * writes them, via shared/db/ledger-fold.ts), without one transaction per journal. Balance
+ * updates are folded per item first, so a million lines make each balance item once with its
+ * final debit and credit. Only for a company nothing else writes to meanwhile.
+ */
+export interface LoadPlan {
+  companyId: string;
+  yearId: string;
+  periods: Array<{ id: string; startDate: string; endDate: string }>;
+  accounts: string[];
+  /** The account most journals debit or credit (a cash account). */
+  busy: string;
+  costCenters: string[];
+  firstSerial: number;
+}
+
+/** A deterministic generator (mulberry32), so every run loads the same books. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Journals of two lines each (`lines` / 2 of them), posted on days spread over the periods. */
+export function* postedJournals(plan: LoadPlan, lines: number, seed: number): Generator<PostedJournal> {
+  const next = random(seed);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+  const days = plan.periods.flatMap((p) => {
+    const out: Array<{ day: string; periodId: string }> = [];
+    for (let d = new Date(`${p.startDate}T00:00:00Z`); d.toISOString().slice(0, 10) <= p.endDate; d.setUTCDate(d.getUTCDate() + 1)) out.push({ day: d.toISOString().slice(0, 10), periodId: p.id });
+    return out;
+  });
+  const now = new Date().toISOString();
+  for (let i = 0; i < lines / 2; i++) {
+    const { day, periodId } = pick(days);
+    const debitAccount = next() < 0.3 ? plan.busy : pick(plan.accounts);
+    let creditAccount = pick(plan.accounts);
+    if (creditAccount === debitAccount) creditAccount = plan.accounts[(plan.accounts.indexOf(creditAccount) + 1) % plan.accounts.length]!;
+    const amount = (Math.floor(next() * 1_000_000) / 100 + 0.01).toFixed(2);
+    const center = next() < 0.6 ? pick(plan.costCenters) : null;
+    yield {
+      id: randomUUID(),
+      serialNumber: plan.firstSerial + i,
+      date: `${day}T09:00:00Z`,
+      calendarDate: day,
+      description: `Bench journal ${i}`,
+      entries: [
+        { accountId: debitAccount, costCenterId: center, side: DEBIT, amount },
+        { accountId: creditAccount, costCenterId: center, side: CREDIT, amount },
+      ],
+      status: 'posted',
+      postingDate: day,
+      financialYearId: plan.yearId,
+      periodId,
+      balanceShard: Math.floor(next() * BALANCE_SHARDS),
+      version: 2,
+      createdAt: now,
+      updatedAt: now,
+    };
+  }
+}
+
+/**
+ * Loads the journals: journal and ledger items as they are, balance items with the totals of
+ * everything `fold` has seen (the same fold across loads into one company, so a later load
+ * writes the new totals over the earlier ones).
+ */
+export async function load(plan: LoadPlan, journals: Iterable<PostedJournal>, fold: LedgerFold): Promise<number> {
+  function* requests(): Generator<BulkRequest> {
+    for (const journal of journals) {
+      fold.add(journal);
+      yield { put: putNewJournalOp(plan.companyId, journal).item.Put!.Item as Item };
+      for (const put of fold.takeLedgerItems()) yield { put };
+    }
+    for (const put of fold.balanceItems()) yield { put };
+  }
+  return bulkWrite(requests());
+}

@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createTables } from '../infra/local/create-tables.ts';
+import { startDynamoLocal } from '../infra/local/dynamodb-local.ts';
+import { localEnvironment } from '../infra/local/environment.ts';
+import { ensureLocalSecrets } from '../infra/local/local-secrets.ts';
+
+/**
+ * Report speed at ledger size. One company, one year of monthly periods, 60 leaf accounts and
+ * 5 cost centers; posted two-line journals loaded through bench/fast-load.ts until the ledger
+ * holds 10,000, 100,000 and 1,000,000 entry lines (BENCH_LINES overrides, e.g. "10000,100000").
+ * At each size, over HTTP through the local gateway, interleaved so machine noise falls on all
+ * alike: the trial balance, income statement and balance sheet of the year, the trial balance of
+ * a range with mid-month edges, and the first page (100 lines) of the busiest account's
+ * statement. Items read and entry lines read (journal or ledger items) are counted on the
+ * DynamoDB client. Targets: at the largest size each year report within 2x its time at the
+ * smallest and under 500 ms, no entry line read; the statement's first page under 100 ms.
+ * Prints a table and adds `reports` to bench/results.json.
+ */
+const ROOT = resolve(import.meta.dirname, '..');
+const SIZES = (process.env.BENCH_LINES ?? '10000,100000,1000000').split(',').map(Number);
+const RUNS = Number(process.env.BENCH_REPORT_RUNS ?? 9);
+
+const dir = mkdtempSync(join(tmpdir(), 'ledger-bench-'));
+const secretsFile = join(dir, 'secrets.json');
+await ensureLocalSecrets(secretsFile);
+const dynamo = await startDynamoLocal();
+await createTables(dynamo.endpoint, {});
+Object.assign(process.env, localEnvironment(dynamo.endpoint, secretsFile), { LOG_LEVEL: 'silent' });
+
+const { startGateway } = await import('../infra/local/gateway.ts');
+const { db } = await import('../shared/db/client.ts');
+const { findOrCreateUserByEmail } = await import('../shared/db/user-store.ts');
+const { signAccessToken } = await import('../shared/auth/sign-access-token.ts');
+const { load, postedJournals } = await import('./fast-load.ts');
+const { LedgerFold } = await import('../shared/db/ledger-fold.ts');
+
+// Every item DynamoDB hands back to the service, and how many of them are entry lines.
+const reads = { items: 0, lines: 0 };
+const client = db();
+const send = client.send.bind(client) as (command: unknown) => Promise<unknown>;
+client.send = (async (command: unknown) => {
+  const output = (await send(command)) as { Items?: Array<Record<string, unknown>>; Item?: Record<string, unknown>; Responses?: Record<string, Array<Record<string, unknown>>> };
+  const items = [...(output.Items ?? []), ...(output.Item ? [output.Item] : []), ...Object.values(output.Responses ?? {}).flat()];
+  reads.items += items.length;
+  reads.lines += items.filter((i) => i.entity === 'Journal' || i.entity === 'LedgerEntry').length;
+  return output;
+}) as typeof client.send;
+
+const gateway = await startGateway(0);
+const user = await findOrCreateUserByEmail(`bench-${randomUUID()}@example.com`);
+const token = await signAccessToken({ userId: user.id, email: user.email }, 3600);
+async function call(method: string, path: string, body?: unknown) {
+  const response = await fetch(`${gateway.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+// The company: a chart of 60 leaves under five roots, 5 cost centers, the year 2026.
+const company = await call('POST', '/api/v1/Companies', { name: 'Bench Co', baseCurrency: 'SAR' });
+const base = `/api/v1/Companies/${company.id}`;
+const leaves: string[] = [];
+for (const [i, [classification, count]] of ([['asset', 20], ['liability', 10], ['equity', 5], ['revenue', 10], ['expense', 15]] as const).entries()) {
+  const root = await call('POST', `${base}/Accounts`, { code: String(i + 1), name: { english: classification, arabic: classification }, type: 'category', classification });
+  for (let j = 0; j < count; j++) {
+    leaves.push((await call('POST', `${base}/Accounts`, { code: `${i + 1}${String(j).padStart(3, '0')}`, name: { english: `${classification} ${j}`, arabic: `${classification} ${j}` }, type: 'leaf', parentId: root.id })).id);
+  }
+}
+const centers: string[] = [];
+for (let c = 0; c < 5; c++) centers.push((await call('POST', `${base}/CostCenters`, { code: `C${c}`, name: { english: `C${c}`, arabic: `C${c}` } })).id);
+const year = await call('POST', `${base}/FinancialYears`, { startDate: '2026-01-01', endDate: '2026-12-31' });
+const plan = { companyId: company.id, yearId: year.id, periods: year.periods, accounts: leaves, busy: leaves[0]!, costCenters: centers, firstSerial: 1 };
+
+const reports = {
+  trialBalance: `${base}/Reports/TrialBalance?dateFrom=2026-01-01&dateTo=2026-12-31`,
+  incomeStatement: `${base}/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-12-31`,
+  balanceSheet: `${base}/Reports/BalanceSheet?date=2026-12-31`,
+  trialBalanceMidMonths: `${base}/Reports/TrialBalance?dateFrom=2026-01-16&dateTo=2026-11-15`,
+  statementFirstPage: `${base}/Reports/GeneralLedger?accountId=${plan.busy}&dateFrom=2026-01-01&dateTo=2026-12-31&pageSize=100`,
+} as const;
+type ReportName = keyof typeof reports;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const fold = new LedgerFold(company.id);
+const results: Array<{ lines: number; loadSeconds: number } & Record<ReportName, { medianMs: number; itemsRead: number; entryLinesRead: number }>> = [];
+let loaded = 0;
+for (const size of SIZES) {
+  const started = performance.now();
+  await load({ ...plan, firstSerial: loaded / 2 + 1 }, postedJournals({ ...plan, firstSerial: loaded / 2 + 1 }, size - loaded, size), fold);
+  const loadSeconds = Number(((performance.now() - started) / 1000).toFixed(1));
+  loaded = size;
+
+  const samples = new Map<ReportName, number[]>(Object.keys(reports).map((name) => [name as ReportName, []]));
+  const counts = new Map<ReportName, { itemsRead: number; entryLinesRead: number }>();
+  for (const path of Object.values(reports)) await call('GET', path); // warm each handler once
+  for (let run = 0; run < RUNS; run++) {
+    for (const [name, path] of Object.entries(reports) as Array<[ReportName, string]>) {
+      reads.items = 0;
+      reads.lines = 0;
+      const t = performance.now();
+      await call('GET', path);
+      samples.get(name)!.push(performance.now() - t);
+      counts.set(name, { itemsRead: reads.items, entryLinesRead: reads.lines });
+    }
+  }
+  const row = { lines: size, loadSeconds } as (typeof results)[number];
+  for (const name of Object.keys(reports) as ReportName[]) row[name] = { medianMs: Number(median(samples.get(name)!).toFixed(1)), ...counts.get(name)! };
+  results.push(row);
+  console.log(`${size} lines loaded in ${loadSeconds} s`);
+  console.table(Object.fromEntries((Object.keys(reports) as ReportName[]).map((name) => [name, row[name]])));
+}
+
+// Targets: the year reports at the largest size against the smallest, measured in this run.
+const first = results[0]!;
+const last = results.at(-1)!;
+const yearReports: ReportName[] = ['trialBalance', 'incomeStatement', 'balanceSheet'];
+const verdicts = [
+  ...yearReports.map((name) => {
+    const ratio = last[name].medianMs / first[name].medianMs;
+    const met = ratio <= 2 && last[name].medianMs < 500 && last[name].entryLinesRead === 0;
+    return `${name}: ${last[name].medianMs} ms at ${last.lines} lines, x${ratio.toFixed(2)} of ${first.lines} lines, ${last[name].entryLinesRead} entry lines read: ${met ? 'met' : 'missed'}`;
+  }),
+  `statementFirstPage: ${last.statementFirstPage.medianMs} ms at ${last.lines} lines (target < 100 ms): ${last.statementFirstPage.medianMs < 100 ? 'met' : 'missed'}`,
+];
+for (const verdict of verdicts) console.log(verdict);
+
+const file = resolve(ROOT, 'bench/results.json');
+const previous = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+writeFileSync(file, `${JSON.stringify({ ...previous, reports: { measuredAt: new Date().toISOString(), runs: RUNS, results, verdicts } }, null, 2)}\n`);
+
+await gateway.close();
+await dynamo.stop();
+process.exit(0);

@@ -1,0 +1,44 @@
+import { NumberValue } from '@aws-sdk/lib-dynamodb';
+import { balanceDeltas } from '../journals/rules.ts';
+import { fromMils, toMils } from '../money/mils.ts';
+import { balanceOps } from './balance-store.ts';
+import type { Posting } from './journal-store.ts';
+import { ledgerOps, type LedgerJournal } from './ledger-store.ts';
+import type { Item } from './table-ops.ts';
+
+/**
+ * The balance and ledger items a set of posted journals makes, built with the posting's own op
+ * builders (balanceOps, ledgerOps) but summed per balance item instead of added one posting at
+ * a time: for rebuilding a company's figures from its journals, and for loading a benchmark.
+ */
+export class LedgerFold {
+  private readonly balances = new Map<string, { item: Item; debit: bigint; credit: bigint }>();
+  private readonly ledger: Item[] = [];
+
+  constructor(private readonly companyId: string) {}
+
+  /** Adds a posted (or reversed) journal: what posting it wrote. */
+  add(journal: LedgerJournal & Posting): void {
+    for (const op of ledgerOps(this.companyId, journal, 1)) this.ledger.push(op.item.Put!.Item as Item);
+    for (const op of balanceOps(this.companyId, journal, balanceDeltas(journal.entries, 1))) {
+      const update = op.item.Update!;
+      const key = update.Key as { pk: string; sk: string };
+      const values = update.ExpressionAttributeValues as Record<string, unknown>;
+      const id = `${key.pk}|${key.sk}`;
+      const sum = this.balances.get(id) ?? { item: { ...key, entity: values[':entity'], accountId: values[':accountId'], costCenterId: values[':costCenterId'] }, debit: 0n, credit: 0n };
+      sum.debit += toMils(String(values[':debit']));
+      sum.credit += toMils(String(values[':credit']));
+      this.balances.set(id, sum);
+    }
+  }
+
+  /** Ledger items added since the last call (they are written once each). */
+  takeLedgerItems(): Item[] {
+    return this.ledger.splice(0);
+  }
+
+  /** Every balance item with its totals so far, as exact decimals. */
+  balanceItems(): Item[] {
+    return [...this.balances.values()].map((s) => ({ ...s.item, debit: NumberValue.from(fromMils(s.debit)), credit: NumberValue.from(fromMils(s.credit)) }));
+  }
+}

@@ -1,0 +1,77 @@
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config.ts';
+import { bulkWrite, type BulkRequest } from './batch-write.ts';
+import { db } from './client.ts';
+import { journalFromItem } from './journal-store.ts';
+import { balanceKeys, keys, ledgerKeys } from './keys.ts';
+import { LedgerFold } from './ledger-fold.ts';
+import { withPrefix } from './prefix-query.ts';
+import { queryAll } from './query-all.ts';
+import { getItem, type Item } from './table-ops.ts';
+
+/** The layout of balance and ledger items the code reads; a table marked with an older one is rebuilt. */
+export const LEDGER_LAYOUT = 2;
+
+/**
+ * Rebuilds a company's balance and ledger items from its posted journals: every balance item
+ * gets the totals of the journals posted (or reversed) now, every such journal its ledger items,
+ * and any other balance or ledger item (an older layout's, or one left by a crash of a bulk
+ * write) is deleted. Idempotent. Run while nothing posts into the company (a maintenance window).
+ */
+export async function rebuildCompanyLedger(companyId: string): Promise<{ journals: number; written: number; deleted: number }> {
+  const pk = keys.company(companyId).pk;
+  const fold = new LedgerFold(companyId);
+  let journals = 0;
+  for await (const item of queryAll({ TableName: config.tableName, ...withPrefix(pk, keys.journalsPrefix()), ConsistentRead: true })) {
+    const journal = journalFromItem(item);
+    if (journal.status !== 'posted' && journal.status !== 'reversed') continue;
+    fold.add(journal);
+    journals++;
+  }
+  const keep = [...fold.takeLedgerItems(), ...fold.balanceItems()];
+  const kept = new Set(keep.map((i) => `${i.sk as string}`));
+  const stale: BulkRequest[] = [];
+  for (const prefix of [balanceKeys.everyBalancePrefix(), ledgerKeys.everyLedgerPrefix()]) {
+    for await (const item of queryAll({ TableName: config.tableName, ...withPrefix(pk, prefix), ConsistentRead: true, ProjectionExpression: 'pk, sk' })) {
+      if (!kept.has(item.sk as string)) stale.push({ delete: { pk, sk: item.sk as string } });
+    }
+  }
+  const written = await bulkWrite(keep.map((put) => ({ put })));
+  const deleted = await bulkWrite(stale);
+  return { journals, written, deleted };
+}
+
+/** Every company of the table (a scan: for maintenance, never on a request path). */
+async function* companyIds(): AsyncGenerator<string> {
+  let startKey: Item | undefined;
+  do {
+    const page = await db().send(
+      new ScanCommand({ TableName: config.tableName, FilterExpression: 'entity = :company', ExpressionAttributeValues: { ':company': 'Company' }, ProjectionExpression: 'id', ExclusiveStartKey: startKey }),
+    );
+    for (const item of page.Items ?? []) yield item.id as string;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+}
+
+/** Rebuilds every company of the table, then marks the table's layout. Returns the companies rebuilt. */
+export async function rebuildAllLedgers(onCompany?: (companyId: string, result: Awaited<ReturnType<typeof rebuildCompanyLedger>>) => void): Promise<number> {
+  let rebuilt = 0;
+  for await (const companyId of companyIds()) {
+    // Rebuilt first: an absent callback must not skip the call in its arguments.
+    const result = await rebuildCompanyLedger(companyId);
+    onCompany?.(companyId, result);
+    rebuilt++;
+  }
+  await bulkWrite([{ put: { ...keys.ledgerLayout(), entity: 'LedgerLayout', layout: LEDGER_LAYOUT } }]);
+  return rebuilt;
+}
+
+/**
+ * Brings a table's balance and ledger items to LEDGER_LAYOUT: unless the table is marked with
+ * it, every company is rebuilt and the table marked. Returns the companies rebuilt.
+ */
+export async function ensureLedgerLayout(): Promise<number> {
+  const marker = await getItem(keys.ledgerLayout(), { consistent: true });
+  if ((marker?.layout as number | undefined) === LEDGER_LAYOUT) return 0;
+  return rebuildAllLedgers();
+}

@@ -1,0 +1,64 @@
+import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTables } from '../../infra/local/create-tables.ts';
+import { config } from '../../shared/config.ts';
+import { db } from '../../shared/db/client.ts';
+import { ensureLedgerLayout, rebuildCompanyLedger } from '../../shared/db/ledger-rebuild.ts';
+import { companyOwner, useGateway } from '../support/api.ts';
+import { chartOfAccounts, credit, debit, postedJournal, year2026 } from '../support/ledger.ts';
+
+// A table of this file's own: the layout marker and the scan for companies are table-wide.
+const TABLE = `ledger-rebuild-${process.pid}`;
+beforeAll(async () => {
+  await createTables(process.env.DYNAMODB_ENDPOINT!, { ledger: TABLE });
+  process.env.TABLE_NAME = TABLE;
+});
+const gateway = useGateway();
+
+async function companyItems(companyId: string, prefix: string) {
+  const { Items } = await db().send(
+    new QueryCommand({ TableName: config.tableName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': `COMPANY#${companyId}`, ':p': prefix } }),
+  );
+  return Items ?? [];
+}
+
+describe('rebuilding balances and ledgers from the posted journals', () => {
+  it('rebuilds a table without the layout marker once, and a company on demand, reports unchanged and stale items gone', async () => {
+    const { api, base, companyId } = await companyOwner(gateway.url);
+    const chart = await chartOfAccounts(api, base);
+    const year = await year2026(api, base);
+    await postedJournal(api, base, '2026-01-15', [debit(chart.cash.id, 1000.1, chart.hq.id), credit(chart.sales.id, 1000.1, chart.hq.id)]);
+    const voided = await postedJournal(api, base, '2026-02-16', [debit(chart.rent.id, 99), credit(chart.cash.id, 99)]);
+    await api.post(`${base}/Journals/${voided.id}/Void`, { version: voided.version });
+    const reversed = await postedJournal(api, base, '2026-02-20', [debit(chart.rent.id, 40, chart.branch.id), credit(chart.bank.id, 40)]);
+    await api.post(`${base}/Journals/${reversed.id}/Reverse`, { postingDate: '2026-03-02', version: reversed.version });
+    const reports = async () => [
+      (await api.get(`${base}/Reports/TrialBalance?dateFrom=2026-01-10&dateTo=2026-03-01`)).body,
+      (await api.get(`${base}/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-12-31&byCostCenter=true`)).body,
+      (await api.get(`${base}/Reports/BalanceSheet?date=2026-02-20`)).body,
+      (await api.get(`${base}/Reports/GeneralLedger?accountId=1&dateFrom=2026-01-01&dateTo=2026-12-31`)).body,
+    ];
+    const before = await reports();
+    expect(before[0].rows.length).toBeGreaterThan(0);
+
+    // An item of the old layout, one ledger entry lost, one balance wrong.
+    await db().send(new PutCommand({ TableName: config.tableName, Item: { pk: `COMPANY#${companyId}`, sk: `BAL#${year.periods[0].id}#${chart.cash.id}#-#0`, entity: 'Balance', debit: 5, credit: 0 } }));
+    const [ledgerEntry] = await companyItems(companyId, `LEDGER#${chart.cash.id}#`);
+    await db().send(new DeleteCommand({ TableName: config.tableName, Key: { pk: ledgerEntry!.pk, sk: ledgerEntry!.sk } }));
+    const [balance] = await companyItems(companyId, `BAL#T#P#${year.periods[0].id}#${chart.cash.id}#`);
+    await db().send(new PutCommand({ TableName: config.tableName, Item: { ...balance, debit: 1 } }));
+    expect(await reports()).not.toEqual(before);
+
+    expect(await ensureLedgerLayout()).toBe(1);
+    expect(await reports()).toEqual(before);
+    expect(await companyItems(companyId, `BAL#${year.periods[0].id}#`)).toEqual([]);
+
+    // Marked: the next start leaves the table alone; a company can still be rebuilt on demand.
+    await db().send(new DeleteCommand({ TableName: config.tableName, Key: { pk: ledgerEntry!.pk, sk: ledgerEntry!.sk } }));
+    expect(await ensureLedgerLayout()).toBe(0);
+    expect(await reports()).not.toEqual(before);
+    const rebuilt = await rebuildCompanyLedger(companyId);
+    expect(rebuilt.journals).toBe(3);
+    expect(await reports()).toEqual(before);
+  });
+});
