@@ -1,11 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { createTables } from '../infra/local/create-tables.ts';
-import { startDynamoLocal } from '../infra/local/dynamodb-local.ts';
-import { localEnvironment } from '../infra/local/environment.ts';
-import { ensureLocalSecrets } from '../infra/local/local-secrets.ts';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { startBenchStack } from './local-stack.ts';
 
 /**
  * Report speed at ledger size. One company, one year of monthly periods, 60 leaf accounts and
@@ -23,17 +18,9 @@ const ROOT = resolve(import.meta.dirname, '..');
 const SIZES = (process.env.BENCH_LINES ?? '10000,100000,1000000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_REPORT_RUNS ?? 9);
 
-const dir = mkdtempSync(join(tmpdir(), 'ledger-bench-'));
-const secretsFile = join(dir, 'secrets.json');
-await ensureLocalSecrets(secretsFile);
-const dynamo = await startDynamoLocal();
-await createTables(dynamo.endpoint, {});
-Object.assign(process.env, localEnvironment(dynamo.endpoint, secretsFile), { LOG_LEVEL: 'silent' });
-
-const { startGateway } = await import('../infra/local/gateway.ts');
+const stack = await startBenchStack();
+const call = stack.ok;
 const { db } = await import('../shared/db/client.ts');
-const { findOrCreateUserByEmail } = await import('../shared/db/user-store.ts');
-const { signAccessToken } = await import('../shared/auth/sign-access-token.ts');
 const { load, postedJournals } = await import('./fast-load.ts');
 const { LedgerFold } = await import('../shared/db/ledger-fold.ts');
 
@@ -48,20 +35,6 @@ client.send = (async (command: unknown) => {
   reads.lines += items.filter((i) => i.entity === 'Journal' || i.entity === 'LedgerEntry').length;
   return output;
 }) as typeof client.send;
-
-const gateway = await startGateway(0);
-const user = await findOrCreateUserByEmail(`bench-${randomUUID()}@example.com`);
-const token = await signAccessToken({ userId: user.id, email: user.email }, 3600);
-async function call(method: string, path: string, body?: unknown) {
-  const response = await fetch(`${gateway.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  if (response.status !== 200) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
 
 // The company: a chart of 60 leaves under five roots, 5 cost centers, the year 2026.
 const company = await call('POST', '/api/v1/Companies', { name: 'Bench Co', baseCurrency: 'SAR' });
@@ -135,6 +108,5 @@ const file = resolve(ROOT, 'bench/results.json');
 const previous = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
 writeFileSync(file, `${JSON.stringify({ ...previous, reports: { measuredAt: new Date().toISOString(), runs: RUNS, results, verdicts } }, null, 2)}\n`);
 
-await gateway.close();
-await dynamo.stop();
+await stack.stop();
 process.exit(0);

@@ -5,6 +5,8 @@ import { freePort, waitForPort } from './free-port.ts';
 export interface RunningDynamo {
   endpoint: string;
   port: number;
+  /** The emulator's process id (its CPU time is in /proc/<pid>/stat). */
+  pid: number | undefined;
   /** Settles with the exit code when the emulator's process ends, by stop() or otherwise. */
   exited: Promise<number | null>;
   stop(): Promise<void>;
@@ -28,6 +30,7 @@ export async function startDynamoLocal(options: { dataDir?: string; port?: numbe
   return {
     endpoint: `http://127.0.0.1:${port}`,
     port,
+    pid: child.pid,
     exited: exit,
     async stop() {
       process.removeListener('exit', killOnExit);

@@ -1,4 +1,7 @@
-import { NotFound, StateConflict, VersionConflict, type AppError } from '../errors.ts';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config.ts';
+import { NotFound, VersionConflict, type AppError } from '../errors.ts';
+import { db } from './client.ts';
 import type { Line } from '../journals/rules.ts';
 import { keys } from './keys.ts';
 import { conditions, getItem, mainTable, recordOf, type Item } from './table-ops.ts';
@@ -6,8 +9,8 @@ import type { WriteOp } from './transact.ts';
 
 /**
  * Storage of journals. A journal item carries its lines (at most 100, so well under the item
- * size limit). Serial numbers come from a per-company counter written in the same transaction
- * as the journal, conditionally on the value read, so they are sequential and never reused.
+ * size limit). Serial numbers come from a per-company counter, drawn by one atomic increment
+ * before the journal's transaction (drawSerial).
  */
 interface JournalFields {
   id: string;
@@ -63,28 +66,23 @@ export async function mustGetJournal(companyId: string, journalId: string): Prom
   return (await getJournal(companyId, journalId)) ?? NotFound.throw('The journal');
 }
 
-/** The last serial number handed out (0 before the first journal). */
-export async function currentSerial(companyId: string): Promise<number> {
-  const item = await getItem(keys.journalCounter(companyId), { consistent: true });
-  return (item?.value as number | undefined) ?? 0;
-}
-
-/** Raised when another journal took the serial number first; the caller reads the counter again. */
-export class SerialTaken extends StateConflict {
-  constructor() {
-    super('Conflict', 'Another journal took this serial number; retry.');
-  }
-}
-
-/** Advances the counter from `from` to `to`, failing (SerialTaken) if it moved meanwhile. */
-export function serialOp(companyId: string, from: number, to: number): WriteOp {
-  return mainTable.put(
-    { ...keys.journalCounter(companyId), entity: 'Counter', value: to },
-    {
-      condition: from === 0 ? conditions.absent : { expression: '#value = :from', names: { '#value': 'value' }, values: { ':from': from } },
-      onConditionFailed: () => new SerialTaken(),
-    },
+/**
+ * Draws the company's next serial number: one atomic increment of its counter, which never
+ * conflicts and never hands out a number twice. A number drawn by a create that then fails is
+ * not reused (docs/decisions.md, serialNumber).
+ */
+export async function drawSerial(companyId: string): Promise<number> {
+  const { Attributes } = await db().send(
+    new UpdateCommand({
+      TableName: config.tableName,
+      Key: keys.journalCounter(companyId),
+      UpdateExpression: 'ADD #value :one SET entity = :entity',
+      ExpressionAttributeNames: { '#value': 'value' },
+      ExpressionAttributeValues: { ':one': 1, ':entity': 'Counter' },
+      ReturnValues: 'UPDATED_NEW',
+    }),
   );
+  return Attributes!.value as number;
 }
 
 /** The company has never had a journal (its serial counter was never advanced). */

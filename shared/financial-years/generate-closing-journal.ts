@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { accounts, classificationOf } from '../accounts/account-kind.ts';
 import { getSettings } from '../companies/settings.ts';
 import { readPeriodAccountTotals } from '../db/balance-store.ts';
-import { getJournal, putNewJournalOp, type DraftJournal } from '../db/journal-store.ts';
+import { drawSerial, getJournal, putNewJournalOp, type DraftJournal } from '../db/journal-store.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { mustGetYear, setClosingJournalOp } from '../db/year-store.ts';
 import { StateConflict } from '../errors.ts';
 import { referenceOps } from '../journals/reference-ops.ts';
 import { MAX_LINES, MAX_POSTING_ITEMS, postingItemCount } from '../journals/rules.ts';
-import { withNextSerial } from '../journals/serial.ts';
 import { journalView, type JournalView } from '../journals/views.ts';
 import { closingLines, type AccountNet } from './closing-rules.ts';
 
@@ -41,24 +40,22 @@ export async function generateClosingJournal(uow: UnitOfWork, companyId: string,
   // Revenue and expense accounts with balances are already named by posted journals, so only
   // the retained earnings account needs its reference recorded.
   const retained = lines.filter((l) => l.accountId === settings.retainedEarningsAccountId);
-  return withNextSerial(companyId, (serialNumber, claimSerial) => {
-    const journal: DraftJournal = {
-      id,
-      serialNumber,
-      date: `${year.endDate}T00:00:00Z`,
-      calendarDate: year.endDate,
-      description: `Closing journal of ${year.name}`,
-      entries: lines,
-      status: 'draft',
-      version: 1,
-      createdAt: now,
-      updatedAt: now,
-    };
-    return uow.commit(
-      [claimSerial, putNewJournalOp(companyId, journal), setClosingJournalOp(companyId, year, id), ...referenceOps(companyId, id, retained, [])],
-      journalView(journal),
-    );
-  });
+  const journal: DraftJournal = {
+    id,
+    serialNumber: await drawSerial(companyId),
+    date: `${year.endDate}T00:00:00Z`,
+    calendarDate: year.endDate,
+    description: `Closing journal of ${year.name}`,
+    entries: lines,
+    status: 'draft',
+    version: 1,
+    createdAt: now,
+    updatedAt: now,
+  };
+  return uow.commit(
+    [putNewJournalOp(companyId, journal), setClosingJournalOp(companyId, year, id), ...referenceOps(companyId, id, retained, [])],
+    journalView(journal),
+  );
 }
 
 /** Net (debit minus credit) over the periods of every revenue and expense account with a balance. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { balanceOps, pickShard } from '../db/balance-store.ts';
-import { mustGetJournal, putNewJournalOp, replaceJournalOp, type DraftJournal, type Posting, type PostedJournal, type ReversedJournal, type VoidedJournal } from '../db/journal-store.ts';
+import { drawSerial, mustGetJournal, putNewJournalOp, replaceJournalOp, type DraftJournal, type Posting, type PostedJournal, type ReversedJournal, type VoidedJournal } from '../db/journal-store.ts';
 import { ledgerOps, type LedgerJournal } from '../db/ledger-store.ts';
 import type { WriteOp } from '../db/transact.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
@@ -10,7 +10,6 @@ import { checkCostCentersActive } from './check-cost-centers.ts';
 import { findOpenPeriod } from './find-period.ts';
 import { balanceDeltas, checkBalanced, checkTransition, swapSides, type JournalAction } from './rules.ts';
 import type { PostJournalInput, ReverseJournalInput } from './schemas.ts';
-import { withNextSerial } from './serial.ts';
 import { journalView, type JournalView } from './views.ts';
 
 /** The journal at the version read, narrowed to the states `action` applies to. */
@@ -88,29 +87,27 @@ export async function reverseJournal(uow: UnitOfWork, companyId: string, journal
   const { year, period } = await findOpenPeriod(companyId, input.postingDate);
   const reversalId = randomUUID();
   const now = new Date().toISOString();
-  return withNextSerial(companyId, (serialNumber, claimSerial) => {
-    const reversal: PostedJournal = {
-      id: reversalId,
-      serialNumber,
-      date: `${input.postingDate}T00:00:00Z`,
-      calendarDate: input.postingDate,
-      description: input.description ?? `Reversal of journal ${original.serialNumber}`,
-      reference: original.reference,
-      entries: swapSides(original.entries),
-      status: 'posted',
-      postingDate: input.postingDate,
-      financialYearId: year.id,
-      periodId: period.id,
-      balanceShard: pickShard(),
-      reversalOf: original.id,
-      version: 1,
-      createdAt: now,
-      updatedAt: now,
-    };
-    const reversed: ReversedJournal = { ...original, status: 'reversed', reversedBy: reversalId, version: original.version + 1, updatedAt: now };
-    return uow.commit(
-      [claimSerial, putNewJournalOp(companyId, reversal), replaceJournalOp(companyId, original, reversed), ...postingOps(companyId, reversal, 1)],
-      journalView(reversed),
-    );
-  });
+  const reversal: PostedJournal = {
+    id: reversalId,
+    serialNumber: await drawSerial(companyId),
+    date: `${input.postingDate}T00:00:00Z`,
+    calendarDate: input.postingDate,
+    description: input.description ?? `Reversal of journal ${original.serialNumber}`,
+    reference: original.reference,
+    entries: swapSides(original.entries),
+    status: 'posted',
+    postingDate: input.postingDate,
+    financialYearId: year.id,
+    periodId: period.id,
+    balanceShard: pickShard(),
+    reversalOf: original.id,
+    version: 1,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const reversed: ReversedJournal = { ...original, status: 'reversed', reversedBy: reversalId, version: original.version + 1, updatedAt: now };
+  return uow.commit(
+    [putNewJournalOp(companyId, reversal), replaceJournalOp(companyId, original, reversed), ...postingOps(companyId, reversal, 1)],
+    journalView(reversed),
+  );
 }

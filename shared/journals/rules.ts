@@ -36,10 +36,10 @@ export const MAX_LINES = 100;
 /** Most distinct accounts plus cost centers one journal may name (bounded by one transaction). */
 export const MAX_REFERENCES = 32;
 /**
- * Most balance and ledger items one posting may write: a reversal's transaction also holds the
- * serial counter, both journals and the open-period check, and DynamoDB commits at most 100.
+ * Most balance and ledger items one posting may write: a reversal's transaction also holds
+ * both journals and the open-period check, and DynamoDB commits at most 100.
  */
-export const MAX_POSTING_ITEMS = 96;
+export const MAX_POSTING_ITEMS = 97;
 
 const ALLOWED = {
   Update: ['draft'],

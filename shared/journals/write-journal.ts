@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mustGetJournal, putNewJournalOp, replaceJournalOp, type DraftJournal } from '../db/journal-store.ts';
+import { drawSerial, mustGetJournal, putNewJournalOp, replaceJournalOp, type DraftJournal } from '../db/journal-store.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { getSettings } from '../companies/settings.ts';
 import { VersionConflict } from '../errors.ts';
@@ -9,7 +9,6 @@ import { referenceOps } from './reference-ops.ts';
 import { resolveLines } from './resolve-lines.ts';
 import { calendarDate, checkTransition, checkWidth } from './rules.ts';
 import type { CreateJournalInput, UpdateJournalInput } from './schemas.ts';
-import { withNextSerial } from './serial.ts';
 import { journalView, type JournalView } from './views.ts';
 
 /**
@@ -34,22 +33,20 @@ export async function createJournal(uow: UnitOfWork, companyId: string, input: C
   const { lines, checks } = await linesOf(companyId, input);
   const id = randomUUID();
   const now = new Date().toISOString();
-  return withNextSerial(companyId, (serialNumber, claimSerial) => {
-    const journal: DraftJournal = {
-      id,
-      serialNumber,
-      date: input.date,
-      calendarDate: calendarDate(input.date),
-      description: input.description,
-      reference: input.reference,
-      entries: lines,
-      status: 'draft',
-      version: 1,
-      createdAt: now,
-      updatedAt: now,
-    };
-    return uow.commit([claimSerial, putNewJournalOp(companyId, journal), ...checks, ...referenceOps(companyId, id, lines, [])], journalView(journal));
-  });
+  const journal: DraftJournal = {
+    id,
+    serialNumber: await drawSerial(companyId),
+    date: input.date,
+    calendarDate: calendarDate(input.date),
+    description: input.description,
+    reference: input.reference,
+    entries: lines,
+    status: 'draft',
+    version: 1,
+    createdAt: now,
+    updatedAt: now,
+  };
+  return uow.commit([putNewJournalOp(companyId, journal), ...checks, ...referenceOps(companyId, id, lines, [])], journalView(journal));
 }
 
 /** Replaces a draft's date, lines and texts, versioned. Errors: NotFound, VersionConflict, StateConflict, ValidationError. */

@@ -53,6 +53,6 @@ describe('journal rules', () => {
     expect(postingItemCount(inCenters(19))).toBe(2 * (19 + 19) + 19);
     expect(() => checkWidth(inCenters(19))).not.toThrow();
     expect(postingItemCount(inCenters(20))).toBe(100);
-    expect(() => checkWidth(inCenters(20))).toThrow(/at most 96/);
+    expect(() => checkWidth(inCenters(20))).toThrow(/at most 97/);
   });
 });

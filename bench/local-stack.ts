@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTables } from '../infra/local/create-tables.ts';
+import { startDynamoLocal, type RunningDynamo } from '../infra/local/dynamodb-local.ts';
+import { localEnvironment } from '../infra/local/environment.ts';
+import { ensureLocalSecrets } from '../infra/local/local-secrets.ts';
+
+/**
+ * The local stack for a benchmark: an in-memory DynamoDB Local with the tables, the local
+ * gateway (handlers in this process) and a signed-in user. The service's modules are loaded
+ * only after the environment points at this DynamoDB Local.
+ */
+export interface BenchStack {
+  dynamo: RunningDynamo;
+  /** One request as the signed-in user; the parsed body, or the status and text of a refusal. */
+  call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; text: string }>;
+  /** The same, throwing unless the answer is 200. */
+  ok(method: string, path: string, body?: unknown): Promise<any>;
+  stop(): Promise<void>;
+}
+
+export async function startBenchStack(): Promise<BenchStack> {
+  const dir = mkdtempSync(join(tmpdir(), 'ledger-bench-'));
+  const secretsFile = join(dir, 'secrets.json');
+  await ensureLocalSecrets(secretsFile);
+  const dynamo = await startDynamoLocal();
+  await createTables(dynamo.endpoint, {});
+  Object.assign(process.env, localEnvironment(dynamo.endpoint, secretsFile), { LOG_LEVEL: 'silent' });
+
+  const { startGateway } = await import('../infra/local/gateway.ts');
+  const { findOrCreateUserByEmail } = await import('../shared/db/user-store.ts');
+  const { signAccessToken } = await import('../shared/auth/sign-access-token.ts');
+  const gateway = await startGateway(0);
+  const user = await findOrCreateUserByEmail(`bench-${randomUUID()}@example.com`);
+  const token = await signAccessToken({ userId: user.id, email: user.email }, 3600);
+
+  const call: BenchStack['call'] = async (method, path, body, headers = {}) => {
+    const response = await fetch(`${gateway.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : undefined, text };
+  };
+  return {
+    dynamo,
+    call,
+    async ok(method, path, body) {
+      const r = await call(method, path, body);
+      if (r.status !== 200) throw new Error(`${method} ${path}: ${r.status} ${r.text}`);
+      return r.body;
+    },
+    async stop() {
+      await gateway.close();
+      await dynamo.stop();
+    },
+  };
+}
