@@ -33,7 +33,6 @@ export interface PostingPlace {
 }
 
 export function balanceOps(companyId: string, place: PostingPlace, deltas: BalanceDelta[]): WriteOp[] {
-  // BALANCE_LEVELS (shared/journals/rules.ts) counts these buckets for the width limit.
   const buckets: BalanceBucket[] = [{ period: place.periodId }, { day: place.postingDate }];
   return deltas.flatMap((d) =>
     buckets.map((bucket) =>

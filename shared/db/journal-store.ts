@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
-import { NotFound, VersionConflict, type AppError } from '../errors.ts';
+import { NotFound, StateConflict, VersionConflict, type AppError } from '../errors.ts';
 import { db } from './client.ts';
 import type { Line } from '../journals/rules.ts';
 import { keys } from './keys.ts';
@@ -39,21 +39,33 @@ export interface Posting {
 export type DraftJournal = JournalFields & { status: 'draft' };
 export type PostedJournal = JournalFields & Posting & { status: 'posted' };
 export type ReversedJournal = JournalFields & Posting & { status: 'reversed'; reversedBy: string };
+/**
+ * A posting too wide for one transaction, under way (shared/journals/wide-posting.ts): Post
+ * (status `posting`), or Void or Adjust taking it back (status `unposting`), applied in chunks;
+ * `next` is the first chunk not yet applied.
+ */
+export interface PostingJob {
+  action: 'Post' | 'Void' | 'Adjust';
+  next: number;
+  /** The version the request that started it was based on: its retry resumes the job. */
+  fromVersion: number;
+}
+export type InProgressJournal = JournalFields & Posting & { status: 'posting' | 'unposting'; job: PostingJob };
 /** A voided draft never had a posting; a voided posted journal keeps its own. */
 export type VoidedJournal = JournalFields & Partial<Posting> & { status: 'voided' };
 
 /** A journal typed by its state: the state decides which fields exist. */
-export type JournalRecord = DraftJournal | PostedJournal | ReversedJournal | VoidedJournal;
+export type JournalRecord = DraftJournal | InProgressJournal | PostedJournal | ReversedJournal | VoidedJournal;
 
 /** Every field any state of a journal may hold; the item's `status` says which it holds. */
-const RECORD_FIELDS: Array<keyof ReversedJournal | 'status'> = [
+const RECORD_FIELDS: Array<keyof ReversedJournal | keyof InProgressJournal> = [
   'id', 'serialNumber', 'date', 'calendarDate', 'description', 'reference', 'entries', 'status', 'postingDate',
-  'financialYearId', 'periodId', 'balanceShard', 'reversalOf', 'reversedBy', 'version', 'createdAt', 'updatedAt',
+  'financialYearId', 'periodId', 'balanceShard', 'reversalOf', 'reversedBy', 'job', 'version', 'createdAt', 'updatedAt',
 ];
 
 export function journalFromItem(item: Item): JournalRecord {
   // Stored journals were written whole by this module, so their status matches their fields.
-  return recordOf<ReversedJournal>(item, RECORD_FIELDS) as unknown as JournalRecord;
+  return recordOf<ReversedJournal & Pick<InProgressJournal, 'job'>>(item, RECORD_FIELDS) as unknown as JournalRecord;
 }
 
 export async function getJournal(companyId: string, journalId: string): Promise<JournalRecord | undefined> {
@@ -111,4 +123,23 @@ export function replaceJournalOp(companyId: string, before: JournalRecord, after
     condition: conditions.all(conditions.atVersion(before.version), { expression: '#status = :status', names: { '#status': 'status' }, values: { ':status': before.status } }),
     onConditionFailed: () => new VersionConflict(),
   });
+}
+
+/** Raised when a job's chunk was applied by another request first; the caller reads the journal again. */
+export class JobAdvanced extends StateConflict {
+  constructor() {
+    super('PostingInProgress', 'Another request is applying this posting; retry.');
+  }
+}
+
+/** Records that chunk `chunk` of the job is applied, unless another request recorded it first (JobAdvanced). */
+export function advanceJobOp(companyId: string, journal: InProgressJournal, chunk: number): WriteOp {
+  return mainTable.update(
+    keys.journal(companyId, journal.id),
+    { expression: 'SET #job.#next = :next', names: { '#job': 'job', '#next': 'next' }, values: { ':next': chunk + 1 } },
+    {
+      condition: { expression: '#status = :status AND #job.#next = :chunk', names: { '#status': 'status', '#job': 'job', '#next': 'next' }, values: { ':status': journal.status, ':chunk': chunk } },
+      onConditionFailed: () => new JobAdvanced(),
+    },
+  );
 }

@@ -92,6 +92,8 @@ export const keys = {
   }),
   journalListPartition: (companyId: string) => `${companyPk(companyId)}#JOURNAL`,
   journalCounter: (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'COUNTER#JOURNAL' }),
+  /** How many postings too wide for one transaction are under way into a period. */
+  periodPostings: (companyId: string, periodId: string): Key => ({ pk: companyPk(companyId), sk: `POSTINGS#${periodId}` }),
 
   /** Which layout the table's balance and ledger items are in (ledger-rebuild.ts). */
   ledgerLayout: (): Key => ({ pk: 'META', sk: 'LEDGER_LAYOUT' }),

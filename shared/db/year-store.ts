@@ -116,11 +116,13 @@ export function deleteYearOps(companyId: string, year: YearRecord, registry: Yea
 
 /**
  * Moves one period to a new status, conditionally on the period's version and the year being
- * open. The year's version advances too: the year, periods included, is one item, and its
+ * open, and for Lock and Close on no wide posting being under way into it. The year's version advances too: the year, periods included, is one item, and its
  * whole-item writes are conditional on that version, so none can undo a period's change.
  */
 export function periodStatusOps(companyId: string, year: YearRecord, period: PeriodRecord, status: PeriodStatus): WriteOp[] {
   return [
+    // A locked or closed period's figures are final: no wide posting may still be adding to them.
+    ...(status === 'open' ? [] : [noPostingUnderWayOp(companyId, period.id)]),
     mainTable.update(
       keys.year(companyId, year.id),
       {
@@ -218,5 +220,23 @@ export function yearsPage(companyId: string, query: ListQuery, keyword: string):
     { index: 'gsi1', partition: keys.yearListPartition(companyId), companyId, endpoint: 'financialYears.list', keywordAttribute: 'searchName', toRecord: yearFromItem },
     query,
     keyword,
+  );
+}
+
+/** Counts a wide posting into the period (1) or its end (-1); Lock and Close require none under way. */
+export function periodPostingsOp(companyId: string, periodId: string, delta: 1 | -1): WriteOp {
+  return mainTable.update(keys.periodPostings(companyId, periodId), {
+    expression: 'ADD #count :delta SET entity = :entity',
+    names: { '#count': 'count' },
+    values: { ':delta': delta, ':entity': 'PeriodPostings' },
+  });
+}
+
+/** No wide posting is under way into the period. Errors: StateConflict PostingInProgress. */
+export function noPostingUnderWayOp(companyId: string, periodId: string): WriteOp {
+  return mainTable.check(
+    keys.periodPostings(companyId, periodId),
+    { expression: 'attribute_not_exists(pk) OR #count = :zero', names: { '#count': 'count' }, values: { ':zero': 0 } },
+    () => new StateConflict('PostingInProgress', 'A journal is being posted into this period; retry once it is finished (its Post, Void or Adjust, sent again, finishes it).'),
   );
 }

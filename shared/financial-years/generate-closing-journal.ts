@@ -7,7 +7,7 @@ import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { mustGetYear, setClosingJournalOp } from '../db/year-store.ts';
 import { StateConflict } from '../errors.ts';
 import { referenceOps } from '../journals/reference-ops.ts';
-import { MAX_LINES, MAX_POSTING_ITEMS, postingItemCount } from '../journals/rules.ts';
+import { MAX_LINES } from '../journals/rules.ts';
 import { journalView, type JournalView } from '../journals/views.ts';
 import { closingLines, type AccountNet } from './closing-rules.ts';
 
@@ -31,7 +31,7 @@ export async function generateClosingJournal(uow: UnitOfWork, companyId: string,
   const nets = await profitAndLossNets(companyId, year.periods.map((p) => p.id));
   const lines = closingLines(nets, settings.retainedEarningsAccountId, settings.decimalPrecision);
   if (lines.length === 0) throw new StateConflict('NothingToClose', 'No revenue or expense account has a balance in this year.');
-  if (lines.length > MAX_LINES || postingItemCount(lines) > MAX_POSTING_ITEMS) {
+  if (lines.length > MAX_LINES) {
     throw new StateConflict('TooManyAccounts', 'More revenue and expense accounts have balances than one journal can close.');
   }
 

@@ -1,20 +1,39 @@
 import { randomUUID } from 'node:crypto';
-import { balanceOps, pickShard } from '../db/balance-store.ts';
-import { drawSerial, mustGetJournal, putNewJournalOp, replaceJournalOp, type DraftJournal, type Posting, type PostedJournal, type ReversedJournal, type VoidedJournal } from '../db/journal-store.ts';
-import { ledgerOps, type LedgerJournal } from '../db/ledger-store.ts';
-import type { WriteOp } from '../db/transact.ts';
+import { pickShard } from '../db/balance-store.ts';
+import {
+  drawSerial,
+  getJournal,
+  mustGetJournal,
+  putNewJournalOp,
+  replaceJournalOp,
+  type DraftJournal,
+  type InProgressJournal,
+  type JournalRecord,
+  type Posting,
+  type PostedJournal,
+  type ReversedJournal,
+  type VoidedJournal,
+} from '../db/journal-store.ts';
+import type { LedgerJournal } from '../db/ledger-store.ts';
+import { transactWrite, type WriteOp } from '../db/transact.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { openPeriodCheckOp } from '../db/year-store.ts';
 import { VersionConflict } from '../errors.ts';
 import { checkCostCentersActive } from './check-cost-centers.ts';
 import { findOpenPeriod } from './find-period.ts';
-import { balanceDeltas, checkBalanced, checkTransition, swapSides, type JournalAction } from './rules.ts';
+import { checkBalanced, checkTransition, swapSides, type JournalAction } from './rules.ts';
 import type { PostJournalInput, ReverseJournalInput } from './schemas.ts';
 import { journalView, type JournalView } from './views.ts';
+import { checkResumes, finishJob, fitsOneTransaction, isInProgress, postingItemOps, startJobOps, withJob } from './wide-posting.ts';
+
+/**
+ * Post, Void, Adjust and Reverse. A posting whose balance and ledger writes fit one
+ * transaction commits in it with the journal's new state; a wider one runs as a job of chunks
+ * (wide-posting.ts), which the same request, sent again after a failure, finishes.
+ */
 
 /** The journal at the version read, narrowed to the states `action` applies to. */
-async function loadFor<A extends JournalAction>(companyId: string, journalId: string, version: number, action: A) {
-  const journal = await mustGetJournal(companyId, journalId);
+function checkFor<A extends JournalAction>(journal: JournalRecord, version: number, action: A) {
   if (journal.version !== version) throw new VersionConflict();
   checkTransition(journal, action);
   return journal;
@@ -22,71 +41,118 @@ async function loadFor<A extends JournalAction>(companyId: string, journalId: st
 
 /** The posting's effect on balances and ledgers, added (sign 1) or taken back (sign -1), with the "period still open" check. */
 function postingOps(companyId: string, journal: LedgerJournal & Posting, sign: 1 | -1): WriteOp[] {
-  return [
-    openPeriodCheckOp(companyId, journal.financialYearId, journal.periodId),
-    ...balanceOps(companyId, journal, balanceDeltas(journal.entries, sign)),
-    ...ledgerOps(companyId, journal, sign),
-  ];
+  return [openPeriodCheckOp(companyId, journal.financialYearId, journal.periodId), ...postingItemOps(companyId, journal, sign)];
+}
+
+const now = () => new Date().toISOString();
+
+/** The final states a job leaves a journal in. */
+function posted(journal: InProgressJournal): PostedJournal {
+  const { job: _job, ...fields } = journal;
+  return { ...fields, status: 'posted', updatedAt: now() };
+}
+function voided(journal: InProgressJournal): VoidedJournal {
+  const { job: _job, ...fields } = journal;
+  return { ...fields, status: 'voided', updatedAt: now() };
+}
+function draftAgain(journal: InProgressJournal): DraftJournal {
+  const { job: _job, postingDate: _date, financialYearId: _year, periodId: _period, balanceShard: _shard, ...fields } = journal;
+  return { ...fields, status: 'draft', updatedAt: now() };
+}
+const FINAL = { Post: posted, Void: voided, Adjust: draftAgain } as const;
+
+/** Finishes a job under way and answers the journal's final state. */
+function finishOwnJob(uow: UnitOfWork, companyId: string, journal: InProgressJournal): Promise<JournalView> {
+  return finishJob(uow, companyId, journal, (j) => {
+    const final = FINAL[j.job.action](j);
+    return { final, response: journalView(final) };
+  });
+}
+
+/** Starts a job that takes `before` to its final state, then finishes it. */
+async function runJob(uow: UnitOfWork, companyId: string, before: JournalRecord, withPosting: LedgerJournal & Posting & { version: number }, action: 'Post' | 'Void' | 'Adjust') {
+  const started = withJob(withPosting, action);
+  await transactWrite(startJobOps(companyId, started, replaceJournalOp(companyId, before, started)));
+  return finishOwnJob(uow, companyId, started);
 }
 
 /**
  * Posts a draft into the open period containing `postingDate`: status, balances and the
- * "period still open" check commit in one transaction. Errors: NotFound, VersionConflict,
- * StateConflict (InvalidState, PeriodNotOpen, InactiveCostCenter), ValidationError (Unbalanced, TooFewLines, NoFinancialYear).
+ * "period still open" check commit in one transaction, or for a wide journal as a job.
+ * Errors: NotFound, VersionConflict, StateConflict (InvalidState, PeriodNotOpen,
+ * InactiveCostCenter, PostingInProgress), ValidationError (Unbalanced, TooFewLines, NoFinancialYear).
  */
 export async function postJournal(uow: UnitOfWork, companyId: string, journalId: string, input: PostJournalInput): Promise<JournalView> {
-  const before = await loadFor(companyId, journalId, input.version, 'Post');
+  const journal = await mustGetJournal(companyId, journalId);
+  if (isInProgress(journal)) {
+    checkResumes(journal, 'Post', input.version);
+    return finishOwnJob(uow, companyId, journal);
+  }
+  const before = checkFor(journal, input.version, 'Post');
   checkBalanced(before.entries);
   await checkCostCentersActive(companyId, before.entries);
   const { year, period } = await findOpenPeriod(companyId, input.postingDate);
-  const after: PostedJournal = {
-    ...before,
-    status: 'posted',
-    postingDate: input.postingDate,
-    financialYearId: year.id,
-    periodId: period.id,
-    balanceShard: pickShard(),
-    version: before.version + 1,
-    updatedAt: new Date().toISOString(),
-  };
-  return uow.commit([replaceJournalOp(companyId, before, after), ...postingOps(companyId, after, 1)], journalView(after));
+  const posting: Posting = { postingDate: input.postingDate, financialYearId: year.id, periodId: period.id, balanceShard: pickShard() };
+  const after: PostedJournal = { ...before, ...posting, status: 'posted', version: before.version + 1, updatedAt: now() };
+  const ops = [replaceJournalOp(companyId, before, after), ...postingOps(companyId, after, 1)];
+  if (fitsOneTransaction(ops)) return uow.commit(ops, journalView(after));
+  return runJob(uow, companyId, before, { ...before, ...posting }, 'Post');
 }
 
 /**
  * Voids a journal. A draft is simply discarded; a posted journal's effect is taken off the
  * balances of the period it was posted into, which must still be open.
- * Errors: NotFound, VersionConflict, StateConflict (InvalidState, ReversalIsFinal, PeriodNotOpen).
+ * Errors: NotFound, VersionConflict, StateConflict (InvalidState, ReversalIsFinal, PeriodNotOpen, PostingInProgress).
  */
 export async function voidJournal(uow: UnitOfWork, companyId: string, journalId: string, version: number): Promise<JournalView> {
-  const before = await loadFor(companyId, journalId, version, 'Void');
-  const after: VoidedJournal = { ...before, status: 'voided', version: before.version + 1, updatedAt: new Date().toISOString() };
-  const ops = [replaceJournalOp(companyId, before, after), ...(before.status === 'posted' ? postingOps(companyId, before, -1) : [])];
-  return uow.commit(ops, journalView(after));
+  const journal = await mustGetJournal(companyId, journalId);
+  if (isInProgress(journal)) {
+    checkResumes(journal, 'Void', version);
+    return finishOwnJob(uow, companyId, journal);
+  }
+  const before = checkFor(journal, version, 'Void');
+  const after: VoidedJournal = { ...before, status: 'voided', version: before.version + 1, updatedAt: now() };
+  if (before.status !== 'posted') return uow.commit([replaceJournalOp(companyId, before, after)], journalView(after));
+  const ops = [replaceJournalOp(companyId, before, after), ...postingOps(companyId, before, -1)];
+  if (fitsOneTransaction(ops)) return uow.commit(ops, journalView(after));
+  return runJob(uow, companyId, before, before, 'Void');
 }
 
 /**
  * Adjusts a posted journal: its effect comes off the balances of the period it was posted
  * into (which must still be open) and it returns to draft, keeping its serial number, to be
- * updated and posted again. Errors: NotFound, VersionConflict, StateConflict (InvalidState, ReversalIsFinal, PeriodNotOpen).
+ * updated and posted again. Errors: NotFound, VersionConflict, StateConflict (InvalidState,
+ * ReversalIsFinal, PeriodNotOpen, PostingInProgress).
  */
 export async function adjustJournal(uow: UnitOfWork, companyId: string, journalId: string, version: number): Promise<JournalView> {
-  const before = await loadFor(companyId, journalId, version, 'Adjust');
+  const journal = await mustGetJournal(companyId, journalId);
+  if (isInProgress(journal)) {
+    checkResumes(journal, 'Adjust', version);
+    return finishOwnJob(uow, companyId, journal);
+  }
+  const before = checkFor(journal, version, 'Adjust');
   const { postingDate: _date, financialYearId: _year, periodId: _period, balanceShard: _shard, ...fields } = before;
-  const after: DraftJournal = { ...fields, status: 'draft', version: before.version + 1, updatedAt: new Date().toISOString() };
-  return uow.commit([replaceJournalOp(companyId, before, after), ...postingOps(companyId, before, -1)], journalView(after));
+  const after: DraftJournal = { ...fields, status: 'draft', version: before.version + 1, updatedAt: now() };
+  const ops = [replaceJournalOp(companyId, before, after), ...postingOps(companyId, before, -1)];
+  if (fitsOneTransaction(ops)) return uow.commit(ops, journalView(after));
+  return runJob(uow, companyId, before, before, 'Adjust');
 }
 
 /**
  * Reverses a posted journal: a new posted journal with the sides swapped, dated and posted on
- * `postingDate` (an open period), and the original marked reversed, in one transaction. Returns
- * the original, whose `reversedBy` names the reversing journal.
+ * `postingDate` (an open period), and the original marked reversed, in one transaction (for a
+ * wide journal, the reversal's posting runs as a job; sending the Reverse again finishes it).
+ * Returns the original, whose `reversedBy` names the reversing journal.
  * Errors: NotFound, VersionConflict, StateConflict (InvalidState, ReversalIsFinal, PeriodNotOpen), ValidationError (NoFinancialYear).
  */
 export async function reverseJournal(uow: UnitOfWork, companyId: string, journalId: string, input: ReverseJournalInput): Promise<JournalView> {
-  const original = await loadFor(companyId, journalId, input.version, 'Reverse');
+  const journal = await mustGetJournal(companyId, journalId);
+  const unfinished = journal.status === 'reversed' && journal.version === input.version + 1 ? await getJournal(companyId, journal.reversedBy) : undefined;
+  if (unfinished && isInProgress(unfinished)) return finishJob(uow, companyId, unfinished, (j) => ({ final: posted(j), response: journalView(journal) }));
+
+  const original = checkFor(journal, input.version, 'Reverse');
   const { year, period } = await findOpenPeriod(companyId, input.postingDate);
   const reversalId = randomUUID();
-  const now = new Date().toISOString();
   const reversal: PostedJournal = {
     id: reversalId,
     serialNumber: await drawSerial(companyId),
@@ -102,12 +168,16 @@ export async function reverseJournal(uow: UnitOfWork, companyId: string, journal
     balanceShard: pickShard(),
     reversalOf: original.id,
     version: 1,
-    createdAt: now,
-    updatedAt: now,
+    createdAt: now(),
+    updatedAt: now(),
   };
-  const reversed: ReversedJournal = { ...original, status: 'reversed', reversedBy: reversalId, version: original.version + 1, updatedAt: now };
-  return uow.commit(
-    [putNewJournalOp(companyId, reversal), replaceJournalOp(companyId, original, reversed), ...postingOps(companyId, reversal, 1)],
-    journalView(reversed),
-  );
+  const reversed: ReversedJournal = { ...original, status: 'reversed', reversedBy: reversalId, version: original.version + 1, updatedAt: now() };
+  const markReversed = replaceJournalOp(companyId, original, reversed);
+  const ops = [putNewJournalOp(companyId, reversal), markReversed, ...postingOps(companyId, reversal, 1)];
+  if (fitsOneTransaction(ops)) return uow.commit(ops, journalView(reversed));
+
+  // Born as a job: the reversal shows `posting` until its last chunk.
+  const started = withJob({ ...reversal, version: 0 }, 'Post');
+  await transactWrite([...startJobOps(companyId, started, putNewJournalOp(companyId, started)), markReversed]);
+  return finishJob(uow, companyId, started, (j) => ({ final: posted(j), response: journalView(reversed) }));
 }

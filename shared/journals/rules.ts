@@ -13,13 +13,17 @@ import { equalAmounts, negate, sumAmounts } from '../money/amount.ts';
  * Adjust takes a posted journal's effect off the balances and returns it to draft, to be
  * corrected and posted again. A reversing journal is born posted and stays so (see checkTransition).
  *
+ * A posting too wide for one transaction passes through `posting` (Post) or `unposting` (Void,
+ * Adjust) while its chunks are applied (wide-posting.ts); no action applies to those states but
+ * the one under way, sent again.
+ *
  * Only a draft can be updated. Side 1 is debit, side 2 credit.
  */
 /** Side of an entry line: 1 debit, 2 credit. */
 export const DEBIT = 1;
 export const CREDIT = 2;
 
-export const JOURNAL_STATUSES = ['draft', 'posted', 'voided', 'reversed'] as const;
+export const JOURNAL_STATUSES = ['draft', 'posting', 'posted', 'unposting', 'voided', 'reversed'] as const;
 export type JournalStatus = (typeof JOURNAL_STATUSES)[number];
 export type JournalAction = 'Update' | 'Post' | 'Void' | 'Reverse' | 'Adjust';
 
@@ -35,12 +39,6 @@ export interface Line {
 export const MAX_LINES = 100;
 /** Most distinct accounts plus cost centers one journal may name (bounded by one transaction). */
 export const MAX_REFERENCES = 32;
-/**
- * Most balance and ledger items one posting may write: a reversal's transaction also holds
- * both journals and the open-period check, and DynamoDB commits at most 100.
- */
-export const MAX_POSTING_ITEMS = 97;
-
 const ALLOWED = {
   Update: ['draft'],
   Post: ['draft'],
@@ -124,26 +122,11 @@ export function swapSides(lines: readonly Line[]): Line[] {
   return lines.map((l) => ({ ...l, side: l.side === DEBIT ? CREDIT : DEBIT }));
 }
 
-/** Balances are kept per period and per posting day (shared/db/balance-store.ts). */
-export const BALANCE_LEVELS = 2;
-
-/** Balance and ledger items posting these lines writes: each delta at every level, one ledger item per account. */
-export function postingItemCount(lines: readonly Line[]): number {
-  return BALANCE_LEVELS * balanceDeltas(lines, 1).length + new Set(lines.map((l) => l.accountId)).size;
-}
-
-/** Refuses journals too wide for one atomic write (see docs/decisions.md). */
+/** Refuses journals naming more accounts and cost centers than one draft's write records (see docs/decisions.md). */
 export function checkWidth(lines: readonly Line[]): void {
   const references = new Set(lines.flatMap((l) => [`a:${l.accountId}`, ...(l.costCenterId ? [`c:${l.costCenterId}`] : [])]));
   if (references.size > MAX_REFERENCES) {
     throw ValidationError.field('entries', `a journal may name at most ${MAX_REFERENCES} distinct accounts and cost centers`, 'TooManyReferences');
-  }
-  if (postingItemCount(lines) > MAX_POSTING_ITEMS) {
-    throw ValidationError.field(
-      'entries',
-      `posting writes ${BALANCE_LEVELS} balance items per account and per account/cost-center pair plus one ledger item per account; at most ${MAX_POSTING_ITEMS} fit one posting`,
-      'TooManyReferences',
-    );
   }
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { StateConflict, ValidationError } from '../../../shared/errors.ts';
-import { balanceDeltas, checkBalanced, checkTransition, checkWidth, postingItemCount, swapSides, totals, type JournalStatus, type Line } from '../../../shared/journals/rules.ts';
+import { balanceDeltas, checkBalanced, checkTransition, checkWidth, swapSides, totals, type JournalStatus, type Line } from '../../../shared/journals/rules.ts';
 
 const line = (accountId: string, side: 1 | 2, amount: string, costCenterId: string | null = null): Line => ({ accountId, side, amount, costCenterId });
 
@@ -46,13 +46,5 @@ describe('journal rules', () => {
     const wide = Array.from({ length: 33 }, (_, i) => line(`acc${i}`, 1, '1'));
     expect(() => checkWidth(wide)).toThrow(/at most 32/);
     expect(() => checkWidth(wide.slice(0, 32))).not.toThrow();
-  });
-
-  it('counts the balance and ledger items a posting writes: two per balance, one per account', () => {
-    const inCenters = (n: number) => Array.from({ length: n }, (_, i) => ({ ...line(`acc${i}`, 1, '1'), costCenterId: `cc${i % 2}` }));
-    expect(postingItemCount(inCenters(19))).toBe(2 * (19 + 19) + 19);
-    expect(() => checkWidth(inCenters(19))).not.toThrow();
-    expect(postingItemCount(inCenters(20))).toBe(100);
-    expect(() => checkWidth(inCenters(20))).toThrow(/at most 97/);
   });
 });
