@@ -60,6 +60,8 @@ export async function journalsPage(companyId: string, query: ListQuery<'Date' | 
     index: byDate ? 'gsi1' : 'gsi2',
     partition: keys.journalListPartition(companyId),
     pageSize: query.pageSize,
+    // 100 journals of 1,000 lines would be 15 MB: a page holds what fits in about 4 MB.
+    maxBytes: 4_000_000,
     page: query.page,
     range: byDate ? { from, to } : undefined,
     binding: {

@@ -16,6 +16,11 @@ export interface PageQuery {
   binding: CursorBinding;
   /** Optional bounds on the index sort key (inclusive). */
   range?: { from: string; to: string } | undefined;
+  /**
+   * Stop the page early once its items hold this many bytes (as JSON), so a page of large
+   * items (wide journals) stays well inside a response's 6 MB. At least one item is returned.
+   */
+  maxBytes?: number;
   /** Optional FilterExpression; the page is still filled to pageSize where items remain. */
   filter?: Pick<QueryCommandInput, 'FilterExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'>;
 }
@@ -52,16 +57,27 @@ export async function queryPage(query: PageQuery): Promise<Page<Item>> {
     );
     items.push(...(result.Items ?? []));
     startKey = result.LastEvaluatedKey;
-  } while (startKey && items.length <= query.pageSize);
+  } while (startKey && items.length <= query.pageSize && (!query.maxBytes || countWithin(items, query.maxBytes) === items.length));
 
-  const results = items.slice(0, query.pageSize);
-  const more = items.length > query.pageSize;
+  const fitting = query.maxBytes ? countWithin(items, query.maxBytes) : items.length;
+  const results = items.slice(0, Math.min(query.pageSize, fitting));
+  const more = items.length > results.length;
   const last = results.at(-1);
   return {
     currentPage: query.page ?? null,
     results,
     nextPage: more && last ? await encodeCursor(query.binding, Object.fromEntries(keyNames.map((k) => [k, last[k]]))) : null,
   };
+}
+
+/** How many of the items, from the first, hold at most `maxBytes` as JSON (at least one). */
+function countWithin(items: Item[], maxBytes: number): number {
+  let bytes = 0;
+  for (const [i, item] of items.entries()) {
+    bytes += JSON.stringify(item).length;
+    if (bytes > maxBytes) return Math.max(i, 1);
+  }
+  return items.length;
 }
 
 /** The `filter` of a page query matching items whose attribute contains the keyword (none without one). */

@@ -14,6 +14,9 @@ export interface WriteOp {
 }
 
 export const MAX_TRANSACTION_ITEMS = 100;
+
+/** Whether the writes fit one transaction with the request's idempotency record. */
+export const fitsOneTransaction = (ops: readonly WriteOp[]) => ops.length + 1 <= MAX_TRANSACTION_ITEMS;
 const MAX_ATTEMPTS = 6;
 const BASE_DELAY_MS = 25;
 

@@ -15,7 +15,7 @@ import {
   type VoidedJournal,
 } from '../db/journal-store.ts';
 import type { LedgerJournal } from '../db/ledger-store.ts';
-import { transactWrite, type WriteOp } from '../db/transact.ts';
+import { fitsOneTransaction, transactWrite, type WriteOp } from '../db/transact.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { openPeriodCheckOp } from '../db/year-store.ts';
 import { VersionConflict } from '../errors.ts';
@@ -24,7 +24,7 @@ import { findOpenPeriod } from './find-period.ts';
 import { checkBalanced, checkTransition, swapSides, type JournalAction } from './rules.ts';
 import type { PostJournalInput, ReverseJournalInput } from './schemas.ts';
 import { journalView, type JournalView } from './views.ts';
-import { checkResumes, finishJob, fitsOneTransaction, isInProgress, postingItemOps, startJobOps, withJob } from './wide-posting.ts';
+import { checkResumes, finishJob, isInProgress, postingItemOps, startJobOps, withJob } from './wide-posting.ts';
 
 /**
  * Post, Void, Adjust and Reverse. A posting whose balance and ledger writes fit one

@@ -1,6 +1,7 @@
 import { accounts, type AccountAttributes } from '../accounts/account-kind.ts';
 import { costCenters, type CostCenterAttributes } from '../cost-centers/cost-center-kind.ts';
-import type { NodeRecord } from '../db/node-store.ts';
+import type { NodeAttributes, NodeRecord } from '../db/node-store.ts';
+import { isUuidReference } from '../tree/rules.ts';
 import { ValidationError } from '../errors.ts';
 import { parseAmount, type AmountProblem } from '../money/amount.ts';
 import type { EntryLineInput } from './schemas.ts';
@@ -12,6 +13,9 @@ const AMOUNT_REASONS: Record<AmountProblem, (precision: number) => string> = {
   precision: (p) => `has more than ${p} decimal places, the precision of the company's currency`,
   size: () => 'has more than 15 significant digits',
 };
+
+const uuidsOf = (references: string[]) => [...new Set(references.filter(isUuidReference))];
+const byId = async <A extends NodeAttributes>(nodes: Promise<NodeRecord<A>[]>) => new Map((await nodes).map((n) => [n.id, n]));
 
 /**
  * Resolves every line's account and cost center (UUID or path) before anything is written,
@@ -30,8 +34,14 @@ export async function resolveLines(companyId: string, entries: EntryLineInput[],
     if (!cache.has(reference)) cache.set(reference, resolve());
     return cache.get(reference)!;
   };
-  const accountCache = new Map<string, Promise<NodeRecord<AccountAttributes>>>();
-  const costCenterCache = new Map<string, Promise<NodeRecord<CostCenterAttributes>>>();
+  // UUID references are read in batches first (a wide journal names hundreds); paths, and UUIDs
+  // not found, go through resolve, which names the line.
+  const [accountsById, costCentersById] = await Promise.all([
+    byId(accounts.store.getMany(companyId, uuidsOf(entries.map((e) => e.accountId)))),
+    byId(costCenters.store.getMany(companyId, uuidsOf(entries.flatMap((e) => (e.costCenterId ? [e.costCenterId] : []))))),
+  ]);
+  const accountCache = new Map<string, Promise<NodeRecord<AccountAttributes>>>([...accountsById].map(([id, node]) => [id, Promise.resolve(node)]));
+  const costCenterCache = new Map<string, Promise<NodeRecord<CostCenterAttributes>>>([...costCentersById].map(([id, node]) => [id, Promise.resolve(node)]));
   const results = entries.map(({ accountId, costCenterId }, i) => ({
     account: once(accountCache, accountId, () => accounts.store.resolve(companyId, accountId, `entries[${i}].accountId`)),
     costCenter: costCenterId ? once(costCenterCache, costCenterId, () => costCenters.store.resolve(companyId, costCenterId, `entries[${i}].costCenterId`)) : undefined,

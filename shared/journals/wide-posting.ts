@@ -94,6 +94,3 @@ export async function finishJob<T>(
 function finishedMeanwhile(): never {
   throw new StateConflict('PostingInProgress', 'Another request finished this posting first; read the journal again.');
 }
-
-/** Whether the writes fit one transaction with the request's idempotency record. */
-export const fitsOneTransaction = (ops: readonly WriteOp[]) => ops.length + 1 <= MAX_TRANSACTION_ITEMS;

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { drawSerial, mustGetJournal, putNewJournalOp, replaceJournalOp, type DraftJournal } from '../db/journal-store.ts';
+import { fitsOneTransaction, MAX_TRANSACTION_ITEMS, transactWrite, type WriteOp } from '../db/transact.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { getSettings } from '../companies/settings.ts';
 import { VersionConflict } from '../errors.ts';
 import { precisionUnchangedOp } from '../db/settings-store.ts';
 import { draftDateChecks } from './find-period.ts';
-import { referenceOps } from './reference-ops.ts';
+import { referenceChanges } from './reference-ops.ts';
 import { resolveLines } from './resolve-lines.ts';
-import { calendarDate, checkTransition, checkWidth } from './rules.ts';
+import { calendarDate, checkTransition, type Line } from './rules.ts';
 import type { CreateJournalInput, UpdateJournalInput } from './schemas.ts';
 import { journalView, type JournalView } from './views.ts';
 
@@ -21,7 +22,6 @@ async function linesOf(companyId: string, input: CreateJournalInput) {
     resolveLines(companyId, input.entries, decimalPrecision),
     draftDateChecks(companyId, calendarDate(input.date)),
   ]);
-  checkWidth(lines);
   return { lines, checks: [precisionUnchangedOp(companyId, decimalPrecision), ...dateChecks] };
 }
 
@@ -46,7 +46,7 @@ export async function createJournal(uow: UnitOfWork, companyId: string, input: C
     createdAt: now,
     updatedAt: now,
   };
-  return uow.commit([putNewJournalOp(companyId, journal), ...checks, ...referenceOps(companyId, id, lines, [])], journalView(journal));
+  return commitDraft(uow, companyId, [putNewJournalOp(companyId, journal), ...checks], journal, []);
 }
 
 /** Replaces a draft's date, lines and texts, versioned. Errors: NotFound, VersionConflict, StateConflict, ValidationError. */
@@ -65,8 +65,26 @@ export async function updateJournal(uow: UnitOfWork, companyId: string, journalI
     version: before.version + 1,
     updatedAt: new Date().toISOString(),
   };
-  return uow.commit(
-    [replaceJournalOp(companyId, before, after), ...checks, ...referenceOps(companyId, journalId, lines, before.entries)],
-    journalView(after),
-  );
+  return commitDraft(uow, companyId, [replaceJournalOp(companyId, before, after), ...checks], after, before.entries);
+}
+
+/** Reference pairs (check and usage item) per transaction of a wide draft's first writes. */
+const PAIRS_PER_TRANSACTION = Math.floor(MAX_TRANSACTION_ITEMS / 2);
+
+/**
+ * Commits a draft with the writes recording what it names: in one transaction when they fit;
+ * for a wide draft, the new references first, in chunks (each usage item protects its account or
+ * cost center from deletion from then on), then the draft, then the dropped references' usage
+ * items. A failure between them leaves at most usage items no journal names, which stop
+ * counting after their lease (node-usage.ts); the draft itself is written whole or not at all.
+ */
+async function commitDraft(uow: UnitOfWork, companyId: string, write: WriteOp[], journal: DraftJournal, previous: readonly Line[]): Promise<JournalView> {
+  const { adds, removes } = referenceChanges(companyId, journal.id, journal.entries, previous);
+  const all = [...write, ...adds.flat(), ...removes];
+  if (fitsOneTransaction(all)) return uow.commit(all, journalView(journal));
+  for (let i = 0; i < adds.length; i += PAIRS_PER_TRANSACTION) await transactWrite(adds.slice(i, i + PAIRS_PER_TRANSACTION).flat());
+  const view = await uow.commit(write, journalView(journal));
+  // The draft is committed: usage items left behind by a failure here stop counting after their lease.
+  for (let i = 0; i < removes.length; i += MAX_TRANSACTION_ITEMS) await transactWrite(removes.slice(i, i + MAX_TRANSACTION_ITEMS)).catch(() => undefined);
+  return view;
 }

@@ -2,7 +2,7 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { companyOwner, useGateway, type Client } from '../support/api.ts';
 import { faultInjector } from '../support/faults.ts';
-import { credit, debit, year2026 } from '../support/ledger.ts';
+import { credit, debit, wideChart } from '../support/ledger.ts';
 
 /**
  * Postings wider than one transaction run as a job of chunks (shared/journals/wide-posting.ts):
@@ -18,23 +18,8 @@ afterEach(() => {
 
 const ACCOUNTS = 30;
 
-/** 30 expense leaves, a bank account, two cost centers and the year 2026. */
-async function wideBooks(api: Client, base: string) {
-  const post = async (path: string, body: unknown) => {
-    const r = await api.post(`${base}${path}`, body);
-    if (r.status !== 200) throw new Error(r.text);
-    return r.body;
-  };
-  const n = (code: string) => ({ english: code, arabic: code });
-  const expenses = await post('/Accounts', { code: '5', name: n('Expenses'), type: 'category', classification: 'expense' });
-  const leaves: string[] = [];
-  for (let i = 0; i < ACCOUNTS - 1; i++) leaves.push((await post('/Accounts', { code: `5${String(i).padStart(2, '0')}`, name: n(`E${i}`), type: 'leaf', parentId: expenses.id })).id);
-  const assets = await post('/Accounts', { code: '1', name: n('Assets'), type: 'category', classification: 'asset' });
-  const bank = (await post('/Accounts', { code: '11', name: n('Bank'), type: 'leaf', parentId: assets.id })).id;
-  const centers = [(await post('/CostCenters', { code: 'A', name: n('A') })).id, (await post('/CostCenters', { code: 'B', name: n('B') })).id];
-  const year = await year2026(api, base);
-  return { leaves, bank, centers, year };
-}
+/** 29 expense leaves, a bank account, two cost centers and the year 2026. */
+const wideBooks = (api: Client, base: string) => wideChart(api, base, { leaves: ACCOUNTS - 1, centers: 2 });
 
 /**
  * A draft of 60 lines: each expense leaf debited in both cost centers (1.01 and 2.02 times its
@@ -42,9 +27,10 @@ async function wideBooks(api: Client, base: string) {
  * 210 balance and ledger writes: three chunks.
  */
 async function wideDraft(api: Client, base: string, books: Awaited<ReturnType<typeof wideBooks>>) {
-  const lines = books.leaves.flatMap((id, i) => [debit(id, ((i + 1) * 1.01).toFixed(2), books.centers[0]), debit(id, ((i + 1) * 2.02).toFixed(2), books.centers[1])]);
-  const perCenter = (factor: number) => books.leaves.reduce((s, _, i) => s + Math.round((i + 1) * factor * 100), 0) / 100;
-  lines.push(credit(books.bank, perCenter(1.01).toFixed(2), books.centers[0]), credit(books.bank, perCenter(2.02).toFixed(2), books.centers[1]));
+  const [a, b] = books.centers.map((c: { id: string }) => c.id);
+  const lines = books.leaves.flatMap((leaf: { id: string }, i: number) => [debit(leaf.id, ((i + 1) * 1.01).toFixed(2), a), debit(leaf.id, ((i + 1) * 2.02).toFixed(2), b)]);
+  const perCenter = (factor: number) => books.leaves.reduce((s: number, _: unknown, i: number) => s + Math.round((i + 1) * factor * 100), 0) / 100;
+  lines.push(credit(books.bank.id, perCenter(1.01).toFixed(2), a), credit(books.bank.id, perCenter(2.02).toFixed(2), b));
   const r = await api.post(`${base}/Journals`, { date: '2026-03-10T00:00:00Z', entries: lines });
   expect(r.status, r.text).toBe(200);
   return { draft: r.body, total: (perCenter(1.01) + perCenter(2.02)).toFixed(2) };

@@ -39,3 +39,20 @@ export async function postedJournal(api: Client, base: string, day: string, entr
   if (posted.status !== 200) throw new Error(posted.text);
   return posted.body;
 }
+
+/** A wide chart: `leaves` expense accounts (codes 5000...), a bank account, `centers` cost centers and the year 2026. */
+export async function wideChart(api: Client, base: string, sizes: { leaves: number; centers: number }) {
+  const post = async (path: string, body: unknown) => {
+    const r = await api.post(`${base}${path}`, body);
+    if (r.status !== 200) throw new Error(`${path}: ${r.text}`);
+    return r.body;
+  };
+  const n = (code: string) => ({ english: code, arabic: code });
+  const expenses = await post('/Accounts', { code: '5', name: n('Expenses'), type: 'category', classification: 'expense' });
+  const leaves = await Promise.all(Array.from({ length: sizes.leaves }, (_, i) => post('/Accounts', { code: `5${String(i).padStart(3, '0')}`, name: n(`E${i}`), type: 'leaf', parentId: expenses.id })));
+  const assets = await post('/Accounts', { code: '1', name: n('Assets'), type: 'category', classification: 'asset' });
+  const bank = await post('/Accounts', { code: '11', name: n('Bank'), type: 'leaf', parentId: assets.id });
+  const centers = await Promise.all(Array.from({ length: sizes.centers }, (_, i) => post('/CostCenters', { code: `C${i}`, name: n(`C${i}`) })));
+  const year = await year2026(api, base);
+  return { leaves, bank, centers, year };
+}

@@ -27,9 +27,13 @@ export function unchangedCheckOp(ref: NodeKindRef, companyId: string, node: Node
   );
 }
 
-/** One usage item per (node, journal naming it): while any exists the node cannot be deleted. */
+/**
+ * One usage item per (node, journal naming it): while one is live the node cannot be deleted
+ * (node-usage.ts). A wide draft writes its usage items before the journal itself, so each
+ * records when it was written.
+ */
 export function usagePutOp(ref: NodeKindRef, companyId: string, nodeId: string, journalId: string): WriteOp {
-  return mainTable.put({ ...keys.nodeUsage(ref.kind, companyId, nodeId, journalId), entity: 'Usage', nodeId, journalId });
+  return mainTable.put({ ...keys.nodeUsage(ref.kind, companyId, nodeId, journalId), entity: 'Usage', nodeId, journalId, createdAt: Date.now() });
 }
 
 export function usageDeleteOp(ref: NodeKindRef, companyId: string, nodeId: string, journalId: string): WriteOp {

@@ -1,9 +1,21 @@
+import { config } from '../../config.ts';
 import { StateConflict } from '../../errors.ts';
+import { batchGetItems } from '../batch-get.ts';
 import { keys } from '../keys.ts';
-import { anyWithPrefix } from '../prefix-query.ts';
+import { withPrefix } from '../prefix-query.ts';
+import { queryAll } from '../query-all.ts';
 import { withWriteGuard } from '../write-guard.ts';
 import type { NodeRecord } from './node-record.ts';
 import type { NodeKindRef } from './node-writes.ts';
+
+/**
+ * How long a usage item counts without its journal naming the node: a wide draft writes its
+ * usage items before the journal (and drops the old ones after it), well within a request.
+ */
+export const USAGE_LEASE_MS = 5 * 60_000;
+
+/** Usage items read per batch of journal reads. */
+const BATCH = 25;
 
 /**
  * Runs the delete once no journal names the node, holding off new references meanwhile.
@@ -13,8 +25,31 @@ export async function withNoUsage(ref: NodeKindRef, companyId: string, node: Nod
   await withWriteGuard(
     keys.node(ref.kind, companyId, node.id),
     node.version,
-    async () =>
-      (await anyWithPrefix(keys.company(companyId).pk, keys.nodeUsagePrefix(ref.kind, node.id))) ? new StateConflict('InUse', `${ref.label} is used by journal lines.`) : undefined,
+    async () => ((await inUse(ref, companyId, node.id)) ? new StateConflict('InUse', `${ref.label} is used by journal lines.`) : undefined),
     write,
   );
+}
+
+/**
+ * Whether a live usage item names the node: one whose journal names it, or one written within
+ * the lease (its journal may be being written). Others are left over from a wide draft's write
+ * that failed half-way, and do not count.
+ */
+async function inUse(ref: NodeKindRef, companyId: string, nodeId: string): Promise<boolean> {
+  let batch: Array<Record<string, unknown>> = [];
+  const anyLive = async () => {
+    const journals = await batchGetItems(batch.map((u) => keys.journal(companyId, u.journalId as string)));
+    const naming = new Set(
+      journals.filter((j) => (j.entries as Array<{ accountId: string; costCenterId: string | null }>).some((l) => l.accountId === nodeId || l.costCenterId === nodeId)).map((j) => j.id as string),
+    );
+    const fresh = (u: Record<string, unknown>) => typeof u.createdAt === 'number' && u.createdAt > Date.now() - USAGE_LEASE_MS;
+    return batch.some((u) => naming.has(u.journalId as string) || fresh(u));
+  };
+  for await (const usage of queryAll({ TableName: config.tableName, ...withPrefix(keys.company(companyId).pk, keys.nodeUsagePrefix(ref.kind, nodeId)), ConsistentRead: true })) {
+    batch.push(usage);
+    if (batch.length < BATCH) continue;
+    if (await anyLive()) return true;
+    batch = [];
+  }
+  return batch.length > 0 && anyLive();
 }

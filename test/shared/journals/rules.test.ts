@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { StateConflict, ValidationError } from '../../../shared/errors.ts';
-import { balanceDeltas, checkBalanced, checkTransition, checkWidth, swapSides, totals, type JournalStatus, type Line } from '../../../shared/journals/rules.ts';
+import { balanceDeltas, checkBalanced, checkTransition, swapSides, totals, type JournalStatus, type Line } from '../../../shared/journals/rules.ts';
 
 const line = (accountId: string, side: 1 | 2, amount: string, costCenterId: string | null = null): Line => ({ accountId, side, amount, costCenterId });
 
@@ -40,11 +40,5 @@ describe('journal rules', () => {
     for (const action of ['Void', 'Adjust', 'Reverse'] as const) {
       expect(() => checkTransition(journal('posted', 'original-id'), action), `reversal ${action}`).toThrow(/reversing journal/);
     }
-  });
-
-  it('refuses journals too wide for one transaction', () => {
-    const wide = Array.from({ length: 33 }, (_, i) => line(`acc${i}`, 1, '1'));
-    expect(() => checkWidth(wide)).toThrow(/at most 32/);
-    expect(() => checkWidth(wide.slice(0, 32))).not.toThrow();
   });
 });
