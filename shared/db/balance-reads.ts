@@ -22,7 +22,10 @@ export type AccountSums = Map<string, Sums>;
 /** Which balances to read: account totals, one cost center's, or every cost center's apart. */
 export type BalanceScope = { kind: 'total' } | { kind: 'costCenter'; costCenterId: string } | { kind: 'byCostCenter' };
 
-/** Sums by group (the cost center id; '-' for account totals), then by account. */
+/** The group of account totals (cost-center groups are the cost centers' ids). */
+export const TOTAL_GROUP = '-';
+
+/** Sums by group (the cost center id; TOTAL_GROUP for account totals), then by account. */
 export type GroupedSums = Map<string, AccountSums>;
 
 /** Parallel queries at most; enough to overlap round trips without flooding the table. */

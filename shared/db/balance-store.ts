@@ -6,7 +6,6 @@ import { db } from './client.ts';
 import { exact } from './exact-number.ts';
 import { balanceKeys, keys, type BalanceBucket } from './keys.ts';
 import { withPrefix } from './prefix-query.ts';
-import { queryAll } from './query-all.ts';
 import { mainTable } from './table-ops.ts';
 import type { WriteOp } from './transact.ts';
 
@@ -69,27 +68,4 @@ export async function readBalance(companyId: string, periodId: string, accountId
     debit: fromMils(sumMils(shards.map((item) => toMils(exact(item.debit))))),
     credit: fromMils(sumMils(shards.map((item) => toMils(exact(item.credit))))),
   };
-}
-
-
-/**
- * Debit and credit totals of every account with postings in a period, shards summed: the
- * accounts' totals, or with `costCenterId` their amounts within that cost center.
- */
-export async function readPeriodAccountTotals(
-  companyId: string,
-  periodId: string,
-  costCenterId: string | null = null,
-): Promise<Map<string, { debit: bigint; credit: bigint }>> {
-  const totals = new Map<string, { debit: bigint; credit: bigint }>();
-  for await (const item of queryAll({
-    TableName: config.tableName,
-    ...withPrefix(keys.company(companyId).pk, balanceKeys.periodBalancesPrefix(periodId, costCenterId)),
-    ConsistentRead: true,
-  })) {
-    const accountId = item.accountId as string;
-    const total = totals.get(accountId) ?? { debit: 0n, credit: 0n };
-    totals.set(accountId, { debit: total.debit + toMils(exact(item.debit)), credit: total.credit + toMils(exact(item.credit)) });
-  }
-  return totals;
 }

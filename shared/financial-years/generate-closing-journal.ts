@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { accounts, classificationOf } from '../accounts/account-kind.ts';
 import { getSettings } from '../companies/settings.ts';
-import { readPeriodAccountTotals } from '../db/balance-store.ts';
+import { sumThrough, TOTAL_GROUP } from '../db/balance-reads.ts';
 import { drawSerial, getJournal, putNewJournalOp, type DraftJournal } from '../db/journal-store.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { mustGetYear, setClosingJournalOp } from '../db/year-store.ts';
 import { StateConflict } from '../errors.ts';
 import { referenceOps } from '../journals/reference-ops.ts';
-import { MAX_LINES } from '../journals/rules.ts';
 import { journalView, type JournalView } from '../journals/views.ts';
-import { closingLines, type AccountNet } from './closing-rules.ts';
+import { closingLines, MAX_CLOSING_LINES, type AccountNet } from './closing-rules.ts';
 
 /**
  * Generates the year's closing journal, as a draft dated the last day of the year: it moves
@@ -31,8 +30,8 @@ export async function generateClosingJournal(uow: UnitOfWork, companyId: string,
   const nets = await profitAndLossNets(companyId, year.periods.map((p) => p.id));
   const lines = closingLines(nets, settings.retainedEarningsAccountId, settings.decimalPrecision);
   if (lines.length === 0) throw new StateConflict('NothingToClose', 'No revenue or expense account has a balance in this year.');
-  if (lines.length > MAX_LINES) {
-    throw new StateConflict('TooManyAccounts', 'More revenue and expense accounts have balances than one journal can close.');
+  if (lines.length > MAX_CLOSING_LINES) {
+    throw new StateConflict('TooManyAccounts', `Closing needs more than ${MAX_CLOSING_LINES} lines (one per revenue or expense account and cost center with a balance).`);
   }
 
   const id = randomUUID();
@@ -58,17 +57,25 @@ export async function generateClosingJournal(uow: UnitOfWork, companyId: string,
   );
 }
 
-/** Net (debit minus credit) over the periods of every revenue and expense account with a balance. */
+/**
+ * Net (debit minus credit) over the periods of every revenue and expense account with a
+ * balance: per cost center, and the part booked without one (the account's total less its
+ * cost centers').
+ */
 async function profitAndLossNets(companyId: string, periodIds: string[]): Promise<AccountNet[]> {
-  const nets = new Map<string, bigint>();
-  for (const periodId of periodIds) {
-    for (const [accountId, t] of await readPeriodAccountTotals(companyId, periodId)) {
-      nets.set(accountId, (nets.get(accountId) ?? 0n) + t.debit - t.credit);
+  const [totals, centers] = await Promise.all([sumThrough(companyId, { periods: periodIds }, { kind: 'total' }), sumThrough(companyId, { periods: periodIds }, { kind: 'byCostCenter' })]);
+  const net = (s: { debit: bigint; credit: bigint }) => s.debit - s.credit;
+  const nets: AccountNet[] = [];
+  const withoutCenter = new Map([...(totals.get(TOTAL_GROUP) ?? new Map<string, { debit: bigint; credit: bigint }>())].map(([accountId, s]) => [accountId, net(s)]));
+  for (const [costCenterId, byAccount] of centers) {
+    for (const [accountId, s] of byAccount) {
+      nets.push({ accountId, costCenterId, net: net(s) });
+      withoutCenter.set(accountId, (withoutCenter.get(accountId) ?? 0n) - net(s));
     }
   }
-  const records = await accounts.store.getMany(companyId, [...nets.keys()]);
+  for (const [accountId, n] of withoutCenter) nets.push({ accountId, costCenterId: null, net: n });
+  const records = await accounts.store.getMany(companyId, [...withoutCenter.keys()]);
   const chains = await accounts.store.chains(companyId, records);
-  return records
-    .filter((r) => ['revenue', 'expense'].includes(classificationOf(chains.get(r.id)!)))
-    .map((r) => ({ accountId: r.id, net: nets.get(r.id)! }));
+  const profitAndLoss = new Set(records.filter((r) => ['revenue', 'expense'].includes(classificationOf(chains.get(r.id)!))).map((r) => r.id));
+  return nets.filter((n) => profitAndLoss.has(n.accountId));
 }

@@ -29,8 +29,17 @@ describe('year-end closing', () => {
 
     expect(closing.status).toBe(200);
     expect(closing.body).toMatchObject({ status: 'draft', date: '2026-12-31T00:00:00Z', totals: { debit: 1000.11, credit: 1000.11 } });
-    const byAccount = Object.fromEntries(closing.body.entries.map((e: { accountId: string; side: number; amount: number }) => [e.accountId, [e.side, e.amount]]));
-    expect(byAccount).toEqual({ [chart.sales.id]: [1, 1000.11], [chart.rent.id]: [2, 300.05], [chart.retained.id]: [2, 700.06] });
+    // Each cost center's part of an account is closed in it: sales at HQ, and the cent booked without one.
+    const lines = closing.body.entries.map((e: { accountId: string; costCenterId: string | null; side: number; amount: number }) => [e.accountId, e.costCenterId, e.side, e.amount]);
+    expect(lines).toHaveLength(4);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        [chart.sales.id, chart.hq.id, 1, 1000.1],
+        [chart.sales.id, null, 1, 0.01],
+        [chart.rent.id, null, 2, 300.05],
+        [chart.retained.id, null, 2, 700.06],
+      ]),
+    );
     expect(replay.text).toBe(closing.text);
     expect(again.body.id).toBe(closing.body.id);
 

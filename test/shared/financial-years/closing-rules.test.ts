@@ -31,4 +31,23 @@ describe('closing entry', () => {
     expect(even.map((l) => l.accountId)).toEqual(['rent', 'sales']);
     expect(closingLines([], 'retained', 2)).toEqual([]);
   });
+
+  it('closes each cost center’s part of an account in that cost center', () => {
+    const lines = closingLines(
+      [
+        { accountId: 'sales', costCenterId: 'hq', net: toMils('-70') },
+        { accountId: 'sales', costCenterId: null, net: toMils('-30') },
+        { accountId: 'rent', costCenterId: 'branch', net: toMils('40') },
+      ],
+      'retained',
+      2,
+    );
+    expect(lines).toEqual([
+      { accountId: 'rent', costCenterId: 'branch', side: 2, amount: '40.00' },
+      { accountId: 'sales', costCenterId: null, side: 1, amount: '30.00' },
+      { accountId: 'sales', costCenterId: 'hq', side: 1, amount: '70.00' },
+      { accountId: 'retained', costCenterId: null, side: 2, amount: '60.00' },
+    ]);
+    expect(() => checkBalanced(lines)).not.toThrow();
+  });
 });
