@@ -86,6 +86,12 @@ describe('route table', () => {
     expect(Object.values(doc.paths).flatMap((ops) => Object.keys(ops))).toHaveLength(ROUTES.flatMap((r) => routePaths(r).flatMap(() => r.methods)).length);
   });
 
+  it('answers GET / with links to the reference and the OpenAPI document', async () => {
+    const response = await client(gateway.url).get('/');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ service: 'Ledger API', docs: '/docs', openapi: '/openapi.json', api: '/api/v1' });
+  });
+
   it('serves the OpenAPI document from the local gateway', async () => {
     const response = await client(gateway.url).get('/openapi.json');
     expect(response.status).toBe(200);

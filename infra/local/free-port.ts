@@ -12,6 +12,15 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Whether nothing listens on the loopback port (a listen attempt that is closed at once). */
+export function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
 /** Resolves once something accepts connections on the port (polled, as the emulator's output is not a contract). */
 export async function waitForPort(port: number, timeoutMs: number, isDead: () => boolean): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -123,11 +123,15 @@ function match(method: string, path: string) {
   return undefined;
 }
 
+/** What `GET /` answers: where the reference and the API are. */
+const ROOT_LINKS = { service: 'Ledger API', docs: '/docs', openapi: '/openapi.json', api: '/api/v1' };
+
 async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   const path = new URL(req.url ?? '/', 'http://localhost').pathname;
   if (req.method === 'GET' && path === '/openapi.json') return write(res, { statusCode: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(openApiDocument()) });
+  if (req.method === 'GET' && path === '/') return write(res, { statusCode: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(ROOT_LINKS) });
   if (req.method === 'GET' && path === '/docs') return write(res, { statusCode: 200, headers: { 'content-type': 'text/html' }, body: DOCS_PAGE });
   if (req.method === 'OPTIONS') return write(res, { statusCode: 204, headers: preflightHeaders() });
   const found = match(req.method ?? 'GET', path);

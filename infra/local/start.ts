@@ -5,6 +5,7 @@ import { createTables } from './create-tables.ts';
 import { DATA_DIR, localEnvironment, SECRETS_FILE, STATE_FILE } from './environment.ts';
 import { startGateway, type RunningGateway } from './gateway.ts';
 import { LOCAL_CLIENT_ID, startIdentityProvider, type RunningIdentityProvider } from './identity-provider.ts';
+import { portIsFree } from './free-port.ts';
 import { ensureLocalSecrets } from './local-secrets.ts';
 import { superviseDynamo } from './supervise-dynamo.ts';
 
@@ -31,6 +32,13 @@ async function stop(exitCode = 0): Promise<void> {
   process.exit(exitCode);
 }
 
+// A busy port is named before anything starts, rather than failing deep in the gateway later.
+for (const [name, value] of [['PORT', port], ['OIDC_PORT', oidcPort]] as const) {
+  if (!(await portIsFree(value))) {
+    console.error(`Port ${value} (${name}) is already in use: stop what listens there, or choose another, e.g. ${name}=${value + 100} npm start`);
+    process.exit(1);
+  }
+}
 await ensureLocalSecrets(SECRETS_FILE);
 const dynamo = await superviseDynamo(inMemory ? {} : { dataDir: resolve(DATA_DIR, 'dynamodb') }, {
   onRestart: (code) => console.error(`dynamodb: exited unexpectedly (code ${code}); restarting it with the same data (requests meanwhile get 503)`),

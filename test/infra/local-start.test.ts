@@ -2,6 +2,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { createServer } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../infra/local/free-port.ts';
 
@@ -76,6 +77,20 @@ const javaProcessesFor = (dir: string) =>
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('npm start', () => {
+  it('names a busy port and the variable that moves it, before starting anything', async () => {
+    const busy = createServer();
+    await new Promise<void>((resolveListen) => busy.listen(0, '127.0.0.1', resolveListen));
+    const port = (busy.address() as { port: number }).port;
+    oidcPort = await freePort();
+    const child = run('infra/local/start.ts', [], { PORT: String(port), OIDC_PORT: String(oidcPort) });
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolveExit) => child.once('exit', resolveExit));
+    busy.close();
+    expect(code).toBe(1);
+    expect(stderr.trim()).toBe(`Port ${port} (PORT) is already in use: stop what listens there, or choose another, e.g. PORT=${port + 100} npm start`);
+  });
+
   it('prints one readiness line, keeps data across a restart, and leaves no java process behind', async () => {
     const port = await freePort();
     oidcPort = await freePort();
