@@ -1,5 +1,5 @@
 import * as z from '../shared/schemas/zod.ts';
-import { ROUTES, pathParameters, routePaths, type Method, type Route } from '../shared/routes.ts';
+import { ROUTES, pathParameters, type Method, type Route } from '../shared/routes.ts';
 import { responseSchema } from '../shared/schemas/responses.ts';
 
 /**
@@ -26,21 +26,19 @@ const ErrorBody = {
 const jsonSchema = (schema: z.core.$ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
 
 function operation(route: Route, method: Method, path: string) {
-  const aliasOf = path === route.path ? undefined : route.path;
   const errors = (codes: number[]) =>
     Object.fromEntries(codes.map((code) => [code, { $ref: `#/components/responses/Error` }]));
   const query = route.query ? (jsonSchema(route.query()) as { properties?: Record<string, object>; required?: string[] }) : undefined;
   return {
     // A row serving several methods names each operation by its method too (periods.close.put).
-    operationId: [route.name, ...(route.methods.length > 1 && method !== route.methods[0] ? [method.toLowerCase()] : []), ...(aliasOf ? ['unversioned'] : [])].join('.'),
+    operationId: [route.name, ...(route.methods.length > 1 && method !== route.methods[0] ? [method.toLowerCase()] : [])].join('.'),
     summary: route.summary,
-    ...(aliasOf ? { description: `Alias of ${aliasOf}.` } : {}),
     tags: [route.tag],
     ...(route.access === 'public' ? { security: [] } : {}),
     ...(route.access !== 'public' && route.access !== 'user' ? { 'x-permission': route.access } : {}),
     parameters: [
       ...pathParameters(path).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string', format: 'uuid' } })),
-      ...Object.entries(query?.properties ?? {}).map(([name, schema]) => ({ name, in: 'query', required: false, schema })),
+      ...Object.entries(query?.properties ?? {}).map(([name, schema]) => ({ name, in: 'query', required: query?.required?.includes(name) ?? false, schema })),
       ...(route.idempotentOperation
         ? [{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', minLength: 1, maxLength: 255 } }]
         : []),
@@ -57,15 +55,19 @@ function operation(route: Route, method: Method, path: string) {
 
 export function openApiDocument() {
   const paths: Record<string, Record<string, unknown>> = {};
+  // Each route once, under its versioned path; the unversioned aliases are named in the description.
   for (const route of ROUTES) {
-    for (const path of routePaths(route)) {
-      paths[path] ??= {};
-      for (const method of route.methods) paths[path][method.toLowerCase()] = operation(route, method, path);
-    }
+    const operations = (paths[route.path] ??= {});
+    for (const method of route.methods) operations[method.toLowerCase()] = operation(route, method, route.path);
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Ledger service', version: '1.0.0', description: 'Multi-company double-entry accounting API. Decisions: docs/decisions.md.' },
+    info: {
+      title: 'Ledger service',
+      version: '1.0.0',
+      description:
+        'Multi-company double-entry accounting API. Every route under `/api/v1/` also answers, identically, without the version segment (`/api/Companies/...`); those aliases are not listed again. Decisions: docs/decisions.md in the repository.',
+    },
     security: [{ bearer: [] }],
     paths,
     components: {

@@ -9,6 +9,7 @@ import { corsHeaders, preflightHeaders } from '../../shared/http/cors.ts';
 import { errorResponse } from '../../shared/http/respond.ts';
 import { ROUTES, routePaths, type Method, type Route } from '../../shared/routes.ts';
 import { openApiDocument } from '../openapi.ts';
+import { DOCS_PAGE, docsAsset } from './docs-page.ts';
 
 /**
  * The local stand-in for API Gateway (HTTP API, payload 2.0): matches a request against the
@@ -132,7 +133,9 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   const path = new URL(req.url ?? '/', 'http://localhost').pathname;
   if (req.method === 'GET' && path === '/openapi.json') return write(res, { statusCode: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(openApiDocument()) });
   if (req.method === 'GET' && path === '/') return write(res, { statusCode: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(ROOT_LINKS) });
-  if (req.method === 'GET' && path === '/docs') return write(res, { statusCode: 200, headers: { 'content-type': 'text/html' }, body: DOCS_PAGE });
+  if (req.method === 'GET' && path === '/docs') return write(res, { statusCode: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: DOCS_PAGE });
+  const asset = req.method === 'GET' && path.startsWith('/docs/') ? docsAsset(path.slice('/docs/'.length)) : undefined;
+  if (asset) return write(res, { statusCode: 200, headers: { 'content-type': asset.contentType, 'cache-control': 'max-age=3600' }, body: asset.body.toString('base64'), isBase64Encoded: true });
   if (req.method === 'OPTIONS') return write(res, { statusCode: 204, headers: preflightHeaders() });
   const found = match(req.method ?? 'GET', path);
   let event: APIGatewayProxyEventV2;
@@ -198,13 +201,3 @@ export function startGateway(port: number, host = '127.0.0.1'): Promise<RunningG
   });
 }
 
-const DOCS_PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Ledger API</title></head>
-<body><h1>Ledger API</h1><p>The OpenAPI document is at <a href="/openapi.json">/openapi.json</a>.</p>
-<ul id="routes"></ul><script>
-fetch('/openapi.json').then(r => r.json()).then(doc => {
-  const list = document.getElementById('routes');
-  for (const [path, ops] of Object.entries(doc.paths)) for (const [method, op] of Object.entries(ops)) {
-    const li = document.createElement('li'); li.textContent = method.toUpperCase() + ' ' + path + ' - ' + op.summary; list.append(li);
-  }
-});
-</script></body></html>`;

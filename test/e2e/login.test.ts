@@ -1,24 +1,10 @@
-import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { client } from '../support/api.ts';
+import { useBrowser } from '../support/browser.ts';
 import { useSignInStack } from '../support/sign-in.ts';
 
 const stack = useSignInStack();
-const CHROMIUM = '/usr/bin/chromium';
-let browser: Browser;
-
-beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is missing at ${CHROMIUM}; the sign-in test drives it. Install it: sudo apt-get install -y chromium`);
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browserOf = useBrowser();
 
 describe('OAuth sign-in in a real browser', () => {
   it('Login -> provider page -> sign in -> callback tokens -> protected endpoint -> refresh -> old refresh token refused', async () => {
@@ -33,7 +19,7 @@ describe('OAuth sign-in in a real browser', () => {
     expect(authorize.searchParams.get('login_hint')).toBe(email);
     expect(authorize.searchParams.get('state')).toBeTruthy();
 
-    const page = await browser.newPage();
+    const page = await browserOf().newPage();
     // Only loopback is reachable (the provider's page imports a web font): fail other requests at once.
     await page.route('**/*', (route) => (new URL(route.request().url()).hostname === '127.0.0.1' ? route.continue() : route.abort()));
     await page.goto(login.body.redirectTo);
