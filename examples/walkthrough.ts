@@ -1,0 +1,104 @@
+import createClient from 'openapi-fetch';
+import type { paths } from './client/schema.d.ts';
+
+/**
+ * From an empty account to posted books with the typed client (openapi-fetch over the types
+ * `npm run client` generates): a company, a chart of accounts, cost centers, a year, journals
+ * by UUID and by path, a reversal, a closed period, and the reports.
+ *
+ *   npm start                                            # in one shell
+ *   TOKEN=$(npm run -s token -- --email you@example.com) npm run walkthrough
+ *
+ * LEDGER_URL overrides the address (default http://127.0.0.1:3000).
+ */
+type Log = (line: string) => void;
+
+export async function walkthrough(baseUrl: string, token: string, log: Log = console.log) {
+  const api = createClient<paths>({ baseUrl, headers: { authorization: `Bearer ${token}` } });
+  /** The body of a 200, or the spec's error body thrown. */
+  const ok = <T>(result: { data?: T; error?: unknown; response: Response }): T => {
+    if (result.error !== undefined || result.data === undefined) throw new Error(`${result.response.status} ${JSON.stringify(result.error)}`);
+    return result.data;
+  };
+  /** For the operations that answer 200 with an empty body. */
+  const done = (result: { error?: unknown; response: Response }): void => {
+    if (!result.response.ok) throw new Error(`${result.response.status} ${JSON.stringify(result.error)}`);
+  };
+  const name = (english: string, arabic: string) => ({ english, arabic });
+
+  const company = ok(await api.POST('/api/v1/Companies', { body: { name: 'Walkthrough Trading', baseCurrency: 'SAR' } }));
+  const companyId = company.id;
+  const path = { path: { companyId } };
+  log(`company ${company.name} (${companyId}), currency ${company.settings.baseCurrency}`);
+
+  const account = async (code: string, english: string, arabic: string, parent: { id: string } | null, classification?: 'asset' | 'equity' | 'revenue' | 'expense') =>
+    ok(
+      await api.POST('/api/v1/Companies/{companyId}/Accounts', {
+        params: path,
+        body: { code, name: name(english, arabic), type: parent ? 'leaf' : 'category', ...(parent ? { parentId: parent.id } : { classification }) },
+      }),
+    );
+  const assets = await account('1', 'Assets', 'الأصول', null, 'asset');
+  const cash = await account('1101', 'Cash', 'النقدية', assets);
+  await account('1102', 'Bank', 'البنك', assets);
+  const equity = await account('3', 'Equity', 'حقوق الملكية', null, 'equity');
+  const retained = await account('3101', 'Retained earnings', 'أرباح مبقاة', equity);
+  const revenue = await account('4', 'Revenue', 'الإيرادات', null, 'revenue');
+  const sales = await account('4101', 'Sales', 'المبيعات', revenue);
+  const expenses = await account('5', 'Expenses', 'المصروفات', null, 'expense');
+  await account('5101', 'Rent', 'الإيجار', expenses);
+  log('chart: 1 Assets (1101 Cash, 1102 Bank), 3 Equity (3101 Retained earnings), 4 Revenue (4101 Sales), 5 Expenses (5101 Rent)');
+
+  const settings = ok(await api.GET('/api/v1/Companies/{companyId}/Settings', { params: path }));
+  ok(await api.PUT('/api/v1/Companies/{companyId}/Settings', { params: path, body: { baseCurrency: 'SAR', decimalPrecision: 2, retainedEarningsAccountId: retained.id, version: settings.version } }));
+
+  const hq = ok(await api.POST('/api/v1/Companies/{companyId}/CostCenters', { params: path, body: { code: 'HQ', name: name('Head office', 'المركز الرئيسي') } }));
+  ok(await api.POST('/api/v1/Companies/{companyId}/CostCenters', { params: path, body: { code: 'BR', name: name('Branch', 'الفرع') } }));
+  const year = ok(await api.POST('/api/v1/Companies/{companyId}/FinancialYears', { params: path, body: { startDate: '2026-01-01', endDate: '2026-12-31' } }));
+  log(`cost centers HQ, BR; year ${year.name} with ${year.periods.length} periods`);
+
+  /** Creates and posts a journal; lines name accounts and cost centers by UUID or by path. */
+  const postJournal = async (day: string, description: string, entries: Array<{ accountId: string; side: 1 | 2; amount: number; costCenterId?: string }>) => {
+    const draft = ok(await api.POST('/api/v1/Companies/{companyId}/Journals', { params: path, body: { date: `${day}T09:00:00Z`, description, entries } }));
+    const posted = ok(await api.POST('/api/v1/Companies/{companyId}/Journals/{id}/Post', { params: { path: { companyId, id: draft.id } }, body: { postingDate: day, version: draft.version } }));
+    log(`journal #${posted.serialNumber} ${description}: ${posted.status} on ${posted.postingDate}, ${posted.totals.debit} each side`);
+    return posted;
+  };
+  await postJournal('2026-01-10', 'Cash sales', [
+    { accountId: cash.id, side: 1, amount: 1500, costCenterId: hq.id },
+    { accountId: sales.id, side: 2, amount: 1500, costCenterId: hq.id },
+  ]);
+  await postJournal('2026-02-01', 'February rent (by path)', [
+    { accountId: '5.5101', side: 1, amount: 400.25, costCenterId: 'BR' },
+    { accountId: '1.1102', side: 2, amount: 400.25 },
+  ]);
+  const mistake = await postJournal('2026-02-03', 'Sales posted twice', [
+    { accountId: '1.1101', side: 1, amount: 99.99 },
+    { accountId: '4.4101', side: 2, amount: 99.99 },
+  ]);
+  const reversed = ok(await api.POST('/api/v1/Companies/{companyId}/Journals/{id}/Reverse', { params: { path: { companyId, id: mistake.id } }, body: { postingDate: '2026-02-04', version: mistake.version } }));
+  log(`journal #${reversed.serialNumber} ${reversed.status} by ${reversed.reversedBy}`);
+
+  const january = year.periods[0]!;
+  done(await api.POST('/api/v1/Companies/{companyId}/FinancialYears/{id}/Periods/{periodId}/Close', { params: { path: { companyId, id: year.id, periodId: january.id } }, body: { version: january.version } }));
+  log(`period ${january.name} closed`);
+
+  const trial = ok(await api.GET('/api/v1/Companies/{companyId}/Reports/TrialBalance', { params: { ...path, query: { dateFrom: '2026-01-01', dateTo: '2026-02-28' } } }));
+  log('trial balance 2026-01-01 to 2026-02-28 (closing debit / credit):');
+  for (const row of trial.rows) log(`  ${'  '.repeat(row.depth)}${row.code} ${row.name.english}: ${row.closing.debit} / ${row.closing.credit}`);
+  log(`  totals: ${trial.totals.closing.debit} / ${trial.totals.closing.credit}`);
+  const statement = ok(await api.GET('/api/v1/Companies/{companyId}/Reports/IncomeStatement', { params: { ...path, query: { dateFrom: '2026-01-01', dateTo: '2026-12-31', byCostCenter: 'true' } } }));
+  log(`income statement 2026 by cost center: ${statement.columns.map((c, i) => `${c.costCenter?.code ?? c.scope} ${statement.totals.netProfit[i]}`).join(', ')}`);
+  const sheet = ok(await api.GET('/api/v1/Companies/{companyId}/Reports/BalanceSheet', { params: { ...path, query: { date: '2026-02-28' } } }));
+  log(`balance sheet at 2026-02-28: assets ${sheet.totals.assets[0]}, liabilities and equity ${sheet.totals.liabilitiesAndEquity[0]} (this year's profit ${sheet.currentYearEarnings[0]})`);
+  return { companyId, trial, statement, sheet };
+}
+
+if (import.meta.main) {
+  const token = process.env.TOKEN;
+  if (!token) {
+    console.error('Set TOKEN: TOKEN=$(npm run -s token -- --email you@example.com) npm run walkthrough');
+    process.exit(2);
+  }
+  await walkthrough(process.env.LEDGER_URL ?? 'http://127.0.0.1:3000', token);
+}

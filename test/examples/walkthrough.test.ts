@@ -1,0 +1,26 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { clientSchema, SCHEMA_FILE } from '../../examples/generate-client.ts';
+import { walkthrough } from '../../examples/walkthrough.ts';
+import { signedInUser, useGateway } from '../support/api.ts';
+
+const gateway = useGateway();
+
+describe('the typed client and the walkthrough', () => {
+  it('has the client types the OpenAPI document generates today (npm run client)', async () => {
+    expect(readFileSync(SCHEMA_FILE, 'utf8')).toBe(await clientSchema());
+  });
+
+  it('takes a new user from an empty account to posted books and reports', async () => {
+    const { token } = await signedInUser(gateway.url);
+    const lines: string[] = [];
+    const { trial, statement, sheet } = await walkthrough(gateway.url(), token, (line) => lines.push(line));
+
+    expect(trial.totals.closing).toEqual({ debit: '1900.25', credit: '1900.25' });
+    expect(statement.totals.netProfit).toEqual(['1099.75', '-400.25', '1500.00', '0.00']);
+    expect(sheet.totals.assets).toEqual(sheet.totals.liabilitiesAndEquity);
+    expect(lines.some((l) => /^journal #3 reversed by [0-9a-f-]{36}$/.test(l))).toBe(true);
+    if (process.env.SHOW_WALKTHROUGH) console.log(lines.join('\n'));
+    expect(lines.some((l) => l.startsWith('period ') && l.endsWith(' closed'))).toBe(true);
+  });
+});
