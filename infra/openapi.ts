@@ -65,9 +65,12 @@ export function openApiDocument() {
     info: {
       title: 'Ledger service',
       version: '1.0.0',
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       description:
         'Multi-company double-entry accounting API. Every route under `/api/v1/` also answers, identically, without the version segment (`/api/Companies/...`); those aliases are not listed again. Decisions: docs/decisions.md in the repository.',
     },
+    // Paths are absolute: the document is served by the API it describes (local gateway or API Gateway).
+    servers: [{ url: '/', description: 'The API serving this document' }],
     security: [{ bearer: [] }],
     paths,
     components: {
