@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { CfnOutput, CfnParameter, CustomResource, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { CorsHttpMethod, HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -13,6 +13,7 @@ import { IDEMPOTENCY_TABLE, MAIN_TABLE, type TableDefinition } from '../shared/d
 import { CORS } from '../shared/http/cors.ts';
 import { ROUTES, routePaths } from '../shared/routes.ts';
 import { BUNDLE_ALIASES, ESBUILD_OPTIONS, ESM_REQUIRE_BANNER } from './bundling/options.ts';
+import { DOCS_ASSETS, swaggerUiDir } from './docs-page.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
@@ -142,6 +143,24 @@ export class LedgerStack extends Stack {
         api.addRoutes({ path, methods: route.methods.map((m) => HttpMethod[m]), integration });
       }
     }
+
+    // The reference (`/`, `/docs`, its assets, `/openapi.json`): one function outside the route
+    // table, with Swagger UI's two files copied next to its bundle.
+    const reference = new NodejsFunction(this, 'Fn-apiReference', {
+      ...FUNCTION_DEFAULTS,
+      entry: resolve(ROOT, 'functions/ops/api-reference.ts'),
+      paramsAndSecrets: undefined,
+      bundling: {
+        ...FUNCTION_DEFAULTS.bundling,
+        commandHooks: {
+          beforeBundling: () => [],
+          beforeInstall: () => [],
+          afterBundling: (_input: string, output: string) => Object.keys(DOCS_ASSETS).map((name) => `cp ${join(swaggerUiDir(), name)} ${output}/${name}`),
+        },
+      },
+    });
+    const referenceIntegration = new HttpLambdaIntegration('Int-apiReference', reference);
+    for (const path of ['/', '/docs', '/docs/{asset}', '/openapi.json']) api.addRoutes({ path, methods: [HttpMethod.GET], integration: referenceIntegration });
 
     const notFound = new NodejsFunction(this, 'Fn-notFound', { ...FUNCTION_DEFAULTS, entry: resolve(ROOT, 'functions/not-found.ts') });
     api.addRoutes({ path: '/{proxy+}', methods: [HttpMethod.ANY], integration: new HttpLambdaIntegration('Int-notFound', notFound) });

@@ -9,7 +9,7 @@ import { corsHeaders, preflightHeaders } from '../../shared/http/cors.ts';
 import { errorResponse } from '../../shared/http/respond.ts';
 import { ROUTES, routePaths, type Method, type Route } from '../../shared/routes.ts';
 import { openApiDocument } from '../openapi.ts';
-import { DOCS_PAGE, docsAsset } from './docs-page.ts';
+import { DOCS_PAGE, docsAsset, ROOT_LINKS, swaggerUiDir } from '../docs-page.ts';
 
 /**
  * The local stand-in for API Gateway (HTTP API, payload 2.0): matches a request against the
@@ -124,8 +124,7 @@ function match(method: string, path: string) {
   return undefined;
 }
 
-/** What `GET /` answers: where the reference and the API are. */
-const ROOT_LINKS = { service: 'Ledger API', docs: '/docs', openapi: '/openapi.json', api: '/api/v1' };
+const SWAGGER_UI = swaggerUiDir();
 
 async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const chunks: Buffer[] = [];
@@ -134,7 +133,7 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   if (req.method === 'GET' && path === '/openapi.json') return write(res, { statusCode: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(openApiDocument()) });
   if (req.method === 'GET' && path === '/') return write(res, { statusCode: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(ROOT_LINKS) });
   if (req.method === 'GET' && path === '/docs') return write(res, { statusCode: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: DOCS_PAGE });
-  const asset = req.method === 'GET' && path.startsWith('/docs/') ? docsAsset(path.slice('/docs/'.length)) : undefined;
+  const asset = req.method === 'GET' && path.startsWith('/docs/') ? docsAsset(SWAGGER_UI, path.slice('/docs/'.length)) : undefined;
   if (asset) return write(res, { statusCode: 200, headers: { 'content-type': asset.contentType, 'cache-control': 'max-age=3600' }, body: asset.body.toString('base64'), isBase64Encoded: true });
   if (req.method === 'OPTIONS') return write(res, { statusCode: 204, headers: preflightHeaders() });
   const found = match(req.method ?? 'GET', path);

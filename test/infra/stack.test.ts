@@ -31,11 +31,12 @@ describe('CDK stack', () => {
     }
   });
 
-  it('routes every path of the route table, aliases included, plus a not-found default', () => {
+  it('routes every path of the route table, aliases included, the reference pages, and a not-found default', () => {
     const routeKeys = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map((r) => r.Properties.RouteKey);
     const expected = ROUTES.flatMap((r) => routePaths(r).flatMap((p) => r.methods.map((m) => `${m} ${p}`)));
+    const reference = ['GET /', 'GET /docs', 'GET /docs/{asset}', 'GET /openapi.json'];
 
-    expect(routeKeys.sort()).toEqual([...expected, 'ANY /{proxy+}'].sort());
+    expect(routeKeys.sort()).toEqual([...expected, ...reference, 'ANY /{proxy+}'].sort());
   });
 
   it('has the main table with its indexes and the TTL table', () => {
