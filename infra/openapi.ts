@@ -1,5 +1,6 @@
 import * as z from '../shared/schemas/zod.ts';
 import { ROUTES, pathParameters, type Method, type Route } from '../shared/routes.ts';
+import { ROUTE_EXAMPLES } from './openapi-examples.ts';
 import { responseSchema } from '../shared/schemas/responses.ts';
 
 /**
@@ -29,10 +30,12 @@ function operation(route: Route, method: Method, path: string) {
   const errors = (codes: number[]) =>
     Object.fromEntries(codes.map((code) => [code, { $ref: `#/components/responses/Error` }]));
   const query = route.query ? (jsonSchema(route.query()) as { properties?: Record<string, object>; required?: string[] }) : undefined;
+  const example = ROUTE_EXAMPLES[route.name];
   return {
     // A row serving several methods names each operation by its method too (periods.close.put).
     operationId: [route.name, ...(route.methods.length > 1 && method !== route.methods[0] ? [method.toLowerCase()] : [])].join('.'),
     summary: route.summary,
+    ...(example ? { description: `Example request: \`${example.request}\`` } : {}),
     tags: [route.tag],
     ...(route.access === 'public' ? { security: [] } : {}),
     ...(route.access !== 'public' && route.access !== 'user' ? { 'x-permission': route.access } : {}),
@@ -43,10 +46,10 @@ function operation(route: Route, method: Method, path: string) {
         ? [{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', minLength: 1, maxLength: 255 } }]
         : []),
     ],
-    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body()) } } } } : {}),
+    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body()), ...(example?.body !== undefined ? { example: example.body } : {}) } } } } : {}),
     responses: {
       200: route.response
-        ? { description: 'OK', content: { 'application/json': { schema: z.toJSONSchema(responseSchema(route.response), { io: 'output', unrepresentable: 'any' }) } } }
+        ? { description: 'OK', content: { 'application/json': { schema: z.toJSONSchema(responseSchema(route.response), { io: 'output', unrepresentable: 'any' }), ...(example?.response !== undefined ? { example: example.response } : {}) } } }
         : { description: 'OK, with an empty body' },
       ...errors([400, 401, 403, 404, 409, ...(route.body ? [413] : []), ...(route.idempotentOperation ? [422] : []), 500, 503]),
     },

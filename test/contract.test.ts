@@ -1,4 +1,6 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { EXAMPLES_FILE, type RouteExample } from '../infra/openapi-examples.ts';
 import { ROLES } from '../shared/auth/permissions.ts';
 import { ROUTES } from '../shared/routes.ts';
 import { responseSchema } from '../shared/schemas/responses.ts';
@@ -8,6 +10,16 @@ import { chartOfAccounts, credit, debit, year2026 } from './support/ledger.ts';
 
 const gateway = useSignInStack();
 const checked = new Set<string>();
+/** The first request and 200 body of each route in the flow: the OpenAPI document's examples. */
+const captured = new Map<string, RouteExample>();
+
+/** Secrets out of examples: tokens and keys become placeholders of the same shape. */
+function redacted(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redacted);
+  if (!value || typeof value !== 'object') return value;
+  const placeholders: Record<string, string> = { access_token: 'eyJhbGciOiJFUzI1NiJ9.example.signature', refresh_token: 'rt_example', refreshToken: 'rt_example', key: 'sk-svc_example' };
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typeof v === 'string' && k in placeholders ? placeholders[k] : redacted(v)]));
+}
 
 /** The response matches its route's documented 200 body exactly (strict schemas), or is empty where documented so. */
 function check<T = any>(routeName: string, response: ApiResponse<T>): T {
@@ -20,6 +32,7 @@ function check<T = any>(routeName: string, response: ApiResponse<T>): T {
     expect(response.text, routeName).toBe('');
   }
   checked.add(routeName);
+  if (!captured.has(routeName)) captured.set(routeName, { request: `${response.sent.method} ${response.sent.path}`, ...(response.sent.body !== undefined ? { body: redacted(response.sent.body) } : {}), ...(response.body !== undefined ? { response: redacted(response.body) } : {}) });
   return response.body;
 }
 
@@ -110,5 +123,18 @@ describe('responses match the OpenAPI document', () => {
 
     // The callback's 200 is exercised by the browser test (test/e2e); every other route is here.
     expect(ROUTES.map((r) => r.name).filter((n) => !checked.has(n))).toEqual(['authentication.callback']);
+    // The callback answers the same token response as a refresh.
+    captured.set('authentication.callback', { request: 'GET /api/Authentication/Login/Callback?code=...&state=...', response: captured.get('authentication.refresh')!.response });
+    if (process.env.UPDATE_EXAMPLES) writeFileSync(EXAMPLES_FILE, `${JSON.stringify(Object.fromEntries([...captured].sort(([a], [b]) => (a < b ? -1 : 1))), null, 2)}\n`);
   }, 60_000);
+
+  it('documents an example request and response for every route, each valid against its schemas (UPDATE_EXAMPLES=1 rewrites them)', () => {
+    const examples = JSON.parse(readFileSync(EXAMPLES_FILE, 'utf8')) as Record<string, RouteExample>;
+    for (const route of ROUTES) {
+      const example = examples[route.name];
+      expect(example, route.name).toBeDefined();
+      if (route.body) expect(route.body().safeParse(example!.body).success, `${route.name} request`).toBe(true);
+      if (route.response) expect(responseSchema(route.response).safeParse(example!.response).success, `${route.name} response`).toBe(true);
+    }
+  });
 });

@@ -7,7 +7,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Start an OAuth sign-in: the provider URL to redirect the browser to */
+        /**
+         * Start an OAuth sign-in: the provider URL to redirect the browser to
+         * @description Example request: `GET /api/Authentication/Login`
+         */
         get: operations["authentication.login"];
         put?: never;
         post?: never;
@@ -24,7 +27,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Complete the sign-in with the redirect's query string (code, state) */
+        /**
+         * Complete the sign-in with the redirect's query string (code, state)
+         * @description Example request: `GET /api/Authentication/Login/Callback?code=...&state=...`
+         */
         get: operations["authentication.callback"];
         put?: never;
         post?: never;
@@ -43,7 +49,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Trade a refresh token (single use) for new tokens */
+        /**
+         * Trade a refresh token (single use) for new tokens
+         * @description Example request: `POST /api/Authentication/Refresh`
+         */
         post: operations["authentication.refresh"];
         delete?: never;
         options?: never;
@@ -58,10 +67,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the caller's companies */
+        /**
+         * List the caller's companies
+         * @description Example request: `GET /api/v1/Companies`
+         */
         get: operations["companies.list"];
         put?: never;
-        /** Create a company; the caller becomes its owner */
+        /**
+         * Create a company; the caller becomes its owner
+         * @description Example request: `POST /api/v1/Companies`
+         */
         post: operations["companies.create"];
         delete?: never;
         options?: never;
@@ -76,7 +91,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a company */
+        /**
+         * Get a company
+         * @description Example request: `GET /api/v1/Companies/1c14ed77-c54d-4033-a683-67120314c72a`
+         */
         get: operations["companies.get"];
         put?: never;
         post?: never;
@@ -93,9 +111,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get company settings */
+        /**
+         * Get company settings
+         * @description Example request: `GET /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Settings`
+         */
         get: operations["settings.get"];
-        /** Update company settings (versioned) */
+        /**
+         * Update company settings (versioned)
+         * @description Example request: `PUT /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Settings`
+         */
         put: operations["settings.update"];
         post?: never;
         delete?: never;
@@ -111,7 +135,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The roles and their permissions */
+        /**
+         * The roles and their permissions
+         * @description Example request: `GET /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Roles`
+         */
         get: operations["roles.list"];
         put?: never;
         post?: never;
@@ -128,10 +155,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List members (paginated) */
+        /**
+         * List members (paginated)
+         * @description Example request: `GET /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Members`
+         */
         get: operations["members.list"];
         put?: never;
-        /** Add a user to the company by email, with a role */
+        /**
+         * Add a user to the company by email, with a role
+         * @description Example request: `POST /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Members`
+         */
         post: operations["members.add"];
         delete?: never;
         options?: never;
@@ -147,10 +180,16 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change a member's role (versioned) */
+        /**
+         * Change a member's role (versioned)
+         * @description Example request: `PUT /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Members/39452418-2d32-4e0a-a64a-6e1b2887b1ba`
+         */
         put: operations["members.change"];
         post?: never;
-        /** Remove a member (versioned) */
+        /**
+         * Remove a member (versioned)
+         * @description Example request: `DELETE /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Members/39452418-2d32-4e0a-a64a-6e1b2887b1ba`
+         */
         delete: operations["members.remove"];
         options?: never;
         head?: never;
@@ -164,10 +203,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List API keys (prefix only, never the key) */
+        /**
+         * List API keys (prefix only, never the key)
+         * @description Example request: `GET /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/ApiKeys`
+         */
         get: operations["apiKeys.list"];
         put?: never;
-        /** Create an API key (the full key is returned once) */
+        /**
+         * Create an API key (the full key is returned once)
+         * @description Example request: `POST /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/ApiKeys`
+         */
         post: operations["apiKeys.create"];
         delete?: never;
         options?: never;
@@ -185,7 +230,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke an API key (versioned) */
+        /**
+         * Revoke an API key (versioned)
+         * @description Example request: `DELETE /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/ApiKeys/fde868e3-59ea-43ed-ae85-cbb71a68941c`
+         */
         delete: operations["apiKeys.revoke"];
         options?: never;
         head?: never;
@@ -199,10 +247,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List accounts (paginated) */
+        /**
+         * List accounts (paginated)
+         * @description Example request: `GET /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Accounts`
+         */
         get: operations["accounts.list"];
         put?: never;
-        /** Create an account */
+        /**
+         * Create an account
+         * @description Example request: `POST /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Accounts`
+         */
         post: operations["accounts.create"];
         delete?: never;
         options?: never;
@@ -217,12 +271,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an account */
+        /**
+         * Get an account
+         * @description Example request: `GET /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Accounts/a07def83-8d8e-46b6-9743-1448bc337175`
+         */
         get: operations["accounts.get"];
-        /** Update an account (versioned) */
+        /**
+         * Update an account (versioned)
+         * @description Example request: `PUT /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Accounts/a07def83-8d8e-46b6-9743-1448bc337175`
+         */
         put: operations["accounts.update"];
         post?: never;
-        /** Delete an account (versioned) */
+        /**
+         * Delete an account (versioned)
+         * @description Example request: `DELETE /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Accounts/a07def83-8d8e-46b6-9743-1448bc337175`
+         */
         delete: operations["accounts.delete"];
         options?: never;
         head?: never;
@@ -236,10 +299,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List cost centers (paginated) */
+        /**
+         * List cost centers (paginated)
+         * @description Example request: `GET /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/CostCenters`
+         */
         get: operations["costCenters.list"];
         put?: never;
-        /** Create a cost center (created active) */
+        /**
+         * Create a cost center (created active)
+         * @description Example request: `POST /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/CostCenters`
+         */
         post: operations["costCenters.create"];
         delete?: never;
         options?: never;
@@ -254,12 +323,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a cost center */
+        /**
+         * Get a cost center
+         * @description Example request: `GET /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/CostCenters/b2d5a701-f617-4f48-b3b4-c984b5bed6f8`
+         */
         get: operations["costCenters.get"];
-        /** Update a cost center (versioned) */
+        /**
+         * Update a cost center (versioned)
+         * @description Example request: `PUT /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/CostCenters/b2d5a701-f617-4f48-b3b4-c984b5bed6f8`
+         */
         put: operations["costCenters.update"];
         post?: never;
-        /** Delete a cost center (versioned) */
+        /**
+         * Delete a cost center (versioned)
+         * @description Example request: `DELETE /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/CostCenters/b2d5a701-f617-4f48-b3b4-c984b5bed6f8`
+         */
         delete: operations["costCenters.delete"];
         options?: never;
         head?: never;
@@ -275,7 +353,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Activate an inactive cost center (versioned) */
+        /**
+         * Activate an inactive cost center (versioned)
+         * @description Example request: `POST /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/CostCenters/b2d5a701-f617-4f48-b3b4-c984b5bed6f8/Activate`
+         */
         post: operations["costCenters.activate"];
         delete?: never;
         options?: never;
@@ -292,7 +373,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Deactivate an active cost center (versioned) */
+        /**
+         * Deactivate an active cost center (versioned)
+         * @description Example request: `POST /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/CostCenters/b2d5a701-f617-4f48-b3b4-c984b5bed6f8/Deactivate`
+         */
         post: operations["costCenters.deactivate"];
         delete?: never;
         options?: never;
@@ -307,10 +391,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List financial years (paginated) */
+        /**
+         * List financial years (paginated)
+         * @description Example request: `GET /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/FinancialYears`
+         */
         get: operations["financialYears.list"];
         put?: never;
-        /** Create a financial year (monthly periods unless given) */
+        /**
+         * Create a financial year (monthly periods unless given)
+         * @description Example request: `POST /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/FinancialYears`
+         */
         post: operations["financialYears.create"];
         delete?: never;
         options?: never;
@@ -325,12 +415,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a financial year with its periods */
+        /**
+         * Get a financial year with its periods
+         * @description Example request: `GET /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/FinancialYears/891169dd-6b7a-41a7-9c80-b8163b026bef`
+         */
         get: operations["financialYears.get"];
-        /** Update a financial year (versioned) */
+        /**
+         * Update a financial year (versioned)
+         * @description Example request: `PUT /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/FinancialYears/d752f47f-634b-4638-acb9-4a76c90c5e93`
+         */
         put: operations["financialYears.update"];
         post?: never;
-        /** Delete a financial year nothing was posted into (versioned) */
+        /**
+         * Delete a financial year nothing was posted into (versioned)
+         * @description Example request: `DELETE /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/FinancialYears/d752f47f-634b-4638-acb9-4a76c90c5e93`
+         */
         delete: operations["financialYears.delete"];
         options?: never;
         head?: never;
@@ -345,7 +444,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Close a financial year (versioned; empty 200 body) */
+        /**
+         * Close a financial year (versioned; empty 200 body)
+         * @description Example request: `PUT /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/FinancialYears/891169dd-6b7a-41a7-9c80-b8163b026bef/Close`
+         */
         put: operations["financialYears.close"];
         post?: never;
         delete?: never;
@@ -363,7 +465,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings) */
+        /**
+         * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
+         * @description Example request: `POST /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/FinancialYears/891169dd-6b7a-41a7-9c80-b8163b026bef/GenerateClosingJournal`
+         */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
         options?: never;
@@ -378,7 +483,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the periods of a year (paginated) */
+        /**
+         * List the periods of a year (paginated)
+         * @description Example request: `GET /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/FinancialYears/891169dd-6b7a-41a7-9c80-b8163b026bef/Periods`
+         */
         get: operations["periods.list"];
         put?: never;
         post?: never;
@@ -395,7 +503,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a period */
+        /**
+         * Get a period
+         * @description Example request: `GET /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/FinancialYears/891169dd-6b7a-41a7-9c80-b8163b026bef/Periods/580f61e5-d40b-4564-a0d7-387da258740a`
+         */
         get: operations["periods.get"];
         put?: never;
         post?: never;
@@ -414,7 +525,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Lock an open period (versioned) */
+        /**
+         * Lock an open period (versioned)
+         * @description Example request: `POST /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/FinancialYears/891169dd-6b7a-41a7-9c80-b8163b026bef/Periods/580f61e5-d40b-4564-a0d7-387da258740a/Lock`
+         */
         post: operations["periods.lock"];
         delete?: never;
         options?: never;
@@ -430,9 +544,15 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both */
+        /**
+         * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
+         * @description Example request: `POST /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/FinancialYears/891169dd-6b7a-41a7-9c80-b8163b026bef/Periods/580f61e5-d40b-4564-a0d7-387da258740a/Close`
+         */
         put: operations["periods.close.put"];
-        /** Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both */
+        /**
+         * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
+         * @description Example request: `POST /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/FinancialYears/891169dd-6b7a-41a7-9c80-b8163b026bef/Periods/580f61e5-d40b-4564-a0d7-387da258740a/Close`
+         */
         post: operations["periods.close"];
         delete?: never;
         options?: never;
@@ -449,7 +569,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reopen a locked or closed period of an open year (versioned) */
+        /**
+         * Reopen a locked or closed period of an open year (versioned)
+         * @description Example request: `POST /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/FinancialYears/891169dd-6b7a-41a7-9c80-b8163b026bef/Periods/580f61e5-d40b-4564-a0d7-387da258740a/Reopen`
+         */
         post: operations["periods.reopen"];
         delete?: never;
         options?: never;
@@ -464,10 +587,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List journals (paginated; filters dateFrom, dateTo, status) */
+        /**
+         * List journals (paginated; filters dateFrom, dateTo, status)
+         * @description Example request: `GET /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Journals`
+         */
         get: operations["journals.list"];
         put?: never;
-        /** Create a draft journal */
+        /**
+         * Create a draft journal
+         * @description Example request: `POST /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Journals`
+         */
         post: operations["journals.create"];
         delete?: never;
         options?: never;
@@ -482,9 +611,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a journal */
+        /**
+         * Get a journal
+         * @description Example request: `GET /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Journals/152b83c2-6bef-4ccc-afc8-89e66888603f`
+         */
         get: operations["journals.get"];
-        /** Update a draft journal (versioned) */
+        /**
+         * Update a draft journal (versioned)
+         * @description Example request: `PUT /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Journals/152b83c2-6bef-4ccc-afc8-89e66888603f`
+         */
         put: operations["journals.update"];
         post?: never;
         delete?: never;
@@ -502,7 +637,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Post a draft journal into an open period (versioned) */
+        /**
+         * Post a draft journal into an open period (versioned)
+         * @description Example request: `POST /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Journals/152b83c2-6bef-4ccc-afc8-89e66888603f/Post`
+         */
         post: operations["journals.post"];
         delete?: never;
         options?: never;
@@ -519,7 +657,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Void a draft or posted journal (versioned) */
+        /**
+         * Void a draft or posted journal (versioned)
+         * @description Example request: `POST /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Journals/33205a9d-92a0-48d6-9d21-9ba93642ce60/Void`
+         */
         post: operations["journals.void"];
         delete?: never;
         options?: never;
@@ -536,7 +677,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Return a posted journal to draft, taking its effect off the balances (versioned) */
+        /**
+         * Return a posted journal to draft, taking its effect off the balances (versioned)
+         * @description Example request: `POST /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Journals/152b83c2-6bef-4ccc-afc8-89e66888603f/Adjust`
+         */
         post: operations["journals.adjust"];
         delete?: never;
         options?: never;
@@ -553,7 +697,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reverse a posted journal with a new posted journal (versioned) */
+        /**
+         * Reverse a posted journal with a new posted journal (versioned)
+         * @description Example request: `POST /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Journals/152b83c2-6bef-4ccc-afc8-89e66888603f/Reverse`
+         */
         post: operations["journals.reverse"];
         delete?: never;
         options?: never;
@@ -568,7 +715,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center */
+        /**
+         * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
+         * @description Example request: `GET /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Reports/TrialBalance?financialYearId=891169dd-6b7a-41a7-9c80-b8163b026bef`
+         */
         get: operations["reports.trialBalance"];
         put?: never;
         post?: never;
@@ -585,7 +735,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Income statement of a date range, with an optional comparison column, for one cost center or by cost center */
+        /**
+         * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
+         * @description Example request: `GET /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         */
         get: operations["reports.incomeStatement"];
         put?: never;
         post?: never;
@@ -602,7 +755,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines */
+        /**
+         * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
+         * @description Example request: `GET /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         */
         get: operations["reports.balanceSheet"];
         put?: never;
         post?: never;
@@ -619,7 +775,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Account statement: opening balance, posted lines with a running balance (paginated), closing balance */
+        /**
+         * Account statement: opening balance, posted lines with a running balance (paginated), closing balance
+         * @description Example request: `GET /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         */
         get: operations["reports.generalLedger"];
         put?: never;
         post?: never;
@@ -636,10 +795,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List stored report snapshots, newest first (paginated) */
+        /**
+         * List stored report snapshots, newest first (paginated)
+         * @description Example request: `GET /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Reports`
+         */
         get: operations["reports.list"];
         put?: never;
-        /** Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures) */
+        /**
+         * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
+         * @description Example request: `POST /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Reports`
+         */
         post: operations["reports.create"];
         delete?: never;
         options?: never;
@@ -654,7 +819,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a stored report snapshot */
+        /**
+         * Read a stored report snapshot
+         * @description Example request: `GET /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Reports/383d6f8c-023e-4821-a29d-c692cb23b20b`
+         */
         get: operations["reports.get"];
         put?: never;
         post?: never;
@@ -711,6 +879,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "redirectTo": "http://127.0.0.1:42881/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A35101%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=o4OSFvkDIY4Y2C8f5TgrlrQlK92QKcRrSAJ6EnjRG5I&code_challenge_method=S256&state=GQew6arOxxZoHTjmqYldNBVgFiKUJKiK5y4OtjGRwsk&client_id=ledger-local"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uri */
                         redirectTo: string;
@@ -744,6 +917,77 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access_token": "eyJhbGciOiJFUzI1NiJ9.example.signature",
+                     *       "refresh_token": "rt_example",
+                     *       "expires_in": 900,
+                     *       "refresh_expires_in": 2592000,
+                     *       "token_type": "Bearer",
+                     *       "companies": [
+                     *         {
+                     *           "companyId": "7d2597d0-c742-4a08-8e93-b216dd8b4d84",
+                     *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
+                     *           "permissions": [
+                     *             "journals:read",
+                     *             "journals:create",
+                     *             "journals:update",
+                     *             "journals:post",
+                     *             "journals:void",
+                     *             "accounts:read",
+                     *             "accounts:create",
+                     *             "accounts:update",
+                     *             "accounts:delete",
+                     *             "reports:read",
+                     *             "financial-years:read",
+                     *             "financial-years:create",
+                     *             "cost-centers:read",
+                     *             "cost-centers:create",
+                     *             "cost-centers:update",
+                     *             "cost-centers:delete",
+                     *             "financial-years:update",
+                     *             "financial-years:delete",
+                     *             "financial-years:close",
+                     *             "companies:read",
+                     *             "settings:read",
+                     *             "settings:update",
+                     *             "members:manage",
+                     *             "api-keys:manage"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "companyId": "1c14ed77-c54d-4033-a683-67120314c72a",
+                     *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
+                     *           "permissions": [
+                     *             "journals:read",
+                     *             "journals:create",
+                     *             "journals:update",
+                     *             "journals:post",
+                     *             "journals:void",
+                     *             "accounts:read",
+                     *             "accounts:create",
+                     *             "accounts:update",
+                     *             "accounts:delete",
+                     *             "reports:read",
+                     *             "financial-years:read",
+                     *             "financial-years:create",
+                     *             "cost-centers:read",
+                     *             "cost-centers:create",
+                     *             "cost-centers:update",
+                     *             "cost-centers:delete",
+                     *             "financial-years:update",
+                     *             "financial-years:delete",
+                     *             "financial-years:close",
+                     *             "companies:read",
+                     *             "settings:read",
+                     *             "settings:update",
+                     *             "members:manage",
+                     *             "api-keys:manage"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         access_token: string;
                         refresh_token: string;
@@ -779,6 +1023,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "refreshToken": "rt_example"
+                 *     }
+                 */
                 "application/json": {
                     refreshToken: string;
                 };
@@ -791,6 +1040,77 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access_token": "eyJhbGciOiJFUzI1NiJ9.example.signature",
+                     *       "refresh_token": "rt_example",
+                     *       "expires_in": 900,
+                     *       "refresh_expires_in": 2592000,
+                     *       "token_type": "Bearer",
+                     *       "companies": [
+                     *         {
+                     *           "companyId": "7d2597d0-c742-4a08-8e93-b216dd8b4d84",
+                     *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
+                     *           "permissions": [
+                     *             "journals:read",
+                     *             "journals:create",
+                     *             "journals:update",
+                     *             "journals:post",
+                     *             "journals:void",
+                     *             "accounts:read",
+                     *             "accounts:create",
+                     *             "accounts:update",
+                     *             "accounts:delete",
+                     *             "reports:read",
+                     *             "financial-years:read",
+                     *             "financial-years:create",
+                     *             "cost-centers:read",
+                     *             "cost-centers:create",
+                     *             "cost-centers:update",
+                     *             "cost-centers:delete",
+                     *             "financial-years:update",
+                     *             "financial-years:delete",
+                     *             "financial-years:close",
+                     *             "companies:read",
+                     *             "settings:read",
+                     *             "settings:update",
+                     *             "members:manage",
+                     *             "api-keys:manage"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "companyId": "1c14ed77-c54d-4033-a683-67120314c72a",
+                     *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
+                     *           "permissions": [
+                     *             "journals:read",
+                     *             "journals:create",
+                     *             "journals:update",
+                     *             "journals:post",
+                     *             "journals:void",
+                     *             "accounts:read",
+                     *             "accounts:create",
+                     *             "accounts:update",
+                     *             "accounts:delete",
+                     *             "reports:read",
+                     *             "financial-years:read",
+                     *             "financial-years:create",
+                     *             "cost-centers:read",
+                     *             "cost-centers:create",
+                     *             "cost-centers:update",
+                     *             "cost-centers:delete",
+                     *             "financial-years:update",
+                     *             "financial-years:delete",
+                     *             "financial-years:close",
+                     *             "companies:read",
+                     *             "settings:read",
+                     *             "settings:update",
+                     *             "members:manage",
+                     *             "api-keys:manage"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         access_token: string;
                         refresh_token: string;
@@ -839,6 +1159,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "currentPage": null,
+                     *       "results": [
+                     *         {
+                     *           "id": "1c14ed77-c54d-4033-a683-67120314c72a",
+                     *           "name": "Contract Co",
+                     *           "createdAt": "2026-11-22T10:19:29.456Z",
+                     *           "version": 1,
+                     *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
+                     *         },
+                     *         {
+                     *           "id": "7d2597d0-c742-4a08-8e93-b216dd8b4d84",
+                     *           "name": "Test Co",
+                     *           "createdAt": "2026-11-22T10:19:29.289Z",
+                     *           "version": 1,
+                     *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
+                     *         }
+                     *       ],
+                     *       "nextPage": null
+                     *     }
+                     */
                     "application/json": {
                         currentPage: string | null;
                         results: {
@@ -875,6 +1217,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Contract Co",
+                 *       "baseCurrency": "SAR"
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                     baseCurrency: string;
@@ -890,6 +1238,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "1c14ed77-c54d-4033-a683-67120314c72a",
+                     *       "name": "Contract Co",
+                     *       "createdAt": "2026-11-22T10:19:29.456Z",
+                     *       "version": 1,
+                     *       "settings": {
+                     *         "baseCurrency": "SAR",
+                     *         "decimalPrecision": 2,
+                     *         "retainedEarningsAccountId": null,
+                     *         "version": 1,
+                     *         "updatedAt": "2026-11-22T10:19:29.456Z"
+                     *       },
+                     *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
+                     *       "permissions": [
+                     *         "journals:read",
+                     *         "journals:create",
+                     *         "journals:update",
+                     *         "journals:post",
+                     *         "journals:void",
+                     *         "accounts:read",
+                     *         "accounts:create",
+                     *         "accounts:update",
+                     *         "accounts:delete",
+                     *         "reports:read",
+                     *         "financial-years:read",
+                     *         "financial-years:create",
+                     *         "cost-centers:read",
+                     *         "cost-centers:create",
+                     *         "cost-centers:update",
+                     *         "cost-centers:delete",
+                     *         "financial-years:update",
+                     *         "financial-years:delete",
+                     *         "financial-years:close",
+                     *         "companies:read",
+                     *         "settings:read",
+                     *         "settings:update",
+                     *         "members:manage",
+                     *         "api-keys:manage"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -939,6 +1329,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "1c14ed77-c54d-4033-a683-67120314c72a",
+                     *       "name": "Contract Co",
+                     *       "createdAt": "2026-11-22T10:19:29.456Z",
+                     *       "version": 1
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -975,6 +1373,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "baseCurrency": "SAR",
+                     *       "decimalPrecision": 2,
+                     *       "retainedEarningsAccountId": null,
+                     *       "version": 1,
+                     *       "updatedAt": "2026-11-22T10:19:29.289Z"
+                     *     }
+                     */
                     "application/json": {
                         baseCurrency: string;
                         decimalPrecision: 2 | 3;
@@ -1005,6 +1412,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "baseCurrency": "SAR",
+                 *       "decimalPrecision": 2,
+                 *       "retainedEarningsAccountId": "f0b5a44a-dbe6-416d-bb09-c306edb416ba",
+                 *       "version": 1
+                 *     }
+                 */
                 "application/json": {
                     baseCurrency: string;
                     decimalPrecision: 2 | 3;
@@ -1020,6 +1435,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "baseCurrency": "SAR",
+                     *       "decimalPrecision": 2,
+                     *       "retainedEarningsAccountId": "f0b5a44a-dbe6-416d-bb09-c306edb416ba",
+                     *       "version": 2,
+                     *       "updatedAt": "2026-11-22T10:19:30.487Z"
+                     *     }
+                     */
                     "application/json": {
                         baseCurrency: string;
                         decimalPrecision: 2 | 3;
@@ -1057,6 +1481,82 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "results": [
+                     *         {
+                     *           "id": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
+                     *           "name": "owner",
+                     *           "permissions": [
+                     *             "journals:read",
+                     *             "journals:create",
+                     *             "journals:update",
+                     *             "journals:post",
+                     *             "journals:void",
+                     *             "accounts:read",
+                     *             "accounts:create",
+                     *             "accounts:update",
+                     *             "accounts:delete",
+                     *             "reports:read",
+                     *             "financial-years:read",
+                     *             "financial-years:create",
+                     *             "cost-centers:read",
+                     *             "cost-centers:create",
+                     *             "cost-centers:update",
+                     *             "cost-centers:delete",
+                     *             "financial-years:update",
+                     *             "financial-years:delete",
+                     *             "financial-years:close",
+                     *             "companies:read",
+                     *             "settings:read",
+                     *             "settings:update",
+                     *             "members:manage",
+                     *             "api-keys:manage"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "id": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0003",
+                     *           "name": "accountant",
+                     *           "permissions": [
+                     *             "journals:read",
+                     *             "journals:create",
+                     *             "journals:update",
+                     *             "journals:post",
+                     *             "journals:void",
+                     *             "accounts:read",
+                     *             "accounts:create",
+                     *             "accounts:update",
+                     *             "accounts:delete",
+                     *             "reports:read",
+                     *             "financial-years:read",
+                     *             "financial-years:create",
+                     *             "cost-centers:read",
+                     *             "cost-centers:create",
+                     *             "cost-centers:update",
+                     *             "cost-centers:delete",
+                     *             "financial-years:update",
+                     *             "financial-years:close",
+                     *             "companies:read",
+                     *             "settings:read",
+                     *             "api-keys:manage"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "id": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
+                     *           "name": "viewer",
+                     *           "permissions": [
+                     *             "journals:read",
+                     *             "accounts:read",
+                     *             "reports:read",
+                     *             "financial-years:read",
+                     *             "cost-centers:read",
+                     *             "companies:read",
+                     *             "settings:read"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         results: {
                             /** Format: uuid */
@@ -1099,6 +1599,79 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "currentPage": null,
+                     *       "results": [
+                     *         {
+                     *           "userId": "ae173c29-956e-4bc8-8a8b-92b0d6cc01d1",
+                     *           "email": "user-9e46b83b-f1cd-4c62-9f3b-71ac111dd71e@example.com",
+                     *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
+                     *           "role": "owner",
+                     *           "permissions": [
+                     *             "journals:read",
+                     *             "journals:create",
+                     *             "journals:update",
+                     *             "journals:post",
+                     *             "journals:void",
+                     *             "accounts:read",
+                     *             "accounts:create",
+                     *             "accounts:update",
+                     *             "accounts:delete",
+                     *             "reports:read",
+                     *             "financial-years:read",
+                     *             "financial-years:create",
+                     *             "cost-centers:read",
+                     *             "cost-centers:create",
+                     *             "cost-centers:update",
+                     *             "cost-centers:delete",
+                     *             "financial-years:update",
+                     *             "financial-years:delete",
+                     *             "financial-years:close",
+                     *             "companies:read",
+                     *             "settings:read",
+                     *             "settings:update",
+                     *             "members:manage",
+                     *             "api-keys:manage"
+                     *           ],
+                     *           "joinedAt": "2026-11-22T10:19:29.289Z",
+                     *           "version": 1
+                     *         },
+                     *         {
+                     *           "userId": "39452418-2d32-4e0a-a64a-6e1b2887b1ba",
+                     *           "email": "contract-1795342774021@example.com",
+                     *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0003",
+                     *           "role": "accountant",
+                     *           "permissions": [
+                     *             "journals:read",
+                     *             "journals:create",
+                     *             "journals:update",
+                     *             "journals:post",
+                     *             "journals:void",
+                     *             "accounts:read",
+                     *             "accounts:create",
+                     *             "accounts:update",
+                     *             "accounts:delete",
+                     *             "reports:read",
+                     *             "financial-years:read",
+                     *             "financial-years:create",
+                     *             "cost-centers:read",
+                     *             "cost-centers:create",
+                     *             "cost-centers:update",
+                     *             "cost-centers:delete",
+                     *             "financial-years:update",
+                     *             "financial-years:close",
+                     *             "companies:read",
+                     *             "settings:read",
+                     *             "api-keys:manage"
+                     *           ],
+                     *           "joinedAt": "2026-11-22T10:19:34.048Z",
+                     *           "version": 1
+                     *         }
+                     *       ],
+                     *       "nextPage": null
+                     *     }
+                     */
                     "application/json": {
                         currentPage: string | null;
                         results: {
@@ -1137,6 +1710,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "contract-1795342774021@example.com",
+                 *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0003"
+                 *     }
+                 */
                 "application/json": {
                     /** Format: email */
                     email: string;
@@ -1152,6 +1731,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userId": "39452418-2d32-4e0a-a64a-6e1b2887b1ba",
+                     *       "email": "contract-1795342774021@example.com",
+                     *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0003",
+                     *       "role": "accountant",
+                     *       "permissions": [
+                     *         "journals:read",
+                     *         "journals:create",
+                     *         "journals:update",
+                     *         "journals:post",
+                     *         "journals:void",
+                     *         "accounts:read",
+                     *         "accounts:create",
+                     *         "accounts:update",
+                     *         "accounts:delete",
+                     *         "reports:read",
+                     *         "financial-years:read",
+                     *         "financial-years:create",
+                     *         "cost-centers:read",
+                     *         "cost-centers:create",
+                     *         "cost-centers:update",
+                     *         "cost-centers:delete",
+                     *         "financial-years:update",
+                     *         "financial-years:close",
+                     *         "companies:read",
+                     *         "settings:read",
+                     *         "api-keys:manage"
+                     *       ],
+                     *       "joinedAt": "2026-11-22T10:19:34.048Z",
+                     *       "version": 1
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         userId: string;
@@ -1188,6 +1800,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
+                 *       "version": 1
+                 *     }
+                 */
                 "application/json": {
                     /** Format: uuid */
                     roleId: string;
@@ -1202,6 +1820,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userId": "39452418-2d32-4e0a-a64a-6e1b2887b1ba",
+                     *       "email": "contract-1795342774021@example.com",
+                     *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
+                     *       "role": "viewer",
+                     *       "permissions": [
+                     *         "journals:read",
+                     *         "accounts:read",
+                     *         "reports:read",
+                     *         "financial-years:read",
+                     *         "cost-centers:read",
+                     *         "companies:read",
+                     *         "settings:read"
+                     *       ],
+                     *       "joinedAt": "2026-11-22T10:19:34.048Z",
+                     *       "version": 2
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         userId: string;
@@ -1238,6 +1875,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "version": 2
+                 *     }
+                 */
                 "application/json": {
                     version: number;
                 };
@@ -1284,6 +1926,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "currentPage": null,
+                     *       "results": [
+                     *         {
+                     *           "id": "fde868e3-59ea-43ed-ae85-cbb71a68941c",
+                     *           "name": "contract",
+                     *           "prefix": "sk-svc_-M5vBFr",
+                     *           "permissions": [
+                     *             "accounts:read"
+                     *           ],
+                     *           "ipAllowlist": [],
+                     *           "expiresAt": "2099-01-01T00:00:00.000Z",
+                     *           "revokedAt": null,
+                     *           "createdBy": "ae173c29-956e-4bc8-8a8b-92b0d6cc01d1",
+                     *           "createdAt": "2026-11-22T10:19:34.153Z",
+                     *           "version": 1
+                     *         }
+                     *       ],
+                     *       "nextPage": null
+                     *     }
+                     */
                     "application/json": {
                         currentPage: string | null;
                         results: {
@@ -1325,6 +1989,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "contract",
+                 *       "permissions": [
+                 *         "accounts:read"
+                 *       ],
+                 *       "expiresAt": "2099-01-01T00:00:00Z"
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                     permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage")[];
@@ -1342,6 +2015,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "fde868e3-59ea-43ed-ae85-cbb71a68941c",
+                     *       "name": "contract",
+                     *       "prefix": "sk-svc_-M5vBFr",
+                     *       "permissions": [
+                     *         "accounts:read"
+                     *       ],
+                     *       "ipAllowlist": [],
+                     *       "expiresAt": "2099-01-01T00:00:00.000Z",
+                     *       "revokedAt": null,
+                     *       "createdBy": "ae173c29-956e-4bc8-8a8b-92b0d6cc01d1",
+                     *       "createdAt": "2026-11-22T10:19:34.153Z",
+                     *       "version": 1,
+                     *       "key": "sk-svc_example"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -1383,6 +2073,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "version": 1
+                 *     }
+                 */
                 "application/json": {
                     version: number;
                 };
@@ -1395,6 +2090,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "fde868e3-59ea-43ed-ae85-cbb71a68941c",
+                     *       "name": "contract",
+                     *       "prefix": "sk-svc_-M5vBFr",
+                     *       "permissions": [
+                     *         "accounts:read"
+                     *       ],
+                     *       "ipAllowlist": [],
+                     *       "expiresAt": "2099-01-01T00:00:00.000Z",
+                     *       "revokedAt": "2026-11-22T10:19:34.203Z",
+                     *       "createdBy": "ae173c29-956e-4bc8-8a8b-92b0d6cc01d1",
+                     *       "createdAt": "2026-11-22T10:19:34.153Z",
+                     *       "version": 2
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -1445,6 +2156,149 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "currentPage": null,
+                     *       "results": [
+                     *         {
+                     *           "id": "883c9e28-069a-419e-8975-a0a3154fe7fd",
+                     *           "code": "5101",
+                     *           "path": "5.5101",
+                     *           "parentId": "2e358781-96d4-4ca0-9903-e59f3673bfd5",
+                     *           "name": {
+                     *             "english": "Rent",
+                     *             "arabic": "الإيجار"
+                     *           },
+                     *           "version": 1,
+                     *           "createdAt": "2026-11-22T10:19:30.313Z",
+                     *           "updatedAt": "2026-11-22T10:19:30.313Z",
+                     *           "type": "leaf",
+                     *           "classification": "expense"
+                     *         },
+                     *         {
+                     *           "id": "2e358781-96d4-4ca0-9903-e59f3673bfd5",
+                     *           "code": "5",
+                     *           "path": "5",
+                     *           "parentId": null,
+                     *           "name": {
+                     *             "english": "Expenses",
+                     *             "arabic": "المصروفات"
+                     *           },
+                     *           "version": 1,
+                     *           "createdAt": "2026-11-22T10:19:30.268Z",
+                     *           "updatedAt": "2026-11-22T10:19:30.268Z",
+                     *           "type": "category",
+                     *           "classification": "expense"
+                     *         },
+                     *         {
+                     *           "id": "c3a6c27e-0c16-4c1b-8ff5-7868abec2862",
+                     *           "code": "4101",
+                     *           "path": "4.4101",
+                     *           "parentId": "13fd2a2a-b7c1-492c-8d74-e198c52a408b",
+                     *           "name": {
+                     *             "english": "Sales",
+                     *             "arabic": "المبيعات"
+                     *           },
+                     *           "version": 1,
+                     *           "createdAt": "2026-11-22T10:19:30.202Z",
+                     *           "updatedAt": "2026-11-22T10:19:30.202Z",
+                     *           "type": "leaf",
+                     *           "classification": "revenue"
+                     *         },
+                     *         {
+                     *           "id": "13fd2a2a-b7c1-492c-8d74-e198c52a408b",
+                     *           "code": "4",
+                     *           "path": "4",
+                     *           "parentId": null,
+                     *           "name": {
+                     *             "english": "Revenue",
+                     *             "arabic": "الإيرادات"
+                     *           },
+                     *           "version": 1,
+                     *           "createdAt": "2026-11-22T10:19:30.137Z",
+                     *           "updatedAt": "2026-11-22T10:19:30.137Z",
+                     *           "type": "category",
+                     *           "classification": "revenue"
+                     *         },
+                     *         {
+                     *           "id": "f0b5a44a-dbe6-416d-bb09-c306edb416ba",
+                     *           "code": "3101",
+                     *           "path": "3.3101",
+                     *           "parentId": "21f9b1c8-171b-44da-a428-1cbfea0a4aaa",
+                     *           "name": {
+                     *             "english": "Retained earnings",
+                     *             "arabic": "أرباح مبقاة"
+                     *           },
+                     *           "version": 1,
+                     *           "createdAt": "2026-11-22T10:19:30.079Z",
+                     *           "updatedAt": "2026-11-22T10:19:30.079Z",
+                     *           "type": "leaf",
+                     *           "classification": "equity"
+                     *         },
+                     *         {
+                     *           "id": "21f9b1c8-171b-44da-a428-1cbfea0a4aaa",
+                     *           "code": "3",
+                     *           "path": "3",
+                     *           "parentId": null,
+                     *           "name": {
+                     *             "english": "Equity",
+                     *             "arabic": "حقوق الملكية"
+                     *           },
+                     *           "version": 1,
+                     *           "createdAt": "2026-11-22T10:19:30.034Z",
+                     *           "updatedAt": "2026-11-22T10:19:30.034Z",
+                     *           "type": "category",
+                     *           "classification": "equity"
+                     *         },
+                     *         {
+                     *           "id": "43c002e5-0a5e-447b-b431-cf6de4e30218",
+                     *           "code": "1102",
+                     *           "path": "1.1102",
+                     *           "parentId": "eea0045a-d11e-4f95-93fe-62f7e610186e",
+                     *           "name": {
+                     *             "english": "Bank",
+                     *             "arabic": "البنك"
+                     *           },
+                     *           "version": 1,
+                     *           "createdAt": "2026-11-22T10:19:29.989Z",
+                     *           "updatedAt": "2026-11-22T10:19:29.989Z",
+                     *           "type": "leaf",
+                     *           "classification": "asset"
+                     *         },
+                     *         {
+                     *           "id": "87a4218e-c85d-4858-90c1-07f43247857f",
+                     *           "code": "1101",
+                     *           "path": "1.1101",
+                     *           "parentId": "eea0045a-d11e-4f95-93fe-62f7e610186e",
+                     *           "name": {
+                     *             "english": "Cash",
+                     *             "arabic": "النقدية"
+                     *           },
+                     *           "version": 1,
+                     *           "createdAt": "2026-11-22T10:19:29.899Z",
+                     *           "updatedAt": "2026-11-22T10:19:29.899Z",
+                     *           "type": "leaf",
+                     *           "classification": "asset"
+                     *         },
+                     *         {
+                     *           "id": "eea0045a-d11e-4f95-93fe-62f7e610186e",
+                     *           "code": "1",
+                     *           "path": "1",
+                     *           "parentId": null,
+                     *           "name": {
+                     *             "english": "Assets",
+                     *             "arabic": "الأصول"
+                     *           },
+                     *           "version": 1,
+                     *           "createdAt": "2026-11-22T10:19:29.848Z",
+                     *           "updatedAt": "2026-11-22T10:19:29.848Z",
+                     *           "type": "category",
+                     *           "classification": "asset"
+                     *         }
+                     *       ],
+                     *       "nextPage": null
+                     *     }
+                     */
                     "application/json": {
                         currentPage: string | null;
                         results: {
@@ -1493,6 +2347,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "9",
+                 *       "name": {
+                 *         "arabic": "س",
+                 *         "english": "s"
+                 *       },
+                 *       "type": "leaf",
+                 *       "classification": "asset"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Visible characters only (no spaces, controls or invisible characters), no "." or look-alike; NFC-normalised. */
                     code: string;
@@ -1516,6 +2381,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "a07def83-8d8e-46b6-9743-1448bc337175",
+                     *       "code": "9",
+                     *       "path": "9",
+                     *       "parentId": null,
+                     *       "name": {
+                     *         "arabic": "س",
+                     *         "english": "s"
+                     *       },
+                     *       "version": 1,
+                     *       "createdAt": "2026-11-22T10:19:30.582Z",
+                     *       "updatedAt": "2026-11-22T10:19:30.582Z",
+                     *       "type": "leaf",
+                     *       "classification": "asset"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -1567,6 +2449,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "a07def83-8d8e-46b6-9743-1448bc337175",
+                     *       "code": "9",
+                     *       "path": "9",
+                     *       "parentId": null,
+                     *       "name": {
+                     *         "english": "s",
+                     *         "arabic": "س"
+                     *       },
+                     *       "version": 1,
+                     *       "createdAt": "2026-11-22T10:19:30.582Z",
+                     *       "updatedAt": "2026-11-22T10:19:30.582Z",
+                     *       "type": "leaf",
+                     *       "classification": "asset"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -1610,6 +2509,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "99",
+                 *       "name": {
+                 *         "arabic": "س",
+                 *         "english": "s"
+                 *       },
+                 *       "classification": "asset",
+                 *       "version": 1
+                 *     }
+                 */
                 "application/json": {
                     /** @description Visible characters only (no spaces, controls or invisible characters), no "." or look-alike; NFC-normalised. */
                     code: string;
@@ -1632,6 +2542,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "a07def83-8d8e-46b6-9743-1448bc337175",
+                     *       "code": "99",
+                     *       "path": "99",
+                     *       "parentId": null,
+                     *       "name": {
+                     *         "arabic": "س",
+                     *         "english": "s"
+                     *       },
+                     *       "version": 2,
+                     *       "createdAt": "2026-11-22T10:19:30.582Z",
+                     *       "updatedAt": "2026-11-22T10:19:30.650Z",
+                     *       "type": "leaf",
+                     *       "classification": "asset"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -1676,6 +2603,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "version": 2
+                 *     }
+                 */
                 "application/json": {
                     version: number;
                 };
@@ -1722,6 +2654,56 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "currentPage": null,
+                     *       "results": [
+                     *         {
+                     *           "id": "b2d5a701-f617-4f48-b3b4-c984b5bed6f8",
+                     *           "code": "X",
+                     *           "path": "X",
+                     *           "parentId": null,
+                     *           "name": {
+                     *             "english": "x",
+                     *             "arabic": "س"
+                     *           },
+                     *           "version": 1,
+                     *           "createdAt": "2026-11-22T10:19:30.792Z",
+                     *           "updatedAt": "2026-11-22T10:19:30.792Z",
+                     *           "status": "active"
+                     *         },
+                     *         {
+                     *           "id": "9896c317-2583-489c-a38e-83cd008ac52d",
+                     *           "code": "HQ",
+                     *           "path": "HQ",
+                     *           "parentId": null,
+                     *           "name": {
+                     *             "english": "Head office",
+                     *             "arabic": "المركز الرئيسي"
+                     *           },
+                     *           "version": 1,
+                     *           "createdAt": "2026-11-22T10:19:30.363Z",
+                     *           "updatedAt": "2026-11-22T10:19:30.363Z",
+                     *           "status": "active"
+                     *         },
+                     *         {
+                     *           "id": "d1be0434-0739-41e8-b770-506bfc53adce",
+                     *           "code": "BR",
+                     *           "path": "BR",
+                     *           "parentId": null,
+                     *           "name": {
+                     *             "english": "Branch",
+                     *             "arabic": "الفرع"
+                     *           },
+                     *           "version": 1,
+                     *           "createdAt": "2026-11-22T10:19:30.394Z",
+                     *           "updatedAt": "2026-11-22T10:19:30.394Z",
+                     *           "status": "active"
+                     *         }
+                     *       ],
+                     *       "nextPage": null
+                     *     }
+                     */
                     "application/json": {
                         currentPage: string | null;
                         results: {
@@ -1768,6 +2750,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "X",
+                 *       "name": {
+                 *         "arabic": "س",
+                 *         "english": "x"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description Visible characters only (no spaces, controls or invisible characters), no "." or look-alike; NFC-normalised. */
                     code: string;
@@ -1787,6 +2778,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "b2d5a701-f617-4f48-b3b4-c984b5bed6f8",
+                     *       "code": "X",
+                     *       "path": "X",
+                     *       "parentId": null,
+                     *       "name": {
+                     *         "arabic": "س",
+                     *         "english": "x"
+                     *       },
+                     *       "version": 1,
+                     *       "createdAt": "2026-11-22T10:19:30.792Z",
+                     *       "updatedAt": "2026-11-22T10:19:30.792Z",
+                     *       "status": "active"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -1836,6 +2843,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "b2d5a701-f617-4f48-b3b4-c984b5bed6f8",
+                     *       "code": "X",
+                     *       "path": "X",
+                     *       "parentId": null,
+                     *       "name": {
+                     *         "english": "x",
+                     *         "arabic": "س"
+                     *       },
+                     *       "version": 1,
+                     *       "createdAt": "2026-11-22T10:19:30.792Z",
+                     *       "updatedAt": "2026-11-22T10:19:30.792Z",
+                     *       "status": "active"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -1877,6 +2900,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "Y",
+                 *       "name": {
+                 *         "arabic": "س",
+                 *         "english": "x"
+                 *       },
+                 *       "version": 1
+                 *     }
+                 */
                 "application/json": {
                     /** @description Visible characters only (no spaces, controls or invisible characters), no "." or look-alike; NFC-normalised. */
                     code: string;
@@ -1897,6 +2930,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "b2d5a701-f617-4f48-b3b4-c984b5bed6f8",
+                     *       "code": "Y",
+                     *       "path": "Y",
+                     *       "parentId": null,
+                     *       "name": {
+                     *         "arabic": "س",
+                     *         "english": "x"
+                     *       },
+                     *       "version": 2,
+                     *       "createdAt": "2026-11-22T10:19:30.792Z",
+                     *       "updatedAt": "2026-11-22T10:19:30.873Z",
+                     *       "status": "active"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -1939,6 +2988,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "version": 4
+                 *     }
+                 */
                 "application/json": {
                     version: number;
                 };
@@ -1974,6 +3028,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "version": 3
+                 *     }
+                 */
                 "application/json": {
                     version: number;
                 };
@@ -1986,6 +3045,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "b2d5a701-f617-4f48-b3b4-c984b5bed6f8",
+                     *       "code": "Y",
+                     *       "path": "Y",
+                     *       "parentId": null,
+                     *       "name": {
+                     *         "english": "x",
+                     *         "arabic": "س"
+                     *       },
+                     *       "version": 4,
+                     *       "createdAt": "2026-11-22T10:19:30.792Z",
+                     *       "updatedAt": "2026-11-22T10:19:30.954Z",
+                     *       "status": "active"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -2028,6 +3103,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "version": 2
+                 *     }
+                 */
                 "application/json": {
                     version: number;
                 };
@@ -2040,6 +3120,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "b2d5a701-f617-4f48-b3b4-c984b5bed6f8",
+                     *       "code": "Y",
+                     *       "path": "Y",
+                     *       "parentId": null,
+                     *       "name": {
+                     *         "english": "x",
+                     *         "arabic": "س"
+                     *       },
+                     *       "version": 3,
+                     *       "createdAt": "2026-11-22T10:19:30.792Z",
+                     *       "updatedAt": "2026-11-22T10:19:30.917Z",
+                     *       "status": "inactive"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -2093,6 +3189,278 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "currentPage": null,
+                     *       "results": [
+                     *         {
+                     *           "id": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3",
+                     *           "name": "FY 2027",
+                     *           "startDate": "2027-01-01",
+                     *           "endDate": "2027-12-31",
+                     *           "status": "open",
+                     *           "version": 1,
+                     *           "createdAt": "2026-11-22T10:19:31.098Z",
+                     *           "updatedAt": "2026-11-22T10:19:31.098Z",
+                     *           "periods": [
+                     *             {
+                     *               "number": 1,
+                     *               "endDate": "2027-01-31",
+                     *               "name": "P01",
+                     *               "id": "e8b9cbe1-316c-42c3-ba41-c5660ad57607",
+                     *               "version": 1,
+                     *               "startDate": "2027-01-01",
+                     *               "status": "open",
+                     *               "financialYearId": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3"
+                     *             },
+                     *             {
+                     *               "number": 2,
+                     *               "endDate": "2027-02-28",
+                     *               "name": "P02",
+                     *               "id": "91cd280b-5dd0-44b3-ae34-2f7ca98dab7a",
+                     *               "version": 1,
+                     *               "startDate": "2027-02-01",
+                     *               "status": "open",
+                     *               "financialYearId": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3"
+                     *             },
+                     *             {
+                     *               "number": 3,
+                     *               "endDate": "2027-03-31",
+                     *               "name": "P03",
+                     *               "id": "492d1766-08e4-44b0-9ffe-47bebafb1e97",
+                     *               "version": 1,
+                     *               "startDate": "2027-03-01",
+                     *               "status": "open",
+                     *               "financialYearId": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3"
+                     *             },
+                     *             {
+                     *               "number": 4,
+                     *               "endDate": "2027-04-30",
+                     *               "name": "P04",
+                     *               "id": "f8ba499c-15cc-4671-a76f-8ae3a4d16058",
+                     *               "version": 1,
+                     *               "startDate": "2027-04-01",
+                     *               "status": "open",
+                     *               "financialYearId": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3"
+                     *             },
+                     *             {
+                     *               "number": 5,
+                     *               "endDate": "2027-05-31",
+                     *               "name": "P05",
+                     *               "id": "304f992a-cd13-4b57-8a2b-7b5d2000e270",
+                     *               "version": 1,
+                     *               "startDate": "2027-05-01",
+                     *               "status": "open",
+                     *               "financialYearId": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3"
+                     *             },
+                     *             {
+                     *               "number": 6,
+                     *               "endDate": "2027-06-30",
+                     *               "name": "P06",
+                     *               "id": "ba99c5cc-61a7-4a8f-935d-8e4adffb4a30",
+                     *               "version": 1,
+                     *               "startDate": "2027-06-01",
+                     *               "status": "open",
+                     *               "financialYearId": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3"
+                     *             },
+                     *             {
+                     *               "number": 7,
+                     *               "endDate": "2027-07-31",
+                     *               "name": "P07",
+                     *               "id": "cf79e60f-3f4b-441f-9ce5-758ada0f9c80",
+                     *               "version": 1,
+                     *               "startDate": "2027-07-01",
+                     *               "status": "open",
+                     *               "financialYearId": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3"
+                     *             },
+                     *             {
+                     *               "number": 8,
+                     *               "endDate": "2027-08-31",
+                     *               "name": "P08",
+                     *               "id": "75c89614-ba7f-445e-acad-9fe93ee10b0f",
+                     *               "version": 1,
+                     *               "startDate": "2027-08-01",
+                     *               "status": "open",
+                     *               "financialYearId": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3"
+                     *             },
+                     *             {
+                     *               "number": 9,
+                     *               "endDate": "2027-09-30",
+                     *               "name": "P09",
+                     *               "id": "65feb5a8-8bbf-42a5-a8f7-9590060c7d75",
+                     *               "version": 1,
+                     *               "startDate": "2027-09-01",
+                     *               "status": "open",
+                     *               "financialYearId": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3"
+                     *             },
+                     *             {
+                     *               "number": 10,
+                     *               "endDate": "2027-10-31",
+                     *               "name": "P10",
+                     *               "id": "ae50cd61-a397-4ce9-aebf-accd30956c0a",
+                     *               "version": 1,
+                     *               "startDate": "2027-10-01",
+                     *               "status": "open",
+                     *               "financialYearId": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3"
+                     *             },
+                     *             {
+                     *               "number": 11,
+                     *               "endDate": "2027-11-30",
+                     *               "name": "P11",
+                     *               "id": "dda53edf-6c4b-4306-9bb5-50429517fd30",
+                     *               "version": 1,
+                     *               "startDate": "2027-11-01",
+                     *               "status": "open",
+                     *               "financialYearId": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3"
+                     *             },
+                     *             {
+                     *               "number": 12,
+                     *               "endDate": "2027-12-31",
+                     *               "name": "P12",
+                     *               "id": "ca93e0d9-e7b9-420d-aad0-a64eb6bf3bce",
+                     *               "version": 1,
+                     *               "startDate": "2027-12-01",
+                     *               "status": "open",
+                     *               "financialYearId": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3"
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "id": "891169dd-6b7a-41a7-9c80-b8163b026bef",
+                     *           "name": "FY 2026",
+                     *           "startDate": "2026-01-01",
+                     *           "endDate": "2026-12-31",
+                     *           "status": "open",
+                     *           "version": 1,
+                     *           "createdAt": "2026-11-22T10:19:31.060Z",
+                     *           "updatedAt": "2026-11-22T10:19:31.060Z",
+                     *           "periods": [
+                     *             {
+                     *               "number": 1,
+                     *               "endDate": "2026-01-31",
+                     *               "name": "P01",
+                     *               "id": "580f61e5-d40b-4564-a0d7-387da258740a",
+                     *               "version": 1,
+                     *               "startDate": "2026-01-01",
+                     *               "status": "open",
+                     *               "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *             },
+                     *             {
+                     *               "number": 2,
+                     *               "endDate": "2026-02-28",
+                     *               "name": "P02",
+                     *               "id": "efa350f3-df22-4ff7-af0b-dfab84f088bf",
+                     *               "version": 1,
+                     *               "startDate": "2026-02-01",
+                     *               "status": "open",
+                     *               "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *             },
+                     *             {
+                     *               "number": 3,
+                     *               "endDate": "2026-03-31",
+                     *               "name": "P03",
+                     *               "id": "e095d296-080d-4d9e-be30-15db1f2b81d8",
+                     *               "version": 1,
+                     *               "startDate": "2026-03-01",
+                     *               "status": "open",
+                     *               "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *             },
+                     *             {
+                     *               "number": 4,
+                     *               "endDate": "2026-04-30",
+                     *               "name": "P04",
+                     *               "id": "86b9407a-e879-4e87-b92e-3557ebf8c942",
+                     *               "version": 1,
+                     *               "startDate": "2026-04-01",
+                     *               "status": "open",
+                     *               "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *             },
+                     *             {
+                     *               "number": 5,
+                     *               "endDate": "2026-05-31",
+                     *               "name": "P05",
+                     *               "id": "6c529278-1641-4b1c-bb77-f7cb1eb62a18",
+                     *               "version": 1,
+                     *               "startDate": "2026-05-01",
+                     *               "status": "open",
+                     *               "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *             },
+                     *             {
+                     *               "number": 6,
+                     *               "endDate": "2026-06-30",
+                     *               "name": "P06",
+                     *               "id": "6997ccb5-f0da-489d-b104-3fe946c475d6",
+                     *               "version": 1,
+                     *               "startDate": "2026-06-01",
+                     *               "status": "open",
+                     *               "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *             },
+                     *             {
+                     *               "number": 7,
+                     *               "endDate": "2026-07-31",
+                     *               "name": "P07",
+                     *               "id": "eeab4c71-e46f-4404-a0c9-74c08f8b9e52",
+                     *               "version": 1,
+                     *               "startDate": "2026-07-01",
+                     *               "status": "open",
+                     *               "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *             },
+                     *             {
+                     *               "number": 8,
+                     *               "endDate": "2026-08-31",
+                     *               "name": "P08",
+                     *               "id": "9a5e0ec2-21c9-45cf-9804-135795554baf",
+                     *               "version": 1,
+                     *               "startDate": "2026-08-01",
+                     *               "status": "open",
+                     *               "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *             },
+                     *             {
+                     *               "number": 9,
+                     *               "endDate": "2026-09-30",
+                     *               "name": "P09",
+                     *               "id": "7b95a391-9471-49d8-b203-49072f09b5a7",
+                     *               "version": 1,
+                     *               "startDate": "2026-09-01",
+                     *               "status": "open",
+                     *               "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *             },
+                     *             {
+                     *               "number": 10,
+                     *               "endDate": "2026-10-31",
+                     *               "name": "P10",
+                     *               "id": "aa1b3708-28c2-4703-a406-32992e90f146",
+                     *               "version": 1,
+                     *               "startDate": "2026-10-01",
+                     *               "status": "open",
+                     *               "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *             },
+                     *             {
+                     *               "number": 11,
+                     *               "endDate": "2026-11-30",
+                     *               "name": "P11",
+                     *               "id": "66d8defa-e14f-443a-93ad-22ca4277aee5",
+                     *               "version": 1,
+                     *               "startDate": "2026-11-01",
+                     *               "status": "open",
+                     *               "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *             },
+                     *             {
+                     *               "number": 12,
+                     *               "endDate": "2026-12-31",
+                     *               "name": "P12",
+                     *               "id": "e4388040-8dac-45c2-b87b-19002669ec78",
+                     *               "version": 1,
+                     *               "startDate": "2026-12-01",
+                     *               "status": "open",
+                     *               "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "nextPage": null
+                     *     }
+                     */
                     "application/json": {
                         currentPage: string | null;
                         results: {
@@ -2154,6 +3522,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "startDate": "2027-01-01",
+                 *       "endDate": "2027-12-31"
+                 *     }
+                 */
                 "application/json": {
                     name?: string;
                     /** Format: date */
@@ -2177,6 +3551,140 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3",
+                     *       "name": "FY 2027",
+                     *       "startDate": "2027-01-01",
+                     *       "endDate": "2027-12-31",
+                     *       "status": "open",
+                     *       "version": 1,
+                     *       "periods": [
+                     *         {
+                     *           "id": "e8b9cbe1-316c-42c3-ba41-c5660ad57607",
+                     *           "number": 1,
+                     *           "name": "P01",
+                     *           "startDate": "2027-01-01",
+                     *           "endDate": "2027-01-31",
+                     *           "status": "open",
+                     *           "version": 1,
+                     *           "financialYearId": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3"
+                     *         },
+                     *         {
+                     *           "id": "91cd280b-5dd0-44b3-ae34-2f7ca98dab7a",
+                     *           "number": 2,
+                     *           "name": "P02",
+                     *           "startDate": "2027-02-01",
+                     *           "endDate": "2027-02-28",
+                     *           "status": "open",
+                     *           "version": 1,
+                     *           "financialYearId": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3"
+                     *         },
+                     *         {
+                     *           "id": "492d1766-08e4-44b0-9ffe-47bebafb1e97",
+                     *           "number": 3,
+                     *           "name": "P03",
+                     *           "startDate": "2027-03-01",
+                     *           "endDate": "2027-03-31",
+                     *           "status": "open",
+                     *           "version": 1,
+                     *           "financialYearId": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3"
+                     *         },
+                     *         {
+                     *           "id": "f8ba499c-15cc-4671-a76f-8ae3a4d16058",
+                     *           "number": 4,
+                     *           "name": "P04",
+                     *           "startDate": "2027-04-01",
+                     *           "endDate": "2027-04-30",
+                     *           "status": "open",
+                     *           "version": 1,
+                     *           "financialYearId": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3"
+                     *         },
+                     *         {
+                     *           "id": "304f992a-cd13-4b57-8a2b-7b5d2000e270",
+                     *           "number": 5,
+                     *           "name": "P05",
+                     *           "startDate": "2027-05-01",
+                     *           "endDate": "2027-05-31",
+                     *           "status": "open",
+                     *           "version": 1,
+                     *           "financialYearId": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3"
+                     *         },
+                     *         {
+                     *           "id": "ba99c5cc-61a7-4a8f-935d-8e4adffb4a30",
+                     *           "number": 6,
+                     *           "name": "P06",
+                     *           "startDate": "2027-06-01",
+                     *           "endDate": "2027-06-30",
+                     *           "status": "open",
+                     *           "version": 1,
+                     *           "financialYearId": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3"
+                     *         },
+                     *         {
+                     *           "id": "cf79e60f-3f4b-441f-9ce5-758ada0f9c80",
+                     *           "number": 7,
+                     *           "name": "P07",
+                     *           "startDate": "2027-07-01",
+                     *           "endDate": "2027-07-31",
+                     *           "status": "open",
+                     *           "version": 1,
+                     *           "financialYearId": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3"
+                     *         },
+                     *         {
+                     *           "id": "75c89614-ba7f-445e-acad-9fe93ee10b0f",
+                     *           "number": 8,
+                     *           "name": "P08",
+                     *           "startDate": "2027-08-01",
+                     *           "endDate": "2027-08-31",
+                     *           "status": "open",
+                     *           "version": 1,
+                     *           "financialYearId": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3"
+                     *         },
+                     *         {
+                     *           "id": "65feb5a8-8bbf-42a5-a8f7-9590060c7d75",
+                     *           "number": 9,
+                     *           "name": "P09",
+                     *           "startDate": "2027-09-01",
+                     *           "endDate": "2027-09-30",
+                     *           "status": "open",
+                     *           "version": 1,
+                     *           "financialYearId": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3"
+                     *         },
+                     *         {
+                     *           "id": "ae50cd61-a397-4ce9-aebf-accd30956c0a",
+                     *           "number": 10,
+                     *           "name": "P10",
+                     *           "startDate": "2027-10-01",
+                     *           "endDate": "2027-10-31",
+                     *           "status": "open",
+                     *           "version": 1,
+                     *           "financialYearId": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3"
+                     *         },
+                     *         {
+                     *           "id": "dda53edf-6c4b-4306-9bb5-50429517fd30",
+                     *           "number": 11,
+                     *           "name": "P11",
+                     *           "startDate": "2027-11-01",
+                     *           "endDate": "2027-11-30",
+                     *           "status": "open",
+                     *           "version": 1,
+                     *           "financialYearId": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3"
+                     *         },
+                     *         {
+                     *           "id": "ca93e0d9-e7b9-420d-aad0-a64eb6bf3bce",
+                     *           "number": 12,
+                     *           "name": "P12",
+                     *           "startDate": "2027-12-01",
+                     *           "endDate": "2027-12-31",
+                     *           "status": "open",
+                     *           "version": 1,
+                     *           "financialYearId": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3"
+                     *         }
+                     *       ],
+                     *       "createdAt": "2026-11-22T10:19:31.098Z",
+                     *       "updatedAt": "2026-11-22T10:19:31.098Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -2241,6 +3749,140 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "891169dd-6b7a-41a7-9c80-b8163b026bef",
+                     *       "name": "FY 2026",
+                     *       "startDate": "2026-01-01",
+                     *       "endDate": "2026-12-31",
+                     *       "status": "open",
+                     *       "version": 1,
+                     *       "createdAt": "2026-11-22T10:19:31.060Z",
+                     *       "updatedAt": "2026-11-22T10:19:31.060Z",
+                     *       "periods": [
+                     *         {
+                     *           "number": 1,
+                     *           "endDate": "2026-01-31",
+                     *           "name": "P01",
+                     *           "id": "580f61e5-d40b-4564-a0d7-387da258740a",
+                     *           "version": 1,
+                     *           "startDate": "2026-01-01",
+                     *           "status": "open",
+                     *           "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *         },
+                     *         {
+                     *           "number": 2,
+                     *           "endDate": "2026-02-28",
+                     *           "name": "P02",
+                     *           "id": "efa350f3-df22-4ff7-af0b-dfab84f088bf",
+                     *           "version": 1,
+                     *           "startDate": "2026-02-01",
+                     *           "status": "open",
+                     *           "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *         },
+                     *         {
+                     *           "number": 3,
+                     *           "endDate": "2026-03-31",
+                     *           "name": "P03",
+                     *           "id": "e095d296-080d-4d9e-be30-15db1f2b81d8",
+                     *           "version": 1,
+                     *           "startDate": "2026-03-01",
+                     *           "status": "open",
+                     *           "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *         },
+                     *         {
+                     *           "number": 4,
+                     *           "endDate": "2026-04-30",
+                     *           "name": "P04",
+                     *           "id": "86b9407a-e879-4e87-b92e-3557ebf8c942",
+                     *           "version": 1,
+                     *           "startDate": "2026-04-01",
+                     *           "status": "open",
+                     *           "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *         },
+                     *         {
+                     *           "number": 5,
+                     *           "endDate": "2026-05-31",
+                     *           "name": "P05",
+                     *           "id": "6c529278-1641-4b1c-bb77-f7cb1eb62a18",
+                     *           "version": 1,
+                     *           "startDate": "2026-05-01",
+                     *           "status": "open",
+                     *           "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *         },
+                     *         {
+                     *           "number": 6,
+                     *           "endDate": "2026-06-30",
+                     *           "name": "P06",
+                     *           "id": "6997ccb5-f0da-489d-b104-3fe946c475d6",
+                     *           "version": 1,
+                     *           "startDate": "2026-06-01",
+                     *           "status": "open",
+                     *           "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *         },
+                     *         {
+                     *           "number": 7,
+                     *           "endDate": "2026-07-31",
+                     *           "name": "P07",
+                     *           "id": "eeab4c71-e46f-4404-a0c9-74c08f8b9e52",
+                     *           "version": 1,
+                     *           "startDate": "2026-07-01",
+                     *           "status": "open",
+                     *           "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *         },
+                     *         {
+                     *           "number": 8,
+                     *           "endDate": "2026-08-31",
+                     *           "name": "P08",
+                     *           "id": "9a5e0ec2-21c9-45cf-9804-135795554baf",
+                     *           "version": 1,
+                     *           "startDate": "2026-08-01",
+                     *           "status": "open",
+                     *           "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *         },
+                     *         {
+                     *           "number": 9,
+                     *           "endDate": "2026-09-30",
+                     *           "name": "P09",
+                     *           "id": "7b95a391-9471-49d8-b203-49072f09b5a7",
+                     *           "version": 1,
+                     *           "startDate": "2026-09-01",
+                     *           "status": "open",
+                     *           "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *         },
+                     *         {
+                     *           "number": 10,
+                     *           "endDate": "2026-10-31",
+                     *           "name": "P10",
+                     *           "id": "aa1b3708-28c2-4703-a406-32992e90f146",
+                     *           "version": 1,
+                     *           "startDate": "2026-10-01",
+                     *           "status": "open",
+                     *           "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *         },
+                     *         {
+                     *           "number": 11,
+                     *           "endDate": "2026-11-30",
+                     *           "name": "P11",
+                     *           "id": "66d8defa-e14f-443a-93ad-22ca4277aee5",
+                     *           "version": 1,
+                     *           "startDate": "2026-11-01",
+                     *           "status": "open",
+                     *           "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *         },
+                     *         {
+                     *           "number": 12,
+                     *           "endDate": "2026-12-31",
+                     *           "name": "P12",
+                     *           "id": "e4388040-8dac-45c2-b87b-19002669ec78",
+                     *           "version": 1,
+                     *           "startDate": "2026-12-01",
+                     *           "status": "open",
+                     *           "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -2297,6 +3939,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Spare",
+                 *       "startDate": "2030-01-01",
+                 *       "endDate": "2030-12-31",
+                 *       "version": 1
+                 *     }
+                 */
                 "application/json": {
                     name?: string;
                     /** Format: date */
@@ -2321,6 +3971,140 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "d752f47f-634b-4638-acb9-4a76c90c5e93",
+                     *       "name": "Spare",
+                     *       "startDate": "2030-01-01",
+                     *       "endDate": "2030-12-31",
+                     *       "status": "open",
+                     *       "version": 2,
+                     *       "createdAt": "2026-11-22T10:19:31.194Z",
+                     *       "updatedAt": "2026-11-22T10:19:31.237Z",
+                     *       "periods": [
+                     *         {
+                     *           "number": 1,
+                     *           "endDate": "2030-01-31",
+                     *           "name": "P01",
+                     *           "id": "0a0f18ba-6b01-46af-b39f-18fc46c8dac6",
+                     *           "version": 1,
+                     *           "startDate": "2030-01-01",
+                     *           "status": "open",
+                     *           "financialYearId": "d752f47f-634b-4638-acb9-4a76c90c5e93"
+                     *         },
+                     *         {
+                     *           "number": 2,
+                     *           "endDate": "2030-02-28",
+                     *           "name": "P02",
+                     *           "id": "69f0beb5-91fc-4a5e-98d0-10bceee8ab76",
+                     *           "version": 1,
+                     *           "startDate": "2030-02-01",
+                     *           "status": "open",
+                     *           "financialYearId": "d752f47f-634b-4638-acb9-4a76c90c5e93"
+                     *         },
+                     *         {
+                     *           "number": 3,
+                     *           "endDate": "2030-03-31",
+                     *           "name": "P03",
+                     *           "id": "98bbe9a3-171f-451a-93f4-8aa18e1996a7",
+                     *           "version": 1,
+                     *           "startDate": "2030-03-01",
+                     *           "status": "open",
+                     *           "financialYearId": "d752f47f-634b-4638-acb9-4a76c90c5e93"
+                     *         },
+                     *         {
+                     *           "number": 4,
+                     *           "endDate": "2030-04-30",
+                     *           "name": "P04",
+                     *           "id": "1022887f-9b02-49a8-bb98-1d907f1d235d",
+                     *           "version": 1,
+                     *           "startDate": "2030-04-01",
+                     *           "status": "open",
+                     *           "financialYearId": "d752f47f-634b-4638-acb9-4a76c90c5e93"
+                     *         },
+                     *         {
+                     *           "number": 5,
+                     *           "endDate": "2030-05-31",
+                     *           "name": "P05",
+                     *           "id": "9323895d-6832-4f22-b9c6-18ebe68c1768",
+                     *           "version": 1,
+                     *           "startDate": "2030-05-01",
+                     *           "status": "open",
+                     *           "financialYearId": "d752f47f-634b-4638-acb9-4a76c90c5e93"
+                     *         },
+                     *         {
+                     *           "number": 6,
+                     *           "endDate": "2030-06-30",
+                     *           "name": "P06",
+                     *           "id": "18aca2aa-cb73-419a-a7dd-4f5026406491",
+                     *           "version": 1,
+                     *           "startDate": "2030-06-01",
+                     *           "status": "open",
+                     *           "financialYearId": "d752f47f-634b-4638-acb9-4a76c90c5e93"
+                     *         },
+                     *         {
+                     *           "number": 7,
+                     *           "endDate": "2030-07-31",
+                     *           "name": "P07",
+                     *           "id": "2930036d-c187-44e1-98bb-eb21bbcc51e8",
+                     *           "version": 1,
+                     *           "startDate": "2030-07-01",
+                     *           "status": "open",
+                     *           "financialYearId": "d752f47f-634b-4638-acb9-4a76c90c5e93"
+                     *         },
+                     *         {
+                     *           "number": 8,
+                     *           "endDate": "2030-08-31",
+                     *           "name": "P08",
+                     *           "id": "238ef8b5-0844-43f7-94fe-702b9191fc02",
+                     *           "version": 1,
+                     *           "startDate": "2030-08-01",
+                     *           "status": "open",
+                     *           "financialYearId": "d752f47f-634b-4638-acb9-4a76c90c5e93"
+                     *         },
+                     *         {
+                     *           "number": 9,
+                     *           "endDate": "2030-09-30",
+                     *           "name": "P09",
+                     *           "id": "fd862e47-f6c5-4d8f-9997-91fccce779b1",
+                     *           "version": 1,
+                     *           "startDate": "2030-09-01",
+                     *           "status": "open",
+                     *           "financialYearId": "d752f47f-634b-4638-acb9-4a76c90c5e93"
+                     *         },
+                     *         {
+                     *           "number": 10,
+                     *           "endDate": "2030-10-31",
+                     *           "name": "P10",
+                     *           "id": "6afa6be6-ef21-42ac-b6ce-404748b8c6d7",
+                     *           "version": 1,
+                     *           "startDate": "2030-10-01",
+                     *           "status": "open",
+                     *           "financialYearId": "d752f47f-634b-4638-acb9-4a76c90c5e93"
+                     *         },
+                     *         {
+                     *           "number": 11,
+                     *           "endDate": "2030-11-30",
+                     *           "name": "P11",
+                     *           "id": "fd69a5ed-a506-4176-8ca3-9eb1bd3ef315",
+                     *           "version": 1,
+                     *           "startDate": "2030-11-01",
+                     *           "status": "open",
+                     *           "financialYearId": "d752f47f-634b-4638-acb9-4a76c90c5e93"
+                     *         },
+                     *         {
+                     *           "number": 12,
+                     *           "endDate": "2030-12-31",
+                     *           "name": "P12",
+                     *           "id": "e4733be4-e064-4cf9-a76a-b4caf7ee065e",
+                     *           "version": 1,
+                     *           "startDate": "2030-12-01",
+                     *           "status": "open",
+                     *           "financialYearId": "d752f47f-634b-4638-acb9-4a76c90c5e93"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -2378,6 +4162,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "version": 2
+                 *     }
+                 */
                 "application/json": {
                     version: number;
                 };
@@ -2415,6 +4204,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "version": 16
+                 *     }
+                 */
                 "application/json": {
                     version: number;
                 };
@@ -2459,6 +4253,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "40d415fe-922f-4752-bc72-ee1ce3ff6450",
+                     *       "serialNumber": 5,
+                     *       "date": "2026-12-31T00:00:00Z",
+                     *       "description": "Closing journal of FY 2026",
+                     *       "reference": null,
+                     *       "entries": [
+                     *         {
+                     *           "accountId": "883c9e28-069a-419e-8975-a0a3154fe7fd",
+                     *           "costCenterId": null,
+                     *           "side": 2,
+                     *           "amount": 7
+                     *         },
+                     *         {
+                     *           "accountId": "f0b5a44a-dbe6-416d-bb09-c306edb416ba",
+                     *           "costCenterId": null,
+                     *           "side": 1,
+                     *           "amount": 7
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "debit": 7,
+                     *         "credit": 7
+                     *       },
+                     *       "status": "draft",
+                     *       "postingDate": null,
+                     *       "financialYearId": null,
+                     *       "periodId": null,
+                     *       "reversalOf": null,
+                     *       "reversedBy": null,
+                     *       "version": 1,
+                     *       "createdAt": "2026-11-22T10:19:33.491Z",
+                     *       "updatedAt": "2026-11-22T10:19:33.491Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -2527,6 +4357,134 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "currentPage": null,
+                     *       "results": [
+                     *         {
+                     *           "number": 12,
+                     *           "endDate": "2026-12-31",
+                     *           "name": "P12",
+                     *           "id": "e4388040-8dac-45c2-b87b-19002669ec78",
+                     *           "version": 1,
+                     *           "startDate": "2026-12-01",
+                     *           "status": "open",
+                     *           "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *         },
+                     *         {
+                     *           "number": 11,
+                     *           "endDate": "2026-11-30",
+                     *           "name": "P11",
+                     *           "id": "66d8defa-e14f-443a-93ad-22ca4277aee5",
+                     *           "version": 1,
+                     *           "startDate": "2026-11-01",
+                     *           "status": "open",
+                     *           "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *         },
+                     *         {
+                     *           "number": 10,
+                     *           "endDate": "2026-10-31",
+                     *           "name": "P10",
+                     *           "id": "aa1b3708-28c2-4703-a406-32992e90f146",
+                     *           "version": 1,
+                     *           "startDate": "2026-10-01",
+                     *           "status": "open",
+                     *           "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *         },
+                     *         {
+                     *           "number": 9,
+                     *           "endDate": "2026-09-30",
+                     *           "name": "P09",
+                     *           "id": "7b95a391-9471-49d8-b203-49072f09b5a7",
+                     *           "version": 1,
+                     *           "startDate": "2026-09-01",
+                     *           "status": "open",
+                     *           "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *         },
+                     *         {
+                     *           "number": 8,
+                     *           "endDate": "2026-08-31",
+                     *           "name": "P08",
+                     *           "id": "9a5e0ec2-21c9-45cf-9804-135795554baf",
+                     *           "version": 1,
+                     *           "startDate": "2026-08-01",
+                     *           "status": "open",
+                     *           "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *         },
+                     *         {
+                     *           "number": 7,
+                     *           "endDate": "2026-07-31",
+                     *           "name": "P07",
+                     *           "id": "eeab4c71-e46f-4404-a0c9-74c08f8b9e52",
+                     *           "version": 1,
+                     *           "startDate": "2026-07-01",
+                     *           "status": "open",
+                     *           "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *         },
+                     *         {
+                     *           "number": 6,
+                     *           "endDate": "2026-06-30",
+                     *           "name": "P06",
+                     *           "id": "6997ccb5-f0da-489d-b104-3fe946c475d6",
+                     *           "version": 1,
+                     *           "startDate": "2026-06-01",
+                     *           "status": "open",
+                     *           "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *         },
+                     *         {
+                     *           "number": 5,
+                     *           "endDate": "2026-05-31",
+                     *           "name": "P05",
+                     *           "id": "6c529278-1641-4b1c-bb77-f7cb1eb62a18",
+                     *           "version": 1,
+                     *           "startDate": "2026-05-01",
+                     *           "status": "open",
+                     *           "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *         },
+                     *         {
+                     *           "number": 4,
+                     *           "endDate": "2026-04-30",
+                     *           "name": "P04",
+                     *           "id": "86b9407a-e879-4e87-b92e-3557ebf8c942",
+                     *           "version": 1,
+                     *           "startDate": "2026-04-01",
+                     *           "status": "open",
+                     *           "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *         },
+                     *         {
+                     *           "number": 3,
+                     *           "endDate": "2026-03-31",
+                     *           "name": "P03",
+                     *           "id": "e095d296-080d-4d9e-be30-15db1f2b81d8",
+                     *           "version": 1,
+                     *           "startDate": "2026-03-01",
+                     *           "status": "open",
+                     *           "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *         },
+                     *         {
+                     *           "number": 2,
+                     *           "endDate": "2026-02-28",
+                     *           "name": "P02",
+                     *           "id": "efa350f3-df22-4ff7-af0b-dfab84f088bf",
+                     *           "version": 1,
+                     *           "startDate": "2026-02-01",
+                     *           "status": "open",
+                     *           "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *         },
+                     *         {
+                     *           "number": 1,
+                     *           "endDate": "2026-01-31",
+                     *           "name": "P01",
+                     *           "id": "580f61e5-d40b-4564-a0d7-387da258740a",
+                     *           "version": 1,
+                     *           "startDate": "2026-01-01",
+                     *           "status": "open",
+                     *           "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *         }
+                     *       ],
+                     *       "nextPage": null
+                     *     }
+                     */
                     "application/json": {
                         currentPage: string | null;
                         results: {
@@ -2576,6 +4534,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "number": 1,
+                     *       "endDate": "2026-01-31",
+                     *       "name": "P01",
+                     *       "id": "580f61e5-d40b-4564-a0d7-387da258740a",
+                     *       "version": 1,
+                     *       "startDate": "2026-01-01",
+                     *       "status": "open",
+                     *       "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -2615,6 +4585,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "version": 1
+                 *     }
+                 */
                 "application/json": {
                     version: number;
                 };
@@ -2627,6 +4602,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "number": 1,
+                     *       "endDate": "2026-01-31",
+                     *       "name": "P01",
+                     *       "id": "580f61e5-d40b-4564-a0d7-387da258740a",
+                     *       "version": 2,
+                     *       "startDate": "2026-01-01",
+                     *       "status": "locked",
+                     *       "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -2669,6 +4656,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "version": 3
+                 *     }
+                 */
                 "application/json": {
                     version: number;
                 };
@@ -2708,6 +4700,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "version": 3
+                 *     }
+                 */
                 "application/json": {
                     version: number;
                 };
@@ -2745,6 +4742,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "version": 2
+                 *     }
+                 */
                 "application/json": {
                     version: number;
                 };
@@ -2757,6 +4759,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "number": 1,
+                     *       "endDate": "2026-01-31",
+                     *       "name": "P01",
+                     *       "id": "580f61e5-d40b-4564-a0d7-387da258740a",
+                     *       "version": 3,
+                     *       "startDate": "2026-01-01",
+                     *       "status": "open",
+                     *       "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -2810,6 +4824,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "currentPage": null,
+                     *       "results": [
+                     *         {
+                     *           "id": "152b83c2-6bef-4ccc-afc8-89e66888603f",
+                     *           "serialNumber": 1,
+                     *           "date": "2026-03-01T00:00:00Z",
+                     *           "description": null,
+                     *           "reference": null,
+                     *           "entries": [
+                     *             {
+                     *               "accountId": "87a4218e-c85d-4858-90c1-07f43247857f",
+                     *               "costCenterId": null,
+                     *               "side": 1,
+                     *               "amount": 100
+                     *             },
+                     *             {
+                     *               "accountId": "c3a6c27e-0c16-4c1b-8ff5-7868abec2862",
+                     *               "costCenterId": null,
+                     *               "side": 2,
+                     *               "amount": 100
+                     *             }
+                     *           ],
+                     *           "totals": {
+                     *             "debit": 100,
+                     *             "credit": 100
+                     *           },
+                     *           "status": "draft",
+                     *           "postingDate": null,
+                     *           "financialYearId": null,
+                     *           "periodId": null,
+                     *           "reversalOf": null,
+                     *           "reversedBy": null,
+                     *           "version": 1,
+                     *           "createdAt": "2026-11-22T10:19:31.636Z",
+                     *           "updatedAt": "2026-11-22T10:19:31.636Z"
+                     *         }
+                     *       ],
+                     *       "nextPage": null
+                     *     }
+                     */
                     "application/json": {
                         currentPage: string | null;
                         results: {
@@ -2870,6 +4926,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "date": "2026-03-01T00:00:00Z",
+                 *       "entries": [
+                 *         {
+                 *           "accountId": "87a4218e-c85d-4858-90c1-07f43247857f",
+                 *           "side": 1,
+                 *           "amount": 100
+                 *         },
+                 *         {
+                 *           "accountId": "c3a6c27e-0c16-4c1b-8ff5-7868abec2862",
+                 *           "side": 2,
+                 *           "amount": 100
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** Format: date-time */
                     date: string;
@@ -2892,6 +4965,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "152b83c2-6bef-4ccc-afc8-89e66888603f",
+                     *       "serialNumber": 1,
+                     *       "date": "2026-03-01T00:00:00Z",
+                     *       "description": null,
+                     *       "reference": null,
+                     *       "entries": [
+                     *         {
+                     *           "accountId": "87a4218e-c85d-4858-90c1-07f43247857f",
+                     *           "costCenterId": null,
+                     *           "side": 1,
+                     *           "amount": 100
+                     *         },
+                     *         {
+                     *           "accountId": "c3a6c27e-0c16-4c1b-8ff5-7868abec2862",
+                     *           "costCenterId": null,
+                     *           "side": 2,
+                     *           "amount": 100
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "debit": 100,
+                     *         "credit": 100
+                     *       },
+                     *       "status": "draft",
+                     *       "postingDate": null,
+                     *       "financialYearId": null,
+                     *       "periodId": null,
+                     *       "reversalOf": null,
+                     *       "reversedBy": null,
+                     *       "version": 1,
+                     *       "createdAt": "2026-11-22T10:19:31.636Z",
+                     *       "updatedAt": "2026-11-22T10:19:31.636Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -2955,6 +5064,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "152b83c2-6bef-4ccc-afc8-89e66888603f",
+                     *       "serialNumber": 1,
+                     *       "date": "2026-03-01T00:00:00Z",
+                     *       "description": null,
+                     *       "reference": null,
+                     *       "entries": [
+                     *         {
+                     *           "accountId": "87a4218e-c85d-4858-90c1-07f43247857f",
+                     *           "costCenterId": null,
+                     *           "side": 1,
+                     *           "amount": 100
+                     *         },
+                     *         {
+                     *           "accountId": "c3a6c27e-0c16-4c1b-8ff5-7868abec2862",
+                     *           "costCenterId": null,
+                     *           "side": 2,
+                     *           "amount": 100
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "debit": 100,
+                     *         "credit": 100
+                     *       },
+                     *       "status": "draft",
+                     *       "postingDate": null,
+                     *       "financialYearId": null,
+                     *       "periodId": null,
+                     *       "reversalOf": null,
+                     *       "reversedBy": null,
+                     *       "version": 1,
+                     *       "createdAt": "2026-11-22T10:19:31.636Z",
+                     *       "updatedAt": "2026-11-22T10:19:31.636Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -3012,6 +5157,24 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "date": "2026-03-02T00:00:00Z",
+                 *       "entries": [
+                 *         {
+                 *           "accountId": "87a4218e-c85d-4858-90c1-07f43247857f",
+                 *           "side": 1,
+                 *           "amount": 120
+                 *         },
+                 *         {
+                 *           "accountId": "c3a6c27e-0c16-4c1b-8ff5-7868abec2862",
+                 *           "side": 2,
+                 *           "amount": 120
+                 *         }
+                 *       ],
+                 *       "version": 1
+                 *     }
+                 */
                 "application/json": {
                     /** Format: date-time */
                     date: string;
@@ -3035,6 +5198,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "152b83c2-6bef-4ccc-afc8-89e66888603f",
+                     *       "serialNumber": 1,
+                     *       "date": "2026-03-02T00:00:00Z",
+                     *       "description": null,
+                     *       "reference": null,
+                     *       "entries": [
+                     *         {
+                     *           "accountId": "87a4218e-c85d-4858-90c1-07f43247857f",
+                     *           "costCenterId": null,
+                     *           "side": 1,
+                     *           "amount": 120
+                     *         },
+                     *         {
+                     *           "accountId": "c3a6c27e-0c16-4c1b-8ff5-7868abec2862",
+                     *           "costCenterId": null,
+                     *           "side": 2,
+                     *           "amount": 120
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "debit": 120,
+                     *         "credit": 120
+                     *       },
+                     *       "status": "draft",
+                     *       "postingDate": null,
+                     *       "financialYearId": null,
+                     *       "periodId": null,
+                     *       "reversalOf": null,
+                     *       "reversedBy": null,
+                     *       "version": 2,
+                     *       "createdAt": "2026-11-22T10:19:31.636Z",
+                     *       "updatedAt": "2026-11-22T10:19:31.801Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -3092,6 +5291,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "postingDate": "2026-03-02",
+                 *       "version": 2
+                 *     }
+                 */
                 "application/json": {
                     /** Format: date */
                     postingDate: string;
@@ -3106,6 +5311,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "152b83c2-6bef-4ccc-afc8-89e66888603f",
+                     *       "serialNumber": 1,
+                     *       "date": "2026-03-02T00:00:00Z",
+                     *       "description": null,
+                     *       "reference": null,
+                     *       "entries": [
+                     *         {
+                     *           "accountId": "87a4218e-c85d-4858-90c1-07f43247857f",
+                     *           "costCenterId": null,
+                     *           "side": 1,
+                     *           "amount": 120
+                     *         },
+                     *         {
+                     *           "accountId": "c3a6c27e-0c16-4c1b-8ff5-7868abec2862",
+                     *           "costCenterId": null,
+                     *           "side": 2,
+                     *           "amount": 120
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "debit": 120,
+                     *         "credit": 120
+                     *       },
+                     *       "status": "posted",
+                     *       "postingDate": "2026-03-02",
+                     *       "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef",
+                     *       "periodId": "e095d296-080d-4d9e-be30-15db1f2b81d8",
+                     *       "reversalOf": null,
+                     *       "reversedBy": null,
+                     *       "version": 3,
+                     *       "createdAt": "2026-11-22T10:19:31.636Z",
+                     *       "updatedAt": "2026-11-22T10:19:31.890Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -3162,6 +5403,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "version": 2
+                 *     }
+                 */
                 "application/json": {
                     version: number;
                 };
@@ -3174,6 +5420,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "33205a9d-92a0-48d6-9d21-9ba93642ce60",
+                     *       "serialNumber": 3,
+                     *       "date": "2026-03-05T00:00:00Z",
+                     *       "description": null,
+                     *       "reference": null,
+                     *       "entries": [
+                     *         {
+                     *           "accountId": "883c9e28-069a-419e-8975-a0a3154fe7fd",
+                     *           "costCenterId": null,
+                     *           "side": 1,
+                     *           "amount": 10
+                     *         },
+                     *         {
+                     *           "accountId": "87a4218e-c85d-4858-90c1-07f43247857f",
+                     *           "costCenterId": null,
+                     *           "side": 2,
+                     *           "amount": 10
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "debit": 10,
+                     *         "credit": 10
+                     *       },
+                     *       "status": "voided",
+                     *       "postingDate": "2026-03-05",
+                     *       "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef",
+                     *       "periodId": "e095d296-080d-4d9e-be30-15db1f2b81d8",
+                     *       "reversalOf": null,
+                     *       "reversedBy": null,
+                     *       "version": 3,
+                     *       "createdAt": "2026-11-22T10:19:32.194Z",
+                     *       "updatedAt": "2026-11-22T10:19:32.341Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -3230,6 +5512,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "version": 3
+                 *     }
+                 */
                 "application/json": {
                     version: number;
                 };
@@ -3242,6 +5529,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "152b83c2-6bef-4ccc-afc8-89e66888603f",
+                     *       "serialNumber": 1,
+                     *       "date": "2026-03-02T00:00:00Z",
+                     *       "description": null,
+                     *       "reference": null,
+                     *       "entries": [
+                     *         {
+                     *           "accountId": "87a4218e-c85d-4858-90c1-07f43247857f",
+                     *           "costCenterId": null,
+                     *           "side": 1,
+                     *           "amount": 120
+                     *         },
+                     *         {
+                     *           "accountId": "c3a6c27e-0c16-4c1b-8ff5-7868abec2862",
+                     *           "costCenterId": null,
+                     *           "side": 2,
+                     *           "amount": 120
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "debit": 120,
+                     *         "credit": 120
+                     *       },
+                     *       "status": "draft",
+                     *       "postingDate": null,
+                     *       "financialYearId": null,
+                     *       "periodId": null,
+                     *       "reversalOf": null,
+                     *       "reversedBy": null,
+                     *       "version": 4,
+                     *       "createdAt": "2026-11-22T10:19:31.636Z",
+                     *       "updatedAt": "2026-11-22T10:19:31.975Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -3300,6 +5623,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "postingDate": "2026-03-03",
+                 *       "version": 5
+                 *     }
+                 */
                 "application/json": {
                     /** Format: date */
                     postingDate: string;
@@ -3315,6 +5644,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "152b83c2-6bef-4ccc-afc8-89e66888603f",
+                     *       "serialNumber": 1,
+                     *       "date": "2026-03-02T00:00:00Z",
+                     *       "description": null,
+                     *       "reference": null,
+                     *       "entries": [
+                     *         {
+                     *           "accountId": "87a4218e-c85d-4858-90c1-07f43247857f",
+                     *           "costCenterId": null,
+                     *           "side": 1,
+                     *           "amount": 120
+                     *         },
+                     *         {
+                     *           "accountId": "c3a6c27e-0c16-4c1b-8ff5-7868abec2862",
+                     *           "costCenterId": null,
+                     *           "side": 2,
+                     *           "amount": 120
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "debit": 120,
+                     *         "credit": 120
+                     *       },
+                     *       "status": "reversed",
+                     *       "postingDate": "2026-03-02",
+                     *       "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef",
+                     *       "periodId": "e095d296-080d-4d9e-be30-15db1f2b81d8",
+                     *       "reversalOf": null,
+                     *       "reversedBy": "a750f6d6-c00e-4fa9-80d7-6486b3a4aaf2",
+                     *       "version": 6,
+                     *       "createdAt": "2026-11-22T10:19:31.636Z",
+                     *       "updatedAt": "2026-11-22T10:19:32.130Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -3383,6 +5748,182 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "dateFrom": "2026-01-01",
+                     *       "dateTo": "2026-12-31",
+                     *       "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef",
+                     *       "periodId": null,
+                     *       "costCenter": null,
+                     *       "currency": "SAR",
+                     *       "rows": [
+                     *         {
+                     *           "accountId": "eea0045a-d11e-4f95-93fe-62f7e610186e",
+                     *           "parentId": null,
+                     *           "code": "1",
+                     *           "path": "1",
+                     *           "depth": 0,
+                     *           "name": {
+                     *             "english": "Assets",
+                     *             "arabic": "الأصول"
+                     *           },
+                     *           "type": "category",
+                     *           "classification": "asset",
+                     *           "opening": {
+                     *             "debit": "0.00",
+                     *             "credit": "0.00"
+                     *           },
+                     *           "movement": {
+                     *             "debit": "120.00",
+                     *             "credit": "127.00"
+                     *           },
+                     *           "closing": {
+                     *             "debit": "0.00",
+                     *             "credit": "7.00"
+                     *           }
+                     *         },
+                     *         {
+                     *           "accountId": "87a4218e-c85d-4858-90c1-07f43247857f",
+                     *           "parentId": "eea0045a-d11e-4f95-93fe-62f7e610186e",
+                     *           "code": "1101",
+                     *           "path": "1.1101",
+                     *           "depth": 1,
+                     *           "name": {
+                     *             "english": "Cash",
+                     *             "arabic": "النقدية"
+                     *           },
+                     *           "type": "leaf",
+                     *           "classification": "asset",
+                     *           "opening": {
+                     *             "debit": "0.00",
+                     *             "credit": "0.00"
+                     *           },
+                     *           "movement": {
+                     *             "debit": "120.00",
+                     *             "credit": "127.00"
+                     *           },
+                     *           "closing": {
+                     *             "debit": "0.00",
+                     *             "credit": "7.00"
+                     *           }
+                     *         },
+                     *         {
+                     *           "accountId": "13fd2a2a-b7c1-492c-8d74-e198c52a408b",
+                     *           "parentId": null,
+                     *           "code": "4",
+                     *           "path": "4",
+                     *           "depth": 0,
+                     *           "name": {
+                     *             "english": "Revenue",
+                     *             "arabic": "الإيرادات"
+                     *           },
+                     *           "type": "category",
+                     *           "classification": "revenue",
+                     *           "opening": {
+                     *             "debit": "0.00",
+                     *             "credit": "0.00"
+                     *           },
+                     *           "movement": {
+                     *             "debit": "120.00",
+                     *             "credit": "120.00"
+                     *           },
+                     *           "closing": {
+                     *             "debit": "0.00",
+                     *             "credit": "0.00"
+                     *           }
+                     *         },
+                     *         {
+                     *           "accountId": "c3a6c27e-0c16-4c1b-8ff5-7868abec2862",
+                     *           "parentId": "13fd2a2a-b7c1-492c-8d74-e198c52a408b",
+                     *           "code": "4101",
+                     *           "path": "4.4101",
+                     *           "depth": 1,
+                     *           "name": {
+                     *             "english": "Sales",
+                     *             "arabic": "المبيعات"
+                     *           },
+                     *           "type": "leaf",
+                     *           "classification": "revenue",
+                     *           "opening": {
+                     *             "debit": "0.00",
+                     *             "credit": "0.00"
+                     *           },
+                     *           "movement": {
+                     *             "debit": "120.00",
+                     *             "credit": "120.00"
+                     *           },
+                     *           "closing": {
+                     *             "debit": "0.00",
+                     *             "credit": "0.00"
+                     *           }
+                     *         },
+                     *         {
+                     *           "accountId": "2e358781-96d4-4ca0-9903-e59f3673bfd5",
+                     *           "parentId": null,
+                     *           "code": "5",
+                     *           "path": "5",
+                     *           "depth": 0,
+                     *           "name": {
+                     *             "english": "Expenses",
+                     *             "arabic": "المصروفات"
+                     *           },
+                     *           "type": "category",
+                     *           "classification": "expense",
+                     *           "opening": {
+                     *             "debit": "0.00",
+                     *             "credit": "0.00"
+                     *           },
+                     *           "movement": {
+                     *             "debit": "7.00",
+                     *             "credit": "0.00"
+                     *           },
+                     *           "closing": {
+                     *             "debit": "7.00",
+                     *             "credit": "0.00"
+                     *           }
+                     *         },
+                     *         {
+                     *           "accountId": "883c9e28-069a-419e-8975-a0a3154fe7fd",
+                     *           "parentId": "2e358781-96d4-4ca0-9903-e59f3673bfd5",
+                     *           "code": "5101",
+                     *           "path": "5.5101",
+                     *           "depth": 1,
+                     *           "name": {
+                     *             "english": "Rent",
+                     *             "arabic": "الإيجار"
+                     *           },
+                     *           "type": "leaf",
+                     *           "classification": "expense",
+                     *           "opening": {
+                     *             "debit": "0.00",
+                     *             "credit": "0.00"
+                     *           },
+                     *           "movement": {
+                     *             "debit": "7.00",
+                     *             "credit": "0.00"
+                     *           },
+                     *           "closing": {
+                     *             "debit": "7.00",
+                     *             "credit": "0.00"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "opening": {
+                     *           "debit": "0.00",
+                     *           "credit": "0.00"
+                     *         },
+                     *         "movement": {
+                     *           "debit": "247.00",
+                     *           "credit": "247.00"
+                     *         },
+                     *         "closing": {
+                     *           "debit": "7.00",
+                     *           "credit": "7.00"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date */
                         dateFrom: string;
@@ -3478,6 +6019,98 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "currency": "SAR",
+                     *       "columns": [
+                     *         {
+                     *           "dateFrom": "2026-01-01",
+                     *           "dateTo": "2026-06-30",
+                     *           "scope": "company",
+                     *           "costCenter": null
+                     *         },
+                     *         {
+                     *           "dateFrom": "2026-01-01",
+                     *           "dateTo": "2026-06-30",
+                     *           "scope": "noCostCenter",
+                     *           "costCenter": null
+                     *         },
+                     *         {
+                     *           "dateFrom": "2025-01-01",
+                     *           "dateTo": "2025-06-30",
+                     *           "scope": "company",
+                     *           "costCenter": null
+                     *         },
+                     *         {
+                     *           "dateFrom": "2025-01-01",
+                     *           "dateTo": "2025-06-30",
+                     *           "scope": "noCostCenter",
+                     *           "costCenter": null
+                     *         }
+                     *       ],
+                     *       "revenue": [],
+                     *       "expense": [
+                     *         {
+                     *           "accountId": "2e358781-96d4-4ca0-9903-e59f3673bfd5",
+                     *           "parentId": null,
+                     *           "code": "5",
+                     *           "path": "5",
+                     *           "depth": 0,
+                     *           "name": {
+                     *             "english": "Expenses",
+                     *             "arabic": "المصروفات"
+                     *           },
+                     *           "type": "category",
+                     *           "classification": "expense",
+                     *           "amounts": [
+                     *             "7.00",
+                     *             "7.00",
+                     *             "0.00",
+                     *             "0.00"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "accountId": "883c9e28-069a-419e-8975-a0a3154fe7fd",
+                     *           "parentId": "2e358781-96d4-4ca0-9903-e59f3673bfd5",
+                     *           "code": "5101",
+                     *           "path": "5.5101",
+                     *           "depth": 1,
+                     *           "name": {
+                     *             "english": "Rent",
+                     *             "arabic": "الإيجار"
+                     *           },
+                     *           "type": "leaf",
+                     *           "classification": "expense",
+                     *           "amounts": [
+                     *             "7.00",
+                     *             "7.00",
+                     *             "0.00",
+                     *             "0.00"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "revenue": [
+                     *           "0.00",
+                     *           "0.00",
+                     *           "0.00",
+                     *           "0.00"
+                     *         ],
+                     *         "expense": [
+                     *           "7.00",
+                     *           "7.00",
+                     *           "0.00",
+                     *           "0.00"
+                     *         ],
+                     *         "netProfit": [
+                     *           "-7.00",
+                     *           "-7.00",
+                     *           "0.00",
+                     *           "0.00"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         currency: string;
                         columns: {
@@ -3568,6 +6201,89 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "currency": "SAR",
+                     *       "columns": [
+                     *         {
+                     *           "dateFrom": null,
+                     *           "dateTo": "2026-04-05",
+                     *           "scope": "company",
+                     *           "costCenter": null
+                     *         },
+                     *         {
+                     *           "dateFrom": null,
+                     *           "dateTo": "2026-03-02",
+                     *           "scope": "company",
+                     *           "costCenter": null
+                     *         }
+                     *       ],
+                     *       "assets": [
+                     *         {
+                     *           "accountId": "eea0045a-d11e-4f95-93fe-62f7e610186e",
+                     *           "parentId": null,
+                     *           "code": "1",
+                     *           "path": "1",
+                     *           "depth": 0,
+                     *           "name": {
+                     *             "english": "Assets",
+                     *             "arabic": "الأصول"
+                     *           },
+                     *           "type": "category",
+                     *           "classification": "asset",
+                     *           "amounts": [
+                     *             "-7.00",
+                     *             "120.00"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "accountId": "87a4218e-c85d-4858-90c1-07f43247857f",
+                     *           "parentId": "eea0045a-d11e-4f95-93fe-62f7e610186e",
+                     *           "code": "1101",
+                     *           "path": "1.1101",
+                     *           "depth": 1,
+                     *           "name": {
+                     *             "english": "Cash",
+                     *             "arabic": "النقدية"
+                     *           },
+                     *           "type": "leaf",
+                     *           "classification": "asset",
+                     *           "amounts": [
+                     *             "-7.00",
+                     *             "120.00"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "liabilities": [],
+                     *       "equity": [],
+                     *       "currentYearEarnings": [
+                     *         "-7.00",
+                     *         "120.00"
+                     *       ],
+                     *       "earlierYearsEarnings": [
+                     *         "0.00",
+                     *         "0.00"
+                     *       ],
+                     *       "totals": {
+                     *         "assets": [
+                     *           "-7.00",
+                     *           "120.00"
+                     *         ],
+                     *         "liabilities": [
+                     *           "0.00",
+                     *           "0.00"
+                     *         ],
+                     *         "equity": [
+                     *           "-7.00",
+                     *           "120.00"
+                     *         ],
+                     *         "liabilitiesAndEquity": [
+                     *           "-7.00",
+                     *           "120.00"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         currency: string;
                         columns: {
@@ -3682,6 +6398,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "account": {
+                     *         "id": "eea0045a-d11e-4f95-93fe-62f7e610186e",
+                     *         "code": "1",
+                     *         "path": "1",
+                     *         "name": {
+                     *           "english": "Assets",
+                     *           "arabic": "الأصول"
+                     *         },
+                     *         "type": "category",
+                     *         "classification": "asset"
+                     *       },
+                     *       "dateFrom": "2026-03-01",
+                     *       "dateTo": "2026-04-30",
+                     *       "costCenter": null,
+                     *       "currency": "SAR",
+                     *       "openingBalance": "0.00",
+                     *       "closingBalance": "-7.00",
+                     *       "currentPage": null,
+                     *       "results": [
+                     *         {
+                     *           "journalId": "152b83c2-6bef-4ccc-afc8-89e66888603f",
+                     *           "serialNumber": 1,
+                     *           "date": "2026-03-02T00:00:00Z",
+                     *           "postingDate": "2026-03-02",
+                     *           "description": null,
+                     *           "reference": null,
+                     *           "accountId": "87a4218e-c85d-4858-90c1-07f43247857f",
+                     *           "line": 0,
+                     *           "side": 1,
+                     *           "amount": "120.00",
+                     *           "costCenterId": null,
+                     *           "balance": "120.00"
+                     *         }
+                     *       ],
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjdkMjU5N2QwLWM3NDItNGEwOC04ZTkzLWIyMTZkZDhiNGQ4NCIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiZWVhMDA0NWEtZDExZS00Zjk1LTkzZmUtNjJmN2U2MTAxODZlIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjMTUyYjgzYzItNmJlZi00Y2NjLWFmYzgtODllNjY4ODg2MDNmIiwiYWNjb3VudElkIjoiODdhNDIxOGUtYzg1ZC00ODU4LTkwYzEtMDdmNDMyNDc4NTdmIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.U71EWZ2OUyKzVjx__0oLWsK7669MlsmNf1gcSgPLjoY"
+                     *     }
+                     */
                     "application/json": {
                         account: {
                             /** Format: uuid */
@@ -3769,6 +6524,52 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "currentPage": null,
+                     *       "results": [
+                     *         {
+                     *           "id": "1d743631-4698-4762-b921-a23d15bbb5ca",
+                     *           "kind": "BalanceSheet",
+                     *           "parameters": {
+                     *             "date": "2026-04-05"
+                     *           },
+                     *           "createdAt": "2026-11-22T10:19:33.331Z",
+                     *           "createdBy": {
+                     *             "type": "user",
+                     *             "id": "ae173c29-956e-4bc8-8a8b-92b0d6cc01d1"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "ebbb4128-f481-44e8-82b5-3f99b62f4eff",
+                     *           "kind": "IncomeStatement",
+                     *           "parameters": {
+                     *             "dateFrom": "2026-01-01",
+                     *             "dateTo": "2026-12-31",
+                     *             "byCostCenter": false
+                     *           },
+                     *           "createdAt": "2026-11-22T10:19:33.238Z",
+                     *           "createdBy": {
+                     *             "type": "user",
+                     *             "id": "ae173c29-956e-4bc8-8a8b-92b0d6cc01d1"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "383d6f8c-023e-4821-a29d-c692cb23b20b",
+                     *           "kind": "TrialBalance",
+                     *           "parameters": {
+                     *             "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *           },
+                     *           "createdAt": "2026-11-22T10:19:33.108Z",
+                     *           "createdBy": {
+                     *             "type": "user",
+                     *             "id": "ae173c29-956e-4bc8-8a8b-92b0d6cc01d1"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "nextPage": null
+                     *     }
+                     */
                     "application/json": {
                         currentPage: string | null;
                         results: {
@@ -3814,6 +6615,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "kind": "TrialBalance",
+                 *       "parameters": {
+                 *         "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     kind: "TrialBalance";
@@ -3862,6 +6671,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "383d6f8c-023e-4821-a29d-c692cb23b20b",
+                     *       "kind": "TrialBalance",
+                     *       "parameters": {
+                     *         "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *       },
+                     *       "createdAt": "2026-11-22T10:19:33.108Z",
+                     *       "createdBy": {
+                     *         "type": "user",
+                     *         "id": "ae173c29-956e-4bc8-8a8b-92b0d6cc01d1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -3910,6 +6733,194 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "383d6f8c-023e-4821-a29d-c692cb23b20b",
+                     *       "kind": "TrialBalance",
+                     *       "parameters": {
+                     *         "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *       },
+                     *       "createdAt": "2026-11-22T10:19:33.108Z",
+                     *       "createdBy": {
+                     *         "type": "user",
+                     *         "id": "ae173c29-956e-4bc8-8a8b-92b0d6cc01d1"
+                     *       },
+                     *       "figures": {
+                     *         "dateFrom": "2026-01-01",
+                     *         "dateTo": "2026-12-31",
+                     *         "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef",
+                     *         "periodId": null,
+                     *         "costCenter": null,
+                     *         "currency": "SAR",
+                     *         "rows": [
+                     *           {
+                     *             "accountId": "eea0045a-d11e-4f95-93fe-62f7e610186e",
+                     *             "parentId": null,
+                     *             "code": "1",
+                     *             "path": "1",
+                     *             "depth": 0,
+                     *             "name": {
+                     *               "english": "Assets",
+                     *               "arabic": "الأصول"
+                     *             },
+                     *             "type": "category",
+                     *             "classification": "asset",
+                     *             "opening": {
+                     *               "debit": "0.00",
+                     *               "credit": "0.00"
+                     *             },
+                     *             "movement": {
+                     *               "debit": "120.00",
+                     *               "credit": "127.00"
+                     *             },
+                     *             "closing": {
+                     *               "debit": "0.00",
+                     *               "credit": "7.00"
+                     *             }
+                     *           },
+                     *           {
+                     *             "accountId": "87a4218e-c85d-4858-90c1-07f43247857f",
+                     *             "parentId": "eea0045a-d11e-4f95-93fe-62f7e610186e",
+                     *             "code": "1101",
+                     *             "path": "1.1101",
+                     *             "depth": 1,
+                     *             "name": {
+                     *               "english": "Cash",
+                     *               "arabic": "النقدية"
+                     *             },
+                     *             "type": "leaf",
+                     *             "classification": "asset",
+                     *             "opening": {
+                     *               "debit": "0.00",
+                     *               "credit": "0.00"
+                     *             },
+                     *             "movement": {
+                     *               "debit": "120.00",
+                     *               "credit": "127.00"
+                     *             },
+                     *             "closing": {
+                     *               "debit": "0.00",
+                     *               "credit": "7.00"
+                     *             }
+                     *           },
+                     *           {
+                     *             "accountId": "13fd2a2a-b7c1-492c-8d74-e198c52a408b",
+                     *             "parentId": null,
+                     *             "code": "4",
+                     *             "path": "4",
+                     *             "depth": 0,
+                     *             "name": {
+                     *               "english": "Revenue",
+                     *               "arabic": "الإيرادات"
+                     *             },
+                     *             "type": "category",
+                     *             "classification": "revenue",
+                     *             "opening": {
+                     *               "debit": "0.00",
+                     *               "credit": "0.00"
+                     *             },
+                     *             "movement": {
+                     *               "debit": "120.00",
+                     *               "credit": "120.00"
+                     *             },
+                     *             "closing": {
+                     *               "debit": "0.00",
+                     *               "credit": "0.00"
+                     *             }
+                     *           },
+                     *           {
+                     *             "accountId": "c3a6c27e-0c16-4c1b-8ff5-7868abec2862",
+                     *             "parentId": "13fd2a2a-b7c1-492c-8d74-e198c52a408b",
+                     *             "code": "4101",
+                     *             "path": "4.4101",
+                     *             "depth": 1,
+                     *             "name": {
+                     *               "english": "Sales",
+                     *               "arabic": "المبيعات"
+                     *             },
+                     *             "type": "leaf",
+                     *             "classification": "revenue",
+                     *             "opening": {
+                     *               "debit": "0.00",
+                     *               "credit": "0.00"
+                     *             },
+                     *             "movement": {
+                     *               "debit": "120.00",
+                     *               "credit": "120.00"
+                     *             },
+                     *             "closing": {
+                     *               "debit": "0.00",
+                     *               "credit": "0.00"
+                     *             }
+                     *           },
+                     *           {
+                     *             "accountId": "2e358781-96d4-4ca0-9903-e59f3673bfd5",
+                     *             "parentId": null,
+                     *             "code": "5",
+                     *             "path": "5",
+                     *             "depth": 0,
+                     *             "name": {
+                     *               "english": "Expenses",
+                     *               "arabic": "المصروفات"
+                     *             },
+                     *             "type": "category",
+                     *             "classification": "expense",
+                     *             "opening": {
+                     *               "debit": "0.00",
+                     *               "credit": "0.00"
+                     *             },
+                     *             "movement": {
+                     *               "debit": "7.00",
+                     *               "credit": "0.00"
+                     *             },
+                     *             "closing": {
+                     *               "debit": "7.00",
+                     *               "credit": "0.00"
+                     *             }
+                     *           },
+                     *           {
+                     *             "accountId": "883c9e28-069a-419e-8975-a0a3154fe7fd",
+                     *             "parentId": "2e358781-96d4-4ca0-9903-e59f3673bfd5",
+                     *             "code": "5101",
+                     *             "path": "5.5101",
+                     *             "depth": 1,
+                     *             "name": {
+                     *               "english": "Rent",
+                     *               "arabic": "الإيجار"
+                     *             },
+                     *             "type": "leaf",
+                     *             "classification": "expense",
+                     *             "opening": {
+                     *               "debit": "0.00",
+                     *               "credit": "0.00"
+                     *             },
+                     *             "movement": {
+                     *               "debit": "7.00",
+                     *               "credit": "0.00"
+                     *             },
+                     *             "closing": {
+                     *               "debit": "7.00",
+                     *               "credit": "0.00"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "totals": {
+                     *           "opening": {
+                     *             "debit": "0.00",
+                     *             "credit": "0.00"
+                     *           },
+                     *           "movement": {
+                     *             "debit": "247.00",
+                     *             "credit": "247.00"
+                     *           },
+                     *           "closing": {
+                     *             "debit": "7.00",
+                     *             "credit": "7.00"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;

@@ -10,6 +10,8 @@ export interface ApiResponse<T = any> {
   headers: Headers;
   body: T;
   text: string;
+  /** What was sent: the method, the path with its query, and the JSON body if any. */
+  sent: { method: string; path: string; body: unknown };
 }
 
 export interface Client {
@@ -45,7 +47,7 @@ export function client(baseUrl: () => string, authorization?: string): Client {
     } catch {
       parsed = undefined;
     }
-    return { status: response.status, headers: response.headers, body: parsed as any, text };
+    return { status: response.status, headers: response.headers, body: parsed as any, text, sent: { method, path, body: options.body } };
   };
   return {
     request,
