@@ -1,6 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { EXAMPLES_FILE, type RouteExample } from '../infra/openapi-examples.ts';
+import { openApiDocument } from '../infra/openapi.ts';
 import { ROLES } from '../shared/auth/permissions.ts';
 import { ROUTES } from '../shared/routes.ts';
 import { responseSchema } from '../shared/schemas/responses.ts';
@@ -12,6 +14,22 @@ const gateway = useSignInStack();
 const checked = new Set<string>();
 /** The first request and 200 body of each route in the flow: the OpenAPI document's examples. */
 const captured = new Map<string, RouteExample>();
+
+// The documented request schemas, as a client reads them from the OpenAPI document.
+const document = openApiDocument();
+const ajv = new Ajv2020({ strict: false, validateFormats: false });
+type DocumentedOperation = { requestBody?: { content: Record<string, { schema: object }> }; parameters: Array<{ name: string; in: string; required: boolean }> };
+
+/** The request the flow sent matches the document: its body the documented schema, its query the documented parameters. */
+function checkRequest(route: (typeof ROUTES)[number], sent: ApiResponse['sent']) {
+  const operation = (document.paths as Record<string, Record<string, DocumentedOperation>>)[route.path]![sent.method.toLowerCase()]!;
+  const schema = operation.requestBody?.content['application/json']?.schema;
+  if (schema) expect(ajv.validate(schema, sent.body), `${route.name} request body: ${ajv.errorsText()}`).toBe(true);
+  const query = new URL(sent.path, 'http://localhost').searchParams;
+  const documented = operation.parameters.filter((p) => p.in === 'query');
+  for (const p of documented.filter((p) => p.required)) expect(query.has(p.name), `${route.name} requires ${p.name}`).toBe(true);
+  for (const name of query.keys()) expect(documented.map((p) => p.name), `${route.name} sends ${name}`).toContain(name);
+}
 
 /** Secrets out of examples: tokens and keys become placeholders of the same shape. */
 function redacted(value: unknown): unknown {
@@ -31,6 +49,7 @@ function check<T = any>(routeName: string, response: ApiResponse<T>): T {
   } else {
     expect(response.text, routeName).toBe('');
   }
+  checkRequest(route, response.sent);
   checked.add(routeName);
   if (!captured.has(routeName)) captured.set(routeName, { request: `${response.sent.method} ${response.sent.path}`, ...(response.sent.body !== undefined ? { body: redacted(response.sent.body) } : {}), ...(response.body !== undefined ? { response: redacted(response.body) } : {}) });
   return response.body;
