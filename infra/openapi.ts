@@ -1,6 +1,7 @@
 import * as z from '../shared/schemas/zod.ts';
 import { ROUTES, pathParameters, type Method, type Route } from '../shared/routes.ts';
 import { ROUTE_EXAMPLES } from './openapi-examples.ts';
+import { describeProperties, GLOSSARY } from './openapi-glossary.ts';
 import { responseSchema } from '../shared/schemas/responses.ts';
 
 /**
@@ -62,6 +63,13 @@ export function openApiDocument() {
   for (const route of ROUTES) {
     const operations = (paths[route.path] ??= {});
     for (const method of route.methods) operations[method.toLowerCase()] = operation(route, method, route.path);
+  }
+  // Fields and parameters get the glossary's description where their schema has none.
+  for (const operations of Object.values(paths)) {
+    for (const op of Object.values(operations) as Array<{ parameters: Array<{ name: string; description?: string }> }>) {
+      describeProperties(op);
+      for (const parameter of op.parameters) parameter.description ??= GLOSSARY[parameter.name];
+    }
   }
   return {
     openapi: '3.1.0',

@@ -9,3 +9,26 @@ describe('the OpenAPI document', () => {
     expect(problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer ?? ''}`)).toEqual([]);
   });
 });
+
+describe('the OpenAPI document’s descriptions', () => {
+  it('describes every parameter and every field of every request and response', () => {
+    const missing = new Set<string>();
+    const walk = (schema: unknown, where: string): void => {
+      if (!schema || typeof schema !== 'object') return;
+      if (Array.isArray(schema)) return schema.forEach((s) => walk(s, where));
+      const node = schema as Record<string, unknown>;
+      for (const [name, property] of Object.entries((node.properties as Record<string, { description?: string }> | undefined) ?? {})) {
+        if (!property.description) missing.add(`${where}: ${name}`);
+      }
+      for (const [key, value] of Object.entries(node)) if (key !== 'example') walk(value, where);
+    };
+    for (const [path, operations] of Object.entries(openApiDocument().paths)) {
+      for (const [method, op] of Object.entries(operations as Record<string, { parameters: Array<{ name: string; description?: string }>; requestBody?: unknown; responses: Record<string, unknown> }>)) {
+        for (const p of op.parameters) if (!p.description) missing.add(`${method} ${path}: parameter ${p.name}`);
+        walk(op.requestBody, `${method} ${path} request`);
+        walk(op.responses['200'], `${method} ${path} response`);
+      }
+    }
+    expect([...missing]).toEqual([]);
+  });
+});

@@ -865,6 +865,7 @@ export interface operations {
     "authentication.login": {
         parameters: {
             query?: {
+                /** @description The user’s email address. */
                 email?: string;
             };
             header?: never;
@@ -885,7 +886,10 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** Format: uri */
+                        /**
+                         * Format: uri
+                         * @description Where to send the browser to sign in.
+                         */
                         redirectTo: string;
                     };
                 };
@@ -902,7 +906,9 @@ export interface operations {
     "authentication.callback": {
         parameters: {
             query: {
+                /** @description Code, unique among siblings; paths join codes with dots. */
                 code: string;
+                /** @description The state value the sign-in started with. */
                 state: string;
             };
             header?: never;
@@ -989,17 +995,32 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description Bearer access token for the API (short-lived). */
                         access_token: string;
+                        /** @description Single-use refresh token. */
                         refresh_token: string;
+                        /** @description Seconds the access token lives. */
                         expires_in: number;
+                        /** @description Seconds the refresh token lives. */
                         refresh_expires_in: number;
-                        /** @constant */
+                        /**
+                         * @description Always Bearer.
+                         * @constant
+                         */
                         token_type: "Bearer";
+                        /** @description The companies the user belongs to, with their role and permissions. */
                         companies: {
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @description The company (UUID).
+                             */
                             companyId: string;
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @description A role (UUID).
+                             */
                             roleId: string;
+                            /** @description Permissions granted, such as journals:post. */
                             permissions: string[];
                         }[];
                     };
@@ -1029,6 +1050,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description A refresh token from the last token response (single use). */
                     refreshToken: string;
                 };
             };
@@ -1112,17 +1134,32 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description Bearer access token for the API (short-lived). */
                         access_token: string;
+                        /** @description Single-use refresh token. */
                         refresh_token: string;
+                        /** @description Seconds the access token lives. */
                         expires_in: number;
+                        /** @description Seconds the refresh token lives. */
                         refresh_expires_in: number;
-                        /** @constant */
+                        /**
+                         * @description Always Bearer.
+                         * @constant
+                         */
                         token_type: "Bearer";
+                        /** @description The companies the user belongs to, with their role and permissions. */
                         companies: {
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @description The company (UUID).
+                             */
                             companyId: string;
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @description A role (UUID).
+                             */
                             roleId: string;
+                            /** @description Permissions granted, such as journals:post. */
                             permissions: string[];
                         }[];
                     };
@@ -1141,10 +1178,15 @@ export interface operations {
     "companies.list": {
         parameters: {
             query?: {
+                /** @description Cursor from the previous page’s nextPage; omit for the first page. */
                 page?: string;
+                /** @description Items per page, 1 to 100. */
                 pageSize?: number;
+                /** @description The field to sort by. */
                 orderBy?: "JoinedAt";
+                /** @description true ascending, false descending. */
                 orderAsc?: "true" | "false";
+                /** @description Free-text search, at most 50 characters. */
                 keyword?: string;
             };
             header?: never;
@@ -1182,17 +1224,31 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description The cursor used for this page; null on the first page. */
                         currentPage: string | null;
+                        /** @description The items of this page. */
                         results: {
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @description Identifier (UUID).
+                             */
                             id: string;
+                            /** @description The name, in Arabic and English. */
                             name: string;
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @description When it was created (UTC).
+                             */
                             createdAt: string;
+                            /** @description The version read; a write based on another is refused (409). */
                             version: number;
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @description A role (UUID).
+                             */
                             roleId: string;
                         }[];
+                        /** @description Cursor for the next page; null at the end. */
                         nextPage: string | null;
                     };
                 };
@@ -1210,6 +1266,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Retries with the same key within 24 hours answer the first result instead of writing again. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -1224,9 +1281,14 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description The name, in Arabic and English. */
                     name: string;
+                    /** @description ISO 4217 currency code of the company’s books. */
                     baseCurrency: string;
-                    /** @default 2 */
+                    /**
+                     * @description Decimals of the currency: 2 or 3.
+                     * @default 2
+                     */
                     decimalPrecision?: 2 | 3;
                 };
             };
@@ -1281,22 +1343,42 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @description Identifier (UUID).
+                         */
                         id: string;
+                        /** @description The name, in Arabic and English. */
                         name: string;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When it was created (UTC).
+                         */
                         createdAt: string;
+                        /** @description The version read; a write based on another is refused (409). */
                         version: number;
+                        /** @description The company settings. */
                         settings: {
+                            /** @description ISO 4217 currency code of the company’s books. */
                             baseCurrency: string;
+                            /** @description Decimals of the currency: 2 or 3. */
                             decimalPrecision: 2 | 3;
+                            /** @description The equity leaf account closing journals book the year’s profit to. */
                             retainedEarningsAccountId: string | null;
+                            /** @description The version read; a write based on another is refused (409). */
                             version: number;
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @description When it last changed (UTC).
+                             */
                             updatedAt: string;
                         };
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @description A role (UUID).
+                         */
                         roleId: string;
+                        /** @description Permissions granted, such as journals:post. */
                         permissions: string[];
                     };
                 };
@@ -1317,6 +1399,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The company (UUID). */
                 companyId: string;
             };
             cookie?: never;
@@ -1338,11 +1421,19 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @description Identifier (UUID).
+                         */
                         id: string;
+                        /** @description The name, in Arabic and English. */
                         name: string;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When it was created (UTC).
+                         */
                         createdAt: string;
+                        /** @description The version read; a write based on another is refused (409). */
                         version: number;
                     };
                 };
@@ -1361,6 +1452,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The company (UUID). */
                 companyId: string;
             };
             cookie?: never;
@@ -1383,11 +1475,18 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description ISO 4217 currency code of the company’s books. */
                         baseCurrency: string;
+                        /** @description Decimals of the currency: 2 or 3. */
                         decimalPrecision: 2 | 3;
+                        /** @description The equity leaf account closing journals book the year’s profit to. */
                         retainedEarningsAccountId: string | null;
+                        /** @description The version read; a write based on another is refused (409). */
                         version: number;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When it last changed (UTC).
+                         */
                         updatedAt: string;
                     };
                 };
@@ -1406,6 +1505,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The company (UUID). */
                 companyId: string;
             };
             cookie?: never;
@@ -1421,9 +1521,13 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description ISO 4217 currency code of the company’s books. */
                     baseCurrency: string;
+                    /** @description Decimals of the currency: 2 or 3. */
                     decimalPrecision: 2 | 3;
+                    /** @description The equity leaf account closing journals book the year’s profit to. */
                     retainedEarningsAccountId: string | null;
+                    /** @description The version read; a write based on another is refused (409). */
                     version: number;
                 };
             };
@@ -1445,11 +1549,18 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description ISO 4217 currency code of the company’s books. */
                         baseCurrency: string;
+                        /** @description Decimals of the currency: 2 or 3. */
                         decimalPrecision: 2 | 3;
+                        /** @description The equity leaf account closing journals book the year’s profit to. */
                         retainedEarningsAccountId: string | null;
+                        /** @description The version read; a write based on another is refused (409). */
                         version: number;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When it last changed (UTC).
+                         */
                         updatedAt: string;
                     };
                 };
@@ -1469,6 +1580,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The company (UUID). */
                 companyId: string;
             };
             cookie?: never;
@@ -1558,10 +1670,16 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description The items of this page. */
                         results: {
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @description Identifier (UUID).
+                             */
                             id: string;
+                            /** @description The name, in Arabic and English. */
                             name: string;
+                            /** @description Permissions granted, such as journals:post. */
                             permissions: string[];
                         }[];
                     };
@@ -1579,14 +1697,20 @@ export interface operations {
     "members.list": {
         parameters: {
             query?: {
+                /** @description Cursor from the previous page’s nextPage; omit for the first page. */
                 page?: string;
+                /** @description Items per page, 1 to 100. */
                 pageSize?: number;
+                /** @description The field to sort by. */
                 orderBy?: "Email";
+                /** @description true ascending, false descending. */
                 orderAsc?: "true" | "false";
+                /** @description Free-text search, at most 50 characters. */
                 keyword?: string;
             };
             header?: never;
             path: {
+                /** @description The company (UUID). */
                 companyId: string;
             };
             cookie?: never;
@@ -1673,19 +1797,35 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description The cursor used for this page; null on the first page. */
                         currentPage: string | null;
+                        /** @description The items of this page. */
                         results: {
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @description A user (UUID).
+                             */
                             userId: string;
+                            /** @description The user’s email address. */
                             email: string;
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @description A role (UUID).
+                             */
                             roleId: string;
+                            /** @description The role’s name. */
                             role: string;
+                            /** @description Permissions granted, such as journals:post. */
                             permissions: string[];
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @description When the user joined the company (UTC).
+                             */
                             joinedAt: string;
+                            /** @description The version read; a write based on another is refused (409). */
                             version: number;
                         }[];
+                        /** @description Cursor for the next page; null at the end. */
                         nextPage: string | null;
                     };
                 };
@@ -1704,6 +1844,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The company (UUID). */
                 companyId: string;
             };
             cookie?: never;
@@ -1717,9 +1858,15 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** Format: email */
+                    /**
+                     * Format: email
+                     * @description The user’s email address.
+                     */
                     email: string;
-                    /** Format: uuid */
+                    /**
+                     * Format: uuid
+                     * @description A role (UUID).
+                     */
                     roleId: string;
                 };
             };
@@ -1765,15 +1912,28 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @description A user (UUID).
+                         */
                         userId: string;
+                        /** @description The user’s email address. */
                         email: string;
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @description A role (UUID).
+                         */
                         roleId: string;
+                        /** @description The role’s name. */
                         role: string;
+                        /** @description Permissions granted, such as journals:post. */
                         permissions: string[];
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When the user joined the company (UTC).
+                         */
                         joinedAt: string;
+                        /** @description The version read; a write based on another is refused (409). */
                         version: number;
                     };
                 };
@@ -1793,7 +1953,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The company (UUID). */
                 companyId: string;
+                /** @description A user (UUID). */
                 userId: string;
             };
             cookie?: never;
@@ -1807,8 +1969,12 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** Format: uuid */
+                    /**
+                     * Format: uuid
+                     * @description A role (UUID).
+                     */
                     roleId: string;
+                    /** @description The version read; a write based on another is refused (409). */
                     version: number;
                 };
             };
@@ -1840,15 +2006,28 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @description A user (UUID).
+                         */
                         userId: string;
+                        /** @description The user’s email address. */
                         email: string;
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @description A role (UUID).
+                         */
                         roleId: string;
+                        /** @description The role’s name. */
                         role: string;
+                        /** @description Permissions granted, such as journals:post. */
                         permissions: string[];
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When the user joined the company (UTC).
+                         */
                         joinedAt: string;
+                        /** @description The version read; a write based on another is refused (409). */
                         version: number;
                     };
                 };
@@ -1868,7 +2047,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The company (UUID). */
                 companyId: string;
+                /** @description A user (UUID). */
                 userId: string;
             };
             cookie?: never;
@@ -1881,6 +2062,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description The version read; a write based on another is refused (409). */
                     version: number;
                 };
             };
@@ -1906,14 +2088,20 @@ export interface operations {
     "apiKeys.list": {
         parameters: {
             query?: {
+                /** @description Cursor from the previous page’s nextPage; omit for the first page. */
                 page?: string;
+                /** @description Items per page, 1 to 100. */
                 pageSize?: number;
+                /** @description The field to sort by. */
                 orderBy?: "CreatedAt";
+                /** @description true ascending, false descending. */
                 orderAsc?: "true" | "false";
+                /** @description Free-text search, at most 50 characters. */
                 keyword?: string;
             };
             header?: never;
             path: {
+                /** @description The company (UUID). */
                 companyId: string;
             };
             cookie?: never;
@@ -1949,22 +2137,41 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description The cursor used for this page; null on the first page. */
                         currentPage: string | null;
+                        /** @description The items of this page. */
                         results: {
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @description Identifier (UUID).
+                             */
                             id: string;
+                            /** @description The name, in Arabic and English. */
                             name: string;
+                            /** @description The first characters of the key, to recognise it. */
                             prefix: string;
+                            /** @description Permissions granted, such as journals:post. */
                             permissions: string[];
+                            /** @description Addresses or CIDR ranges the key may be used from; empty: anywhere. */
                             ipAllowlist: string[];
+                            /** @description When it stops working (UTC); null: never. */
                             expiresAt: string | null;
+                            /** @description When it was revoked; null while active. */
                             revokedAt: string | null;
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @description Who created it.
+                             */
                             createdBy: string;
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @description When it was created (UTC).
+                             */
                             createdAt: string;
+                            /** @description The version read; a write based on another is refused (409). */
                             version: number;
                         }[];
+                        /** @description Cursor for the next page; null at the end. */
                         nextPage: string | null;
                     };
                 };
@@ -1983,6 +2190,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The company (UUID). */
                 companyId: string;
             };
             cookie?: never;
@@ -1999,11 +2207,19 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description The name, in Arabic and English. */
                     name: string;
+                    /** @description Permissions granted, such as journals:post. */
                     permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage")[];
-                    /** @default [] */
+                    /**
+                     * @description Addresses or CIDR ranges the key may be used from; empty: anywhere.
+                     * @default []
+                     */
                     ipAllowlist?: string[];
-                    /** @default null */
+                    /**
+                     * @description When it stops working (UTC); null: never.
+                     * @default null
+                     */
                     expiresAt?: string | null;
                 };
             };
@@ -2033,20 +2249,39 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @description Identifier (UUID).
+                         */
                         id: string;
+                        /** @description The name, in Arabic and English. */
                         name: string;
+                        /** @description The first characters of the key, to recognise it. */
                         prefix: string;
+                        /** @description Permissions granted, such as journals:post. */
                         permissions: string[];
+                        /** @description Addresses or CIDR ranges the key may be used from; empty: anywhere. */
                         ipAllowlist: string[];
+                        /** @description When it stops working (UTC); null: never. */
                         expiresAt: string | null;
+                        /** @description When it was revoked; null while active. */
                         revokedAt: string | null;
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @description Who created it.
+                         */
                         createdBy: string;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When it was created (UTC).
+                         */
                         createdAt: string;
+                        /** @description The version read; a write based on another is refused (409). */
                         version: number;
-                        /** Format: starts_with */
+                        /**
+                         * Format: starts_with
+                         * @description The API key itself, shown only once.
+                         */
                         key: string;
                     };
                 };
@@ -2066,7 +2301,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The company (UUID). */
                 companyId: string;
+                /** @description Identifier (UUID). */
                 id: string;
             };
             cookie?: never;
@@ -2079,6 +2316,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description The version read; a write based on another is refused (409). */
                     version: number;
                 };
             };
@@ -2107,18 +2345,34 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @description Identifier (UUID).
+                         */
                         id: string;
+                        /** @description The name, in Arabic and English. */
                         name: string;
+                        /** @description The first characters of the key, to recognise it. */
                         prefix: string;
+                        /** @description Permissions granted, such as journals:post. */
                         permissions: string[];
+                        /** @description Addresses or CIDR ranges the key may be used from; empty: anywhere. */
                         ipAllowlist: string[];
+                        /** @description When it stops working (UTC); null: never. */
                         expiresAt: string | null;
+                        /** @description When it was revoked; null while active. */
                         revokedAt: string | null;
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @description Who created it.
+                         */
                         createdBy: string;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When it was created (UTC).
+                         */
                         createdAt: string;
+                        /** @description The version read; a write based on another is refused (409). */
                         version: number;
                     };
                 };
@@ -2136,14 +2390,20 @@ export interface operations {
     "accounts.list": {
         parameters: {
             query?: {
+                /** @description Cursor from the previous page’s nextPage; omit for the first page. */
                 page?: string;
+                /** @description Items per page, 1 to 100. */
                 pageSize?: number;
+                /** @description The field to sort by. */
                 orderBy?: "Code" | "CreatedAt";
+                /** @description true ascending, false descending. */
                 orderAsc?: "true" | "false";
+                /** @description Free-text search, at most 50 characters. */
                 keyword?: string;
             };
             header?: never;
             path: {
+                /** @description The company (UUID). */
                 companyId: string;
             };
             cookie?: never;
@@ -2300,27 +2560,52 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description The cursor used for this page; null on the first page. */
                         currentPage: string | null;
+                        /** @description The items of this page. */
                         results: {
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @description Identifier (UUID).
+                             */
                             id: string;
+                            /** @description Code, unique among siblings; paths join codes with dots. */
                             code: string;
+                            /** @description Codes from the root, joined with dots. */
                             path: string;
+                            /** @description The parent: its UUID or path; null for a root. */
                             parentId: string | null;
+                            /** @description The name, in Arabic and English. */
                             name: {
+                                /** @description The name in Arabic. */
                                 arabic: string;
+                                /** @description The name in English. */
                                 english: string;
                             };
+                            /** @description The version read; a write based on another is refused (409). */
                             version: number;
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @description When it was created (UTC).
+                             */
                             createdAt: string;
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @description When it last changed (UTC).
+                             */
                             updatedAt: string;
-                            /** @enum {string} */
+                            /**
+                             * @description category (has children, no entries) or leaf (takes entries).
+                             * @enum {string}
+                             */
                             type: "category" | "leaf";
-                            /** @enum {string} */
+                            /**
+                             * @description asset, liability, equity, revenue or expense; set on a root account, inherited below it.
+                             * @enum {string}
+                             */
                             classification: "asset" | "liability" | "equity" | "revenue" | "expense";
                         }[];
+                        /** @description Cursor for the next page; null at the end. */
                         nextPage: string | null;
                     };
                 };
@@ -2338,9 +2623,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Retries with the same key within 24 hours answer the first result instead of writing again. */
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The company (UUID). */
                 companyId: string;
             };
             cookie?: never;
@@ -2361,15 +2648,27 @@ export interface operations {
                 "application/json": {
                     /** @description Visible characters only (no spaces, controls or invisible characters), no "." or look-alike; NFC-normalised. */
                     code: string;
-                    /** @default null */
+                    /**
+                     * @description The parent: its UUID or path; null for a root.
+                     * @default null
+                     */
                     parentId?: string | null;
+                    /** @description The name, in Arabic and English. */
                     name: {
+                        /** @description The name in Arabic. */
                         arabic: string;
+                        /** @description The name in English. */
                         english: string;
                     };
-                    /** @enum {string} */
+                    /**
+                     * @description category (has children, no entries) or leaf (takes entries).
+                     * @enum {string}
+                     */
                     type: "category" | "leaf";
-                    /** @enum {string} */
+                    /**
+                     * @description asset, liability, equity, revenue or expense; set on a root account, inherited below it.
+                     * @enum {string}
+                     */
                     classification?: "asset" | "liability" | "equity" | "revenue" | "expense";
                 };
             };
@@ -2399,23 +2698,45 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @description Identifier (UUID).
+                         */
                         id: string;
+                        /** @description Code, unique among siblings; paths join codes with dots. */
                         code: string;
+                        /** @description Codes from the root, joined with dots. */
                         path: string;
+                        /** @description The parent: its UUID or path; null for a root. */
                         parentId: string | null;
+                        /** @description The name, in Arabic and English. */
                         name: {
+                            /** @description The name in Arabic. */
                             arabic: string;
+                            /** @description The name in English. */
                             english: string;
                         };
+                        /** @description The version read; a write based on another is refused (409). */
                         version: number;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When it was created (UTC).
+                         */
                         createdAt: string;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When it last changed (UTC).
+                         */
                         updatedAt: string;
-                        /** @enum {string} */
+                        /**
+                         * @description category (has children, no entries) or leaf (takes entries).
+                         * @enum {string}
+                         */
                         type: "category" | "leaf";
-                        /** @enum {string} */
+                        /**
+                         * @description asset, liability, equity, revenue or expense; set on a root account, inherited below it.
+                         * @enum {string}
+                         */
                         classification: "asset" | "liability" | "equity" | "revenue" | "expense";
                     };
                 };
@@ -2436,7 +2757,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The company (UUID). */
                 companyId: string;
+                /** @description Identifier (UUID). */
                 id: string;
             };
             cookie?: never;
@@ -2467,23 +2790,45 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @description Identifier (UUID).
+                         */
                         id: string;
+                        /** @description Code, unique among siblings; paths join codes with dots. */
                         code: string;
+                        /** @description Codes from the root, joined with dots. */
                         path: string;
+                        /** @description The parent: its UUID or path; null for a root. */
                         parentId: string | null;
+                        /** @description The name, in Arabic and English. */
                         name: {
+                            /** @description The name in Arabic. */
                             arabic: string;
+                            /** @description The name in English. */
                             english: string;
                         };
+                        /** @description The version read; a write based on another is refused (409). */
                         version: number;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When it was created (UTC).
+                         */
                         createdAt: string;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When it last changed (UTC).
+                         */
                         updatedAt: string;
-                        /** @enum {string} */
+                        /**
+                         * @description category (has children, no entries) or leaf (takes entries).
+                         * @enum {string}
+                         */
                         type: "category" | "leaf";
-                        /** @enum {string} */
+                        /**
+                         * @description asset, liability, equity, revenue or expense; set on a root account, inherited below it.
+                         * @enum {string}
+                         */
                         classification: "asset" | "liability" | "equity" | "revenue" | "expense";
                     };
                 };
@@ -2502,7 +2847,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The company (UUID). */
                 companyId: string;
+                /** @description Identifier (UUID). */
                 id: string;
             };
             cookie?: never;
@@ -2523,14 +2870,24 @@ export interface operations {
                 "application/json": {
                     /** @description Visible characters only (no spaces, controls or invisible characters), no "." or look-alike; NFC-normalised. */
                     code: string;
-                    /** @default null */
+                    /**
+                     * @description The parent: its UUID or path; null for a root.
+                     * @default null
+                     */
                     parentId?: string | null;
+                    /** @description The name, in Arabic and English. */
                     name: {
+                        /** @description The name in Arabic. */
                         arabic: string;
+                        /** @description The name in English. */
                         english: string;
                     };
+                    /** @description The version read; a write based on another is refused (409). */
                     version: number;
-                    /** @enum {string} */
+                    /**
+                     * @description asset, liability, equity, revenue or expense; set on a root account, inherited below it.
+                     * @enum {string}
+                     */
                     classification?: "asset" | "liability" | "equity" | "revenue" | "expense";
                 };
             };
@@ -2560,23 +2917,45 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @description Identifier (UUID).
+                         */
                         id: string;
+                        /** @description Code, unique among siblings; paths join codes with dots. */
                         code: string;
+                        /** @description Codes from the root, joined with dots. */
                         path: string;
+                        /** @description The parent: its UUID or path; null for a root. */
                         parentId: string | null;
+                        /** @description The name, in Arabic and English. */
                         name: {
+                            /** @description The name in Arabic. */
                             arabic: string;
+                            /** @description The name in English. */
                             english: string;
                         };
+                        /** @description The version read; a write based on another is refused (409). */
                         version: number;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When it was created (UTC).
+                         */
                         createdAt: string;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When it last changed (UTC).
+                         */
                         updatedAt: string;
-                        /** @enum {string} */
+                        /**
+                         * @description category (has children, no entries) or leaf (takes entries).
+                         * @enum {string}
+                         */
                         type: "category" | "leaf";
-                        /** @enum {string} */
+                        /**
+                         * @description asset, liability, equity, revenue or expense; set on a root account, inherited below it.
+                         * @enum {string}
+                         */
                         classification: "asset" | "liability" | "equity" | "revenue" | "expense";
                     };
                 };
@@ -2596,7 +2975,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The company (UUID). */
                 companyId: string;
+                /** @description Identifier (UUID). */
                 id: string;
             };
             cookie?: never;
@@ -2609,6 +2990,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description The version read; a write based on another is refused (409). */
                     version: number;
                 };
             };
@@ -2634,14 +3016,20 @@ export interface operations {
     "costCenters.list": {
         parameters: {
             query?: {
+                /** @description Cursor from the previous page’s nextPage; omit for the first page. */
                 page?: string;
+                /** @description Items per page, 1 to 100. */
                 pageSize?: number;
+                /** @description The field to sort by. */
                 orderBy?: "Code" | "CreatedAt";
+                /** @description true ascending, false descending. */
                 orderAsc?: "true" | "false";
+                /** @description Free-text search, at most 50 characters. */
                 keyword?: string;
             };
             header?: never;
             path: {
+                /** @description The company (UUID). */
                 companyId: string;
             };
             cookie?: never;
@@ -2705,25 +3093,47 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description The cursor used for this page; null on the first page. */
                         currentPage: string | null;
+                        /** @description The items of this page. */
                         results: {
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @description Identifier (UUID).
+                             */
                             id: string;
+                            /** @description Code, unique among siblings; paths join codes with dots. */
                             code: string;
+                            /** @description Codes from the root, joined with dots. */
                             path: string;
+                            /** @description The parent: its UUID or path; null for a root. */
                             parentId: string | null;
+                            /** @description The name, in Arabic and English. */
                             name: {
+                                /** @description The name in Arabic. */
                                 arabic: string;
+                                /** @description The name in English. */
                                 english: string;
                             };
+                            /** @description The version read; a write based on another is refused (409). */
                             version: number;
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @description When it was created (UTC).
+                             */
                             createdAt: string;
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @description When it last changed (UTC).
+                             */
                             updatedAt: string;
-                            /** @enum {string} */
+                            /**
+                             * @description The record’s state.
+                             * @enum {string}
+                             */
                             status: "active" | "inactive";
                         }[];
+                        /** @description Cursor for the next page; null at the end. */
                         nextPage: string | null;
                     };
                 };
@@ -2741,9 +3151,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Retries with the same key within 24 hours answer the first result instead of writing again. */
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The company (UUID). */
                 companyId: string;
             };
             cookie?: never;
@@ -2762,10 +3174,16 @@ export interface operations {
                 "application/json": {
                     /** @description Visible characters only (no spaces, controls or invisible characters), no "." or look-alike; NFC-normalised. */
                     code: string;
-                    /** @default null */
+                    /**
+                     * @description The parent: its UUID or path; null for a root.
+                     * @default null
+                     */
                     parentId?: string | null;
+                    /** @description The name, in Arabic and English. */
                     name: {
+                        /** @description The name in Arabic. */
                         arabic: string;
+                        /** @description The name in English. */
                         english: string;
                     };
                 };
@@ -2795,21 +3213,40 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @description Identifier (UUID).
+                         */
                         id: string;
+                        /** @description Code, unique among siblings; paths join codes with dots. */
                         code: string;
+                        /** @description Codes from the root, joined with dots. */
                         path: string;
+                        /** @description The parent: its UUID or path; null for a root. */
                         parentId: string | null;
+                        /** @description The name, in Arabic and English. */
                         name: {
+                            /** @description The name in Arabic. */
                             arabic: string;
+                            /** @description The name in English. */
                             english: string;
                         };
+                        /** @description The version read; a write based on another is refused (409). */
                         version: number;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When it was created (UTC).
+                         */
                         createdAt: string;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When it last changed (UTC).
+                         */
                         updatedAt: string;
-                        /** @enum {string} */
+                        /**
+                         * @description The record’s state.
+                         * @enum {string}
+                         */
                         status: "active" | "inactive";
                     };
                 };
@@ -2830,7 +3267,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The company (UUID). */
                 companyId: string;
+                /** @description Identifier (UUID). */
                 id: string;
             };
             cookie?: never;
@@ -2860,21 +3299,40 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @description Identifier (UUID).
+                         */
                         id: string;
+                        /** @description Code, unique among siblings; paths join codes with dots. */
                         code: string;
+                        /** @description Codes from the root, joined with dots. */
                         path: string;
+                        /** @description The parent: its UUID or path; null for a root. */
                         parentId: string | null;
+                        /** @description The name, in Arabic and English. */
                         name: {
+                            /** @description The name in Arabic. */
                             arabic: string;
+                            /** @description The name in English. */
                             english: string;
                         };
+                        /** @description The version read; a write based on another is refused (409). */
                         version: number;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When it was created (UTC).
+                         */
                         createdAt: string;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When it last changed (UTC).
+                         */
                         updatedAt: string;
-                        /** @enum {string} */
+                        /**
+                         * @description The record’s state.
+                         * @enum {string}
+                         */
                         status: "active" | "inactive";
                     };
                 };
@@ -2893,7 +3351,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The company (UUID). */
                 companyId: string;
+                /** @description Identifier (UUID). */
                 id: string;
             };
             cookie?: never;
@@ -2913,12 +3373,19 @@ export interface operations {
                 "application/json": {
                     /** @description Visible characters only (no spaces, controls or invisible characters), no "." or look-alike; NFC-normalised. */
                     code: string;
-                    /** @default null */
+                    /**
+                     * @description The parent: its UUID or path; null for a root.
+                     * @default null
+                     */
                     parentId?: string | null;
+                    /** @description The name, in Arabic and English. */
                     name: {
+                        /** @description The name in Arabic. */
                         arabic: string;
+                        /** @description The name in English. */
                         english: string;
                     };
+                    /** @description The version read; a write based on another is refused (409). */
                     version: number;
                 };
             };
@@ -2947,21 +3414,40 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @description Identifier (UUID).
+                         */
                         id: string;
+                        /** @description Code, unique among siblings; paths join codes with dots. */
                         code: string;
+                        /** @description Codes from the root, joined with dots. */
                         path: string;
+                        /** @description The parent: its UUID or path; null for a root. */
                         parentId: string | null;
+                        /** @description The name, in Arabic and English. */
                         name: {
+                            /** @description The name in Arabic. */
                             arabic: string;
+                            /** @description The name in English. */
                             english: string;
                         };
+                        /** @description The version read; a write based on another is refused (409). */
                         version: number;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When it was created (UTC).
+                         */
                         createdAt: string;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When it last changed (UTC).
+                         */
                         updatedAt: string;
-                        /** @enum {string} */
+                        /**
+                         * @description The record’s state.
+                         * @enum {string}
+                         */
                         status: "active" | "inactive";
                     };
                 };
@@ -2981,7 +3467,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The company (UUID). */
                 companyId: string;
+                /** @description Identifier (UUID). */
                 id: string;
             };
             cookie?: never;
@@ -2994,6 +3482,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description The version read; a write based on another is refused (409). */
                     version: number;
                 };
             };
@@ -3021,7 +3510,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The company (UUID). */
                 companyId: string;
+                /** @description Identifier (UUID). */
                 id: string;
             };
             cookie?: never;
@@ -3034,6 +3525,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description The version read; a write based on another is refused (409). */
                     version: number;
                 };
             };
@@ -3062,21 +3554,40 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @description Identifier (UUID).
+                         */
                         id: string;
+                        /** @description Code, unique among siblings; paths join codes with dots. */
                         code: string;
+                        /** @description Codes from the root, joined with dots. */
                         path: string;
+                        /** @description The parent: its UUID or path; null for a root. */
                         parentId: string | null;
+                        /** @description The name, in Arabic and English. */
                         name: {
+                            /** @description The name in Arabic. */
                             arabic: string;
+                            /** @description The name in English. */
                             english: string;
                         };
+                        /** @description The version read; a write based on another is refused (409). */
                         version: number;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When it was created (UTC).
+                         */
                         createdAt: string;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When it last changed (UTC).
+                         */
                         updatedAt: string;
-                        /** @enum {string} */
+                        /**
+                         * @description The record’s state.
+                         * @enum {string}
+                         */
                         status: "active" | "inactive";
                     };
                 };
@@ -3096,7 +3607,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The company (UUID). */
                 companyId: string;
+                /** @description Identifier (UUID). */
                 id: string;
             };
             cookie?: never;
@@ -3109,6 +3622,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description The version read; a write based on another is refused (409). */
                     version: number;
                 };
             };
@@ -3137,21 +3651,40 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @description Identifier (UUID).
+                         */
                         id: string;
+                        /** @description Code, unique among siblings; paths join codes with dots. */
                         code: string;
+                        /** @description Codes from the root, joined with dots. */
                         path: string;
+                        /** @description The parent: its UUID or path; null for a root. */
                         parentId: string | null;
+                        /** @description The name, in Arabic and English. */
                         name: {
+                            /** @description The name in Arabic. */
                             arabic: string;
+                            /** @description The name in English. */
                             english: string;
                         };
+                        /** @description The version read; a write based on another is refused (409). */
                         version: number;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When it was created (UTC).
+                         */
                         createdAt: string;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When it last changed (UTC).
+                         */
                         updatedAt: string;
-                        /** @enum {string} */
+                        /**
+                         * @description The record’s state.
+                         * @enum {string}
+                         */
                         status: "active" | "inactive";
                     };
                 };
@@ -3169,14 +3702,20 @@ export interface operations {
     "financialYears.list": {
         parameters: {
             query?: {
+                /** @description Cursor from the previous page’s nextPage; omit for the first page. */
                 page?: string;
+                /** @description Items per page, 1 to 100. */
                 pageSize?: number;
+                /** @description The field to sort by. */
                 orderBy?: "StartDate";
+                /** @description true ascending, false descending. */
                 orderAsc?: "true" | "false";
+                /** @description Free-text search, at most 50 characters. */
                 keyword?: string;
             };
             header?: never;
             path: {
+                /** @description The company (UUID). */
                 companyId: string;
             };
             cookie?: never;
@@ -3462,40 +4001,85 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description The cursor used for this page; null on the first page. */
                         currentPage: string | null;
+                        /** @description The items of this page. */
                         results: {
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @description Identifier (UUID).
+                             */
                             id: string;
+                            /** @description The name, in Arabic and English. */
                             name: string;
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @description First day (YYYY-MM-DD), included.
+                             */
                             startDate: string;
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @description Last day (YYYY-MM-DD), included.
+                             */
                             endDate: string;
-                            /** @enum {string} */
+                            /**
+                             * @description The record’s state.
+                             * @enum {string}
+                             */
                             status: "open" | "closed";
+                            /** @description The version read; a write based on another is refused (409). */
                             version: number;
+                            /** @description The year’s periods, in order. */
                             periods: {
-                                /** Format: uuid */
+                                /**
+                                 * Format: uuid
+                                 * @description Identifier (UUID).
+                                 */
                                 id: string;
-                                /** Format: uuid */
+                                /**
+                                 * Format: uuid
+                                 * @description A financial year (UUID).
+                                 */
                                 financialYearId: string;
+                                /** @description The period’s number within its year, from 1. */
                                 number: number;
+                                /** @description The name, in Arabic and English. */
                                 name: string;
-                                /** Format: date */
+                                /**
+                                 * Format: date
+                                 * @description First day (YYYY-MM-DD), included.
+                                 */
                                 startDate: string;
-                                /** Format: date */
+                                /**
+                                 * Format: date
+                                 * @description Last day (YYYY-MM-DD), included.
+                                 */
                                 endDate: string;
-                                /** @enum {string} */
+                                /**
+                                 * @description The record’s state.
+                                 * @enum {string}
+                                 */
                                 status: "open" | "locked" | "closed";
+                                /** @description The version read; a write based on another is refused (409). */
                                 version: number;
                             }[];
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @description The closing journal GenerateClosingJournal made for the year, if any.
+                             */
                             closingJournalId?: string;
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @description When it was created (UTC).
+                             */
                             createdAt: string;
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @description When it last changed (UTC).
+                             */
                             updatedAt: string;
                         }[];
+                        /** @description Cursor for the next page; null at the end. */
                         nextPage: string | null;
                     };
                 };
@@ -3513,9 +4097,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Retries with the same key within 24 hours answer the first result instead of writing again. */
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The company (UUID). */
                 companyId: string;
             };
             cookie?: never;
@@ -3529,16 +4115,31 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description The name, in Arabic and English. */
                     name?: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description First day (YYYY-MM-DD), included.
+                     */
                     startDate: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description Last day (YYYY-MM-DD), included.
+                     */
                     endDate: string;
+                    /** @description The year’s periods, in order. */
                     periods?: {
+                        /** @description The name, in Arabic and English. */
                         name?: string;
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @description First day (YYYY-MM-DD), included.
+                         */
                         startDate: string;
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @description Last day (YYYY-MM-DD), included.
+                         */
                         endDate: string;
                     }[];
                 };
@@ -3686,36 +4287,78 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @description Identifier (UUID).
+                         */
                         id: string;
+                        /** @description The name, in Arabic and English. */
                         name: string;
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @description First day (YYYY-MM-DD), included.
+                         */
                         startDate: string;
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @description Last day (YYYY-MM-DD), included.
+                         */
                         endDate: string;
-                        /** @enum {string} */
+                        /**
+                         * @description The record’s state.
+                         * @enum {string}
+                         */
                         status: "open" | "closed";
+                        /** @description The version read; a write based on another is refused (409). */
                         version: number;
+                        /** @description The year’s periods, in order. */
                         periods: {
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @description Identifier (UUID).
+                             */
                             id: string;
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @description A financial year (UUID).
+                             */
                             financialYearId: string;
+                            /** @description The period’s number within its year, from 1. */
                             number: number;
+                            /** @description The name, in Arabic and English. */
                             name: string;
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @description First day (YYYY-MM-DD), included.
+                             */
                             startDate: string;
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @description Last day (YYYY-MM-DD), included.
+                             */
                             endDate: string;
-                            /** @enum {string} */
+                            /**
+                             * @description The record’s state.
+                             * @enum {string}
+                             */
                             status: "open" | "locked" | "closed";
+                            /** @description The version read; a write based on another is refused (409). */
                             version: number;
                         }[];
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @description The closing journal GenerateClosingJournal made for the year, if any.
+                         */
                         closingJournalId?: string;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When it was created (UTC).
+                         */
                         createdAt: string;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When it last changed (UTC).
+                         */
                         updatedAt: string;
                     };
                 };
@@ -3736,7 +4379,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The company (UUID). */
                 companyId: string;
+                /** @description Identifier (UUID). */
                 id: string;
             };
             cookie?: never;
@@ -3884,36 +4529,78 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @description Identifier (UUID).
+                         */
                         id: string;
+                        /** @description The name, in Arabic and English. */
                         name: string;
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @description First day (YYYY-MM-DD), included.
+                         */
                         startDate: string;
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @description Last day (YYYY-MM-DD), included.
+                         */
                         endDate: string;
-                        /** @enum {string} */
+                        /**
+                         * @description The record’s state.
+                         * @enum {string}
+                         */
                         status: "open" | "closed";
+                        /** @description The version read; a write based on another is refused (409). */
                         version: number;
+                        /** @description The year’s periods, in order. */
                         periods: {
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @description Identifier (UUID).
+                             */
                             id: string;
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @description A financial year (UUID).
+                             */
                             financialYearId: string;
+                            /** @description The period’s number within its year, from 1. */
                             number: number;
+                            /** @description The name, in Arabic and English. */
                             name: string;
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @description First day (YYYY-MM-DD), included.
+                             */
                             startDate: string;
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @description Last day (YYYY-MM-DD), included.
+                             */
                             endDate: string;
-                            /** @enum {string} */
+                            /**
+                             * @description The record’s state.
+                             * @enum {string}
+                             */
                             status: "open" | "locked" | "closed";
+                            /** @description The version read; a write based on another is refused (409). */
                             version: number;
                         }[];
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @description The closing journal GenerateClosingJournal made for the year, if any.
+                         */
                         closingJournalId?: string;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When it was created (UTC).
+                         */
                         createdAt: string;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When it last changed (UTC).
+                         */
                         updatedAt: string;
                     };
                 };
@@ -3932,7 +4619,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The company (UUID). */
                 companyId: string;
+                /** @description Identifier (UUID). */
                 id: string;
             };
             cookie?: never;
@@ -3948,18 +4637,34 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description The name, in Arabic and English. */
                     name?: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description First day (YYYY-MM-DD), included.
+                     */
                     startDate: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description Last day (YYYY-MM-DD), included.
+                     */
                     endDate: string;
+                    /** @description The year’s periods, in order. */
                     periods?: {
+                        /** @description The name, in Arabic and English. */
                         name?: string;
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @description First day (YYYY-MM-DD), included.
+                         */
                         startDate: string;
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @description Last day (YYYY-MM-DD), included.
+                         */
                         endDate: string;
                     }[];
+                    /** @description The version read; a write based on another is refused (409). */
                     version: number;
                 };
             };
@@ -4106,36 +4811,78 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @description Identifier (UUID).
+                         */
                         id: string;
+                        /** @description The name, in Arabic and English. */
                         name: string;
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @description First day (YYYY-MM-DD), included.
+                         */
                         startDate: string;
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @description Last day (YYYY-MM-DD), included.
+                         */
                         endDate: string;
-                        /** @enum {string} */
+                        /**
+                         * @description The record’s state.
+                         * @enum {string}
+                         */
                         status: "open" | "closed";
+                        /** @description The version read; a write based on another is refused (409). */
                         version: number;
+                        /** @description The year’s periods, in order. */
                         periods: {
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @description Identifier (UUID).
+                             */
                             id: string;
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @description A financial year (UUID).
+                             */
                             financialYearId: string;
+                            /** @description The period’s number within its year, from 1. */
                             number: number;
+                            /** @description The name, in Arabic and English. */
                             name: string;
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @description First day (YYYY-MM-DD), included.
+                             */
                             startDate: string;
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @description Last day (YYYY-MM-DD), included.
+                             */
                             endDate: string;
-                            /** @enum {string} */
+                            /**
+                             * @description The record’s state.
+                             * @enum {string}
+                             */
                             status: "open" | "locked" | "closed";
+                            /** @description The version read; a write based on another is refused (409). */
                             version: number;
                         }[];
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @description The closing journal GenerateClosingJournal made for the year, if any.
+                         */
                         closingJournalId?: string;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When it was created (UTC).
+                         */
                         createdAt: string;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When it last changed (UTC).
+                         */
                         updatedAt: string;
                     };
                 };
@@ -4155,7 +4902,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The company (UUID). */
                 companyId: string;
+                /** @description Identifier (UUID). */
                 id: string;
             };
             cookie?: never;
@@ -4168,6 +4917,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description The version read; a write based on another is refused (409). */
                     version: number;
                 };
             };
@@ -4194,10 +4944,13 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Retries with the same key within 24 hours answer the first result instead of writing again. */
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The company (UUID). */
                 companyId: string;
+                /** @description Identifier (UUID). */
                 id: string;
             };
             cookie?: never;
@@ -4210,6 +4963,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description The version read; a write based on another is refused (409). */
                     version: number;
                 };
             };
@@ -4237,10 +4991,13 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Retries with the same key within 24 hours answer the first result instead of writing again. */
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The company (UUID). */
                 companyId: string;
+                /** @description Identifier (UUID). */
                 id: string;
             };
             cookie?: never;
@@ -4290,35 +5047,69 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @description Identifier (UUID).
+                         */
                         id: string;
+                        /** @description The journal’s number within the company, in creation order. */
                         serialNumber: number;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                         */
                         date: string;
+                        /** @description Free text. */
                         description: string | null;
+                        /** @description An external reference, such as an invoice number. */
                         reference: string | null;
+                        /** @description The journal’s lines. */
                         entries: {
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             */
                             accountId: string;
+                            /** @description A cost center: its UUID, or its path of codes from the root. */
                             costCenterId: string | null;
+                            /** @description 1 debit, 2 credit. */
                             side: 1 | 2;
+                            /** @description A positive amount in the company currency; exact, with at most the currency’s decimals. */
                             amount: number;
                         }[];
+                        /** @description Sums of the root rows. */
                         totals: {
+                            /** @description Debit amount (exact decimal). */
                             debit: number;
+                            /** @description Credit amount (exact decimal). */
                             credit: number;
                         };
-                        /** @enum {string} */
+                        /**
+                         * @description The record’s state.
+                         * @enum {string}
+                         */
                         status: "draft" | "posting" | "posted" | "unposting" | "voided" | "reversed";
+                        /** @description The date the journal is posted on; it decides the period. */
                         postingDate: string | null;
+                        /** @description A financial year (UUID). */
                         financialYearId: string | null;
+                        /** @description A period of the financial year (UUID). */
                         periodId: string | null;
+                        /** @description The journal this one reverses. */
                         reversalOf: string | null;
+                        /** @description The journal that reverses this one. */
                         reversedBy: string | null;
+                        /** @description The version read; a write based on another is refused (409). */
                         version: number;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When it was created (UTC).
+                         */
                         createdAt: string;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When it last changed (UTC).
+                         */
                         updatedAt: string;
                     };
                 };
@@ -4336,15 +5127,22 @@ export interface operations {
     "periods.list": {
         parameters: {
             query?: {
+                /** @description Cursor from the previous page’s nextPage; omit for the first page. */
                 page?: string;
+                /** @description Items per page, 1 to 100. */
                 pageSize?: number;
+                /** @description The field to sort by. */
                 orderBy?: "StartDate";
+                /** @description true ascending, false descending. */
                 orderAsc?: "true" | "false";
+                /** @description Free-text search, at most 50 characters. */
                 keyword?: string;
             };
             header?: never;
             path: {
+                /** @description The company (UUID). */
                 companyId: string;
+                /** @description Identifier (UUID). */
                 id: string;
             };
             cookie?: never;
@@ -4486,22 +5284,43 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description The cursor used for this page; null on the first page. */
                         currentPage: string | null;
+                        /** @description The items of this page. */
                         results: {
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @description Identifier (UUID).
+                             */
                             id: string;
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @description A financial year (UUID).
+                             */
                             financialYearId: string;
+                            /** @description The period’s number within its year, from 1. */
                             number: number;
+                            /** @description The name, in Arabic and English. */
                             name: string;
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @description First day (YYYY-MM-DD), included.
+                             */
                             startDate: string;
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @description Last day (YYYY-MM-DD), included.
+                             */
                             endDate: string;
-                            /** @enum {string} */
+                            /**
+                             * @description The record’s state.
+                             * @enum {string}
+                             */
                             status: "open" | "locked" | "closed";
+                            /** @description The version read; a write based on another is refused (409). */
                             version: number;
                         }[];
+                        /** @description Cursor for the next page; null at the end. */
                         nextPage: string | null;
                     };
                 };
@@ -4520,8 +5339,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The company (UUID). */
                 companyId: string;
+                /** @description Identifier (UUID). */
                 id: string;
+                /** @description A period of the financial year (UUID). */
                 periodId: string;
             };
             cookie?: never;
@@ -4547,18 +5369,36 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @description Identifier (UUID).
+                         */
                         id: string;
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @description A financial year (UUID).
+                         */
                         financialYearId: string;
+                        /** @description The period’s number within its year, from 1. */
                         number: number;
+                        /** @description The name, in Arabic and English. */
                         name: string;
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @description First day (YYYY-MM-DD), included.
+                         */
                         startDate: string;
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @description Last day (YYYY-MM-DD), included.
+                         */
                         endDate: string;
-                        /** @enum {string} */
+                        /**
+                         * @description The record’s state.
+                         * @enum {string}
+                         */
                         status: "open" | "locked" | "closed";
+                        /** @description The version read; a write based on another is refused (409). */
                         version: number;
                     };
                 };
@@ -4577,8 +5417,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The company (UUID). */
                 companyId: string;
+                /** @description Identifier (UUID). */
                 id: string;
+                /** @description A period of the financial year (UUID). */
                 periodId: string;
             };
             cookie?: never;
@@ -4591,6 +5434,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description The version read; a write based on another is refused (409). */
                     version: number;
                 };
             };
@@ -4615,18 +5459,36 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @description Identifier (UUID).
+                         */
                         id: string;
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @description A financial year (UUID).
+                         */
                         financialYearId: string;
+                        /** @description The period’s number within its year, from 1. */
                         number: number;
+                        /** @description The name, in Arabic and English. */
                         name: string;
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @description First day (YYYY-MM-DD), included.
+                         */
                         startDate: string;
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @description Last day (YYYY-MM-DD), included.
+                         */
                         endDate: string;
-                        /** @enum {string} */
+                        /**
+                         * @description The record’s state.
+                         * @enum {string}
+                         */
                         status: "open" | "locked" | "closed";
+                        /** @description The version read; a write based on another is refused (409). */
                         version: number;
                     };
                 };
@@ -4645,11 +5507,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Retries with the same key within 24 hours answer the first result instead of writing again. */
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The company (UUID). */
                 companyId: string;
+                /** @description Identifier (UUID). */
                 id: string;
+                /** @description A period of the financial year (UUID). */
                 periodId: string;
             };
             cookie?: never;
@@ -4662,6 +5528,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description The version read; a write based on another is refused (409). */
                     version: number;
                 };
             };
@@ -4689,11 +5556,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Retries with the same key within 24 hours answer the first result instead of writing again. */
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The company (UUID). */
                 companyId: string;
+                /** @description Identifier (UUID). */
                 id: string;
+                /** @description A period of the financial year (UUID). */
                 periodId: string;
             };
             cookie?: never;
@@ -4706,6 +5577,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description The version read; a write based on another is refused (409). */
                     version: number;
                 };
             };
@@ -4734,8 +5606,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The company (UUID). */
                 companyId: string;
+                /** @description Identifier (UUID). */
                 id: string;
+                /** @description A period of the financial year (UUID). */
                 periodId: string;
             };
             cookie?: never;
@@ -4748,6 +5623,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description The version read; a write based on another is refused (409). */
                     version: number;
                 };
             };
@@ -4772,18 +5648,36 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @description Identifier (UUID).
+                         */
                         id: string;
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @description A financial year (UUID).
+                         */
                         financialYearId: string;
+                        /** @description The period’s number within its year, from 1. */
                         number: number;
+                        /** @description The name, in Arabic and English. */
                         name: string;
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @description First day (YYYY-MM-DD), included.
+                         */
                         startDate: string;
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @description Last day (YYYY-MM-DD), included.
+                         */
                         endDate: string;
-                        /** @enum {string} */
+                        /**
+                         * @description The record’s state.
+                         * @enum {string}
+                         */
                         status: "open" | "locked" | "closed";
+                        /** @description The version read; a write based on another is refused (409). */
                         version: number;
                     };
                 };
@@ -4801,17 +5695,26 @@ export interface operations {
     "journals.list": {
         parameters: {
             query?: {
+                /** @description Cursor from the previous page’s nextPage; omit for the first page. */
                 page?: string;
+                /** @description Items per page, 1 to 100. */
                 pageSize?: number;
+                /** @description The field to sort by. */
                 orderBy?: "Date" | "SerialNumber";
+                /** @description true ascending, false descending. */
                 orderAsc?: "true" | "false";
+                /** @description Free-text search, at most 50 characters. */
                 keyword?: string;
+                /** @description First day of the range (YYYY-MM-DD), included. */
                 dateFrom?: string;
+                /** @description Last day of the range (YYYY-MM-DD), included. */
                 dateTo?: string;
+                /** @description The record’s state. */
                 status?: "draft" | "posting" | "posted" | "unposting" | "voided" | "reversed";
             };
             header?: never;
             path: {
+                /** @description The company (UUID). */
                 companyId: string;
             };
             cookie?: never;
@@ -4867,39 +5770,76 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description The cursor used for this page; null on the first page. */
                         currentPage: string | null;
+                        /** @description The items of this page. */
                         results: {
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @description Identifier (UUID).
+                             */
                             id: string;
+                            /** @description The journal’s number within the company, in creation order. */
                             serialNumber: number;
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                             */
                             date: string;
+                            /** @description Free text. */
                             description: string | null;
+                            /** @description An external reference, such as an invoice number. */
                             reference: string | null;
+                            /** @description The journal’s lines. */
                             entries: {
-                                /** Format: uuid */
+                                /**
+                                 * Format: uuid
+                                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                                 */
                                 accountId: string;
+                                /** @description A cost center: its UUID, or its path of codes from the root. */
                                 costCenterId: string | null;
+                                /** @description 1 debit, 2 credit. */
                                 side: 1 | 2;
+                                /** @description A positive amount in the company currency; exact, with at most the currency’s decimals. */
                                 amount: number;
                             }[];
+                            /** @description Sums of the root rows. */
                             totals: {
+                                /** @description Debit amount (exact decimal). */
                                 debit: number;
+                                /** @description Credit amount (exact decimal). */
                                 credit: number;
                             };
-                            /** @enum {string} */
+                            /**
+                             * @description The record’s state.
+                             * @enum {string}
+                             */
                             status: "draft" | "posting" | "posted" | "unposting" | "voided" | "reversed";
+                            /** @description The date the journal is posted on; it decides the period. */
                             postingDate: string | null;
+                            /** @description A financial year (UUID). */
                             financialYearId: string | null;
+                            /** @description A period of the financial year (UUID). */
                             periodId: string | null;
+                            /** @description The journal this one reverses. */
                             reversalOf: string | null;
+                            /** @description The journal that reverses this one. */
                             reversedBy: string | null;
+                            /** @description The version read; a write based on another is refused (409). */
                             version: number;
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @description When it was created (UTC).
+                             */
                             createdAt: string;
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @description When it last changed (UTC).
+                             */
                             updatedAt: string;
                         }[];
+                        /** @description Cursor for the next page; null at the end. */
                         nextPage: string | null;
                     };
                 };
@@ -4917,9 +5857,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Retries with the same key within 24 hours answer the first result instead of writing again. */
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The company (UUID). */
                 companyId: string;
             };
             cookie?: never;
@@ -4944,16 +5886,25 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** Format: date-time */
+                    /**
+                     * Format: date-time
+                     * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                     */
                     date: string;
+                    /** @description The journal’s lines. */
                     entries: {
                         /** @description A UUID (any case), or the dot-joined path of codes from the root (e.g. "1.11.1101"). */
                         accountId: string;
+                        /** @description A cost center: its UUID, or its path of codes from the root. */
                         costCenterId?: string | null;
+                        /** @description 1 debit, 2 credit. */
                         side: 1 | 2;
+                        /** @description A positive amount in the company currency; exact, with at most the currency’s decimals. */
                         amount: string | number;
                     }[];
+                    /** @description Free text. */
                     description?: string;
+                    /** @description An external reference, such as an invoice number. */
                     reference?: string;
                 };
             };
@@ -5002,35 +5953,69 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @description Identifier (UUID).
+                         */
                         id: string;
+                        /** @description The journal’s number within the company, in creation order. */
                         serialNumber: number;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                         */
                         date: string;
+                        /** @description Free text. */
                         description: string | null;
+                        /** @description An external reference, such as an invoice number. */
                         reference: string | null;
+                        /** @description The journal’s lines. */
                         entries: {
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             */
                             accountId: string;
+                            /** @description A cost center: its UUID, or its path of codes from the root. */
                             costCenterId: string | null;
+                            /** @description 1 debit, 2 credit. */
                             side: 1 | 2;
+                            /** @description A positive amount in the company currency; exact, with at most the currency’s decimals. */
                             amount: number;
                         }[];
+                        /** @description Sums of the root rows. */
                         totals: {
+                            /** @description Debit amount (exact decimal). */
                             debit: number;
+                            /** @description Credit amount (exact decimal). */
                             credit: number;
                         };
-                        /** @enum {string} */
+                        /**
+                         * @description The record’s state.
+                         * @enum {string}
+                         */
                         status: "draft" | "posting" | "posted" | "unposting" | "voided" | "reversed";
+                        /** @description The date the journal is posted on; it decides the period. */
                         postingDate: string | null;
+                        /** @description A financial year (UUID). */
                         financialYearId: string | null;
+                        /** @description A period of the financial year (UUID). */
                         periodId: string | null;
+                        /** @description The journal this one reverses. */
                         reversalOf: string | null;
+                        /** @description The journal that reverses this one. */
                         reversedBy: string | null;
+                        /** @description The version read; a write based on another is refused (409). */
                         version: number;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When it was created (UTC).
+                         */
                         createdAt: string;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When it last changed (UTC).
+                         */
                         updatedAt: string;
                     };
                 };
@@ -5051,7 +6036,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The company (UUID). */
                 companyId: string;
+                /** @description Identifier (UUID). */
                 id: string;
             };
             cookie?: never;
@@ -5101,35 +6088,69 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @description Identifier (UUID).
+                         */
                         id: string;
+                        /** @description The journal’s number within the company, in creation order. */
                         serialNumber: number;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                         */
                         date: string;
+                        /** @description Free text. */
                         description: string | null;
+                        /** @description An external reference, such as an invoice number. */
                         reference: string | null;
+                        /** @description The journal’s lines. */
                         entries: {
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             */
                             accountId: string;
+                            /** @description A cost center: its UUID, or its path of codes from the root. */
                             costCenterId: string | null;
+                            /** @description 1 debit, 2 credit. */
                             side: 1 | 2;
+                            /** @description A positive amount in the company currency; exact, with at most the currency’s decimals. */
                             amount: number;
                         }[];
+                        /** @description Sums of the root rows. */
                         totals: {
+                            /** @description Debit amount (exact decimal). */
                             debit: number;
+                            /** @description Credit amount (exact decimal). */
                             credit: number;
                         };
-                        /** @enum {string} */
+                        /**
+                         * @description The record’s state.
+                         * @enum {string}
+                         */
                         status: "draft" | "posting" | "posted" | "unposting" | "voided" | "reversed";
+                        /** @description The date the journal is posted on; it decides the period. */
                         postingDate: string | null;
+                        /** @description A financial year (UUID). */
                         financialYearId: string | null;
+                        /** @description A period of the financial year (UUID). */
                         periodId: string | null;
+                        /** @description The journal this one reverses. */
                         reversalOf: string | null;
+                        /** @description The journal that reverses this one. */
                         reversedBy: string | null;
+                        /** @description The version read; a write based on another is refused (409). */
                         version: number;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When it was created (UTC).
+                         */
                         createdAt: string;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When it last changed (UTC).
+                         */
                         updatedAt: string;
                     };
                 };
@@ -5147,10 +6168,13 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Retries with the same key within 24 hours answer the first result instead of writing again. */
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The company (UUID). */
                 companyId: string;
+                /** @description Identifier (UUID). */
                 id: string;
             };
             cookie?: never;
@@ -5176,17 +6200,27 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** Format: date-time */
+                    /**
+                     * Format: date-time
+                     * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                     */
                     date: string;
+                    /** @description The journal’s lines. */
                     entries: {
                         /** @description A UUID (any case), or the dot-joined path of codes from the root (e.g. "1.11.1101"). */
                         accountId: string;
+                        /** @description A cost center: its UUID, or its path of codes from the root. */
                         costCenterId?: string | null;
+                        /** @description 1 debit, 2 credit. */
                         side: 1 | 2;
+                        /** @description A positive amount in the company currency; exact, with at most the currency’s decimals. */
                         amount: string | number;
                     }[];
+                    /** @description Free text. */
                     description?: string;
+                    /** @description An external reference, such as an invoice number. */
                     reference?: string;
+                    /** @description The version read; a write based on another is refused (409). */
                     version: number;
                 };
             };
@@ -5235,35 +6269,69 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @description Identifier (UUID).
+                         */
                         id: string;
+                        /** @description The journal’s number within the company, in creation order. */
                         serialNumber: number;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                         */
                         date: string;
+                        /** @description Free text. */
                         description: string | null;
+                        /** @description An external reference, such as an invoice number. */
                         reference: string | null;
+                        /** @description The journal’s lines. */
                         entries: {
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             */
                             accountId: string;
+                            /** @description A cost center: its UUID, or its path of codes from the root. */
                             costCenterId: string | null;
+                            /** @description 1 debit, 2 credit. */
                             side: 1 | 2;
+                            /** @description A positive amount in the company currency; exact, with at most the currency’s decimals. */
                             amount: number;
                         }[];
+                        /** @description Sums of the root rows. */
                         totals: {
+                            /** @description Debit amount (exact decimal). */
                             debit: number;
+                            /** @description Credit amount (exact decimal). */
                             credit: number;
                         };
-                        /** @enum {string} */
+                        /**
+                         * @description The record’s state.
+                         * @enum {string}
+                         */
                         status: "draft" | "posting" | "posted" | "unposting" | "voided" | "reversed";
+                        /** @description The date the journal is posted on; it decides the period. */
                         postingDate: string | null;
+                        /** @description A financial year (UUID). */
                         financialYearId: string | null;
+                        /** @description A period of the financial year (UUID). */
                         periodId: string | null;
+                        /** @description The journal this one reverses. */
                         reversalOf: string | null;
+                        /** @description The journal that reverses this one. */
                         reversedBy: string | null;
+                        /** @description The version read; a write based on another is refused (409). */
                         version: number;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When it was created (UTC).
+                         */
                         createdAt: string;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When it last changed (UTC).
+                         */
                         updatedAt: string;
                     };
                 };
@@ -5284,7 +6352,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The company (UUID). */
                 companyId: string;
+                /** @description Identifier (UUID). */
                 id: string;
             };
             cookie?: never;
@@ -5298,8 +6368,12 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description The date the journal is posted on; it decides the period.
+                     */
                     postingDate: string;
+                    /** @description The version read; a write based on another is refused (409). */
                     version: number;
                 };
             };
@@ -5348,35 +6422,69 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @description Identifier (UUID).
+                         */
                         id: string;
+                        /** @description The journal’s number within the company, in creation order. */
                         serialNumber: number;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                         */
                         date: string;
+                        /** @description Free text. */
                         description: string | null;
+                        /** @description An external reference, such as an invoice number. */
                         reference: string | null;
+                        /** @description The journal’s lines. */
                         entries: {
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             */
                             accountId: string;
+                            /** @description A cost center: its UUID, or its path of codes from the root. */
                             costCenterId: string | null;
+                            /** @description 1 debit, 2 credit. */
                             side: 1 | 2;
+                            /** @description A positive amount in the company currency; exact, with at most the currency’s decimals. */
                             amount: number;
                         }[];
+                        /** @description Sums of the root rows. */
                         totals: {
+                            /** @description Debit amount (exact decimal). */
                             debit: number;
+                            /** @description Credit amount (exact decimal). */
                             credit: number;
                         };
-                        /** @enum {string} */
+                        /**
+                         * @description The record’s state.
+                         * @enum {string}
+                         */
                         status: "draft" | "posting" | "posted" | "unposting" | "voided" | "reversed";
+                        /** @description The date the journal is posted on; it decides the period. */
                         postingDate: string | null;
+                        /** @description A financial year (UUID). */
                         financialYearId: string | null;
+                        /** @description A period of the financial year (UUID). */
                         periodId: string | null;
+                        /** @description The journal this one reverses. */
                         reversalOf: string | null;
+                        /** @description The journal that reverses this one. */
                         reversedBy: string | null;
+                        /** @description The version read; a write based on another is refused (409). */
                         version: number;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When it was created (UTC).
+                         */
                         createdAt: string;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When it last changed (UTC).
+                         */
                         updatedAt: string;
                     };
                 };
@@ -5396,7 +6504,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The company (UUID). */
                 companyId: string;
+                /** @description Identifier (UUID). */
                 id: string;
             };
             cookie?: never;
@@ -5409,6 +6519,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description The version read; a write based on another is refused (409). */
                     version: number;
                 };
             };
@@ -5457,35 +6568,69 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @description Identifier (UUID).
+                         */
                         id: string;
+                        /** @description The journal’s number within the company, in creation order. */
                         serialNumber: number;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                         */
                         date: string;
+                        /** @description Free text. */
                         description: string | null;
+                        /** @description An external reference, such as an invoice number. */
                         reference: string | null;
+                        /** @description The journal’s lines. */
                         entries: {
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             */
                             accountId: string;
+                            /** @description A cost center: its UUID, or its path of codes from the root. */
                             costCenterId: string | null;
+                            /** @description 1 debit, 2 credit. */
                             side: 1 | 2;
+                            /** @description A positive amount in the company currency; exact, with at most the currency’s decimals. */
                             amount: number;
                         }[];
+                        /** @description Sums of the root rows. */
                         totals: {
+                            /** @description Debit amount (exact decimal). */
                             debit: number;
+                            /** @description Credit amount (exact decimal). */
                             credit: number;
                         };
-                        /** @enum {string} */
+                        /**
+                         * @description The record’s state.
+                         * @enum {string}
+                         */
                         status: "draft" | "posting" | "posted" | "unposting" | "voided" | "reversed";
+                        /** @description The date the journal is posted on; it decides the period. */
                         postingDate: string | null;
+                        /** @description A financial year (UUID). */
                         financialYearId: string | null;
+                        /** @description A period of the financial year (UUID). */
                         periodId: string | null;
+                        /** @description The journal this one reverses. */
                         reversalOf: string | null;
+                        /** @description The journal that reverses this one. */
                         reversedBy: string | null;
+                        /** @description The version read; a write based on another is refused (409). */
                         version: number;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When it was created (UTC).
+                         */
                         createdAt: string;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When it last changed (UTC).
+                         */
                         updatedAt: string;
                     };
                 };
@@ -5505,7 +6650,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The company (UUID). */
                 companyId: string;
+                /** @description Identifier (UUID). */
                 id: string;
             };
             cookie?: never;
@@ -5518,6 +6665,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description The version read; a write based on another is refused (409). */
                     version: number;
                 };
             };
@@ -5566,35 +6714,69 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @description Identifier (UUID).
+                         */
                         id: string;
+                        /** @description The journal’s number within the company, in creation order. */
                         serialNumber: number;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                         */
                         date: string;
+                        /** @description Free text. */
                         description: string | null;
+                        /** @description An external reference, such as an invoice number. */
                         reference: string | null;
+                        /** @description The journal’s lines. */
                         entries: {
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             */
                             accountId: string;
+                            /** @description A cost center: its UUID, or its path of codes from the root. */
                             costCenterId: string | null;
+                            /** @description 1 debit, 2 credit. */
                             side: 1 | 2;
+                            /** @description A positive amount in the company currency; exact, with at most the currency’s decimals. */
                             amount: number;
                         }[];
+                        /** @description Sums of the root rows. */
                         totals: {
+                            /** @description Debit amount (exact decimal). */
                             debit: number;
+                            /** @description Credit amount (exact decimal). */
                             credit: number;
                         };
-                        /** @enum {string} */
+                        /**
+                         * @description The record’s state.
+                         * @enum {string}
+                         */
                         status: "draft" | "posting" | "posted" | "unposting" | "voided" | "reversed";
+                        /** @description The date the journal is posted on; it decides the period. */
                         postingDate: string | null;
+                        /** @description A financial year (UUID). */
                         financialYearId: string | null;
+                        /** @description A period of the financial year (UUID). */
                         periodId: string | null;
+                        /** @description The journal this one reverses. */
                         reversalOf: string | null;
+                        /** @description The journal that reverses this one. */
                         reversedBy: string | null;
+                        /** @description The version read; a write based on another is refused (409). */
                         version: number;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When it was created (UTC).
+                         */
                         createdAt: string;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When it last changed (UTC).
+                         */
                         updatedAt: string;
                     };
                 };
@@ -5613,10 +6795,13 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Retries with the same key within 24 hours answer the first result instead of writing again. */
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The company (UUID). */
                 companyId: string;
+                /** @description Identifier (UUID). */
                 id: string;
             };
             cookie?: never;
@@ -5630,9 +6815,14 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description The date the journal is posted on; it decides the period.
+                     */
                     postingDate: string;
+                    /** @description The version read; a write based on another is refused (409). */
                     version: number;
+                    /** @description Free text. */
                     description?: string;
                 };
             };
@@ -5681,35 +6871,69 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @description Identifier (UUID).
+                         */
                         id: string;
+                        /** @description The journal’s number within the company, in creation order. */
                         serialNumber: number;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                         */
                         date: string;
+                        /** @description Free text. */
                         description: string | null;
+                        /** @description An external reference, such as an invoice number. */
                         reference: string | null;
+                        /** @description The journal’s lines. */
                         entries: {
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             */
                             accountId: string;
+                            /** @description A cost center: its UUID, or its path of codes from the root. */
                             costCenterId: string | null;
+                            /** @description 1 debit, 2 credit. */
                             side: 1 | 2;
+                            /** @description A positive amount in the company currency; exact, with at most the currency’s decimals. */
                             amount: number;
                         }[];
+                        /** @description Sums of the root rows. */
                         totals: {
+                            /** @description Debit amount (exact decimal). */
                             debit: number;
+                            /** @description Credit amount (exact decimal). */
                             credit: number;
                         };
-                        /** @enum {string} */
+                        /**
+                         * @description The record’s state.
+                         * @enum {string}
+                         */
                         status: "draft" | "posting" | "posted" | "unposting" | "voided" | "reversed";
+                        /** @description The date the journal is posted on; it decides the period. */
                         postingDate: string | null;
+                        /** @description A financial year (UUID). */
                         financialYearId: string | null;
+                        /** @description A period of the financial year (UUID). */
                         periodId: string | null;
+                        /** @description The journal this one reverses. */
                         reversalOf: string | null;
+                        /** @description The journal that reverses this one. */
                         reversedBy: string | null;
+                        /** @description The version read; a write based on another is refused (409). */
                         version: number;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When it was created (UTC).
+                         */
                         createdAt: string;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When it last changed (UTC).
+                         */
                         updatedAt: string;
                     };
                 };
@@ -5728,14 +6952,20 @@ export interface operations {
     "reports.trialBalance": {
         parameters: {
             query?: {
+                /** @description First day of the range (YYYY-MM-DD), included. */
                 dateFrom?: string;
+                /** @description Last day of the range (YYYY-MM-DD), included. */
                 dateTo?: string;
+                /** @description A financial year (UUID). */
                 financialYearId?: string;
+                /** @description A period of the financial year (UUID). */
                 periodId?: string;
+                /** @description A cost center: its UUID, or its path of codes from the root. */
                 costCenterId?: string;
             };
             header?: never;
             path: {
+                /** @description The company (UUID). */
                 companyId: string;
             };
             cookie?: never;
@@ -5925,62 +7155,116 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @description First day of the range (YYYY-MM-DD), included.
+                         */
                         dateFrom: string;
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @description Last day of the range (YYYY-MM-DD), included.
+                         */
                         dateTo: string;
+                        /** @description A financial year (UUID). */
                         financialYearId: string | null;
+                        /** @description A period of the financial year (UUID). */
                         periodId: string | null;
+                        /** @description The cost center the figures are limited to, or null. */
                         costCenter: {
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @description Identifier (UUID).
+                             */
                             id: string;
+                            /** @description Code, unique among siblings; paths join codes with dots. */
                             code: string;
+                            /** @description Codes from the root, joined with dots. */
                             path: string;
+                            /** @description The name, in Arabic and English. */
                             name: {
+                                /** @description The name in Arabic. */
                                 arabic: string;
+                                /** @description The name in English. */
                                 english: string;
                             };
                         } | null;
+                        /** @description The company currency the amounts are in. */
                         currency: string;
+                        /** @description Accounts with figures, and their ancestors, along the tree. */
                         rows: {
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             */
                             accountId: string;
+                            /** @description The parent: its UUID or path; null for a root. */
                             parentId: string | null;
+                            /** @description Code, unique among siblings; paths join codes with dots. */
                             code: string;
+                            /** @description Codes from the root, joined with dots. */
                             path: string;
+                            /** @description Depth in the tree: 0 for a root. */
                             depth: number;
+                            /** @description The name, in Arabic and English. */
                             name: {
+                                /** @description The name in Arabic. */
                                 arabic: string;
+                                /** @description The name in English. */
                                 english: string;
                             };
-                            /** @enum {string} */
+                            /**
+                             * @description category (has children, no entries) or leaf (takes entries).
+                             * @enum {string}
+                             */
                             type: "category" | "leaf";
-                            /** @enum {string} */
+                            /**
+                             * @description asset, liability, equity, revenue or expense; set on a root account, inherited below it.
+                             * @enum {string}
+                             */
                             classification: "asset" | "liability" | "equity" | "revenue" | "expense";
+                            /** @description Balance before the range, on its side. */
                             opening: {
+                                /** @description Debit amount (exact decimal). */
                                 debit: string;
+                                /** @description Credit amount (exact decimal). */
                                 credit: string;
                             };
+                            /** @description Debits and credits posted within the range. */
                             movement: {
+                                /** @description Debit amount (exact decimal). */
                                 debit: string;
+                                /** @description Credit amount (exact decimal). */
                                 credit: string;
                             };
+                            /** @description Balance at the end of the range, on its side. */
                             closing: {
+                                /** @description Debit amount (exact decimal). */
                                 debit: string;
+                                /** @description Credit amount (exact decimal). */
                                 credit: string;
                             };
                         }[];
+                        /** @description Sums of the root rows. */
                         totals: {
+                            /** @description Balance before the range, on its side. */
                             opening: {
+                                /** @description Debit amount (exact decimal). */
                                 debit: string;
+                                /** @description Credit amount (exact decimal). */
                                 credit: string;
                             };
+                            /** @description Debits and credits posted within the range. */
                             movement: {
+                                /** @description Debit amount (exact decimal). */
                                 debit: string;
+                                /** @description Credit amount (exact decimal). */
                                 credit: string;
                             };
+                            /** @description Balance at the end of the range, on its side. */
                             closing: {
+                                /** @description Debit amount (exact decimal). */
                                 debit: string;
+                                /** @description Credit amount (exact decimal). */
                                 credit: string;
                             };
                         };
@@ -5999,14 +7283,20 @@ export interface operations {
     "reports.incomeStatement": {
         parameters: {
             query: {
+                /** @description First day of the range (YYYY-MM-DD), included. */
                 dateFrom: string;
+                /** @description Last day of the range (YYYY-MM-DD), included. */
                 dateTo: string;
+                /** @description A cost center: its UUID, or its path of codes from the root. */
                 costCenterId?: string;
+                /** @description true: one column per cost center, and one for amounts booked without one. */
                 byCostCenter?: boolean | ("true" | "false");
+                /** @description Adds a comparison column: PreviousPeriod (the equally long range before) or PreviousYear (the same dates a year earlier). */
                 compare?: "PreviousPeriod" | "PreviousYear";
             };
             header?: never;
             path: {
+                /** @description The company (UUID). */
                 companyId: string;
             };
             cookie?: never;
@@ -6112,61 +7402,119 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description The company currency the amounts are in. */
                         currency: string;
+                        /** @description What each amount column holds: a range or date, for the company, a cost center, or amounts without one. */
                         columns: {
+                            /** @description First day of the range (YYYY-MM-DD), included. */
                             dateFrom: string | null;
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @description Last day of the range (YYYY-MM-DD), included.
+                             */
                             dateTo: string;
-                            /** @enum {string} */
+                            /**
+                             * @description company, costCenter (one cost center) or noCostCenter (amounts booked without one).
+                             * @enum {string}
+                             */
                             scope: "company" | "costCenter" | "noCostCenter";
+                            /** @description The cost center the figures are limited to, or null. */
                             costCenter: {
-                                /** Format: uuid */
+                                /**
+                                 * Format: uuid
+                                 * @description Identifier (UUID).
+                                 */
                                 id: string;
+                                /** @description Code, unique among siblings; paths join codes with dots. */
                                 code: string;
+                                /** @description Codes from the root, joined with dots. */
                                 path: string;
+                                /** @description The name, in Arabic and English. */
                                 name: {
+                                    /** @description The name in Arabic. */
                                     arabic: string;
+                                    /** @description The name in English. */
                                     english: string;
                                 };
                             } | null;
                         }[];
+                        /** @description Revenue rows along the tree (credits less debits). */
                         revenue: {
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             */
                             accountId: string;
+                            /** @description The parent: its UUID or path; null for a root. */
                             parentId: string | null;
+                            /** @description Code, unique among siblings; paths join codes with dots. */
                             code: string;
+                            /** @description Codes from the root, joined with dots. */
                             path: string;
+                            /** @description Depth in the tree: 0 for a root. */
                             depth: number;
+                            /** @description The name, in Arabic and English. */
                             name: {
+                                /** @description The name in Arabic. */
                                 arabic: string;
+                                /** @description The name in English. */
                                 english: string;
                             };
-                            /** @enum {string} */
+                            /**
+                             * @description category (has children, no entries) or leaf (takes entries).
+                             * @enum {string}
+                             */
                             type: "category" | "leaf";
-                            /** @enum {string} */
+                            /**
+                             * @description asset, liability, equity, revenue or expense; set on a root account, inherited below it.
+                             * @enum {string}
+                             */
                             classification: "asset" | "liability" | "equity" | "revenue" | "expense";
+                            /** @description The row’s amount in each column, as exact decimal strings. */
                             amounts: string[];
                         }[];
+                        /** @description Expense rows along the tree (debits less credits). */
                         expense: {
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             */
                             accountId: string;
+                            /** @description The parent: its UUID or path; null for a root. */
                             parentId: string | null;
+                            /** @description Code, unique among siblings; paths join codes with dots. */
                             code: string;
+                            /** @description Codes from the root, joined with dots. */
                             path: string;
+                            /** @description Depth in the tree: 0 for a root. */
                             depth: number;
+                            /** @description The name, in Arabic and English. */
                             name: {
+                                /** @description The name in Arabic. */
                                 arabic: string;
+                                /** @description The name in English. */
                                 english: string;
                             };
-                            /** @enum {string} */
+                            /**
+                             * @description category (has children, no entries) or leaf (takes entries).
+                             * @enum {string}
+                             */
                             type: "category" | "leaf";
-                            /** @enum {string} */
+                            /**
+                             * @description asset, liability, equity, revenue or expense; set on a root account, inherited below it.
+                             * @enum {string}
+                             */
                             classification: "asset" | "liability" | "equity" | "revenue" | "expense";
+                            /** @description The row’s amount in each column, as exact decimal strings. */
                             amounts: string[];
                         }[];
+                        /** @description Sums of the root rows. */
                         totals: {
+                            /** @description Revenue rows along the tree (credits less debits). */
                             revenue: string[];
+                            /** @description Expense rows along the tree (debits less credits). */
                             expense: string[];
+                            /** @description Revenue less expense, per column. */
                             netProfit: string[];
                         };
                     };
@@ -6184,11 +7532,14 @@ export interface operations {
     "reports.balanceSheet": {
         parameters: {
             query: {
+                /** @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset. */
                 date: string;
+                /** @description A second date to show the balance sheet at. */
                 compareDate?: string;
             };
             header?: never;
             path: {
+                /** @description The company (UUID). */
                 companyId: string;
             };
             cookie?: never;
@@ -6285,81 +7636,160 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description The company currency the amounts are in. */
                         currency: string;
+                        /** @description What each amount column holds: a range or date, for the company, a cost center, or amounts without one. */
                         columns: {
+                            /** @description First day of the range (YYYY-MM-DD), included. */
                             dateFrom: string | null;
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @description Last day of the range (YYYY-MM-DD), included.
+                             */
                             dateTo: string;
-                            /** @enum {string} */
+                            /**
+                             * @description company, costCenter (one cost center) or noCostCenter (amounts booked without one).
+                             * @enum {string}
+                             */
                             scope: "company" | "costCenter" | "noCostCenter";
+                            /** @description The cost center the figures are limited to, or null. */
                             costCenter: {
-                                /** Format: uuid */
+                                /**
+                                 * Format: uuid
+                                 * @description Identifier (UUID).
+                                 */
                                 id: string;
+                                /** @description Code, unique among siblings; paths join codes with dots. */
                                 code: string;
+                                /** @description Codes from the root, joined with dots. */
                                 path: string;
+                                /** @description The name, in Arabic and English. */
                                 name: {
+                                    /** @description The name in Arabic. */
                                     arabic: string;
+                                    /** @description The name in English. */
                                     english: string;
                                 };
                             } | null;
                         }[];
+                        /** @description Asset accounts along the tree. */
                         assets: {
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             */
                             accountId: string;
+                            /** @description The parent: its UUID or path; null for a root. */
                             parentId: string | null;
+                            /** @description Code, unique among siblings; paths join codes with dots. */
                             code: string;
+                            /** @description Codes from the root, joined with dots. */
                             path: string;
+                            /** @description Depth in the tree: 0 for a root. */
                             depth: number;
+                            /** @description The name, in Arabic and English. */
                             name: {
+                                /** @description The name in Arabic. */
                                 arabic: string;
+                                /** @description The name in English. */
                                 english: string;
                             };
-                            /** @enum {string} */
+                            /**
+                             * @description category (has children, no entries) or leaf (takes entries).
+                             * @enum {string}
+                             */
                             type: "category" | "leaf";
-                            /** @enum {string} */
+                            /**
+                             * @description asset, liability, equity, revenue or expense; set on a root account, inherited below it.
+                             * @enum {string}
+                             */
                             classification: "asset" | "liability" | "equity" | "revenue" | "expense";
+                            /** @description The row’s amount in each column, as exact decimal strings. */
                             amounts: string[];
                         }[];
+                        /** @description Liability accounts along the tree. */
                         liabilities: {
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             */
                             accountId: string;
+                            /** @description The parent: its UUID or path; null for a root. */
                             parentId: string | null;
+                            /** @description Code, unique among siblings; paths join codes with dots. */
                             code: string;
+                            /** @description Codes from the root, joined with dots. */
                             path: string;
+                            /** @description Depth in the tree: 0 for a root. */
                             depth: number;
+                            /** @description The name, in Arabic and English. */
                             name: {
+                                /** @description The name in Arabic. */
                                 arabic: string;
+                                /** @description The name in English. */
                                 english: string;
                             };
-                            /** @enum {string} */
+                            /**
+                             * @description category (has children, no entries) or leaf (takes entries).
+                             * @enum {string}
+                             */
                             type: "category" | "leaf";
-                            /** @enum {string} */
+                            /**
+                             * @description asset, liability, equity, revenue or expense; set on a root account, inherited below it.
+                             * @enum {string}
+                             */
                             classification: "asset" | "liability" | "equity" | "revenue" | "expense";
+                            /** @description The row’s amount in each column, as exact decimal strings. */
                             amounts: string[];
                         }[];
+                        /** @description Equity accounts along the tree. */
                         equity: {
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             */
                             accountId: string;
+                            /** @description The parent: its UUID or path; null for a root. */
                             parentId: string | null;
+                            /** @description Code, unique among siblings; paths join codes with dots. */
                             code: string;
+                            /** @description Codes from the root, joined with dots. */
                             path: string;
+                            /** @description Depth in the tree: 0 for a root. */
                             depth: number;
+                            /** @description The name, in Arabic and English. */
                             name: {
+                                /** @description The name in Arabic. */
                                 arabic: string;
+                                /** @description The name in English. */
                                 english: string;
                             };
-                            /** @enum {string} */
+                            /**
+                             * @description category (has children, no entries) or leaf (takes entries).
+                             * @enum {string}
+                             */
                             type: "category" | "leaf";
-                            /** @enum {string} */
+                            /**
+                             * @description asset, liability, equity, revenue or expense; set on a root account, inherited below it.
+                             * @enum {string}
+                             */
                             classification: "asset" | "liability" | "equity" | "revenue" | "expense";
+                            /** @description The row’s amount in each column, as exact decimal strings. */
                             amounts: string[];
                         }[];
+                        /** @description Revenue less expense from the start of the date’s financial year, not yet closed to retained earnings. */
                         currentYearEarnings: string[];
+                        /** @description Revenue less expense of earlier years not closed to retained earnings. */
                         earlierYearsEarnings: string[];
+                        /** @description Sums of the root rows. */
                         totals: {
+                            /** @description Asset accounts along the tree. */
                             assets: string[];
+                            /** @description Liability accounts along the tree. */
                             liabilities: string[];
+                            /** @description Equity accounts along the tree. */
                             equity: string[];
+                            /** @description Liabilities plus equity, including the unclosed earnings; equals assets. */
                             liabilitiesAndEquity: string[];
                         };
                     };
@@ -6377,15 +7807,22 @@ export interface operations {
     "reports.generalLedger": {
         parameters: {
             query: {
+                /** @description Cursor from the previous page’s nextPage; omit for the first page. */
                 page?: string;
+                /** @description Items per page, 1 to 100. */
                 pageSize?: number;
+                /** @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it. */
                 accountId: string;
+                /** @description First day of the range (YYYY-MM-DD), included. */
                 dateFrom: string;
+                /** @description Last day of the range (YYYY-MM-DD), included. */
                 dateTo: string;
+                /** @description A cost center: its UUID, or its path of codes from the root. */
                 costCenterId?: string;
             };
             header?: never;
             path: {
+                /** @description The company (UUID). */
                 companyId: string;
             };
             cookie?: never;
@@ -6438,56 +7875,112 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description The account the statement is for. */
                         account: {
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @description Identifier (UUID).
+                             */
                             id: string;
+                            /** @description Code, unique among siblings; paths join codes with dots. */
                             code: string;
+                            /** @description Codes from the root, joined with dots. */
                             path: string;
+                            /** @description The name, in Arabic and English. */
                             name: {
+                                /** @description The name in Arabic. */
                                 arabic: string;
+                                /** @description The name in English. */
                                 english: string;
                             };
-                            /** @enum {string} */
+                            /**
+                             * @description category (has children, no entries) or leaf (takes entries).
+                             * @enum {string}
+                             */
                             type: "category" | "leaf";
-                            /** @enum {string} */
+                            /**
+                             * @description asset, liability, equity, revenue or expense; set on a root account, inherited below it.
+                             * @enum {string}
+                             */
                             classification: "asset" | "liability" | "equity" | "revenue" | "expense";
                         };
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @description First day of the range (YYYY-MM-DD), included.
+                         */
                         dateFrom: string;
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @description Last day of the range (YYYY-MM-DD), included.
+                         */
                         dateTo: string;
+                        /** @description The cost center the figures are limited to, or null. */
                         costCenter: {
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @description Identifier (UUID).
+                             */
                             id: string;
+                            /** @description Code, unique among siblings; paths join codes with dots. */
                             code: string;
+                            /** @description Codes from the root, joined with dots. */
                             path: string;
+                            /** @description The name, in Arabic and English. */
                             name: {
+                                /** @description The name in Arabic. */
                                 arabic: string;
+                                /** @description The name in English. */
                                 english: string;
                             };
                         } | null;
+                        /** @description The company currency the amounts are in. */
                         currency: string;
+                        /** @description Debit minus credit before dateFrom. */
                         openingBalance: string;
+                        /** @description Debit minus credit through dateTo. */
                         closingBalance: string;
+                        /** @description The cursor used for this page; null on the first page. */
                         currentPage: string | null;
+                        /** @description The items of this page. */
                         results: {
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @description The journal (UUID).
+                             */
                             journalId: string;
+                            /** @description The journal’s number within the company, in creation order. */
                             serialNumber: number;
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                             */
                             date: string;
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @description The date the journal is posted on; it decides the period.
+                             */
                             postingDate: string;
+                            /** @description Free text. */
                             description: string | null;
+                            /** @description An external reference, such as an invoice number. */
                             reference: string | null;
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             */
                             accountId: string;
+                            /** @description The line’s position in its journal, from 0. */
                             line: number;
+                            /** @description 1 debit, 2 credit. */
                             side: 1 | 2;
+                            /** @description A positive amount in the company currency; exact, with at most the currency’s decimals. */
                             amount: string;
+                            /** @description A cost center: its UUID, or its path of codes from the root. */
                             costCenterId: string | null;
+                            /** @description Debit minus credit after this line, from the opening balance. */
                             balance: string;
                         }[];
+                        /** @description Cursor for the next page; null at the end. */
                         nextPage: string | null;
                     };
                 };
@@ -6504,14 +7997,20 @@ export interface operations {
     "reports.list": {
         parameters: {
             query?: {
+                /** @description Cursor from the previous page’s nextPage; omit for the first page. */
                 page?: string;
+                /** @description Items per page, 1 to 100. */
                 pageSize?: number;
+                /** @description The field to sort by. */
                 orderBy?: "CreatedAt";
+                /** @description true ascending, false descending. */
                 orderAsc?: "true" | "false";
+                /** @description Free-text search, at most 50 characters. */
                 keyword?: string;
             };
             header?: never;
             path: {
+                /** @description The company (UUID). */
                 companyId: string;
             };
             cookie?: never;
@@ -6571,24 +8070,44 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description The cursor used for this page; null on the first page. */
                         currentPage: string | null;
+                        /** @description The items of this page. */
                         results: {
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @description Identifier (UUID).
+                             */
                             id: string;
-                            /** @enum {string} */
+                            /**
+                             * @description The report: TrialBalance, IncomeStatement or BalanceSheet.
+                             * @enum {string}
+                             */
                             kind: "TrialBalance" | "IncomeStatement" | "BalanceSheet";
+                            /** @description The report’s query parameters, as JSON. */
                             parameters: {
                                 [key: string]: string | boolean;
                             };
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @description When it was created (UTC).
+                             */
                             createdAt: string;
+                            /** @description Who created it. */
                             createdBy: {
-                                /** @enum {string} */
+                                /**
+                                 * @description category (has children, no entries) or leaf (takes entries).
+                                 * @enum {string}
+                                 */
                                 type: "user" | "apiKey";
-                                /** Format: uuid */
+                                /**
+                                 * Format: uuid
+                                 * @description Identifier (UUID).
+                                 */
                                 id: string;
                             };
                         }[];
+                        /** @description Cursor for the next page; null at the end. */
                         nextPage: string | null;
                     };
                 };
@@ -6606,9 +8125,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Retries with the same key within 24 hours answer the first result instead of writing again. */
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The company (UUID). */
                 companyId: string;
             };
             cookie?: never;
@@ -6624,41 +8145,81 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @constant */
+                    /**
+                     * @description The report: TrialBalance, IncomeStatement or BalanceSheet.
+                     * @constant
+                     */
                     kind: "TrialBalance";
+                    /** @description The report’s query parameters, as JSON. */
                     parameters: {
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @description First day of the range (YYYY-MM-DD), included.
+                         */
                         dateFrom?: string;
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @description Last day of the range (YYYY-MM-DD), included.
+                         */
                         dateTo?: string;
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @description A financial year (UUID).
+                         */
                         financialYearId?: string;
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @description A period of the financial year (UUID).
+                         */
                         periodId?: string;
                         /** @description A UUID (any case), or the dot-joined path of codes from the root (e.g. "1.11.1101"). */
                         costCenterId?: string;
                     };
                 } | {
-                    /** @constant */
+                    /**
+                     * @description The report: TrialBalance, IncomeStatement or BalanceSheet.
+                     * @constant
+                     */
                     kind: "IncomeStatement";
+                    /** @description The report’s query parameters, as JSON. */
                     parameters: {
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @description First day of the range (YYYY-MM-DD), included.
+                         */
                         dateFrom: string;
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @description Last day of the range (YYYY-MM-DD), included.
+                         */
                         dateTo: string;
                         /** @description A UUID (any case), or the dot-joined path of codes from the root (e.g. "1.11.1101"). */
                         costCenterId?: string;
+                        /** @description true: one column per cost center, and one for amounts booked without one. */
                         byCostCenter?: boolean | ("true" | "false");
-                        /** @enum {string} */
+                        /**
+                         * @description Adds a comparison column: PreviousPeriod (the equally long range before) or PreviousYear (the same dates a year earlier).
+                         * @enum {string}
+                         */
                         compare?: "PreviousPeriod" | "PreviousYear";
                     };
                 } | {
-                    /** @constant */
+                    /**
+                     * @description The report: TrialBalance, IncomeStatement or BalanceSheet.
+                     * @constant
+                     */
                     kind: "BalanceSheet";
+                    /** @description The report’s query parameters, as JSON. */
                     parameters: {
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                         */
                         date: string;
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @description A second date to show the balance sheet at.
+                         */
                         compareDate?: string;
                     };
                 };
@@ -6686,19 +8247,36 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @description Identifier (UUID).
+                         */
                         id: string;
-                        /** @enum {string} */
+                        /**
+                         * @description The report: TrialBalance, IncomeStatement or BalanceSheet.
+                         * @enum {string}
+                         */
                         kind: "TrialBalance" | "IncomeStatement" | "BalanceSheet";
+                        /** @description The report’s query parameters, as JSON. */
                         parameters: {
                             [key: string]: string | boolean;
                         };
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When it was created (UTC).
+                         */
                         createdAt: string;
+                        /** @description Who created it. */
                         createdBy: {
-                            /** @enum {string} */
+                            /**
+                             * @description category (has children, no entries) or leaf (takes entries).
+                             * @enum {string}
+                             */
                             type: "user" | "apiKey";
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @description Identifier (UUID).
+                             */
                             id: string;
                         };
                     };
@@ -6720,7 +8298,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The company (UUID). */
                 companyId: string;
+                /** @description Identifier (UUID). */
                 id: string;
             };
             cookie?: never;
@@ -6922,215 +8502,424 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @description Identifier (UUID).
+                         */
                         id: string;
-                        /** @enum {string} */
+                        /**
+                         * @description The report: TrialBalance, IncomeStatement or BalanceSheet.
+                         * @enum {string}
+                         */
                         kind: "TrialBalance" | "IncomeStatement" | "BalanceSheet";
+                        /** @description The report’s query parameters, as JSON. */
                         parameters: {
                             [key: string]: string | boolean;
                         };
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When it was created (UTC).
+                         */
                         createdAt: string;
+                        /** @description Who created it. */
                         createdBy: {
-                            /** @enum {string} */
+                            /**
+                             * @description category (has children, no entries) or leaf (takes entries).
+                             * @enum {string}
+                             */
                             type: "user" | "apiKey";
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @description Identifier (UUID).
+                             */
                             id: string;
                         };
+                        /** @description The report as its GET endpoint answered it when stored. */
                         figures: {
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @description First day of the range (YYYY-MM-DD), included.
+                             */
                             dateFrom: string;
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @description Last day of the range (YYYY-MM-DD), included.
+                             */
                             dateTo: string;
+                            /** @description A financial year (UUID). */
                             financialYearId: string | null;
+                            /** @description A period of the financial year (UUID). */
                             periodId: string | null;
+                            /** @description The cost center the figures are limited to, or null. */
                             costCenter: {
-                                /** Format: uuid */
+                                /**
+                                 * Format: uuid
+                                 * @description Identifier (UUID).
+                                 */
                                 id: string;
+                                /** @description Code, unique among siblings; paths join codes with dots. */
                                 code: string;
+                                /** @description Codes from the root, joined with dots. */
                                 path: string;
+                                /** @description The name, in Arabic and English. */
                                 name: {
+                                    /** @description The name in Arabic. */
                                     arabic: string;
+                                    /** @description The name in English. */
                                     english: string;
                                 };
                             } | null;
+                            /** @description The company currency the amounts are in. */
                             currency: string;
+                            /** @description Accounts with figures, and their ancestors, along the tree. */
                             rows: {
-                                /** Format: uuid */
+                                /**
+                                 * Format: uuid
+                                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                                 */
                                 accountId: string;
+                                /** @description The parent: its UUID or path; null for a root. */
                                 parentId: string | null;
+                                /** @description Code, unique among siblings; paths join codes with dots. */
                                 code: string;
+                                /** @description Codes from the root, joined with dots. */
                                 path: string;
+                                /** @description Depth in the tree: 0 for a root. */
                                 depth: number;
+                                /** @description The name, in Arabic and English. */
                                 name: {
+                                    /** @description The name in Arabic. */
                                     arabic: string;
+                                    /** @description The name in English. */
                                     english: string;
                                 };
-                                /** @enum {string} */
+                                /**
+                                 * @description category (has children, no entries) or leaf (takes entries).
+                                 * @enum {string}
+                                 */
                                 type: "category" | "leaf";
-                                /** @enum {string} */
+                                /**
+                                 * @description asset, liability, equity, revenue or expense; set on a root account, inherited below it.
+                                 * @enum {string}
+                                 */
                                 classification: "asset" | "liability" | "equity" | "revenue" | "expense";
+                                /** @description Balance before the range, on its side. */
                                 opening: {
+                                    /** @description Debit amount (exact decimal). */
                                     debit: string;
+                                    /** @description Credit amount (exact decimal). */
                                     credit: string;
                                 };
+                                /** @description Debits and credits posted within the range. */
                                 movement: {
+                                    /** @description Debit amount (exact decimal). */
                                     debit: string;
+                                    /** @description Credit amount (exact decimal). */
                                     credit: string;
                                 };
+                                /** @description Balance at the end of the range, on its side. */
                                 closing: {
+                                    /** @description Debit amount (exact decimal). */
                                     debit: string;
+                                    /** @description Credit amount (exact decimal). */
                                     credit: string;
                                 };
                             }[];
+                            /** @description Sums of the root rows. */
                             totals: {
+                                /** @description Balance before the range, on its side. */
                                 opening: {
+                                    /** @description Debit amount (exact decimal). */
                                     debit: string;
+                                    /** @description Credit amount (exact decimal). */
                                     credit: string;
                                 };
+                                /** @description Debits and credits posted within the range. */
                                 movement: {
+                                    /** @description Debit amount (exact decimal). */
                                     debit: string;
+                                    /** @description Credit amount (exact decimal). */
                                     credit: string;
                                 };
+                                /** @description Balance at the end of the range, on its side. */
                                 closing: {
+                                    /** @description Debit amount (exact decimal). */
                                     debit: string;
+                                    /** @description Credit amount (exact decimal). */
                                     credit: string;
                                 };
                             };
                         } | {
+                            /** @description The company currency the amounts are in. */
                             currency: string;
+                            /** @description What each amount column holds: a range or date, for the company, a cost center, or amounts without one. */
                             columns: {
+                                /** @description First day of the range (YYYY-MM-DD), included. */
                                 dateFrom: string | null;
-                                /** Format: date */
+                                /**
+                                 * Format: date
+                                 * @description Last day of the range (YYYY-MM-DD), included.
+                                 */
                                 dateTo: string;
-                                /** @enum {string} */
+                                /**
+                                 * @description company, costCenter (one cost center) or noCostCenter (amounts booked without one).
+                                 * @enum {string}
+                                 */
                                 scope: "company" | "costCenter" | "noCostCenter";
+                                /** @description The cost center the figures are limited to, or null. */
                                 costCenter: {
-                                    /** Format: uuid */
+                                    /**
+                                     * Format: uuid
+                                     * @description Identifier (UUID).
+                                     */
                                     id: string;
+                                    /** @description Code, unique among siblings; paths join codes with dots. */
                                     code: string;
+                                    /** @description Codes from the root, joined with dots. */
                                     path: string;
+                                    /** @description The name, in Arabic and English. */
                                     name: {
+                                        /** @description The name in Arabic. */
                                         arabic: string;
+                                        /** @description The name in English. */
                                         english: string;
                                     };
                                 } | null;
                             }[];
+                            /** @description Revenue rows along the tree (credits less debits). */
                             revenue: {
-                                /** Format: uuid */
+                                /**
+                                 * Format: uuid
+                                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                                 */
                                 accountId: string;
+                                /** @description The parent: its UUID or path; null for a root. */
                                 parentId: string | null;
+                                /** @description Code, unique among siblings; paths join codes with dots. */
                                 code: string;
+                                /** @description Codes from the root, joined with dots. */
                                 path: string;
+                                /** @description Depth in the tree: 0 for a root. */
                                 depth: number;
+                                /** @description The name, in Arabic and English. */
                                 name: {
+                                    /** @description The name in Arabic. */
                                     arabic: string;
+                                    /** @description The name in English. */
                                     english: string;
                                 };
-                                /** @enum {string} */
+                                /**
+                                 * @description category (has children, no entries) or leaf (takes entries).
+                                 * @enum {string}
+                                 */
                                 type: "category" | "leaf";
-                                /** @enum {string} */
+                                /**
+                                 * @description asset, liability, equity, revenue or expense; set on a root account, inherited below it.
+                                 * @enum {string}
+                                 */
                                 classification: "asset" | "liability" | "equity" | "revenue" | "expense";
+                                /** @description The row’s amount in each column, as exact decimal strings. */
                                 amounts: string[];
                             }[];
+                            /** @description Expense rows along the tree (debits less credits). */
                             expense: {
-                                /** Format: uuid */
+                                /**
+                                 * Format: uuid
+                                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                                 */
                                 accountId: string;
+                                /** @description The parent: its UUID or path; null for a root. */
                                 parentId: string | null;
+                                /** @description Code, unique among siblings; paths join codes with dots. */
                                 code: string;
+                                /** @description Codes from the root, joined with dots. */
                                 path: string;
+                                /** @description Depth in the tree: 0 for a root. */
                                 depth: number;
+                                /** @description The name, in Arabic and English. */
                                 name: {
+                                    /** @description The name in Arabic. */
                                     arabic: string;
+                                    /** @description The name in English. */
                                     english: string;
                                 };
-                                /** @enum {string} */
+                                /**
+                                 * @description category (has children, no entries) or leaf (takes entries).
+                                 * @enum {string}
+                                 */
                                 type: "category" | "leaf";
-                                /** @enum {string} */
+                                /**
+                                 * @description asset, liability, equity, revenue or expense; set on a root account, inherited below it.
+                                 * @enum {string}
+                                 */
                                 classification: "asset" | "liability" | "equity" | "revenue" | "expense";
+                                /** @description The row’s amount in each column, as exact decimal strings. */
                                 amounts: string[];
                             }[];
+                            /** @description Sums of the root rows. */
                             totals: {
+                                /** @description Revenue rows along the tree (credits less debits). */
                                 revenue: string[];
+                                /** @description Expense rows along the tree (debits less credits). */
                                 expense: string[];
+                                /** @description Revenue less expense, per column. */
                                 netProfit: string[];
                             };
                         } | {
+                            /** @description The company currency the amounts are in. */
                             currency: string;
+                            /** @description What each amount column holds: a range or date, for the company, a cost center, or amounts without one. */
                             columns: {
+                                /** @description First day of the range (YYYY-MM-DD), included. */
                                 dateFrom: string | null;
-                                /** Format: date */
+                                /**
+                                 * Format: date
+                                 * @description Last day of the range (YYYY-MM-DD), included.
+                                 */
                                 dateTo: string;
-                                /** @enum {string} */
+                                /**
+                                 * @description company, costCenter (one cost center) or noCostCenter (amounts booked without one).
+                                 * @enum {string}
+                                 */
                                 scope: "company" | "costCenter" | "noCostCenter";
+                                /** @description The cost center the figures are limited to, or null. */
                                 costCenter: {
-                                    /** Format: uuid */
+                                    /**
+                                     * Format: uuid
+                                     * @description Identifier (UUID).
+                                     */
                                     id: string;
+                                    /** @description Code, unique among siblings; paths join codes with dots. */
                                     code: string;
+                                    /** @description Codes from the root, joined with dots. */
                                     path: string;
+                                    /** @description The name, in Arabic and English. */
                                     name: {
+                                        /** @description The name in Arabic. */
                                         arabic: string;
+                                        /** @description The name in English. */
                                         english: string;
                                     };
                                 } | null;
                             }[];
+                            /** @description Asset accounts along the tree. */
                             assets: {
-                                /** Format: uuid */
+                                /**
+                                 * Format: uuid
+                                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                                 */
                                 accountId: string;
+                                /** @description The parent: its UUID or path; null for a root. */
                                 parentId: string | null;
+                                /** @description Code, unique among siblings; paths join codes with dots. */
                                 code: string;
+                                /** @description Codes from the root, joined with dots. */
                                 path: string;
+                                /** @description Depth in the tree: 0 for a root. */
                                 depth: number;
+                                /** @description The name, in Arabic and English. */
                                 name: {
+                                    /** @description The name in Arabic. */
                                     arabic: string;
+                                    /** @description The name in English. */
                                     english: string;
                                 };
-                                /** @enum {string} */
+                                /**
+                                 * @description category (has children, no entries) or leaf (takes entries).
+                                 * @enum {string}
+                                 */
                                 type: "category" | "leaf";
-                                /** @enum {string} */
+                                /**
+                                 * @description asset, liability, equity, revenue or expense; set on a root account, inherited below it.
+                                 * @enum {string}
+                                 */
                                 classification: "asset" | "liability" | "equity" | "revenue" | "expense";
+                                /** @description The row’s amount in each column, as exact decimal strings. */
                                 amounts: string[];
                             }[];
+                            /** @description Liability accounts along the tree. */
                             liabilities: {
-                                /** Format: uuid */
+                                /**
+                                 * Format: uuid
+                                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                                 */
                                 accountId: string;
+                                /** @description The parent: its UUID or path; null for a root. */
                                 parentId: string | null;
+                                /** @description Code, unique among siblings; paths join codes with dots. */
                                 code: string;
+                                /** @description Codes from the root, joined with dots. */
                                 path: string;
+                                /** @description Depth in the tree: 0 for a root. */
                                 depth: number;
+                                /** @description The name, in Arabic and English. */
                                 name: {
+                                    /** @description The name in Arabic. */
                                     arabic: string;
+                                    /** @description The name in English. */
                                     english: string;
                                 };
-                                /** @enum {string} */
+                                /**
+                                 * @description category (has children, no entries) or leaf (takes entries).
+                                 * @enum {string}
+                                 */
                                 type: "category" | "leaf";
-                                /** @enum {string} */
+                                /**
+                                 * @description asset, liability, equity, revenue or expense; set on a root account, inherited below it.
+                                 * @enum {string}
+                                 */
                                 classification: "asset" | "liability" | "equity" | "revenue" | "expense";
+                                /** @description The row’s amount in each column, as exact decimal strings. */
                                 amounts: string[];
                             }[];
+                            /** @description Equity accounts along the tree. */
                             equity: {
-                                /** Format: uuid */
+                                /**
+                                 * Format: uuid
+                                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                                 */
                                 accountId: string;
+                                /** @description The parent: its UUID or path; null for a root. */
                                 parentId: string | null;
+                                /** @description Code, unique among siblings; paths join codes with dots. */
                                 code: string;
+                                /** @description Codes from the root, joined with dots. */
                                 path: string;
+                                /** @description Depth in the tree: 0 for a root. */
                                 depth: number;
+                                /** @description The name, in Arabic and English. */
                                 name: {
+                                    /** @description The name in Arabic. */
                                     arabic: string;
+                                    /** @description The name in English. */
                                     english: string;
                                 };
-                                /** @enum {string} */
+                                /**
+                                 * @description category (has children, no entries) or leaf (takes entries).
+                                 * @enum {string}
+                                 */
                                 type: "category" | "leaf";
-                                /** @enum {string} */
+                                /**
+                                 * @description asset, liability, equity, revenue or expense; set on a root account, inherited below it.
+                                 * @enum {string}
+                                 */
                                 classification: "asset" | "liability" | "equity" | "revenue" | "expense";
+                                /** @description The row’s amount in each column, as exact decimal strings. */
                                 amounts: string[];
                             }[];
+                            /** @description Revenue less expense from the start of the date’s financial year, not yet closed to retained earnings. */
                             currentYearEarnings: string[];
+                            /** @description Revenue less expense of earlier years not closed to retained earnings. */
                             earlierYearsEarnings: string[];
+                            /** @description Sums of the root rows. */
                             totals: {
+                                /** @description Asset accounts along the tree. */
                                 assets: string[];
+                                /** @description Liability accounts along the tree. */
                                 liabilities: string[];
+                                /** @description Equity accounts along the tree. */
                                 equity: string[];
+                                /** @description Liabilities plus equity, including the unclosed earnings; equals assets. */
                                 liabilitiesAndEquity: string[];
                             };
                         };
