@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { ESBUILD_OPTIONS } from '../infra/bundling/options.ts';
 import { ROUTES } from '../shared/routes.ts';
+import { saveResults } from './results-file.ts';
 
 /**
  * Cold start of the functions, bundled exactly as the stack bundles them (infra/bundling):
@@ -13,7 +14,7 @@ import { ROUTES } from '../shared/routes.ts';
  *   handler with `--enable-source-maps` (the run-time source maps decision), measured
  *   interleaved so that machine noise falls on all of them alike.
  * Targets: every handler at most 300 KB; median import at most 1.2x the baseline.
- * Prints a table and writes bench/results.json.
+ * Prints a table and writes its figures to bench/results.json.
  */
 const ROOT = resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
@@ -79,10 +80,4 @@ console.log(`Import time, median of ${RUNS} fresh processes each, interleaved (t
 console.table(imports);
 console.log(`size target: ${overSize.length === 0 ? 'met' : `missed by ${overSize.length} handler(s), largest ${sizes[0]!.kilobytes} KB`}`);
 console.log(`import target: ${overTime.length === 0 ? 'met' : `missed by ${overTime.map((o) => `${o.bundle} x${o.vsBaseline}`).join(', ')}`}`);
-const resultsFile = resolve(ROOT, 'bench/results.json');
-// The reports benchmark (bench/reports.ts) keeps its figures under `reports` in the same file.
-const kept = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as { reports?: unknown }).reports : undefined;
-writeFileSync(
-  resultsFile,
-  `${JSON.stringify({ ...(kept ? { reports: kept } : {}), measuredAt: new Date().toISOString(), runs: RUNS, baselineKilobytes: baseline.kilobytes, sizes, imports, targets: { sizeKilobytes: SIZE_TARGET_KB, importRatio: IMPORT_TARGET_RATIO } }, null, 2)}\n`,
-);
+saveResults({ measuredAt: new Date().toISOString(), runs: RUNS, baselineKilobytes: baseline.kilobytes, sizes, imports, targets: { sizeKilobytes: SIZE_TARGET_KB, importRatio: IMPORT_TARGET_RATIO } });

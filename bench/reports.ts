@@ -1,6 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { startBenchStack } from './local-stack.ts';
+import { saveResults } from './results-file.ts';
 
 /**
  * Report speed at ledger size. One company, one year of monthly periods, 60 leaf accounts and
@@ -14,7 +13,6 @@ import { startBenchStack } from './local-stack.ts';
  * smallest and under 500 ms, no entry line read; the statement's first page under 100 ms.
  * Prints a table and adds `reports` to bench/results.json.
  */
-const ROOT = resolve(import.meta.dirname, '..');
 const SIZES = (process.env.BENCH_LINES ?? '10000,100000,1000000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_REPORT_RUNS ?? 9);
 
@@ -104,9 +102,7 @@ const verdicts = [
 ];
 for (const verdict of verdicts) console.log(verdict);
 
-const file = resolve(ROOT, 'bench/results.json');
-const previous = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-writeFileSync(file, `${JSON.stringify({ ...previous, reports: { measuredAt: new Date().toISOString(), runs: RUNS, results, verdicts } }, null, 2)}\n`);
+saveResults({ reports: { measuredAt: new Date().toISOString(), runs: RUNS, results, verdicts } });
 
 await stack.stop();
 process.exit(0);

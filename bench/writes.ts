@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { startBenchStack } from './local-stack.ts';
+import { saveResults } from './results-file.ts';
 
 /**
  * Journal writes under concurrent clients. One company, one year, two hot accounts (cash and
@@ -15,7 +15,6 @@ import { startBenchStack } from './local-stack.ts';
  * Targets: 16 clients at least x1.2 the one-client rate; p99 at most x3 p50; no 409.
  * Prints a table and adds `writes` to bench/results.json.
  */
-const ROOT = resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_WRITE_SECONDS ?? 20);
 const CLIENTS = [1, 16];
 
@@ -115,8 +114,6 @@ const verdicts = [
 ];
 for (const verdict of verdicts) console.log(verdict);
 
-const file = resolve(ROOT, 'bench/results.json');
-const previous = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-writeFileSync(file, `${JSON.stringify({ ...previous, writes: { measuredAt: new Date().toISOString(), seconds: SECONDS, phases, verdicts } }, null, 2)}\n`);
+saveResults({ writes: { measuredAt: new Date().toISOString(), seconds: SECONDS, phases, verdicts } });
 await stack.stop();
 process.exit(0);

@@ -4,7 +4,7 @@ import type { Cover } from '../reports/cover.ts';
 import { toMils } from '../money/mils.ts';
 import { exact } from './exact-number.ts';
 import { balanceKeys, keys } from './keys.ts';
-import { withPrefix } from './prefix-query.ts';
+import { withPrefix, withRange } from './prefix-query.ts';
 import { queryAll } from './query-all.ts';
 
 /**
@@ -35,15 +35,16 @@ const PER_ACCOUNT = 4;
 
 export async function sumThrough(companyId: string, cover: Cover, scope: BalanceScope, accountIds?: ReadonlySet<string>): Promise<GroupedSums> {
   const sums: GroupedSums = new Map();
-  const add = (item: Record<string, unknown>, sign: 1 | -1) => {
+  /** Adds an item within the scope and the named accounts; answers whether it counted. */
+  const add = (item: Record<string, unknown>, sign: 1 | -1): boolean => {
     const group = item.costCenterId as string;
-    if (scope.kind === 'costCenter' && group !== scope.costCenterId) return;
     const accountId = item.accountId as string;
-    if (accountIds && !accountIds.has(accountId)) return;
+    if ((scope.kind === 'costCenter' && group !== scope.costCenterId) || (accountIds && !accountIds.has(accountId))) return false;
     const byAccount = sums.get(group) ?? new Map<string, Sums>();
     const s = byAccount.get(accountId) ?? { debit: 0n, credit: 0n };
     byAccount.set(accountId, { debit: s.debit + BigInt(sign) * toMils(exact(item.debit)), credit: s.credit + BigInt(sign) * toMils(exact(item.credit)) });
     sums.set(group, byAccount);
+    return true;
   };
   const pk = keys.company(companyId).pk;
   const periodPrefix = (periodId: string) =>
@@ -52,48 +53,45 @@ export async function sumThrough(companyId: string, cover: Cover, scope: Balance
       : scope.kind === 'costCenter'
         ? balanceKeys.periodBalancesPrefix(periodId, scope.costCenterId)
         : balanceKeys.costCenterPeriodBalancesPrefix(periodId);
+  const edge = cover.edge;
 
   // Whole periods: one query each, or for a few named accounts one per (period, account),
-  // which reads 8 shard items instead of the whole period's.
+  // which reads 8 shard items instead of the whole period's. The accounts met in the split
+  // period are the only ones with day items in it.
   const perAccount = accountIds && accountIds.size <= PER_ACCOUNT && scope.kind !== 'byCostCenter' ? [...accountIds] : undefined;
+  const edgeAccounts = new Set<string>();
   const periodQueries = cover.periods.flatMap((periodId) =>
-    perAccount ? perAccount.map((a) => prefixQuery(pk, `${periodPrefix(periodId)}${a}#`)) : [prefixQuery(pk, periodPrefix(periodId))],
+    (perAccount ? perAccount.map((a) => `${periodPrefix(periodId)}${a}#`) : [periodPrefix(periodId)]).map((prefix) => ({ query: prefixQuery(pk, prefix), inEdge: periodId === edge?.periodId })),
   );
-  await inParallel(periodQueries, (item) => add(item, 1));
+  await inParallel(periodQueries, (item, inEdge) => {
+    if (add(item, 1) && inEdge) edgeAccounts.add(item.accountId as string);
+  });
 
-  const edge = cover.edge;
   if (edge) {
-    // The accounts with anything in the split period are the only ones with day items in it.
-    const active = perAccount ?? (await accountsIn(pk, periodPrefix(edge.periodId), scope)).filter((a) => !accountIds || accountIds.has(a));
-    const dayQueries = active.map((accountId) => rangeQuery(pk, balanceKeys.dayBalanceRange(accountId, edge.from, edge.to, scope.kind !== 'total')));
-    await inParallel(dayQueries, (item) => add(item, edge.sign));
+    // Days added to a period not read whole: its accounts still need one read of it.
+    if (edge.sign === 1 && !perAccount) {
+      await inParallel([{ query: prefixQuery(pk, periodPrefix(edge.periodId)), inEdge: true }], (item) => {
+        const inScope = scope.kind !== 'costCenter' || item.costCenterId === scope.costCenterId;
+        if (inScope && (!accountIds || accountIds.has(item.accountId as string))) edgeAccounts.add(item.accountId as string);
+      });
+    }
+    const dayQueries = (perAccount ?? [...edgeAccounts]).map((accountId) => ({ query: rangeQuery(pk, balanceKeys.dayBalanceRange(accountId, edge.from, edge.to, scope.kind !== 'total')), inEdge: true }));
+    await inParallel(dayQueries, (item) => void add(item, edge.sign));
   }
   return sums;
 }
 
-async function accountsIn(pk: string, prefix: string, scope: BalanceScope): Promise<string[]> {
-  const accounts = new Set<string>();
-  await inParallel([prefixQuery(pk, prefix)], (item) => {
-    if (scope.kind !== 'costCenter' || item.costCenterId === scope.costCenterId) accounts.add(item.accountId as string);
-  });
-  return [...accounts];
-}
-
 const prefixQuery = (pk: string, prefix: string): QueryCommandInput => ({ TableName: config.tableName, ...withPrefix(pk, prefix), ConsistentRead: true });
 
-const rangeQuery = (pk: string, range: { from: string; to: string }): QueryCommandInput => ({
-  TableName: config.tableName,
-  KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-  ExpressionAttributeValues: { ':pk': pk, ':from': range.from, ':to': range.to },
-  ConsistentRead: true,
-});
+const rangeQuery = (pk: string, range: { from: string; to: string }): QueryCommandInput => ({ TableName: config.tableName, ...withRange(pk, range), ConsistentRead: true });
 
-/** Runs the queries PARALLEL at a time, handing every item to `each`. */
-async function inParallel(queries: QueryCommandInput[], each: (item: Record<string, unknown>) => void): Promise<void> {
+/** Runs the queries PARALLEL at a time, handing every item to `each` with its query's tag. */
+async function inParallel(queries: Array<{ query: QueryCommandInput; inEdge: boolean }>, each: (item: Record<string, unknown>, inEdge: boolean) => void): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < queries.length) {
-      for await (const item of queryAll(queries[next++]!)) each(item);
+      const { query, inEdge } = queries[next++]!;
+      for await (const item of queryAll(query)) each(item, inEdge);
     }
   };
   await Promise.all(Array.from({ length: Math.min(PARALLEL, queries.length) }, worker));

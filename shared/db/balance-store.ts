@@ -1,6 +1,7 @@
 import { NumberValue, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
 import type { BalanceDelta } from '../journals/rules.ts';
+import type { Posting } from './journal-store.ts';
 import { fromMils, sumMils, toMils } from '../money/mils.ts';
 import { db } from './client.ts';
 import { exact } from './exact-number.ts';
@@ -24,14 +25,8 @@ export function pickShard(): number {
   return Math.floor(Math.random() * BALANCE_SHARDS);
 }
 
-/** Where a posting's amounts go. */
-export interface PostingPlace {
-  periodId: string;
-  postingDate: string;
-  balanceShard: number;
-}
-
-export function balanceOps(companyId: string, place: PostingPlace, deltas: BalanceDelta[]): WriteOp[] {
+/** The balance updates of a posting's deltas: its period's and its posting day's items, in its shard. */
+export function balanceOps(companyId: string, place: Pick<Posting, 'periodId' | 'postingDate' | 'balanceShard'>, deltas: BalanceDelta[]): WriteOp[] {
   const buckets: BalanceBucket[] = [{ period: place.periodId }, { day: place.postingDate }];
   return deltas.flatMap((d) =>
     buckets.map((bucket) =>

@@ -29,7 +29,7 @@ export async function rebuildCompanyLedger(companyId: string): Promise<{ journal
     journals++;
   }
   const keep = [...fold.takeLedgerItems(), ...fold.balanceItems()];
-  const kept = new Set(keep.map((i) => `${i.sk as string}`));
+  const kept = new Set(keep.map((i) => i.sk as string));
   const stale: BulkRequest[] = [];
   for (const prefix of [balanceKeys.everyBalancePrefix(), ledgerKeys.everyLedgerPrefix()]) {
     for await (const item of queryAll({ TableName: config.tableName, ...withPrefix(pk, prefix), ConsistentRead: true, ProjectionExpression: 'pk, sk' })) {

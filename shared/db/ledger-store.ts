@@ -3,6 +3,7 @@ import { config } from '../config.ts';
 import type { Line } from '../journals/rules.ts';
 import { db } from './client.ts';
 import { keys, ledgerKeys } from './keys.ts';
+import { withRange } from './prefix-query.ts';
 import { mainTable } from './table-ops.ts';
 import type { WriteOp } from './transact.ts';
 
@@ -109,8 +110,7 @@ export async function ledgerLines(
     const result = await db().send(
       new QueryCommand({
         TableName: config.tableName,
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': keys.company(companyId).pk, ':from': start, ':to': bounds.to },
+        ...withRange(keys.company(companyId).pk, { from: start, to: bounds.to }),
         ExclusiveStartKey: startKey,
         ConsistentRead: true,
         Limit: limit + 1,

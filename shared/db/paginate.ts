@@ -37,6 +37,12 @@ export async function queryPage(query: PageQuery): Promise<Page<Item>> {
   const keyNames = [MAIN_TABLE.partitionKey, MAIN_TABLE.sortKey!, index.partitionKey, index.sortKey];
   let startKey = query.page ? await decodeCursor(query.binding, query.page) : undefined;
   const items: Item[] = [];
+  // With maxBytes: how many items, from the first, fit the budget (measured once each, as read).
+  let fitting = 0;
+  let bytes = 0;
+  const measure = (budget: number) => {
+    while (fitting < items.length && (bytes += JSON.stringify(items[fitting]).length) <= budget) fitting++;
+  };
   do {
     const result = await db().send(
       new QueryCommand({
@@ -57,10 +63,11 @@ export async function queryPage(query: PageQuery): Promise<Page<Item>> {
     );
     items.push(...(result.Items ?? []));
     startKey = result.LastEvaluatedKey;
-  } while (startKey && items.length <= query.pageSize && (!query.maxBytes || countWithin(items, query.maxBytes) === items.length));
+    if (query.maxBytes) measure(query.maxBytes);
+  } while (startKey && items.length <= query.pageSize && (!query.maxBytes || fitting === items.length));
 
-  const fitting = query.maxBytes ? countWithin(items, query.maxBytes) : items.length;
-  const results = items.slice(0, Math.min(query.pageSize, fitting));
+  // At least one item, however large.
+  const results = items.slice(0, Math.min(query.pageSize, query.maxBytes ? Math.max(fitting, 1) : items.length));
   const more = items.length > results.length;
   const last = results.at(-1);
   return {
@@ -68,16 +75,6 @@ export async function queryPage(query: PageQuery): Promise<Page<Item>> {
     results,
     nextPage: more && last ? await encodeCursor(query.binding, Object.fromEntries(keyNames.map((k) => [k, last[k]]))) : null,
   };
-}
-
-/** How many of the items, from the first, hold at most `maxBytes` as JSON (at least one). */
-function countWithin(items: Item[], maxBytes: number): number {
-  let bytes = 0;
-  for (const [i, item] of items.entries()) {
-    bytes += JSON.stringify(item).length;
-    if (bytes > maxBytes) return Math.max(i, 1);
-  }
-  return items.length;
 }
 
 /** The `filter` of a page query matching items whose attribute contains the keyword (none without one). */

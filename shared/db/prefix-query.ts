@@ -12,9 +12,14 @@ const HIGHEST = '\u{10FFFF}';
  * all share one partition.
  */
 export function withPrefix(pk: string, prefix: string) {
+  return withRange(pk, { from: prefix, to: `${prefix}${HIGHEST}` });
+}
+
+/** The key condition "sort key from `from` to `to`", both included. */
+export function withRange(pk: string, range: { from: string; to: string }) {
   return {
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-    ExpressionAttributeValues: { ':pk': pk, ':from': prefix, ':to': `${prefix}${HIGHEST}` },
+    ExpressionAttributeValues: { ':pk': pk, ':from': range.from, ':to': range.to },
   };
 }
 

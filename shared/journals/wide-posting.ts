@@ -1,7 +1,7 @@
 import { balanceOps } from '../db/balance-store.ts';
 import { advanceJobOp, JobAdvanced, mustGetJournal, replaceJournalOp, type InProgressJournal, type JournalRecord, type PostingJob, type Posting } from '../db/journal-store.ts';
 import { ledgerOps, type LedgerJournal } from '../db/ledger-store.ts';
-import { MAX_TRANSACTION_ITEMS, transactWrite, type WriteOp } from '../db/transact.ts';
+import { inChunks, MAX_TRANSACTION_ITEMS, transactWrite, type WriteOp } from '../db/transact.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { openPeriodCheckOp, periodPostingsOp } from '../db/year-store.ts';
 import { StateConflict } from '../errors.ts';
@@ -72,7 +72,7 @@ export async function finishJob<T>(
   finish: (journal: InProgressJournal) => { final: JournalRecord; extra?: WriteOp[]; response: T },
 ): Promise<T> {
   const ops = postingItemOps(companyId, started, started.status === 'posting' ? 1 : -1);
-  const chunks = Array.from({ length: Math.ceil(ops.length / CHUNK_ITEMS) }, (_, i) => ops.slice(i * CHUNK_ITEMS, (i + 1) * CHUNK_ITEMS));
+  const chunks = inChunks(ops, CHUNK_ITEMS);
   let journal = started;
   while (journal.job.next < chunks.length) {
     const chunk = journal.job.next;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { drawSerial, mustGetJournal, putNewJournalOp, replaceJournalOp, type DraftJournal } from '../db/journal-store.ts';
-import { fitsOneTransaction, MAX_TRANSACTION_ITEMS, transactWrite, type WriteOp } from '../db/transact.ts';
+import { fitsOneTransaction, inChunks, MAX_TRANSACTION_ITEMS, transactWrite, type WriteOp } from '../db/transact.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { getSettings } from '../companies/settings.ts';
 import { VersionConflict } from '../errors.ts';
@@ -82,9 +82,9 @@ async function commitDraft(uow: UnitOfWork, companyId: string, write: WriteOp[],
   const { adds, removes } = referenceChanges(companyId, journal.id, journal.entries, previous);
   const all = [...write, ...adds.flat(), ...removes];
   if (fitsOneTransaction(all)) return uow.commit(all, journalView(journal));
-  for (let i = 0; i < adds.length; i += PAIRS_PER_TRANSACTION) await transactWrite(adds.slice(i, i + PAIRS_PER_TRANSACTION).flat());
+  for (const pairs of inChunks(adds, PAIRS_PER_TRANSACTION)) await transactWrite(pairs.flat());
   const view = await uow.commit(write, journalView(journal));
   // The draft is committed: usage items left behind by a failure here stop counting after their lease.
-  for (let i = 0; i < removes.length; i += MAX_TRANSACTION_ITEMS) await transactWrite(removes.slice(i, i + MAX_TRANSACTION_ITEMS)).catch(() => undefined);
+  for (const chunk of inChunks(removes, MAX_TRANSACTION_ITEMS)) await transactWrite(chunk).catch(() => undefined);
   return view;
 }

@@ -1,7 +1,7 @@
-import type { AccountSums } from '../db/balance-reads.ts';
+import { TOTAL_GROUP, type AccountSums } from '../db/balance-reads.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import type { ChartAccount, Classification } from './account-tree.ts';
-import { balancesThrough, dayBefore, formatter, net, TOTAL } from './figures.ts';
+import { balancesThrough, dayBefore, formatter, net } from './figures.ts';
 import { reportContext, type ReportContext } from './report-context.ts';
 import { checkInYear, yearContaining } from './report-range.ts';
 import type { BalanceSheetInput } from './schemas.ts';
@@ -54,8 +54,8 @@ async function column(companyId: string, ctx: ReportContext, date: string) {
   const yearStart = yearContaining(date, ctx.years)!.startDate;
   const scope = { kind: 'total' } as const;
   const [through, beforeYear] = await Promise.all([balancesThrough(companyId, ctx, date, scope), balancesThrough(companyId, ctx, dayBefore(yearStart), scope)]);
-  const all: AccountSums = through.get(TOTAL) ?? new Map();
-  const earlier: AccountSums = beforeYear.get(TOTAL) ?? new Map();
+  const all: AccountSums = through.get(TOTAL_GROUP) ?? new Map();
+  const earlier: AccountSums = beforeYear.get(TOTAL_GROUP) ?? new Map();
   let currentYear = 0n;
   let earlierYears = 0n;
   for (const account of ctx.chart.values()) {

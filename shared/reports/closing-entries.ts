@@ -1,8 +1,7 @@
-import type { BalanceScope } from '../db/balance-reads.ts';
+import { TOTAL_GROUP, type BalanceScope } from '../db/balance-reads.ts';
 import { getJournal, type PostedJournal } from '../db/journal-store.ts';
 import { DEBIT } from '../journals/rules.ts';
 import { toMils } from '../money/mils.ts';
-import { TOTAL } from './figures.ts';
 import type { ReportContext } from './report-context.ts';
 
 /**
@@ -17,7 +16,7 @@ export async function closingJournalsIn(companyId: string, ctx: ReportContext, r
   return journals.filter((j): j is PostedJournal => j?.status === 'posted' && j.postingDate >= range.from && j.postingDate <= range.to);
 }
 
-/** The journals' net (debit minus credit) by group (cost center or TOTAL, as `scope` reads) and account. */
+/** The journals' net (debit minus credit) by group (cost center or TOTAL_GROUP, as `scope` reads) and account. */
 export function netsOf(journals: readonly PostedJournal[], scope: BalanceScope): Map<string, Map<string, bigint>> {
   const nets = new Map<string, Map<string, bigint>>();
   const add = (group: string, accountId: string, amount: bigint) => {
@@ -27,7 +26,7 @@ export function netsOf(journals: readonly PostedJournal[], scope: BalanceScope):
   };
   for (const line of journals.flatMap((j) => j.entries)) {
     const amount = line.side === DEBIT ? toMils(line.amount) : -toMils(line.amount);
-    if (scope.kind === 'total') add(TOTAL, line.accountId, amount);
+    if (scope.kind === 'total') add(TOTAL_GROUP, line.accountId, amount);
     else if (line.costCenterId && (scope.kind === 'byCostCenter' || line.costCenterId === scope.costCenterId)) add(line.costCenterId, line.accountId, amount);
   }
   return nets;

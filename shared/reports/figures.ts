@@ -1,14 +1,15 @@
-import { sumThrough, TOTAL_GROUP, type BalanceScope, type GroupedSums, type Sums } from '../db/balance-reads.ts';
+import { sumThrough, type BalanceScope, type GroupedSums, type Sums } from '../db/balance-reads.ts';
 import { addDays, type IsoDate } from '../financial-years/dates.ts';
 import { formatTotal } from '../money/amount.ts';
 import type { ChartAccount } from './account-tree.ts';
 import { coverThrough } from './cover.ts';
 import type { ReportContext } from './report-context.ts';
 
-/** The figures every report is made of: balances through a date, read from the running balances. */
-export const TOTAL = TOTAL_GROUP;
-
-/** Everything posted up to and including `date`, by group (cost center or TOTAL) and account. */
+/**
+ * The figures every report is made of: balances through a date, read from the running balances.
+ * `balancesThrough` is everything posted up to and including `date`, by group (cost center or
+ * TOTAL_GROUP) and account.
+ */
 export function balancesThrough(companyId: string, ctx: ReportContext, date: IsoDate, scope: BalanceScope, accountIds?: ReadonlySet<string>): Promise<GroupedSums> {
   return sumThrough(companyId, coverThrough(ctx.periods, date), scope, accountIds);
 }

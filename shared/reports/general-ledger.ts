@@ -1,11 +1,11 @@
-import type { AccountSums } from '../db/balance-reads.ts';
+import { TOTAL_GROUP, type AccountSums } from '../db/balance-reads.ts';
 import { decodeCursor, encodeCursor, type CursorBinding } from '../db/cursor.ts';
 import { ledgerLines, sortsBefore, type LedgerPlace, type LedgerRow } from '../db/ledger-store.ts';
 import { DEBIT } from '../journals/rules.ts';
 import { toMils } from '../money/mils.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import { leavesUnder } from './account-tree.ts';
-import { balancesThrough, dayBefore, formatter, net, TOTAL } from './figures.ts';
+import { balancesThrough, dayBefore, formatter, net } from './figures.ts';
 import { accountNodes, reportCostCenter } from './report-nodes.ts';
 import { reportContext } from './report-context.ts';
 import { checkReportRange } from './report-range.ts';
@@ -33,7 +33,7 @@ export async function generalLedger(companyId: string, query: GeneralLedgerInput
   const account = ctx.chart.get(record.id)!;
   const leaves = new Set(leavesUnder(account).map((a) => a.id));
   const scope = costCenter ? ({ kind: 'costCenter', costCenterId: costCenter.id } as const) : ({ kind: 'total' } as const);
-  const balanceOf = (sums: Map<string, AccountSums>) => [...(sums.get(costCenter?.id ?? TOTAL) ?? new Map<string, never>()).values()].reduce((b, s) => b + net(s), 0n);
+  const balanceOf = (sums: Map<string, AccountSums>) => [...(sums.get(costCenter?.id ?? TOTAL_GROUP) ?? new Map<string, never>()).values()].reduce((b, s) => b + net(s), 0n);
 
   const binding: CursorBinding = {
     companyId,

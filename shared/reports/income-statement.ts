@@ -1,8 +1,9 @@
-import type { AccountSums, BalanceScope } from '../db/balance-reads.ts';
+import { TOTAL_GROUP, type AccountSums, type BalanceScope } from '../db/balance-reads.ts';
+import type { PostedJournal } from '../db/journal-store.ts';
 import { ValidationError } from '../errors.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import { closingJournalsIn, netsOf } from './closing-entries.ts';
-import { balancesThrough, dayBefore, formatter, net, TOTAL } from './figures.ts';
+import { balancesThrough, dayBefore, formatter, net } from './figures.ts';
 import { costCenterFields, costCenterNodes, reportCostCenter } from './report-nodes.ts';
 import { reportContext, type ReportContext } from './report-context.ts';
 import { checkReportRange, comparisonRange } from './report-range.ts';
@@ -12,7 +13,7 @@ import { statementSection } from './statement-section.ts';
 export type IncomeStatement = ResponseOf<'IncomeStatementResponse'>;
 type Column = IncomeStatement['columns'][number];
 type CostCenterFields = NonNullable<Column['costCenter']>;
-/** Net movements (debit minus credit) by group (cost center or TOTAL), then account. */
+/** Net movements (debit minus credit) by group (cost center or TOTAL_GROUP), then account. */
 type GroupedNets = Map<string, Map<string, bigint>>;
 
 /**
@@ -29,15 +30,17 @@ export async function incomeStatement(companyId: string, query: IncomeStatementI
   checkReportRange(query.dateFrom, query.dateTo, ctx.years);
   const ranges = [{ from: query.dateFrom, to: query.dateTo }, ...(query.compare ? [comparisonRange(query.dateFrom, query.dateTo, query.compare)] : [])];
   const scope: BalanceScope = costCenter ? { kind: 'costCenter', costCenterId: costCenter.id } : { kind: 'total' };
-  const movements = await Promise.all(ranges.map((r) => movement(companyId, ctx, r, scope)));
-  const byCenter = query.byCostCenter ? await Promise.all(ranges.map((r) => movement(companyId, ctx, r, { kind: 'byCostCenter' }))) : [];
+  // Closing journals are read once per range, whichever scopes the range is read in.
+  const closings = await Promise.all(ranges.map((r) => closingJournalsIn(companyId, ctx, r)));
+  const movements = await Promise.all(ranges.map((r, i) => movement(companyId, ctx, r, scope, closings[i]!)));
+  const byCenter = query.byCostCenter ? await Promise.all(ranges.map((r, i) => movement(companyId, ctx, r, { kind: 'byCostCenter' }, closings[i]!))) : [];
 
   // The columns, each with its net movement (debit minus credit) by account.
   const columns: Array<{ column: Column; nets: Map<string, bigint> }> = [];
   const centers = query.byCostCenter ? await centersWithFigures(companyId, ctx, byCenter) : [];
   ranges.forEach((range, i) => {
     const base = { dateFrom: range.from, dateTo: range.to };
-    const total = movements[i]!.get(costCenter?.id ?? TOTAL) ?? new Map<string, bigint>();
+    const total = movements[i]!.get(costCenter?.id ?? TOTAL_GROUP) ?? new Map<string, bigint>();
     columns.push({ column: { ...base, scope: costCenter ? 'costCenter' : 'company', costCenter: costCenter ?? null }, nets: total });
     if (!query.byCostCenter) return;
     const unassigned = new Map(total);
@@ -67,12 +70,8 @@ export async function incomeStatement(companyId: string, query: IncomeStatementI
 }
 
 /** Net movement (debit minus credit) by group and account over a range, closing journals left out. */
-async function movement(companyId: string, ctx: ReportContext, range: { from: string; to: string }, scope: BalanceScope): Promise<GroupedNets> {
-  const [before, through, closings] = await Promise.all([
-    balancesThrough(companyId, ctx, dayBefore(range.from), scope),
-    balancesThrough(companyId, ctx, range.to, scope),
-    closingJournalsIn(companyId, ctx, range),
-  ]);
+async function movement(companyId: string, ctx: ReportContext, range: { from: string; to: string }, scope: BalanceScope, closings: readonly PostedJournal[]): Promise<GroupedNets> {
+  const [before, through] = await Promise.all([balancesThrough(companyId, ctx, dayBefore(range.from), scope), balancesThrough(companyId, ctx, range.to, scope)]);
   const closing = netsOf(closings, scope);
   const result: GroupedNets = new Map();
   for (const group of new Set([...before.keys(), ...through.keys()])) {

@@ -2,10 +2,10 @@ import * as z from '../schemas/zod.ts';
 import { Reference, Uuid } from '../schemas/common.ts';
 import { IsoDateField } from '../schemas/dates.ts';
 import { lazy } from '../schemas/lazy.ts';
-import { listQuery, listQueryShape } from '../schemas/list-query.ts';
+import { BooleanText, listQuery, listQueryShape } from '../schemas/list-query.ts';
 
 /** true or false: a JSON boolean in a body, its text in a query string. */
-const Flag = () => z.union([z.boolean(), z.pipe(z.enum(['true', 'false'], { error: 'must be true or false' }), z.transform((v) => v === 'true'))]);
+const Flag = () => z.union([z.boolean(), BooleanText()]);
 
 export const TrialBalanceQuery = lazy(() =>
   z.strictObject({

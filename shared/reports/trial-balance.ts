@@ -1,9 +1,9 @@
-import type { AccountSums } from '../db/balance-reads.ts';
+import { TOTAL_GROUP, type AccountSums } from '../db/balance-reads.ts';
 import { mustGetYear } from '../db/year-store.ts';
 import { NotFound, ValidationError } from '../errors.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import { rootsOf, treeRows } from './account-tree.ts';
-import { accountFields, balancesThrough, dayBefore, formatter, net, onSide, TOTAL } from './figures.ts';
+import { accountFields, balancesThrough, dayBefore, formatter, net, onSide } from './figures.ts';
 import { reportCostCenter } from './report-nodes.ts';
 import { reportContext, type ReportContext } from './report-context.ts';
 import { checkReportRange } from './report-range.ts';
@@ -24,7 +24,7 @@ export async function trialBalance(companyId: string, query: TrialBalanceInput):
   const range = await rangeOf(companyId, ctx, query);
   const scope = costCenter ? ({ kind: 'costCenter', costCenterId: costCenter.id } as const) : ({ kind: 'total' } as const);
   const [before, through] = await Promise.all([balancesThrough(companyId, ctx, dayBefore(range.from), scope), balancesThrough(companyId, ctx, range.to, scope)]);
-  const group = costCenter?.id ?? TOTAL;
+  const group = costCenter?.id ?? TOTAL_GROUP;
   const opening: AccountSums = before.get(group) ?? new Map();
   const closing: AccountSums = through.get(group) ?? new Map();
 

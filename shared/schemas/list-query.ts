@@ -7,7 +7,8 @@ export const MAX_KEYWORD_LENGTH = 50;
 
 const PAGE_SIZE_RULE = `must be an integer from 1 to ${MAX_PAGE_SIZE}`;
 
-const Bool = () => z.pipe(z.enum(['true', 'false'], { error: 'must be true or false' }), z.transform((v) => v === 'true'));
+/** true or false, as query-string text. */
+export const BooleanText = () => z.pipe(z.enum(['true', 'false'], { error: 'must be true or false' }), z.transform((v) => v === 'true'));
 
 /**
  * The spec's list query: page, pageSize (1..100, default 20), orderBy (per endpoint),
@@ -38,7 +39,7 @@ export function listQueryShape<const T extends readonly [string, ...string[]]>(o
       DEFAULT_PAGE_SIZE,
     ),
     orderBy: z._default(z.enum(orderBy), defaultOrderBy as never),
-    orderAsc: z._default(Bool(), false),
+    orderAsc: z._default(BooleanText(), false),
     keyword: z.optional(z.string().check(z.maxLength(MAX_KEYWORD_LENGTH))),
   });
 }
