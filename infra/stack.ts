@@ -3,44 +3,19 @@ import { CfnOutput, CfnParameter, CustomResource, Duration, RemovalPolicy, Stack
 import { CorsHttpMethod, HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, Billing, TableV2, type GlobalSecondaryIndexPropsV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { Architecture, ParamsAndSecretsLayerVersion, ParamsAndSecretsVersions, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { OAuthScope, UserPool, UserPoolClientIdentityProvider } from 'aws-cdk-lib/aws-cognito';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Provider } from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
 import { IDEMPOTENCY_TABLE, MAIN_TABLE, type TableDefinition } from '../shared/db/tables.ts';
 import { CORS } from '../shared/http/cors.ts';
-import { ROUTES, routePaths } from '../shared/routes.ts';
-import { BUNDLE_ALIASES, ESBUILD_OPTIONS, ESM_REQUIRE_BANNER } from './bundling/options.ts';
+import { routes } from '../shared/routes.ts';
+import { FUNCTION_DEFAULTS } from './function-defaults.ts';
+import { RouteAreaStack } from './route-area-stack.ts';
 import { DOCS_ASSETS, swaggerUiDir } from './docs-page.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
-
-/**
- * The bundling of infra/bundling/options.ts (shared with `npm run bench`): ESM, the AWS SDK
- * inside but its default credential chain replaced by environment credentials. Source maps
- * are not enabled at run time: figures and reasons in docs/decisions.md, "Bundling".
- */
-const FUNCTION_DEFAULTS: Partial<NodejsFunctionProps> = {
-  runtime: Runtime.NODEJS_24_X,
-  architecture: Architecture.ARM_64,
-  memorySize: 1024,
-  timeout: Duration.seconds(29),
-  bundling: {
-    format: OutputFormat.ESM,
-    mainFields: [...ESBUILD_OPTIONS.mainFields],
-    target: ESBUILD_OPTIONS.target,
-    bundleAwsSDK: true,
-    minify: ESBUILD_OPTIONS.minify,
-    // Maps are shipped for reading stack traces offline, not enabled at run time (it slows cold starts).
-    sourceMap: true,
-    banner: ESM_REQUIRE_BANNER,
-    esbuildArgs: Object.fromEntries(Object.entries(BUNDLE_ALIASES).map(([name, path]) => [`--alias:${name}`, path])),
-  },
-  // Reads and caches the service secret for shared/secrets.ts, without an SDK client in the bundle.
-  paramsAndSecrets: ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103, { cacheEnabled: true }),
-};
 
 function table(scope: Construct, definition: TableDefinition): TableV2 {
   const key = (name: string) => ({ name, type: AttributeType.STRING });
@@ -62,9 +37,13 @@ function table(scope: Construct, definition: TableDefinition): TableV2 {
 /**
  * The whole service: the two tables from shared/db/tables.ts, the service secret, the Cognito
  * user pool users sign in with, and an HTTP API with one function per row of the route table
- * (plus a not-found function for every other path).
+ * (plus a not-found function for every other path), each area of the route table in a nested
+ * stack (infra/route-area-stack.ts).
  */
 export class LedgerStack extends Stack {
+  /** The nested stacks of the route table's areas. */
+  readonly areas: RouteAreaStack[];
+
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
     const main = table(this, MAIN_TABLE);
@@ -128,21 +107,9 @@ export class LedgerStack extends Stack {
       },
     });
 
-    for (const route of ROUTES) {
-      const fn = new NodejsFunction(this, `Fn-${route.name}`, {
-        ...FUNCTION_DEFAULTS,
-        entry: resolve(ROOT, route.handler),
-        environment: { ...environment, ROUTE: route.name },
-      });
-      fn.node.addDependency(secretsReady);
-      main.grantReadWriteData(fn);
-      idempotency.grantReadWriteData(fn);
-      secret.grantRead(fn);
-      const integration = new HttpLambdaIntegration(`Int-${route.name}`, fn);
-      for (const path of routePaths(route)) {
-        api.addRoutes({ path, methods: route.methods.map((m) => HttpMethod[m]), integration });
-      }
-    }
+    this.areas = Object.entries(routes).map(([area, rows]) =>
+      new RouteAreaStack(this, `Routes-${area}`, { routes: Object.values(rows), api, main, ttl: idempotency, secret, environment, after: secretsReady }),
+    );
 
     // The reference (`/`, `/docs`, its assets, `/openapi.json`): one function outside the route
     // table, with Swagger UI's two files copied next to its bundle.

@@ -128,11 +128,15 @@ describe('responses match the OpenAPI document', () => {
     }
     check('financialYears.close', await api.put(`${base}/FinancialYears/${year.id}/Close`, { version: (await api.get(`${base}/FinancialYears/${year.id}`)).body.version }));
 
+    const clerk = check('roles.create', await api.post(`${base}/Roles`, { name: 'Clerk', description: 'Reads the chart and enters journals', permissions: ['accounts:read', 'journals:create'] }));
+    check('roles.get', await api.get(`${base}/Roles/${clerk.id}`));
+    const clerkRole = check('roles.update', await api.put(`${base}/Roles/${clerk.id}`, { name: 'Clerk', description: 'Reads the chart, enters and reads journals', permissions: ['accounts:read', 'journals:create', 'journals:read'], version: 1 }));
     check('roles.list', await api.get(`${base}/Roles`));
-    const member = check('members.add', await api.post(`${base}/Members`, { email: `contract-${Date.now()}@example.com`, roleId: ROLES[1]!.id }));
+    const member = check('members.add', await api.post(`${base}/Members`, { email: `contract-${Date.now()}@example.com`, roleId: clerk.id }));
     check('members.list', await api.get(`${base}/Members`));
     const changed = check('members.change', await api.put(`${base}/Members/${member.userId}`, { roleId: ROLES[2]!.id, version: 1 }));
     check('members.remove', await api.delete(`${base}/Members/${member.userId}`, { version: changed.version }));
+    check('roles.delete', await api.delete(`${base}/Roles/${clerk.id}`, { version: clerkRole.version }));
     const key = check('apiKeys.create', await api.post(`${base}/ApiKeys`, { name: 'contract', permissions: ['accounts:read'], expiresAt: '2099-01-01T00:00:00Z' }));
     check('apiKeys.list', await api.get(`${base}/ApiKeys`));
     check('apiKeys.revoke', await api.delete(`${base}/ApiKeys/${key.id}`, { version: 1 }));

@@ -55,6 +55,7 @@ const IDEMPOTENT = [
   'POST /Companies/{companyId}/Journals/{id}/Reverse',
   'POST /Companies/{companyId}/FinancialYears/{id}/GenerateClosingJournal',
   'POST /Companies/{companyId}/Reports',
+  'POST /Companies/{companyId}/Roles',
 ];
 
 const rowKeys = (r: (typeof ROUTES)[number]) => r.methods.map((m) => `${m} ${r.path.replace('/api/v1', '')}`);

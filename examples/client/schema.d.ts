@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/1c14ed77-c54d-4033-a683-67120314c72a`
+         * @description Example request: `GET /api/v1/Companies/f283f7e8-b539-419e-abbc-bf998844254b`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Settings`
+         * @description Example request: `GET /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Settings`
          */
         get: operations["settings.get"];
         /**
          * Update company settings (versioned)
-         * @description Example request: `PUT /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Settings`
+         * @description Example request: `PUT /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -136,13 +136,45 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The roles and their permissions
-         * @description Example request: `GET /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Roles`
+         * The built-in roles and the company's custom roles, with their permissions
+         * @description Example request: `GET /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Roles`
          */
         get: operations["roles.list"];
         put?: never;
-        post?: never;
+        /**
+         * Create a custom role with any subset of the permissions you hold
+         * @description Example request: `POST /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Roles`
+         */
+        post: operations["roles.create"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Roles/{roleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a role (built-in or custom)
+         * @description Example request: `GET /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Roles/5eb7e1ee-002a-4795-b056-3d5f2b622703`
+         */
+        get: operations["roles.get"];
+        /**
+         * Change a custom role (versioned); its members hold the new permissions from their next request
+         * @description Example request: `PUT /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Roles/5eb7e1ee-002a-4795-b056-3d5f2b622703`
+         */
+        put: operations["roles.update"];
+        post?: never;
+        /**
+         * Delete a custom role no member holds (versioned)
+         * @description Example request: `DELETE /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Roles/5eb7e1ee-002a-4795-b056-3d5f2b622703`
+         */
+        delete: operations["roles.delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -157,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Members`
+         * @description Example request: `GET /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Members`
+         * @description Example request: `POST /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -182,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Members/39452418-2d32-4e0a-a64a-6e1b2887b1ba`
+         * @description Example request: `PUT /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Members/a603eca6-59a4-49e7-b4b2-66e7f35fbb2a`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Members/39452418-2d32-4e0a-a64a-6e1b2887b1ba`
+         * @description Example request: `DELETE /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Members/a603eca6-59a4-49e7-b4b2-66e7f35fbb2a`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -205,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -232,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/ApiKeys/fde868e3-59ea-43ed-ae85-cbb71a68941c`
+         * @description Example request: `DELETE /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/ApiKeys/4f1167b0-903a-4149-9bd8-993a7a41df52`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -249,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Accounts`
+         * @description Example request: `GET /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Accounts`
+         * @description Example request: `POST /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -273,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Accounts/a07def83-8d8e-46b6-9743-1448bc337175`
+         * @description Example request: `GET /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Accounts/4b2c5cf9-5bb9-42cb-a85a-910c9cf10255`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Accounts/a07def83-8d8e-46b6-9743-1448bc337175`
+         * @description Example request: `PUT /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Accounts/4b2c5cf9-5bb9-42cb-a85a-910c9cf10255`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Accounts/a07def83-8d8e-46b6-9743-1448bc337175`
+         * @description Example request: `DELETE /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Accounts/4b2c5cf9-5bb9-42cb-a85a-910c9cf10255`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -301,13 +333,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -325,18 +357,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/CostCenters/b2d5a701-f617-4f48-b3b4-c984b5bed6f8`
+         * @description Example request: `GET /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/CostCenters/0af18484-6b02-4be9-a4fc-6cd700afa7c8`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/CostCenters/b2d5a701-f617-4f48-b3b4-c984b5bed6f8`
+         * @description Example request: `PUT /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/CostCenters/0af18484-6b02-4be9-a4fc-6cd700afa7c8`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/CostCenters/b2d5a701-f617-4f48-b3b4-c984b5bed6f8`
+         * @description Example request: `DELETE /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/CostCenters/0af18484-6b02-4be9-a4fc-6cd700afa7c8`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -355,7 +387,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/CostCenters/b2d5a701-f617-4f48-b3b4-c984b5bed6f8/Activate`
+         * @description Example request: `POST /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/CostCenters/0af18484-6b02-4be9-a4fc-6cd700afa7c8/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -375,7 +407,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/CostCenters/b2d5a701-f617-4f48-b3b4-c984b5bed6f8/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/CostCenters/0af18484-6b02-4be9-a4fc-6cd700afa7c8/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -393,13 +425,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -417,18 +449,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/FinancialYears/891169dd-6b7a-41a7-9c80-b8163b026bef`
+         * @description Example request: `GET /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/FinancialYears/ef744334-415c-4d78-956f-a860d0d19dcd`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/FinancialYears/d752f47f-634b-4638-acb9-4a76c90c5e93`
+         * @description Example request: `PUT /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/FinancialYears/c75b617c-0bd7-4906-a1cc-ced342e26256`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/FinancialYears/d752f47f-634b-4638-acb9-4a76c90c5e93`
+         * @description Example request: `DELETE /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/FinancialYears/c75b617c-0bd7-4906-a1cc-ced342e26256`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -446,7 +478,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/FinancialYears/891169dd-6b7a-41a7-9c80-b8163b026bef/Close`
+         * @description Example request: `PUT /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/FinancialYears/ef744334-415c-4d78-956f-a860d0d19dcd/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -467,7 +499,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/FinancialYears/891169dd-6b7a-41a7-9c80-b8163b026bef/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/FinancialYears/ef744334-415c-4d78-956f-a860d0d19dcd/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -485,7 +517,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/FinancialYears/891169dd-6b7a-41a7-9c80-b8163b026bef/Periods`
+         * @description Example request: `GET /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/FinancialYears/ef744334-415c-4d78-956f-a860d0d19dcd/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -505,7 +537,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/FinancialYears/891169dd-6b7a-41a7-9c80-b8163b026bef/Periods/580f61e5-d40b-4564-a0d7-387da258740a`
+         * @description Example request: `GET /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/FinancialYears/ef744334-415c-4d78-956f-a860d0d19dcd/Periods/2c41dc0c-9d48-46d1-b06e-816ddd929b1f`
          */
         get: operations["periods.get"];
         put?: never;
@@ -527,7 +559,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/FinancialYears/891169dd-6b7a-41a7-9c80-b8163b026bef/Periods/580f61e5-d40b-4564-a0d7-387da258740a/Lock`
+         * @description Example request: `POST /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/FinancialYears/ef744334-415c-4d78-956f-a860d0d19dcd/Periods/2c41dc0c-9d48-46d1-b06e-816ddd929b1f/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -546,12 +578,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/FinancialYears/891169dd-6b7a-41a7-9c80-b8163b026bef/Periods/580f61e5-d40b-4564-a0d7-387da258740a/Close`
+         * @description Example request: `POST /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/FinancialYears/ef744334-415c-4d78-956f-a860d0d19dcd/Periods/2c41dc0c-9d48-46d1-b06e-816ddd929b1f/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/FinancialYears/891169dd-6b7a-41a7-9c80-b8163b026bef/Periods/580f61e5-d40b-4564-a0d7-387da258740a/Close`
+         * @description Example request: `POST /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/FinancialYears/ef744334-415c-4d78-956f-a860d0d19dcd/Periods/2c41dc0c-9d48-46d1-b06e-816ddd929b1f/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -571,7 +603,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/FinancialYears/891169dd-6b7a-41a7-9c80-b8163b026bef/Periods/580f61e5-d40b-4564-a0d7-387da258740a/Reopen`
+         * @description Example request: `POST /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/FinancialYears/ef744334-415c-4d78-956f-a860d0d19dcd/Periods/2c41dc0c-9d48-46d1-b06e-816ddd929b1f/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -589,13 +621,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status)
-         * @description Example request: `GET /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Journals`
+         * @description Example request: `GET /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Journals`
+         * @description Example request: `POST /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -613,12 +645,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Journals/152b83c2-6bef-4ccc-afc8-89e66888603f`
+         * @description Example request: `GET /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Journals/5a7b38f6-bad8-41cf-85f1-9bb77af5acda`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Journals/152b83c2-6bef-4ccc-afc8-89e66888603f`
+         * @description Example request: `PUT /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Journals/5a7b38f6-bad8-41cf-85f1-9bb77af5acda`
          */
         put: operations["journals.update"];
         post?: never;
@@ -639,7 +671,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Journals/152b83c2-6bef-4ccc-afc8-89e66888603f/Post`
+         * @description Example request: `POST /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Journals/5a7b38f6-bad8-41cf-85f1-9bb77af5acda/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -659,7 +691,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Journals/33205a9d-92a0-48d6-9d21-9ba93642ce60/Void`
+         * @description Example request: `POST /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Journals/3a94b7ab-b96f-42fc-8e47-919e83e5f28e/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -679,7 +711,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Journals/152b83c2-6bef-4ccc-afc8-89e66888603f/Adjust`
+         * @description Example request: `POST /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Journals/5a7b38f6-bad8-41cf-85f1-9bb77af5acda/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -699,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Journals/152b83c2-6bef-4ccc-afc8-89e66888603f/Reverse`
+         * @description Example request: `POST /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Journals/5a7b38f6-bad8-41cf-85f1-9bb77af5acda/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -717,7 +749,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Reports/TrialBalance?financialYearId=891169dd-6b7a-41a7-9c80-b8163b026bef`
+         * @description Example request: `GET /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Reports/TrialBalance?financialYearId=ef744334-415c-4d78-956f-a860d0d19dcd`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -737,7 +769,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -757,7 +789,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -777,7 +809,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated), closing balance
-         * @description Example request: `GET /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -797,13 +829,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Reports`
+         * @description Example request: `GET /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Reports`
+         * @description Example request: `POST /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -821,7 +853,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot
-         * @description Example request: `GET /api/v1/Companies/7d2597d0-c742-4a08-8e93-b216dd8b4d84/Reports/383d6f8c-023e-4821-a29d-c692cb23b20b`
+         * @description Example request: `GET /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Reports/5b46d26a-f35a-4e0c-b566-1e58791b84b5`
          */
         get: operations["reports.get"];
         put?: never;
@@ -882,7 +914,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:42881/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A35101%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=o4OSFvkDIY4Y2C8f5TgrlrQlK92QKcRrSAJ6EnjRG5I&code_challenge_method=S256&state=GQew6arOxxZoHTjmqYldNBVgFiKUJKiK5y4OtjGRwsk&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:39527/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A36397%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=h2TiN92m_NTrZWaATbH82sIhMPYqvc4PFEATELJ2-lU&code_challenge_method=S256&state=j14JSIJABxFOHQngYgWNFUtrlQz3i4q9MoYjtixQKfM&client_id=ledger-local"
                      *     }
                      */
                     "application/json": {
@@ -932,7 +964,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "7d2597d0-c742-4a08-8e93-b216dd8b4d84",
+                     *           "companyId": "394a7cf7-bb11-4e21-8068-adc96111177c",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -962,7 +994,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "1c14ed77-c54d-4033-a683-67120314c72a",
+                     *           "companyId": "f283f7e8-b539-419e-abbc-bf998844254b",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1017,10 +1049,10 @@ export interface operations {
                             companyId: string;
                             /**
                              * Format: uuid
-                             * @description A role (UUID).
+                             * @description A role (UUID): built-in or one of the company’s custom roles. For an API key: the role whose permissions it was given, copied at creation.
                              */
                             roleId: string;
-                            /** @description Permissions granted, such as journals:post. */
+                            /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
                             permissions: string[];
                         }[];
                     };
@@ -1071,7 +1103,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "7d2597d0-c742-4a08-8e93-b216dd8b4d84",
+                     *           "companyId": "394a7cf7-bb11-4e21-8068-adc96111177c",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1101,7 +1133,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "1c14ed77-c54d-4033-a683-67120314c72a",
+                     *           "companyId": "f283f7e8-b539-419e-abbc-bf998844254b",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1156,10 +1188,10 @@ export interface operations {
                             companyId: string;
                             /**
                              * Format: uuid
-                             * @description A role (UUID).
+                             * @description A role (UUID): built-in or one of the company’s custom roles. For an API key: the role whose permissions it was given, copied at creation.
                              */
                             roleId: string;
-                            /** @description Permissions granted, such as journals:post. */
+                            /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
                             permissions: string[];
                         }[];
                     };
@@ -1206,16 +1238,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "1c14ed77-c54d-4033-a683-67120314c72a",
+                     *           "id": "f283f7e8-b539-419e-abbc-bf998844254b",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-22T10:19:29.456Z",
+                     *           "createdAt": "2026-11-22T11:10:14.274Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "7d2597d0-c742-4a08-8e93-b216dd8b4d84",
+                     *           "id": "394a7cf7-bb11-4e21-8068-adc96111177c",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-22T10:19:29.289Z",
+                     *           "createdAt": "2026-11-22T11:10:14.136Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -1244,7 +1276,7 @@ export interface operations {
                             version: number;
                             /**
                              * Format: uuid
-                             * @description A role (UUID).
+                             * @description A role (UUID): built-in or one of the company’s custom roles. For an API key: the role whose permissions it was given, copied at creation.
                              */
                             roleId: string;
                         }[];
@@ -1302,16 +1334,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1c14ed77-c54d-4033-a683-67120314c72a",
+                     *       "id": "f283f7e8-b539-419e-abbc-bf998844254b",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-22T10:19:29.456Z",
+                     *       "createdAt": "2026-11-22T11:10:14.274Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
                      *         "decimalPrecision": 2,
                      *         "retainedEarningsAccountId": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-22T10:19:29.456Z"
+                     *         "updatedAt": "2026-11-22T11:10:14.274Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -1375,10 +1407,10 @@ export interface operations {
                         };
                         /**
                          * Format: uuid
-                         * @description A role (UUID).
+                         * @description A role (UUID): built-in or one of the company’s custom roles. For an API key: the role whose permissions it was given, copied at creation.
                          */
                         roleId: string;
-                        /** @description Permissions granted, such as journals:post. */
+                        /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
                         permissions: string[];
                     };
                 };
@@ -1414,9 +1446,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1c14ed77-c54d-4033-a683-67120314c72a",
+                     *       "id": "f283f7e8-b539-419e-abbc-bf998844254b",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-22T10:19:29.456Z",
+                     *       "createdAt": "2026-11-22T11:10:14.274Z",
                      *       "version": 1
                      *     }
                      */
@@ -1471,7 +1503,7 @@ export interface operations {
                      *       "decimalPrecision": 2,
                      *       "retainedEarningsAccountId": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-22T10:19:29.289Z"
+                     *       "updatedAt": "2026-11-22T11:10:14.136Z"
                      *     }
                      */
                     "application/json": {
@@ -1516,7 +1548,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "f0b5a44a-dbe6-416d-bb09-c306edb416ba",
+                 *       "retainedEarningsAccountId": "81e41e4f-16a1-4b2e-817d-51516b420dea",
                  *       "version": 1
                  *     }
                  */
@@ -1543,9 +1575,9 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "f0b5a44a-dbe6-416d-bb09-c306edb416ba",
+                     *       "retainedEarningsAccountId": "81e41e4f-16a1-4b2e-817d-51516b420dea",
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-22T10:19:30.487Z"
+                     *       "updatedAt": "2026-11-22T11:10:15.166Z"
                      *     }
                      */
                     "application/json": {
@@ -1599,6 +1631,7 @@ export interface operations {
                      *         {
                      *           "id": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "name": "owner",
+                     *           "description": "Built-in role owner",
                      *           "permissions": [
                      *             "journals:read",
                      *             "journals:create",
@@ -1624,11 +1657,17 @@ export interface operations {
                      *             "settings:update",
                      *             "members:manage",
                      *             "api-keys:manage"
-                     *           ]
+                     *           ],
+                     *           "builtIn": true,
+                     *           "memberCount": null,
+                     *           "version": 1,
+                     *           "createdAt": null,
+                     *           "updatedAt": null
                      *         },
                      *         {
                      *           "id": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0003",
                      *           "name": "accountant",
+                     *           "description": "Built-in role accountant",
                      *           "permissions": [
                      *             "journals:read",
                      *             "journals:create",
@@ -1651,11 +1690,17 @@ export interface operations {
                      *             "companies:read",
                      *             "settings:read",
                      *             "api-keys:manage"
-                     *           ]
+                     *           ],
+                     *           "builtIn": true,
+                     *           "memberCount": null,
+                     *           "version": 1,
+                     *           "createdAt": null,
+                     *           "updatedAt": null
                      *         },
                      *         {
                      *           "id": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *           "name": "viewer",
+                     *           "description": "Built-in role viewer",
                      *           "permissions": [
                      *             "journals:read",
                      *             "accounts:read",
@@ -1664,7 +1709,27 @@ export interface operations {
                      *             "cost-centers:read",
                      *             "companies:read",
                      *             "settings:read"
-                     *           ]
+                     *           ],
+                     *           "builtIn": true,
+                     *           "memberCount": null,
+                     *           "version": 1,
+                     *           "createdAt": null,
+                     *           "updatedAt": null
+                     *         },
+                     *         {
+                     *           "id": "5eb7e1ee-002a-4795-b056-3d5f2b622703",
+                     *           "name": "Clerk",
+                     *           "description": "Reads the chart, enters and reads journals",
+                     *           "permissions": [
+                     *             "accounts:read",
+                     *             "journals:create",
+                     *             "journals:read"
+                     *           ],
+                     *           "builtIn": false,
+                     *           "memberCount": 0,
+                     *           "version": 2,
+                     *           "createdAt": "2026-11-22T11:10:17.791Z",
+                     *           "updatedAt": "2026-11-22T11:10:17.834Z"
                      *         }
                      *       ]
                      *     }
@@ -1679,8 +1744,20 @@ export interface operations {
                             id: string;
                             /** @description The name, in Arabic and English. */
                             name: string;
-                            /** @description Permissions granted, such as journals:post. */
+                            /** @description Free text. */
+                            description: string;
+                            /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
                             permissions: string[];
+                            /** @description true for the built-in roles (owner, accountant, viewer), which cannot be changed or deleted. */
+                            builtIn: boolean;
+                            /** @description How many members hold the custom role (a role in use cannot be deleted); null for built-in roles. */
+                            memberCount: number | null;
+                            /** @description The version read; a write based on another is refused (409). */
+                            version: number;
+                            /** @description When it was created (UTC). */
+                            createdAt: string | null;
+                            /** @description When it last changed (UTC). */
+                            updatedAt: string | null;
                         }[];
                     };
                 };
@@ -1690,6 +1767,316 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
+    "roles.create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retries with the same key within 24 hours answer the first result instead of writing again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The company (UUID). */
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Clerk",
+                 *       "description": "Reads the chart and enters journals",
+                 *       "permissions": [
+                 *         "accounts:read",
+                 *         "journals:create"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The name, in Arabic and English. */
+                    name: string;
+                    /**
+                     * @description Free text.
+                     * @default
+                     */
+                    description?: string;
+                    /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
+                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage")[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "5eb7e1ee-002a-4795-b056-3d5f2b622703",
+                     *       "name": "Clerk",
+                     *       "description": "Reads the chart and enters journals",
+                     *       "permissions": [
+                     *         "accounts:read",
+                     *         "journals:create"
+                     *       ],
+                     *       "builtIn": false,
+                     *       "memberCount": 0,
+                     *       "version": 1,
+                     *       "createdAt": "2026-11-22T11:10:17.791Z",
+                     *       "updatedAt": "2026-11-22T11:10:17.791Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description Identifier (UUID).
+                         */
+                        id: string;
+                        /** @description The name, in Arabic and English. */
+                        name: string;
+                        /** @description Free text. */
+                        description: string;
+                        /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
+                        permissions: string[];
+                        /** @description true for the built-in roles (owner, accountant, viewer), which cannot be changed or deleted. */
+                        builtIn: boolean;
+                        /** @description How many members hold the custom role (a role in use cannot be deleted); null for built-in roles. */
+                        memberCount: number | null;
+                        /** @description The version read; a write based on another is refused (409). */
+                        version: number;
+                        /** @description When it was created (UTC). */
+                        createdAt: string | null;
+                        /** @description When it last changed (UTC). */
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
+    "roles.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: string;
+                /** @description A role (UUID): built-in or one of the company’s custom roles. For an API key: the role whose permissions it was given, copied at creation. */
+                roleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "5eb7e1ee-002a-4795-b056-3d5f2b622703",
+                     *       "name": "Clerk",
+                     *       "description": "Reads the chart and enters journals",
+                     *       "permissions": [
+                     *         "accounts:read",
+                     *         "journals:create"
+                     *       ],
+                     *       "builtIn": false,
+                     *       "memberCount": 0,
+                     *       "version": 1,
+                     *       "createdAt": "2026-11-22T11:10:17.791Z",
+                     *       "updatedAt": "2026-11-22T11:10:17.791Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description Identifier (UUID).
+                         */
+                        id: string;
+                        /** @description The name, in Arabic and English. */
+                        name: string;
+                        /** @description Free text. */
+                        description: string;
+                        /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
+                        permissions: string[];
+                        /** @description true for the built-in roles (owner, accountant, viewer), which cannot be changed or deleted. */
+                        builtIn: boolean;
+                        /** @description How many members hold the custom role (a role in use cannot be deleted); null for built-in roles. */
+                        memberCount: number | null;
+                        /** @description The version read; a write based on another is refused (409). */
+                        version: number;
+                        /** @description When it was created (UTC). */
+                        createdAt: string | null;
+                        /** @description When it last changed (UTC). */
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
+    "roles.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: string;
+                /** @description A role (UUID): built-in or one of the company’s custom roles. For an API key: the role whose permissions it was given, copied at creation. */
+                roleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Clerk",
+                 *       "description": "Reads the chart, enters and reads journals",
+                 *       "permissions": [
+                 *         "accounts:read",
+                 *         "journals:create",
+                 *         "journals:read"
+                 *       ],
+                 *       "version": 1
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The name, in Arabic and English. */
+                    name: string;
+                    /**
+                     * @description Free text.
+                     * @default
+                     */
+                    description?: string;
+                    /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
+                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage")[];
+                    /** @description The version read; a write based on another is refused (409). */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "5eb7e1ee-002a-4795-b056-3d5f2b622703",
+                     *       "name": "Clerk",
+                     *       "description": "Reads the chart, enters and reads journals",
+                     *       "permissions": [
+                     *         "accounts:read",
+                     *         "journals:create",
+                     *         "journals:read"
+                     *       ],
+                     *       "builtIn": false,
+                     *       "memberCount": 0,
+                     *       "version": 2,
+                     *       "createdAt": "2026-11-22T11:10:17.791Z",
+                     *       "updatedAt": "2026-11-22T11:10:17.834Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description Identifier (UUID).
+                         */
+                        id: string;
+                        /** @description The name, in Arabic and English. */
+                        name: string;
+                        /** @description Free text. */
+                        description: string;
+                        /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
+                        permissions: string[];
+                        /** @description true for the built-in roles (owner, accountant, viewer), which cannot be changed or deleted. */
+                        builtIn: boolean;
+                        /** @description How many members hold the custom role (a role in use cannot be deleted); null for built-in roles. */
+                        memberCount: number | null;
+                        /** @description The version read; a write based on another is refused (409). */
+                        version: number;
+                        /** @description When it was created (UTC). */
+                        createdAt: string | null;
+                        /** @description When it last changed (UTC). */
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
+    "roles.delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: string;
+                /** @description A role (UUID): built-in or one of the company’s custom roles. For an API key: the role whose permissions it was given, copied at creation. */
+                roleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "version": 2
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The version read; a write based on another is refused (409). */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK, with an empty body */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             500: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -1728,8 +2115,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "ae173c29-956e-4bc8-8a8b-92b0d6cc01d1",
-                     *           "email": "user-9e46b83b-f1cd-4c62-9f3b-71ac111dd71e@example.com",
+                     *           "userId": "b67589cd-1448-47b4-bfae-136cba9a4b65",
+                     *           "email": "user-c7201656-9e89-44fd-9b4f-94cbfd6c27a7@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -1758,38 +2145,20 @@ export interface operations {
                      *             "members:manage",
                      *             "api-keys:manage"
                      *           ],
-                     *           "joinedAt": "2026-11-22T10:19:29.289Z",
+                     *           "joinedAt": "2026-11-22T11:10:14.136Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "39452418-2d32-4e0a-a64a-6e1b2887b1ba",
-                     *           "email": "contract-1795342774021@example.com",
-                     *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0003",
-                     *           "role": "accountant",
+                     *           "userId": "a603eca6-59a4-49e7-b4b2-66e7f35fbb2a",
+                     *           "email": "contract-1795345817864@example.com",
+                     *           "roleId": "5eb7e1ee-002a-4795-b056-3d5f2b622703",
+                     *           "role": "Clerk",
                      *           "permissions": [
-                     *             "journals:read",
-                     *             "journals:create",
-                     *             "journals:update",
-                     *             "journals:post",
-                     *             "journals:void",
                      *             "accounts:read",
-                     *             "accounts:create",
-                     *             "accounts:update",
-                     *             "accounts:delete",
-                     *             "reports:read",
-                     *             "financial-years:read",
-                     *             "financial-years:create",
-                     *             "cost-centers:read",
-                     *             "cost-centers:create",
-                     *             "cost-centers:update",
-                     *             "cost-centers:delete",
-                     *             "financial-years:update",
-                     *             "financial-years:close",
-                     *             "companies:read",
-                     *             "settings:read",
-                     *             "api-keys:manage"
+                     *             "journals:create",
+                     *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-22T10:19:34.048Z",
+                     *           "joinedAt": "2026-11-22T11:10:17.890Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -1810,12 +2179,12 @@ export interface operations {
                             email: string;
                             /**
                              * Format: uuid
-                             * @description A role (UUID).
+                             * @description A role (UUID): built-in or one of the company’s custom roles. For an API key: the role whose permissions it was given, copied at creation.
                              */
                             roleId: string;
                             /** @description The role’s name. */
                             role: string;
-                            /** @description Permissions granted, such as journals:post. */
+                            /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
                             permissions: string[];
                             /**
                              * Format: date-time
@@ -1853,8 +2222,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795342774021@example.com",
-                 *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0003"
+                 *       "email": "contract-1795345817864@example.com",
+                 *       "roleId": "5eb7e1ee-002a-4795-b056-3d5f2b622703"
                  *     }
                  */
                 "application/json": {
@@ -1865,7 +2234,7 @@ export interface operations {
                     email: string;
                     /**
                      * Format: uuid
-                     * @description A role (UUID).
+                     * @description A role (UUID): built-in or one of the company’s custom roles. For an API key: the role whose permissions it was given, copied at creation.
                      */
                     roleId: string;
                 };
@@ -1880,34 +2249,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "39452418-2d32-4e0a-a64a-6e1b2887b1ba",
-                     *       "email": "contract-1795342774021@example.com",
-                     *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0003",
-                     *       "role": "accountant",
+                     *       "userId": "a603eca6-59a4-49e7-b4b2-66e7f35fbb2a",
+                     *       "email": "contract-1795345817864@example.com",
+                     *       "roleId": "5eb7e1ee-002a-4795-b056-3d5f2b622703",
+                     *       "role": "Clerk",
                      *       "permissions": [
-                     *         "journals:read",
-                     *         "journals:create",
-                     *         "journals:update",
-                     *         "journals:post",
-                     *         "journals:void",
                      *         "accounts:read",
-                     *         "accounts:create",
-                     *         "accounts:update",
-                     *         "accounts:delete",
-                     *         "reports:read",
-                     *         "financial-years:read",
-                     *         "financial-years:create",
-                     *         "cost-centers:read",
-                     *         "cost-centers:create",
-                     *         "cost-centers:update",
-                     *         "cost-centers:delete",
-                     *         "financial-years:update",
-                     *         "financial-years:close",
-                     *         "companies:read",
-                     *         "settings:read",
-                     *         "api-keys:manage"
+                     *         "journals:create",
+                     *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-22T10:19:34.048Z",
+                     *       "joinedAt": "2026-11-22T11:10:17.890Z",
                      *       "version": 1
                      *     }
                      */
@@ -1921,12 +2272,12 @@ export interface operations {
                         email: string;
                         /**
                          * Format: uuid
-                         * @description A role (UUID).
+                         * @description A role (UUID): built-in or one of the company’s custom roles. For an API key: the role whose permissions it was given, copied at creation.
                          */
                         roleId: string;
                         /** @description The role’s name. */
                         role: string;
-                        /** @description Permissions granted, such as journals:post. */
+                        /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
                         permissions: string[];
                         /**
                          * Format: date-time
@@ -1971,7 +2322,7 @@ export interface operations {
                 "application/json": {
                     /**
                      * Format: uuid
-                     * @description A role (UUID).
+                     * @description A role (UUID): built-in or one of the company’s custom roles. For an API key: the role whose permissions it was given, copied at creation.
                      */
                     roleId: string;
                     /** @description The version read; a write based on another is refused (409). */
@@ -1988,8 +2339,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "39452418-2d32-4e0a-a64a-6e1b2887b1ba",
-                     *       "email": "contract-1795342774021@example.com",
+                     *       "userId": "a603eca6-59a4-49e7-b4b2-66e7f35fbb2a",
+                     *       "email": "contract-1795345817864@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -2001,7 +2352,7 @@ export interface operations {
                      *         "companies:read",
                      *         "settings:read"
                      *       ],
-                     *       "joinedAt": "2026-11-22T10:19:34.048Z",
+                     *       "joinedAt": "2026-11-22T11:10:17.890Z",
                      *       "version": 2
                      *     }
                      */
@@ -2015,12 +2366,12 @@ export interface operations {
                         email: string;
                         /**
                          * Format: uuid
-                         * @description A role (UUID).
+                         * @description A role (UUID): built-in or one of the company’s custom roles. For an API key: the role whose permissions it was given, copied at creation.
                          */
                         roleId: string;
                         /** @description The role’s name. */
                         role: string;
-                        /** @description Permissions granted, such as journals:post. */
+                        /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
                         permissions: string[];
                         /**
                          * Format: date-time
@@ -2119,17 +2470,18 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "fde868e3-59ea-43ed-ae85-cbb71a68941c",
+                     *           "id": "4f1167b0-903a-4149-9bd8-993a7a41df52",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_-M5vBFr",
+                     *           "prefix": "sk-svc_x7sya7z",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
+                     *           "roleId": null,
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "ae173c29-956e-4bc8-8a8b-92b0d6cc01d1",
-                     *           "createdAt": "2026-11-22T10:19:34.153Z",
+                     *           "createdBy": "b67589cd-1448-47b4-bfae-136cba9a4b65",
+                     *           "createdAt": "2026-11-22T11:10:18.001Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -2150,8 +2502,10 @@ export interface operations {
                             name: string;
                             /** @description The first characters of the key, to recognise it. */
                             prefix: string;
-                            /** @description Permissions granted, such as journals:post. */
+                            /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
                             permissions: string[];
+                            /** @description A role (UUID): built-in or one of the company’s custom roles. For an API key: the role whose permissions it was given, copied at creation. */
+                            roleId: string | null;
                             /** @description Addresses or CIDR ranges the key may be used from; empty: anywhere. */
                             ipAllowlist: string[];
                             /** @description When it stops working (UTC); null: never. */
@@ -2209,8 +2563,13 @@ export interface operations {
                 "application/json": {
                     /** @description The name, in Arabic and English. */
                     name: string;
-                    /** @description Permissions granted, such as journals:post. */
-                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage")[];
+                    /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
+                    permissions?: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage")[];
+                    /**
+                     * Format: uuid
+                     * @description A role (UUID): built-in or one of the company’s custom roles. For an API key: the role whose permissions it was given, copied at creation.
+                     */
+                    roleId?: string;
                     /**
                      * @description Addresses or CIDR ranges the key may be used from; empty: anywhere.
                      * @default []
@@ -2233,17 +2592,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fde868e3-59ea-43ed-ae85-cbb71a68941c",
+                     *       "id": "4f1167b0-903a-4149-9bd8-993a7a41df52",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_-M5vBFr",
+                     *       "prefix": "sk-svc_x7sya7z",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
+                     *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "ae173c29-956e-4bc8-8a8b-92b0d6cc01d1",
-                     *       "createdAt": "2026-11-22T10:19:34.153Z",
+                     *       "createdBy": "b67589cd-1448-47b4-bfae-136cba9a4b65",
+                     *       "createdAt": "2026-11-22T11:10:18.001Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example"
                      *     }
@@ -2258,8 +2618,10 @@ export interface operations {
                         name: string;
                         /** @description The first characters of the key, to recognise it. */
                         prefix: string;
-                        /** @description Permissions granted, such as journals:post. */
+                        /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
                         permissions: string[];
+                        /** @description A role (UUID): built-in or one of the company’s custom roles. For an API key: the role whose permissions it was given, copied at creation. */
+                        roleId: string | null;
                         /** @description Addresses or CIDR ranges the key may be used from; empty: anywhere. */
                         ipAllowlist: string[];
                         /** @description When it stops working (UTC); null: never. */
@@ -2330,17 +2692,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fde868e3-59ea-43ed-ae85-cbb71a68941c",
+                     *       "id": "4f1167b0-903a-4149-9bd8-993a7a41df52",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_-M5vBFr",
+                     *       "prefix": "sk-svc_x7sya7z",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
+                     *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-22T10:19:34.203Z",
-                     *       "createdBy": "ae173c29-956e-4bc8-8a8b-92b0d6cc01d1",
-                     *       "createdAt": "2026-11-22T10:19:34.153Z",
+                     *       "revokedAt": "2026-11-22T11:10:18.040Z",
+                     *       "createdBy": "b67589cd-1448-47b4-bfae-136cba9a4b65",
+                     *       "createdAt": "2026-11-22T11:10:18.001Z",
                      *       "version": 2
                      *     }
                      */
@@ -2354,8 +2717,10 @@ export interface operations {
                         name: string;
                         /** @description The first characters of the key, to recognise it. */
                         prefix: string;
-                        /** @description Permissions granted, such as journals:post. */
+                        /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
                         permissions: string[];
+                        /** @description A role (UUID): built-in or one of the company’s custom roles. For an API key: the role whose permissions it was given, copied at creation. */
+                        roleId: string | null;
                         /** @description Addresses or CIDR ranges the key may be used from; empty: anywhere. */
                         ipAllowlist: string[];
                         /** @description When it stops working (UTC); null: never. */
@@ -2421,22 +2786,22 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "883c9e28-069a-419e-8975-a0a3154fe7fd",
+                     *           "id": "547a8cfd-b0c9-4d8f-93a9-c409836d579b",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "2e358781-96d4-4ca0-9903-e59f3673bfd5",
+                     *           "parentId": "b1ce0f4e-5131-4532-a7b9-7f987a3764b8",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T10:19:30.313Z",
-                     *           "updatedAt": "2026-11-22T10:19:30.313Z",
+                     *           "createdAt": "2026-11-22T11:10:15.033Z",
+                     *           "updatedAt": "2026-11-22T11:10:15.033Z",
                      *           "type": "leaf",
                      *           "classification": "expense"
                      *         },
                      *         {
-                     *           "id": "2e358781-96d4-4ca0-9903-e59f3673bfd5",
+                     *           "id": "b1ce0f4e-5131-4532-a7b9-7f987a3764b8",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -2445,28 +2810,28 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T10:19:30.268Z",
-                     *           "updatedAt": "2026-11-22T10:19:30.268Z",
+                     *           "createdAt": "2026-11-22T11:10:14.981Z",
+                     *           "updatedAt": "2026-11-22T11:10:14.981Z",
                      *           "type": "category",
                      *           "classification": "expense"
                      *         },
                      *         {
-                     *           "id": "c3a6c27e-0c16-4c1b-8ff5-7868abec2862",
+                     *           "id": "4e7be019-0b2d-4f5a-ac0c-eb40f4e4e6b9",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "13fd2a2a-b7c1-492c-8d74-e198c52a408b",
+                     *           "parentId": "f198e3ef-d03f-4f0b-af58-7a86085eede8",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T10:19:30.202Z",
-                     *           "updatedAt": "2026-11-22T10:19:30.202Z",
+                     *           "createdAt": "2026-11-22T11:10:14.939Z",
+                     *           "updatedAt": "2026-11-22T11:10:14.939Z",
                      *           "type": "leaf",
                      *           "classification": "revenue"
                      *         },
                      *         {
-                     *           "id": "13fd2a2a-b7c1-492c-8d74-e198c52a408b",
+                     *           "id": "f198e3ef-d03f-4f0b-af58-7a86085eede8",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -2475,28 +2840,28 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T10:19:30.137Z",
-                     *           "updatedAt": "2026-11-22T10:19:30.137Z",
+                     *           "createdAt": "2026-11-22T11:10:14.901Z",
+                     *           "updatedAt": "2026-11-22T11:10:14.901Z",
                      *           "type": "category",
                      *           "classification": "revenue"
                      *         },
                      *         {
-                     *           "id": "f0b5a44a-dbe6-416d-bb09-c306edb416ba",
+                     *           "id": "81e41e4f-16a1-4b2e-817d-51516b420dea",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "21f9b1c8-171b-44da-a428-1cbfea0a4aaa",
+                     *           "parentId": "50dcd4ff-e419-40f8-8df9-5ec6722fa52f",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T10:19:30.079Z",
-                     *           "updatedAt": "2026-11-22T10:19:30.079Z",
+                     *           "createdAt": "2026-11-22T11:10:14.855Z",
+                     *           "updatedAt": "2026-11-22T11:10:14.855Z",
                      *           "type": "leaf",
                      *           "classification": "equity"
                      *         },
                      *         {
-                     *           "id": "21f9b1c8-171b-44da-a428-1cbfea0a4aaa",
+                     *           "id": "50dcd4ff-e419-40f8-8df9-5ec6722fa52f",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -2505,43 +2870,43 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T10:19:30.034Z",
-                     *           "updatedAt": "2026-11-22T10:19:30.034Z",
+                     *           "createdAt": "2026-11-22T11:10:14.809Z",
+                     *           "updatedAt": "2026-11-22T11:10:14.809Z",
                      *           "type": "category",
                      *           "classification": "equity"
                      *         },
                      *         {
-                     *           "id": "43c002e5-0a5e-447b-b431-cf6de4e30218",
+                     *           "id": "fe371873-97f0-4284-a0f3-daf2fcf85327",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "eea0045a-d11e-4f95-93fe-62f7e610186e",
+                     *           "parentId": "983e0d82-c125-4046-89f6-42035aa3c8d7",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T10:19:29.989Z",
-                     *           "updatedAt": "2026-11-22T10:19:29.989Z",
+                     *           "createdAt": "2026-11-22T11:10:14.754Z",
+                     *           "updatedAt": "2026-11-22T11:10:14.754Z",
                      *           "type": "leaf",
                      *           "classification": "asset"
                      *         },
                      *         {
-                     *           "id": "87a4218e-c85d-4858-90c1-07f43247857f",
+                     *           "id": "d47b4b83-d2b0-4714-b676-1ded2d27813a",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "eea0045a-d11e-4f95-93fe-62f7e610186e",
+                     *           "parentId": "983e0d82-c125-4046-89f6-42035aa3c8d7",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T10:19:29.899Z",
-                     *           "updatedAt": "2026-11-22T10:19:29.899Z",
+                     *           "createdAt": "2026-11-22T11:10:14.651Z",
+                     *           "updatedAt": "2026-11-22T11:10:14.651Z",
                      *           "type": "leaf",
                      *           "classification": "asset"
                      *         },
                      *         {
-                     *           "id": "eea0045a-d11e-4f95-93fe-62f7e610186e",
+                     *           "id": "983e0d82-c125-4046-89f6-42035aa3c8d7",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -2550,8 +2915,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T10:19:29.848Z",
-                     *           "updatedAt": "2026-11-22T10:19:29.848Z",
+                     *           "createdAt": "2026-11-22T11:10:14.593Z",
+                     *           "updatedAt": "2026-11-22T11:10:14.593Z",
                      *           "type": "category",
                      *           "classification": "asset"
                      *         }
@@ -2682,7 +3047,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a07def83-8d8e-46b6-9743-1448bc337175",
+                     *       "id": "4b2c5cf9-5bb9-42cb-a85a-910c9cf10255",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -2691,8 +3056,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-22T10:19:30.582Z",
-                     *       "updatedAt": "2026-11-22T10:19:30.582Z",
+                     *       "createdAt": "2026-11-22T11:10:15.244Z",
+                     *       "updatedAt": "2026-11-22T11:10:15.244Z",
                      *       "type": "leaf",
                      *       "classification": "asset"
                      *     }
@@ -2774,7 +3139,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a07def83-8d8e-46b6-9743-1448bc337175",
+                     *       "id": "4b2c5cf9-5bb9-42cb-a85a-910c9cf10255",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -2783,8 +3148,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-22T10:19:30.582Z",
-                     *       "updatedAt": "2026-11-22T10:19:30.582Z",
+                     *       "createdAt": "2026-11-22T11:10:15.244Z",
+                     *       "updatedAt": "2026-11-22T11:10:15.244Z",
                      *       "type": "leaf",
                      *       "classification": "asset"
                      *     }
@@ -2901,7 +3266,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a07def83-8d8e-46b6-9743-1448bc337175",
+                     *       "id": "4b2c5cf9-5bb9-42cb-a85a-910c9cf10255",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -2910,8 +3275,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-22T10:19:30.582Z",
-                     *       "updatedAt": "2026-11-22T10:19:30.650Z",
+                     *       "createdAt": "2026-11-22T11:10:15.244Z",
+                     *       "updatedAt": "2026-11-22T11:10:15.318Z",
                      *       "type": "leaf",
                      *       "classification": "asset"
                      *     }
@@ -3047,7 +3412,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b2d5a701-f617-4f48-b3b4-c984b5bed6f8",
+                     *           "id": "0af18484-6b02-4be9-a4fc-6cd700afa7c8",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -3056,12 +3421,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T10:19:30.792Z",
-                     *           "updatedAt": "2026-11-22T10:19:30.792Z",
+                     *           "createdAt": "2026-11-22T11:10:15.487Z",
+                     *           "updatedAt": "2026-11-22T11:10:15.487Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "9896c317-2583-489c-a38e-83cd008ac52d",
+                     *           "id": "b3b20ac8-536d-4265-870a-5e3558fd3999",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -3070,12 +3435,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T10:19:30.363Z",
-                     *           "updatedAt": "2026-11-22T10:19:30.363Z",
+                     *           "createdAt": "2026-11-22T11:10:15.079Z",
+                     *           "updatedAt": "2026-11-22T11:10:15.079Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "d1be0434-0739-41e8-b770-506bfc53adce",
+                     *           "id": "d7ac8480-ef9a-4e76-b807-c56492d6809c",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -3084,8 +3449,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T10:19:30.394Z",
-                     *           "updatedAt": "2026-11-22T10:19:30.394Z",
+                     *           "createdAt": "2026-11-22T11:10:15.111Z",
+                     *           "updatedAt": "2026-11-22T11:10:15.111Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -3198,7 +3563,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b2d5a701-f617-4f48-b3b4-c984b5bed6f8",
+                     *       "id": "0af18484-6b02-4be9-a4fc-6cd700afa7c8",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -3207,8 +3572,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-22T10:19:30.792Z",
-                     *       "updatedAt": "2026-11-22T10:19:30.792Z",
+                     *       "createdAt": "2026-11-22T11:10:15.487Z",
+                     *       "updatedAt": "2026-11-22T11:10:15.487Z",
                      *       "status": "active"
                      *     }
                      */
@@ -3284,7 +3649,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b2d5a701-f617-4f48-b3b4-c984b5bed6f8",
+                     *       "id": "0af18484-6b02-4be9-a4fc-6cd700afa7c8",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -3293,8 +3658,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-22T10:19:30.792Z",
-                     *       "updatedAt": "2026-11-22T10:19:30.792Z",
+                     *       "createdAt": "2026-11-22T11:10:15.487Z",
+                     *       "updatedAt": "2026-11-22T11:10:15.487Z",
                      *       "status": "active"
                      *     }
                      */
@@ -3399,7 +3764,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b2d5a701-f617-4f48-b3b4-c984b5bed6f8",
+                     *       "id": "0af18484-6b02-4be9-a4fc-6cd700afa7c8",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -3408,8 +3773,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-22T10:19:30.792Z",
-                     *       "updatedAt": "2026-11-22T10:19:30.873Z",
+                     *       "createdAt": "2026-11-22T11:10:15.487Z",
+                     *       "updatedAt": "2026-11-22T11:10:15.560Z",
                      *       "status": "active"
                      *     }
                      */
@@ -3539,7 +3904,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b2d5a701-f617-4f48-b3b4-c984b5bed6f8",
+                     *       "id": "0af18484-6b02-4be9-a4fc-6cd700afa7c8",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -3548,8 +3913,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-22T10:19:30.792Z",
-                     *       "updatedAt": "2026-11-22T10:19:30.954Z",
+                     *       "createdAt": "2026-11-22T11:10:15.487Z",
+                     *       "updatedAt": "2026-11-22T11:10:15.637Z",
                      *       "status": "active"
                      *     }
                      */
@@ -3636,7 +4001,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b2d5a701-f617-4f48-b3b4-c984b5bed6f8",
+                     *       "id": "0af18484-6b02-4be9-a4fc-6cd700afa7c8",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -3645,8 +4010,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-22T10:19:30.792Z",
-                     *       "updatedAt": "2026-11-22T10:19:30.917Z",
+                     *       "createdAt": "2026-11-22T11:10:15.487Z",
+                     *       "updatedAt": "2026-11-22T11:10:15.592Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -3733,266 +4098,266 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3",
+                     *           "id": "a7d7c3da-3648-4198-b5ad-1f8a86781951",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T10:19:31.098Z",
-                     *           "updatedAt": "2026-11-22T10:19:31.098Z",
+                     *           "createdAt": "2026-11-22T11:10:15.740Z",
+                     *           "updatedAt": "2026-11-22T11:10:15.740Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2027-01-31",
                      *               "name": "P01",
-                     *               "id": "e8b9cbe1-316c-42c3-ba41-c5660ad57607",
+                     *               "id": "e67ee20d-7d14-401c-ac0a-473c9fb2f60b",
                      *               "version": 1,
                      *               "startDate": "2027-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3"
+                     *               "financialYearId": "a7d7c3da-3648-4198-b5ad-1f8a86781951"
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2027-02-28",
                      *               "name": "P02",
-                     *               "id": "91cd280b-5dd0-44b3-ae34-2f7ca98dab7a",
+                     *               "id": "db9ed534-dea3-4be3-8ab5-2eaf91172ebc",
                      *               "version": 1,
                      *               "startDate": "2027-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3"
+                     *               "financialYearId": "a7d7c3da-3648-4198-b5ad-1f8a86781951"
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2027-03-31",
                      *               "name": "P03",
-                     *               "id": "492d1766-08e4-44b0-9ffe-47bebafb1e97",
+                     *               "id": "268e15f9-dd3e-4005-9dd8-c287b64e26a9",
                      *               "version": 1,
                      *               "startDate": "2027-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3"
+                     *               "financialYearId": "a7d7c3da-3648-4198-b5ad-1f8a86781951"
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2027-04-30",
                      *               "name": "P04",
-                     *               "id": "f8ba499c-15cc-4671-a76f-8ae3a4d16058",
+                     *               "id": "69cde660-0847-435a-8d85-2a02c88537aa",
                      *               "version": 1,
                      *               "startDate": "2027-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3"
+                     *               "financialYearId": "a7d7c3da-3648-4198-b5ad-1f8a86781951"
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2027-05-31",
                      *               "name": "P05",
-                     *               "id": "304f992a-cd13-4b57-8a2b-7b5d2000e270",
+                     *               "id": "16518513-c39f-4d94-a873-012cdd86aa28",
                      *               "version": 1,
                      *               "startDate": "2027-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3"
+                     *               "financialYearId": "a7d7c3da-3648-4198-b5ad-1f8a86781951"
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2027-06-30",
                      *               "name": "P06",
-                     *               "id": "ba99c5cc-61a7-4a8f-935d-8e4adffb4a30",
+                     *               "id": "f3033c59-5fcb-4623-b221-2c108ff8092b",
                      *               "version": 1,
                      *               "startDate": "2027-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3"
+                     *               "financialYearId": "a7d7c3da-3648-4198-b5ad-1f8a86781951"
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2027-07-31",
                      *               "name": "P07",
-                     *               "id": "cf79e60f-3f4b-441f-9ce5-758ada0f9c80",
+                     *               "id": "6a960d25-160e-4b05-80f4-f0eaf3df8d4d",
                      *               "version": 1,
                      *               "startDate": "2027-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3"
+                     *               "financialYearId": "a7d7c3da-3648-4198-b5ad-1f8a86781951"
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2027-08-31",
                      *               "name": "P08",
-                     *               "id": "75c89614-ba7f-445e-acad-9fe93ee10b0f",
+                     *               "id": "83997af5-0e27-42b0-92c5-c8cab03fd98f",
                      *               "version": 1,
                      *               "startDate": "2027-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3"
+                     *               "financialYearId": "a7d7c3da-3648-4198-b5ad-1f8a86781951"
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2027-09-30",
                      *               "name": "P09",
-                     *               "id": "65feb5a8-8bbf-42a5-a8f7-9590060c7d75",
+                     *               "id": "fc7d4840-492d-4dd3-9843-657c9a61dd65",
                      *               "version": 1,
                      *               "startDate": "2027-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3"
+                     *               "financialYearId": "a7d7c3da-3648-4198-b5ad-1f8a86781951"
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2027-10-31",
                      *               "name": "P10",
-                     *               "id": "ae50cd61-a397-4ce9-aebf-accd30956c0a",
+                     *               "id": "560cef01-6500-40f6-8ad9-1148b6fccf2a",
                      *               "version": 1,
                      *               "startDate": "2027-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3"
+                     *               "financialYearId": "a7d7c3da-3648-4198-b5ad-1f8a86781951"
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2027-11-30",
                      *               "name": "P11",
-                     *               "id": "dda53edf-6c4b-4306-9bb5-50429517fd30",
+                     *               "id": "41b9a8bc-09ee-4a9f-a1b1-794108d06254",
                      *               "version": 1,
                      *               "startDate": "2027-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3"
+                     *               "financialYearId": "a7d7c3da-3648-4198-b5ad-1f8a86781951"
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2027-12-31",
                      *               "name": "P12",
-                     *               "id": "ca93e0d9-e7b9-420d-aad0-a64eb6bf3bce",
+                     *               "id": "eaf5f4aa-0860-43c3-b3e8-4e343a3ca79d",
                      *               "version": 1,
                      *               "startDate": "2027-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3"
+                     *               "financialYearId": "a7d7c3da-3648-4198-b5ad-1f8a86781951"
                      *             }
                      *           ]
                      *         },
                      *         {
-                     *           "id": "891169dd-6b7a-41a7-9c80-b8163b026bef",
+                     *           "id": "ef744334-415c-4d78-956f-a860d0d19dcd",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T10:19:31.060Z",
-                     *           "updatedAt": "2026-11-22T10:19:31.060Z",
+                     *           "createdAt": "2026-11-22T11:10:15.713Z",
+                     *           "updatedAt": "2026-11-22T11:10:15.713Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2026-01-31",
                      *               "name": "P01",
-                     *               "id": "580f61e5-d40b-4564-a0d7-387da258740a",
+                     *               "id": "2c41dc0c-9d48-46d1-b06e-816ddd929b1f",
                      *               "version": 1,
                      *               "startDate": "2026-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *               "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2026-02-28",
                      *               "name": "P02",
-                     *               "id": "efa350f3-df22-4ff7-af0b-dfab84f088bf",
+                     *               "id": "4cf0cca6-0d85-401b-80b5-464157392ae4",
                      *               "version": 1,
                      *               "startDate": "2026-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *               "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2026-03-31",
                      *               "name": "P03",
-                     *               "id": "e095d296-080d-4d9e-be30-15db1f2b81d8",
+                     *               "id": "f4f4e78b-323e-49af-862e-3f835b43e0ba",
                      *               "version": 1,
                      *               "startDate": "2026-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *               "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2026-04-30",
                      *               "name": "P04",
-                     *               "id": "86b9407a-e879-4e87-b92e-3557ebf8c942",
+                     *               "id": "8bc900c9-e120-466f-821e-4735cfbf06b0",
                      *               "version": 1,
                      *               "startDate": "2026-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *               "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2026-05-31",
                      *               "name": "P05",
-                     *               "id": "6c529278-1641-4b1c-bb77-f7cb1eb62a18",
+                     *               "id": "819b5d31-754c-433c-83f9-122c46e461e6",
                      *               "version": 1,
                      *               "startDate": "2026-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *               "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2026-06-30",
                      *               "name": "P06",
-                     *               "id": "6997ccb5-f0da-489d-b104-3fe946c475d6",
+                     *               "id": "4ec7a533-0df0-4bb9-a9e8-5b3b62164e5e",
                      *               "version": 1,
                      *               "startDate": "2026-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *               "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2026-07-31",
                      *               "name": "P07",
-                     *               "id": "eeab4c71-e46f-4404-a0c9-74c08f8b9e52",
+                     *               "id": "7525cccb-c74d-4419-98fe-d0319cfed942",
                      *               "version": 1,
                      *               "startDate": "2026-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *               "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2026-08-31",
                      *               "name": "P08",
-                     *               "id": "9a5e0ec2-21c9-45cf-9804-135795554baf",
+                     *               "id": "201bc301-8cc4-407c-be00-6f3eb6b1689b",
                      *               "version": 1,
                      *               "startDate": "2026-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *               "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2026-09-30",
                      *               "name": "P09",
-                     *               "id": "7b95a391-9471-49d8-b203-49072f09b5a7",
+                     *               "id": "dfa537d1-f86b-4c2f-a55c-4afa5f575baf",
                      *               "version": 1,
                      *               "startDate": "2026-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *               "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2026-10-31",
                      *               "name": "P10",
-                     *               "id": "aa1b3708-28c2-4703-a406-32992e90f146",
+                     *               "id": "4a537e52-e58f-4006-a340-29561be4eb6d",
                      *               "version": 1,
                      *               "startDate": "2026-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *               "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2026-11-30",
                      *               "name": "P11",
-                     *               "id": "66d8defa-e14f-443a-93ad-22ca4277aee5",
+                     *               "id": "1926bb48-9c05-4853-b3aa-f049d1f9fade",
                      *               "version": 1,
                      *               "startDate": "2026-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *               "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2026-12-31",
                      *               "name": "P12",
-                     *               "id": "e4388040-8dac-45c2-b87b-19002669ec78",
+                     *               "id": "5798253b-46cc-4dfc-87f1-f5deff406535",
                      *               "version": 1,
                      *               "startDate": "2026-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *               "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
                      *             }
                      *           ]
                      *         }
@@ -4154,7 +4519,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3",
+                     *       "id": "a7d7c3da-3648-4198-b5ad-1f8a86781951",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
@@ -4162,128 +4527,128 @@ export interface operations {
                      *       "version": 1,
                      *       "periods": [
                      *         {
-                     *           "id": "e8b9cbe1-316c-42c3-ba41-c5660ad57607",
+                     *           "id": "e67ee20d-7d14-401c-ac0a-473c9fb2f60b",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-01-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3"
+                     *           "financialYearId": "a7d7c3da-3648-4198-b5ad-1f8a86781951"
                      *         },
                      *         {
-                     *           "id": "91cd280b-5dd0-44b3-ae34-2f7ca98dab7a",
+                     *           "id": "db9ed534-dea3-4be3-8ab5-2eaf91172ebc",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
                      *           "endDate": "2027-02-28",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3"
+                     *           "financialYearId": "a7d7c3da-3648-4198-b5ad-1f8a86781951"
                      *         },
                      *         {
-                     *           "id": "492d1766-08e4-44b0-9ffe-47bebafb1e97",
+                     *           "id": "268e15f9-dd3e-4005-9dd8-c287b64e26a9",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
                      *           "endDate": "2027-03-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3"
+                     *           "financialYearId": "a7d7c3da-3648-4198-b5ad-1f8a86781951"
                      *         },
                      *         {
-                     *           "id": "f8ba499c-15cc-4671-a76f-8ae3a4d16058",
+                     *           "id": "69cde660-0847-435a-8d85-2a02c88537aa",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
                      *           "endDate": "2027-04-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3"
+                     *           "financialYearId": "a7d7c3da-3648-4198-b5ad-1f8a86781951"
                      *         },
                      *         {
-                     *           "id": "304f992a-cd13-4b57-8a2b-7b5d2000e270",
+                     *           "id": "16518513-c39f-4d94-a873-012cdd86aa28",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
                      *           "endDate": "2027-05-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3"
+                     *           "financialYearId": "a7d7c3da-3648-4198-b5ad-1f8a86781951"
                      *         },
                      *         {
-                     *           "id": "ba99c5cc-61a7-4a8f-935d-8e4adffb4a30",
+                     *           "id": "f3033c59-5fcb-4623-b221-2c108ff8092b",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
                      *           "endDate": "2027-06-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3"
+                     *           "financialYearId": "a7d7c3da-3648-4198-b5ad-1f8a86781951"
                      *         },
                      *         {
-                     *           "id": "cf79e60f-3f4b-441f-9ce5-758ada0f9c80",
+                     *           "id": "6a960d25-160e-4b05-80f4-f0eaf3df8d4d",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
                      *           "endDate": "2027-07-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3"
+                     *           "financialYearId": "a7d7c3da-3648-4198-b5ad-1f8a86781951"
                      *         },
                      *         {
-                     *           "id": "75c89614-ba7f-445e-acad-9fe93ee10b0f",
+                     *           "id": "83997af5-0e27-42b0-92c5-c8cab03fd98f",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
                      *           "endDate": "2027-08-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3"
+                     *           "financialYearId": "a7d7c3da-3648-4198-b5ad-1f8a86781951"
                      *         },
                      *         {
-                     *           "id": "65feb5a8-8bbf-42a5-a8f7-9590060c7d75",
+                     *           "id": "fc7d4840-492d-4dd3-9843-657c9a61dd65",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
                      *           "endDate": "2027-09-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3"
+                     *           "financialYearId": "a7d7c3da-3648-4198-b5ad-1f8a86781951"
                      *         },
                      *         {
-                     *           "id": "ae50cd61-a397-4ce9-aebf-accd30956c0a",
+                     *           "id": "560cef01-6500-40f6-8ad9-1148b6fccf2a",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
                      *           "endDate": "2027-10-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3"
+                     *           "financialYearId": "a7d7c3da-3648-4198-b5ad-1f8a86781951"
                      *         },
                      *         {
-                     *           "id": "dda53edf-6c4b-4306-9bb5-50429517fd30",
+                     *           "id": "41b9a8bc-09ee-4a9f-a1b1-794108d06254",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
                      *           "endDate": "2027-11-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3"
+                     *           "financialYearId": "a7d7c3da-3648-4198-b5ad-1f8a86781951"
                      *         },
                      *         {
-                     *           "id": "ca93e0d9-e7b9-420d-aad0-a64eb6bf3bce",
+                     *           "id": "eaf5f4aa-0860-43c3-b3e8-4e343a3ca79d",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "06b1b33d-ccd8-4e75-a536-e54d8ef6b0c3"
+                     *           "financialYearId": "a7d7c3da-3648-4198-b5ad-1f8a86781951"
                      *         }
                      *       ],
-                     *       "createdAt": "2026-11-22T10:19:31.098Z",
-                     *       "updatedAt": "2026-11-22T10:19:31.098Z"
+                     *       "createdAt": "2026-11-22T11:10:15.740Z",
+                     *       "updatedAt": "2026-11-22T11:10:15.740Z"
                      *     }
                      */
                     "application/json": {
@@ -4396,134 +4761,134 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "891169dd-6b7a-41a7-9c80-b8163b026bef",
+                     *       "id": "ef744334-415c-4d78-956f-a860d0d19dcd",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-22T10:19:31.060Z",
-                     *       "updatedAt": "2026-11-22T10:19:31.060Z",
+                     *       "createdAt": "2026-11-22T11:10:15.713Z",
+                     *       "updatedAt": "2026-11-22T11:10:15.713Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "580f61e5-d40b-4564-a0d7-387da258740a",
+                     *           "id": "2c41dc0c-9d48-46d1-b06e-816ddd929b1f",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *           "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "efa350f3-df22-4ff7-af0b-dfab84f088bf",
+                     *           "id": "4cf0cca6-0d85-401b-80b5-464157392ae4",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *           "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "e095d296-080d-4d9e-be30-15db1f2b81d8",
+                     *           "id": "f4f4e78b-323e-49af-862e-3f835b43e0ba",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *           "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "86b9407a-e879-4e87-b92e-3557ebf8c942",
+                     *           "id": "8bc900c9-e120-466f-821e-4735cfbf06b0",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *           "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "6c529278-1641-4b1c-bb77-f7cb1eb62a18",
+                     *           "id": "819b5d31-754c-433c-83f9-122c46e461e6",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *           "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "6997ccb5-f0da-489d-b104-3fe946c475d6",
+                     *           "id": "4ec7a533-0df0-4bb9-a9e8-5b3b62164e5e",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *           "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "eeab4c71-e46f-4404-a0c9-74c08f8b9e52",
+                     *           "id": "7525cccb-c74d-4419-98fe-d0319cfed942",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *           "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "9a5e0ec2-21c9-45cf-9804-135795554baf",
+                     *           "id": "201bc301-8cc4-407c-be00-6f3eb6b1689b",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *           "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "7b95a391-9471-49d8-b203-49072f09b5a7",
+                     *           "id": "dfa537d1-f86b-4c2f-a55c-4afa5f575baf",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *           "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "aa1b3708-28c2-4703-a406-32992e90f146",
+                     *           "id": "4a537e52-e58f-4006-a340-29561be4eb6d",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *           "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "66d8defa-e14f-443a-93ad-22ca4277aee5",
+                     *           "id": "1926bb48-9c05-4853-b3aa-f049d1f9fade",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *           "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "e4388040-8dac-45c2-b87b-19002669ec78",
+                     *           "id": "5798253b-46cc-4dfc-87f1-f5deff406535",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *           "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
                      *         }
                      *       ]
                      *     }
@@ -4678,134 +5043,134 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d752f47f-634b-4638-acb9-4a76c90c5e93",
+                     *       "id": "c75b617c-0bd7-4906-a1cc-ced342e26256",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-22T10:19:31.194Z",
-                     *       "updatedAt": "2026-11-22T10:19:31.237Z",
+                     *       "createdAt": "2026-11-22T11:10:15.807Z",
+                     *       "updatedAt": "2026-11-22T11:10:15.837Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2030-01-31",
                      *           "name": "P01",
-                     *           "id": "0a0f18ba-6b01-46af-b39f-18fc46c8dac6",
+                     *           "id": "e739f975-0aab-486e-94a3-118977369d96",
                      *           "version": 1,
                      *           "startDate": "2030-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "d752f47f-634b-4638-acb9-4a76c90c5e93"
+                     *           "financialYearId": "c75b617c-0bd7-4906-a1cc-ced342e26256"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2030-02-28",
                      *           "name": "P02",
-                     *           "id": "69f0beb5-91fc-4a5e-98d0-10bceee8ab76",
+                     *           "id": "36053371-d741-4408-ab87-9c072e5fdc0d",
                      *           "version": 1,
                      *           "startDate": "2030-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "d752f47f-634b-4638-acb9-4a76c90c5e93"
+                     *           "financialYearId": "c75b617c-0bd7-4906-a1cc-ced342e26256"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2030-03-31",
                      *           "name": "P03",
-                     *           "id": "98bbe9a3-171f-451a-93f4-8aa18e1996a7",
+                     *           "id": "627a83b9-5fce-4007-9b8b-3a74d11d056d",
                      *           "version": 1,
                      *           "startDate": "2030-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "d752f47f-634b-4638-acb9-4a76c90c5e93"
+                     *           "financialYearId": "c75b617c-0bd7-4906-a1cc-ced342e26256"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2030-04-30",
                      *           "name": "P04",
-                     *           "id": "1022887f-9b02-49a8-bb98-1d907f1d235d",
+                     *           "id": "2ccf28de-2f82-4439-90c1-f8843f32cb83",
                      *           "version": 1,
                      *           "startDate": "2030-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "d752f47f-634b-4638-acb9-4a76c90c5e93"
+                     *           "financialYearId": "c75b617c-0bd7-4906-a1cc-ced342e26256"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2030-05-31",
                      *           "name": "P05",
-                     *           "id": "9323895d-6832-4f22-b9c6-18ebe68c1768",
+                     *           "id": "4782e028-64f3-4f1f-b998-416a13d5aad6",
                      *           "version": 1,
                      *           "startDate": "2030-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "d752f47f-634b-4638-acb9-4a76c90c5e93"
+                     *           "financialYearId": "c75b617c-0bd7-4906-a1cc-ced342e26256"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2030-06-30",
                      *           "name": "P06",
-                     *           "id": "18aca2aa-cb73-419a-a7dd-4f5026406491",
+                     *           "id": "a419ee47-a7cd-43fa-8db9-2f07e8847afa",
                      *           "version": 1,
                      *           "startDate": "2030-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "d752f47f-634b-4638-acb9-4a76c90c5e93"
+                     *           "financialYearId": "c75b617c-0bd7-4906-a1cc-ced342e26256"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2030-07-31",
                      *           "name": "P07",
-                     *           "id": "2930036d-c187-44e1-98bb-eb21bbcc51e8",
+                     *           "id": "78ecd72f-7160-49d3-bc5a-68e6cbdf7f05",
                      *           "version": 1,
                      *           "startDate": "2030-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "d752f47f-634b-4638-acb9-4a76c90c5e93"
+                     *           "financialYearId": "c75b617c-0bd7-4906-a1cc-ced342e26256"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2030-08-31",
                      *           "name": "P08",
-                     *           "id": "238ef8b5-0844-43f7-94fe-702b9191fc02",
+                     *           "id": "f043f6b6-c56b-4a25-818f-6145c6e83a4b",
                      *           "version": 1,
                      *           "startDate": "2030-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "d752f47f-634b-4638-acb9-4a76c90c5e93"
+                     *           "financialYearId": "c75b617c-0bd7-4906-a1cc-ced342e26256"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2030-09-30",
                      *           "name": "P09",
-                     *           "id": "fd862e47-f6c5-4d8f-9997-91fccce779b1",
+                     *           "id": "ecf62569-64da-40ce-be00-e3162127a500",
                      *           "version": 1,
                      *           "startDate": "2030-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "d752f47f-634b-4638-acb9-4a76c90c5e93"
+                     *           "financialYearId": "c75b617c-0bd7-4906-a1cc-ced342e26256"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2030-10-31",
                      *           "name": "P10",
-                     *           "id": "6afa6be6-ef21-42ac-b6ce-404748b8c6d7",
+                     *           "id": "7d837671-992a-44fc-b799-5d8c5f76c79a",
                      *           "version": 1,
                      *           "startDate": "2030-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "d752f47f-634b-4638-acb9-4a76c90c5e93"
+                     *           "financialYearId": "c75b617c-0bd7-4906-a1cc-ced342e26256"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2030-11-30",
                      *           "name": "P11",
-                     *           "id": "fd69a5ed-a506-4176-8ca3-9eb1bd3ef315",
+                     *           "id": "fd82adb4-281f-4c4a-91c8-3f8b72fce15b",
                      *           "version": 1,
                      *           "startDate": "2030-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "d752f47f-634b-4638-acb9-4a76c90c5e93"
+                     *           "financialYearId": "c75b617c-0bd7-4906-a1cc-ced342e26256"
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2030-12-31",
                      *           "name": "P12",
-                     *           "id": "e4733be4-e064-4cf9-a76a-b4caf7ee065e",
+                     *           "id": "87b13a20-5b6b-4d49-ab57-14a973ea8f3e",
                      *           "version": 1,
                      *           "startDate": "2030-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "d752f47f-634b-4638-acb9-4a76c90c5e93"
+                     *           "financialYearId": "c75b617c-0bd7-4906-a1cc-ced342e26256"
                      *         }
                      *       ]
                      *     }
@@ -5012,20 +5377,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "40d415fe-922f-4752-bc72-ee1ce3ff6450",
+                     *       "id": "dc414cf1-3ed8-4796-86b0-91829efcffa9",
                      *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "883c9e28-069a-419e-8975-a0a3154fe7fd",
+                     *           "accountId": "547a8cfd-b0c9-4d8f-93a9-c409836d579b",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7
                      *         },
                      *         {
-                     *           "accountId": "f0b5a44a-dbe6-416d-bb09-c306edb416ba",
+                     *           "accountId": "81e41e4f-16a1-4b2e-817d-51516b420dea",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7
@@ -5042,8 +5407,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-22T10:19:33.491Z",
-                     *       "updatedAt": "2026-11-22T10:19:33.491Z"
+                     *       "createdAt": "2026-11-22T11:10:17.317Z",
+                     *       "updatedAt": "2026-11-22T11:10:17.317Z"
                      *     }
                      */
                     "application/json": {
@@ -5163,121 +5528,121 @@ export interface operations {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "e4388040-8dac-45c2-b87b-19002669ec78",
+                     *           "id": "5798253b-46cc-4dfc-87f1-f5deff406535",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *           "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "66d8defa-e14f-443a-93ad-22ca4277aee5",
+                     *           "id": "1926bb48-9c05-4853-b3aa-f049d1f9fade",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *           "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "aa1b3708-28c2-4703-a406-32992e90f146",
+                     *           "id": "4a537e52-e58f-4006-a340-29561be4eb6d",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *           "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "7b95a391-9471-49d8-b203-49072f09b5a7",
+                     *           "id": "dfa537d1-f86b-4c2f-a55c-4afa5f575baf",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *           "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "9a5e0ec2-21c9-45cf-9804-135795554baf",
+                     *           "id": "201bc301-8cc4-407c-be00-6f3eb6b1689b",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *           "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "eeab4c71-e46f-4404-a0c9-74c08f8b9e52",
+                     *           "id": "7525cccb-c74d-4419-98fe-d0319cfed942",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *           "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "6997ccb5-f0da-489d-b104-3fe946c475d6",
+                     *           "id": "4ec7a533-0df0-4bb9-a9e8-5b3b62164e5e",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *           "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "6c529278-1641-4b1c-bb77-f7cb1eb62a18",
+                     *           "id": "819b5d31-754c-433c-83f9-122c46e461e6",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *           "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "86b9407a-e879-4e87-b92e-3557ebf8c942",
+                     *           "id": "8bc900c9-e120-466f-821e-4735cfbf06b0",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *           "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "e095d296-080d-4d9e-be30-15db1f2b81d8",
+                     *           "id": "f4f4e78b-323e-49af-862e-3f835b43e0ba",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *           "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "efa350f3-df22-4ff7-af0b-dfab84f088bf",
+                     *           "id": "4cf0cca6-0d85-401b-80b5-464157392ae4",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *           "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
                      *         },
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "580f61e5-d40b-4564-a0d7-387da258740a",
+                     *           "id": "2c41dc0c-9d48-46d1-b06e-816ddd929b1f",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *           "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -5361,11 +5726,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "580f61e5-d40b-4564-a0d7-387da258740a",
+                     *       "id": "2c41dc0c-9d48-46d1-b06e-816ddd929b1f",
                      *       "version": 1,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *       "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
                      *     }
                      */
                     "application/json": {
@@ -5451,11 +5816,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "580f61e5-d40b-4564-a0d7-387da258740a",
+                     *       "id": "2c41dc0c-9d48-46d1-b06e-816ddd929b1f",
                      *       "version": 2,
                      *       "startDate": "2026-01-01",
                      *       "status": "locked",
-                     *       "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *       "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
                      *     }
                      */
                     "application/json": {
@@ -5640,11 +6005,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "580f61e5-d40b-4564-a0d7-387da258740a",
+                     *       "id": "2c41dc0c-9d48-46d1-b06e-816ddd929b1f",
                      *       "version": 3,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *       "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
                      *     }
                      */
                     "application/json": {
@@ -5732,20 +6097,20 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "152b83c2-6bef-4ccc-afc8-89e66888603f",
+                     *           "id": "5a7b38f6-bad8-41cf-85f1-9bb77af5acda",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "87a4218e-c85d-4858-90c1-07f43247857f",
+                     *               "accountId": "d47b4b83-d2b0-4714-b676-1ded2d27813a",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100
                      *             },
                      *             {
-                     *               "accountId": "c3a6c27e-0c16-4c1b-8ff5-7868abec2862",
+                     *               "accountId": "4e7be019-0b2d-4f5a-ac0c-eb40f4e4e6b9",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100
@@ -5762,8 +6127,8 @@ export interface operations {
                      *           "reversalOf": null,
                      *           "reversedBy": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T10:19:31.636Z",
-                     *           "updatedAt": "2026-11-22T10:19:31.636Z"
+                     *           "createdAt": "2026-11-22T11:10:16.090Z",
+                     *           "updatedAt": "2026-11-22T11:10:16.090Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -5873,12 +6238,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "87a4218e-c85d-4858-90c1-07f43247857f",
+                 *           "accountId": "d47b4b83-d2b0-4714-b676-1ded2d27813a",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "c3a6c27e-0c16-4c1b-8ff5-7868abec2862",
+                 *           "accountId": "4e7be019-0b2d-4f5a-ac0c-eb40f4e4e6b9",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -5918,20 +6283,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "152b83c2-6bef-4ccc-afc8-89e66888603f",
+                     *       "id": "5a7b38f6-bad8-41cf-85f1-9bb77af5acda",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "87a4218e-c85d-4858-90c1-07f43247857f",
+                     *           "accountId": "d47b4b83-d2b0-4714-b676-1ded2d27813a",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100
                      *         },
                      *         {
-                     *           "accountId": "c3a6c27e-0c16-4c1b-8ff5-7868abec2862",
+                     *           "accountId": "4e7be019-0b2d-4f5a-ac0c-eb40f4e4e6b9",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100
@@ -5948,8 +6313,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-22T10:19:31.636Z",
-                     *       "updatedAt": "2026-11-22T10:19:31.636Z"
+                     *       "createdAt": "2026-11-22T11:10:16.090Z",
+                     *       "updatedAt": "2026-11-22T11:10:16.090Z"
                      *     }
                      */
                     "application/json": {
@@ -6053,20 +6418,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "152b83c2-6bef-4ccc-afc8-89e66888603f",
+                     *       "id": "5a7b38f6-bad8-41cf-85f1-9bb77af5acda",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "87a4218e-c85d-4858-90c1-07f43247857f",
+                     *           "accountId": "d47b4b83-d2b0-4714-b676-1ded2d27813a",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100
                      *         },
                      *         {
-                     *           "accountId": "c3a6c27e-0c16-4c1b-8ff5-7868abec2862",
+                     *           "accountId": "4e7be019-0b2d-4f5a-ac0c-eb40f4e4e6b9",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100
@@ -6083,8 +6448,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-22T10:19:31.636Z",
-                     *       "updatedAt": "2026-11-22T10:19:31.636Z"
+                     *       "createdAt": "2026-11-22T11:10:16.090Z",
+                     *       "updatedAt": "2026-11-22T11:10:16.090Z"
                      *     }
                      */
                     "application/json": {
@@ -6186,12 +6551,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "87a4218e-c85d-4858-90c1-07f43247857f",
+                 *           "accountId": "d47b4b83-d2b0-4714-b676-1ded2d27813a",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "c3a6c27e-0c16-4c1b-8ff5-7868abec2862",
+                 *           "accountId": "4e7be019-0b2d-4f5a-ac0c-eb40f4e4e6b9",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -6234,20 +6599,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "152b83c2-6bef-4ccc-afc8-89e66888603f",
+                     *       "id": "5a7b38f6-bad8-41cf-85f1-9bb77af5acda",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "87a4218e-c85d-4858-90c1-07f43247857f",
+                     *           "accountId": "d47b4b83-d2b0-4714-b676-1ded2d27813a",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120
                      *         },
                      *         {
-                     *           "accountId": "c3a6c27e-0c16-4c1b-8ff5-7868abec2862",
+                     *           "accountId": "4e7be019-0b2d-4f5a-ac0c-eb40f4e4e6b9",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120
@@ -6264,8 +6629,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-22T10:19:31.636Z",
-                     *       "updatedAt": "2026-11-22T10:19:31.801Z"
+                     *       "createdAt": "2026-11-22T11:10:16.090Z",
+                     *       "updatedAt": "2026-11-22T11:10:16.215Z"
                      *     }
                      */
                     "application/json": {
@@ -6387,20 +6752,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "152b83c2-6bef-4ccc-afc8-89e66888603f",
+                     *       "id": "5a7b38f6-bad8-41cf-85f1-9bb77af5acda",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "87a4218e-c85d-4858-90c1-07f43247857f",
+                     *           "accountId": "d47b4b83-d2b0-4714-b676-1ded2d27813a",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120
                      *         },
                      *         {
-                     *           "accountId": "c3a6c27e-0c16-4c1b-8ff5-7868abec2862",
+                     *           "accountId": "4e7be019-0b2d-4f5a-ac0c-eb40f4e4e6b9",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120
@@ -6412,13 +6777,13 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef",
-                     *       "periodId": "e095d296-080d-4d9e-be30-15db1f2b81d8",
+                     *       "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd",
+                     *       "periodId": "f4f4e78b-323e-49af-862e-3f835b43e0ba",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-22T10:19:31.636Z",
-                     *       "updatedAt": "2026-11-22T10:19:31.890Z"
+                     *       "createdAt": "2026-11-22T11:10:16.090Z",
+                     *       "updatedAt": "2026-11-22T11:10:16.278Z"
                      *     }
                      */
                     "application/json": {
@@ -6533,20 +6898,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "33205a9d-92a0-48d6-9d21-9ba93642ce60",
+                     *       "id": "3a94b7ab-b96f-42fc-8e47-919e83e5f28e",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "883c9e28-069a-419e-8975-a0a3154fe7fd",
+                     *           "accountId": "547a8cfd-b0c9-4d8f-93a9-c409836d579b",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10
                      *         },
                      *         {
-                     *           "accountId": "87a4218e-c85d-4858-90c1-07f43247857f",
+                     *           "accountId": "d47b4b83-d2b0-4714-b676-1ded2d27813a",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10
@@ -6558,13 +6923,13 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef",
-                     *       "periodId": "e095d296-080d-4d9e-be30-15db1f2b81d8",
+                     *       "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd",
+                     *       "periodId": "f4f4e78b-323e-49af-862e-3f835b43e0ba",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-22T10:19:32.194Z",
-                     *       "updatedAt": "2026-11-22T10:19:32.341Z"
+                     *       "createdAt": "2026-11-22T11:10:16.455Z",
+                     *       "updatedAt": "2026-11-22T11:10:16.518Z"
                      *     }
                      */
                     "application/json": {
@@ -6679,20 +7044,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "152b83c2-6bef-4ccc-afc8-89e66888603f",
+                     *       "id": "5a7b38f6-bad8-41cf-85f1-9bb77af5acda",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "87a4218e-c85d-4858-90c1-07f43247857f",
+                     *           "accountId": "d47b4b83-d2b0-4714-b676-1ded2d27813a",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120
                      *         },
                      *         {
-                     *           "accountId": "c3a6c27e-0c16-4c1b-8ff5-7868abec2862",
+                     *           "accountId": "4e7be019-0b2d-4f5a-ac0c-eb40f4e4e6b9",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120
@@ -6709,8 +7074,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-22T10:19:31.636Z",
-                     *       "updatedAt": "2026-11-22T10:19:31.975Z"
+                     *       "createdAt": "2026-11-22T11:10:16.090Z",
+                     *       "updatedAt": "2026-11-22T11:10:16.316Z"
                      *     }
                      */
                     "application/json": {
@@ -6836,20 +7201,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "152b83c2-6bef-4ccc-afc8-89e66888603f",
+                     *       "id": "5a7b38f6-bad8-41cf-85f1-9bb77af5acda",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "87a4218e-c85d-4858-90c1-07f43247857f",
+                     *           "accountId": "d47b4b83-d2b0-4714-b676-1ded2d27813a",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120
                      *         },
                      *         {
-                     *           "accountId": "c3a6c27e-0c16-4c1b-8ff5-7868abec2862",
+                     *           "accountId": "4e7be019-0b2d-4f5a-ac0c-eb40f4e4e6b9",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120
@@ -6861,13 +7226,13 @@ export interface operations {
                      *       },
                      *       "status": "reversed",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef",
-                     *       "periodId": "e095d296-080d-4d9e-be30-15db1f2b81d8",
+                     *       "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd",
+                     *       "periodId": "f4f4e78b-323e-49af-862e-3f835b43e0ba",
                      *       "reversalOf": null,
-                     *       "reversedBy": "a750f6d6-c00e-4fa9-80d7-6486b3a4aaf2",
+                     *       "reversedBy": "fd31c32c-d675-448a-adcc-d808bb7d2d5d",
                      *       "version": 6,
-                     *       "createdAt": "2026-11-22T10:19:31.636Z",
-                     *       "updatedAt": "2026-11-22T10:19:32.130Z"
+                     *       "createdAt": "2026-11-22T11:10:16.090Z",
+                     *       "updatedAt": "2026-11-22T11:10:16.415Z"
                      *     }
                      */
                     "application/json": {
@@ -6982,13 +7347,13 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef",
+                     *       "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "eea0045a-d11e-4f95-93fe-62f7e610186e",
+                     *           "accountId": "983e0d82-c125-4046-89f6-42035aa3c8d7",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -7013,8 +7378,8 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "accountId": "87a4218e-c85d-4858-90c1-07f43247857f",
-                     *           "parentId": "eea0045a-d11e-4f95-93fe-62f7e610186e",
+                     *           "accountId": "d47b4b83-d2b0-4714-b676-1ded2d27813a",
+                     *           "parentId": "983e0d82-c125-4046-89f6-42035aa3c8d7",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -7038,7 +7403,7 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "accountId": "13fd2a2a-b7c1-492c-8d74-e198c52a408b",
+                     *           "accountId": "f198e3ef-d03f-4f0b-af58-7a86085eede8",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -7063,8 +7428,8 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "accountId": "c3a6c27e-0c16-4c1b-8ff5-7868abec2862",
-                     *           "parentId": "13fd2a2a-b7c1-492c-8d74-e198c52a408b",
+                     *           "accountId": "4e7be019-0b2d-4f5a-ac0c-eb40f4e4e6b9",
+                     *           "parentId": "f198e3ef-d03f-4f0b-af58-7a86085eede8",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -7088,7 +7453,7 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "accountId": "2e358781-96d4-4ca0-9903-e59f3673bfd5",
+                     *           "accountId": "b1ce0f4e-5131-4532-a7b9-7f987a3764b8",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -7113,8 +7478,8 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "accountId": "883c9e28-069a-419e-8975-a0a3154fe7fd",
-                     *           "parentId": "2e358781-96d4-4ca0-9903-e59f3673bfd5",
+                     *           "accountId": "547a8cfd-b0c9-4d8f-93a9-c409836d579b",
+                     *           "parentId": "b1ce0f4e-5131-4532-a7b9-7f987a3764b8",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -7341,7 +7706,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "2e358781-96d4-4ca0-9903-e59f3673bfd5",
+                     *           "accountId": "b1ce0f4e-5131-4532-a7b9-7f987a3764b8",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -7360,8 +7725,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "883c9e28-069a-419e-8975-a0a3154fe7fd",
-                     *           "parentId": "2e358781-96d4-4ca0-9903-e59f3673bfd5",
+                     *           "accountId": "547a8cfd-b0c9-4d8f-93a9-c409836d579b",
+                     *           "parentId": "b1ce0f4e-5131-4532-a7b9-7f987a3764b8",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -7571,7 +7936,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "eea0045a-d11e-4f95-93fe-62f7e610186e",
+                     *           "accountId": "983e0d82-c125-4046-89f6-42035aa3c8d7",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -7588,8 +7953,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "87a4218e-c85d-4858-90c1-07f43247857f",
-                     *           "parentId": "eea0045a-d11e-4f95-93fe-62f7e610186e",
+                     *           "accountId": "d47b4b83-d2b0-4714-b676-1ded2d27813a",
+                     *           "parentId": "983e0d82-c125-4046-89f6-42035aa3c8d7",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -7838,7 +8203,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "eea0045a-d11e-4f95-93fe-62f7e610186e",
+                     *         "id": "983e0d82-c125-4046-89f6-42035aa3c8d7",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -7857,13 +8222,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "152b83c2-6bef-4ccc-afc8-89e66888603f",
+                     *           "journalId": "5a7b38f6-bad8-41cf-85f1-9bb77af5acda",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "87a4218e-c85d-4858-90c1-07f43247857f",
+                     *           "accountId": "d47b4b83-d2b0-4714-b676-1ded2d27813a",
                      *           "line": 0,
                      *           "side": 1,
                      *           "amount": "120.00",
@@ -7871,7 +8236,7 @@ export interface operations {
                      *           "balance": "120.00"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjdkMjU5N2QwLWM3NDItNGEwOC04ZTkzLWIyMTZkZDhiNGQ4NCIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiZWVhMDA0NWEtZDExZS00Zjk1LTkzZmUtNjJmN2U2MTAxODZlIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjMTUyYjgzYzItNmJlZi00Y2NjLWFmYzgtODllNjY4ODg2MDNmIiwiYWNjb3VudElkIjoiODdhNDIxOGUtYzg1ZC00ODU4LTkwYzEtMDdmNDMyNDc4NTdmIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.U71EWZ2OUyKzVjx__0oLWsK7669MlsmNf1gcSgPLjoY"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjM5NGE3Y2Y3LWJiMTEtNGUyMS04MDY4LWFkYzk2MTExMTc3YyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiOTgzZTBkODItYzEyNS00MDQ2LTg5ZjYtNDIwMzVhYTNjOGQ3IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjNWE3YjM4ZjYtYmFkOC00MWNmLTg1ZjEtOWJiNzdhZjVhY2RhIiwiYWNjb3VudElkIjoiZDQ3YjRiODMtZDJiMC00NzE0LWI2NzYtMWRlZDJkMjc4MTNhIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.sElDdnyr8HyBWlcgfrsarJRGG_5RAIYJfTNUnBFq_bc"
                      *     }
                      */
                     "application/json": {
@@ -8028,41 +8393,41 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "1d743631-4698-4762-b921-a23d15bbb5ca",
+                     *           "id": "a4ff8e2c-e728-4970-96b5-a9d9eb02adc1",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-22T10:19:33.331Z",
+                     *           "createdAt": "2026-11-22T11:10:17.217Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ae173c29-956e-4bc8-8a8b-92b0d6cc01d1"
+                     *             "id": "b67589cd-1448-47b4-bfae-136cba9a4b65"
                      *           }
                      *         },
                      *         {
-                     *           "id": "ebbb4128-f481-44e8-82b5-3f99b62f4eff",
+                     *           "id": "11567d98-7655-4bea-be83-992b6ff2a221",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-22T10:19:33.238Z",
+                     *           "createdAt": "2026-11-22T11:10:17.143Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ae173c29-956e-4bc8-8a8b-92b0d6cc01d1"
+                     *             "id": "b67589cd-1448-47b4-bfae-136cba9a4b65"
                      *           }
                      *         },
                      *         {
-                     *           "id": "383d6f8c-023e-4821-a29d-c692cb23b20b",
+                     *           "id": "5b46d26a-f35a-4e0c-b566-1e58791b84b5",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *             "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
                      *           },
-                     *           "createdAt": "2026-11-22T10:19:33.108Z",
+                     *           "createdAt": "2026-11-22T11:10:17.055Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ae173c29-956e-4bc8-8a8b-92b0d6cc01d1"
+                     *             "id": "b67589cd-1448-47b4-bfae-136cba9a4b65"
                      *           }
                      *         }
                      *       ],
@@ -8140,7 +8505,7 @@ export interface operations {
                  * @example {
                  *       "kind": "TrialBalance",
                  *       "parameters": {
-                 *         "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                 *         "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
                  *       }
                  *     }
                  */
@@ -8234,15 +8599,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "383d6f8c-023e-4821-a29d-c692cb23b20b",
+                     *       "id": "5b46d26a-f35a-4e0c-b566-1e58791b84b5",
                      *       "kind": "TrialBalance",
                      *       "parameters": {
-                     *         "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *         "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
                      *       },
-                     *       "createdAt": "2026-11-22T10:19:33.108Z",
+                     *       "createdAt": "2026-11-22T11:10:17.055Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ae173c29-956e-4bc8-8a8b-92b0d6cc01d1"
+                     *         "id": "b67589cd-1448-47b4-bfae-136cba9a4b65"
                      *       }
                      *     }
                      */
@@ -8315,26 +8680,26 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "383d6f8c-023e-4821-a29d-c692cb23b20b",
+                     *       "id": "5b46d26a-f35a-4e0c-b566-1e58791b84b5",
                      *       "kind": "TrialBalance",
                      *       "parameters": {
-                     *         "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef"
+                     *         "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
                      *       },
-                     *       "createdAt": "2026-11-22T10:19:33.108Z",
+                     *       "createdAt": "2026-11-22T11:10:17.055Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ae173c29-956e-4bc8-8a8b-92b0d6cc01d1"
+                     *         "id": "b67589cd-1448-47b4-bfae-136cba9a4b65"
                      *       },
                      *       "figures": {
                      *         "dateFrom": "2026-01-01",
                      *         "dateTo": "2026-12-31",
-                     *         "financialYearId": "891169dd-6b7a-41a7-9c80-b8163b026bef",
+                     *         "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd",
                      *         "periodId": null,
                      *         "costCenter": null,
                      *         "currency": "SAR",
                      *         "rows": [
                      *           {
-                     *             "accountId": "eea0045a-d11e-4f95-93fe-62f7e610186e",
+                     *             "accountId": "983e0d82-c125-4046-89f6-42035aa3c8d7",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -8359,8 +8724,8 @@ export interface operations {
                      *             }
                      *           },
                      *           {
-                     *             "accountId": "87a4218e-c85d-4858-90c1-07f43247857f",
-                     *             "parentId": "eea0045a-d11e-4f95-93fe-62f7e610186e",
+                     *             "accountId": "d47b4b83-d2b0-4714-b676-1ded2d27813a",
+                     *             "parentId": "983e0d82-c125-4046-89f6-42035aa3c8d7",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -8384,7 +8749,7 @@ export interface operations {
                      *             }
                      *           },
                      *           {
-                     *             "accountId": "13fd2a2a-b7c1-492c-8d74-e198c52a408b",
+                     *             "accountId": "f198e3ef-d03f-4f0b-af58-7a86085eede8",
                      *             "parentId": null,
                      *             "code": "4",
                      *             "path": "4",
@@ -8409,8 +8774,8 @@ export interface operations {
                      *             }
                      *           },
                      *           {
-                     *             "accountId": "c3a6c27e-0c16-4c1b-8ff5-7868abec2862",
-                     *             "parentId": "13fd2a2a-b7c1-492c-8d74-e198c52a408b",
+                     *             "accountId": "4e7be019-0b2d-4f5a-ac0c-eb40f4e4e6b9",
+                     *             "parentId": "f198e3ef-d03f-4f0b-af58-7a86085eede8",
                      *             "code": "4101",
                      *             "path": "4.4101",
                      *             "depth": 1,
@@ -8434,7 +8799,7 @@ export interface operations {
                      *             }
                      *           },
                      *           {
-                     *             "accountId": "2e358781-96d4-4ca0-9903-e59f3673bfd5",
+                     *             "accountId": "b1ce0f4e-5131-4532-a7b9-7f987a3764b8",
                      *             "parentId": null,
                      *             "code": "5",
                      *             "path": "5",
@@ -8459,8 +8824,8 @@ export interface operations {
                      *             }
                      *           },
                      *           {
-                     *             "accountId": "883c9e28-069a-419e-8975-a0a3154fe7fd",
-                     *             "parentId": "2e358781-96d4-4ca0-9903-e59f3673bfd5",
+                     *             "accountId": "547a8cfd-b0c9-4d8f-93a9-c409836d579b",
+                     *             "parentId": "b1ce0f4e-5131-4532-a7b9-7f987a3764b8",
                      *             "code": "5101",
                      *             "path": "5.5101",
                      *             "depth": 1,

@@ -5,6 +5,7 @@ import type { Principal } from '../auth/principal.ts';
 import { apiKeysPage, createApiKeyOps, getApiKeyById, revokeApiKeyOp, type ApiKeyRecord } from '../db/api-key-store.ts';
 import { mapPage } from '../db/paginate.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
+import { findRole } from '../roles/roles.ts';
 import { Forbidden, NotFound, StateConflict, ValidationError, VersionConflict } from '../errors.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
@@ -18,6 +19,7 @@ const view = (r: ApiKeyRecord): ApiKeyView => ({
   name: r.name ?? '',
   prefix: r.prefix,
   permissions: r.permissions,
+  roleId: r.roleId ?? null,
   ipAllowlist: r.ipAllowlist,
   expiresAt: r.expiresAt ?? null,
   revokedAt: r.revokedAt ?? null,
@@ -25,6 +27,13 @@ const view = (r: ApiKeyRecord): ApiKeyView => ({
   createdAt: r.createdAt,
   version: r.version ?? 1,
 });
+
+/** A role's permissions, copied into a key at creation (spec: fixed at creation, whatever the role becomes). */
+async function rolePermissions(companyId: string, roleId: string): Promise<string[]> {
+  const role = (await findRole(companyId, roleId)) ?? NotFound.throw('The role', 'roleId');
+  if (role.permissions.length === 0) throw ValidationError.field('roleId', 'must name a role holding at least one permission');
+  return [...role.permissions];
+}
 
 /**
  * Creates a key bound to the company, with permissions the creating user holds there; the
@@ -39,7 +48,8 @@ export async function createApiKey(
   input: CreateApiKeyInput,
 ): Promise<ApiKeyView & { key: string }> {
   if (principal?.kind !== 'user') throw new Forbidden('API keys are created by signed-in users.');
-  const beyond = missingPermissions(creatorPermissions, input.permissions);
+  const permissions = input.roleId === undefined ? (input.permissions ?? []) : await rolePermissions(companyId, input.roleId);
+  const beyond = missingPermissions(creatorPermissions, permissions);
   if (beyond.length > 0) throw new Forbidden(`A key cannot be granted permissions its creator lacks: ${beyond.join(', ')}.`);
   if (input.expiresAt && Date.parse(input.expiresAt) <= Date.now()) throw ValidationError.field('expiresAt', 'must be in the future');
   const key = newApiKey();
@@ -49,7 +59,8 @@ export async function createApiKey(
     name: input.name,
     prefix: key.slice(0, 14),
     companyId,
-    permissions: input.permissions,
+    permissions,
+    ...(input.roleId ? { roleId: input.roleId } : {}),
     ipAllowlist: input.ipAllowlist,
     ...(input.expiresAt ? { expiresAt: new Date(input.expiresAt).toISOString() } : {}),
     createdBy: principal.userId,

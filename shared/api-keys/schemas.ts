@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import * as z from '../schemas/zod.ts';
-import { PERMISSIONS } from '../auth/permissions.ts';
-import { Version } from '../schemas/common.ts';
+import { PermissionSet } from '../roles/schemas.ts';
+import { Uuid, Version } from '../schemas/common.ts';
 import { listQuery } from '../schemas/list-query.ts';
 import { IsoDateTimeField } from '../schemas/dates.ts';
 import { lazy } from '../schemas/lazy.ts';
@@ -19,13 +19,17 @@ const IpOrRange = () => z.string().check(z.refine(
   { error: 'must be an IPv4 or IPv6 address or CIDR range' },
 ));
 
+/** The key's permissions are given either as a list or as a role whose permissions are copied at creation. */
 export const CreateApiKeyBody = lazy(() =>
-  z.strictObject({
-    name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
-    permissions: z.array(z.enum(PERMISSIONS)).check(z.minLength(1), z.refine((p) => new Set(p).size === p.length, { error: 'must not repeat a permission' })),
-    ipAllowlist: z._default(z.array(IpOrRange()).check(z.maxLength(50)), []),
-    expiresAt: z._default(z.nullable(IsoDateTimeField()), null),
-  }),
+  z
+    .strictObject({
+      name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+      permissions: z.optional(PermissionSet().check(z.minLength(1))),
+      roleId: z.optional(Uuid()),
+      ipAllowlist: z._default(z.array(IpOrRange()).check(z.maxLength(50)), []),
+      expiresAt: z._default(z.nullable(IsoDateTimeField()), null),
+    })
+    .check(z.refine((b) => (b.permissions === undefined) !== (b.roleId === undefined), { path: ['permissions'], error: 'give either permissions or roleId, not both' })),
 );
 export type CreateApiKeyInput = z.output<ReturnType<typeof CreateApiKeyBody>>;
 

@@ -1,10 +1,10 @@
 import { getApiKeyByHash } from '../db/api-key-store.ts';
 import { getMember } from '../db/member-store.ts';
 import { Forbidden, Unauthorized } from '../errors.ts';
+import { findRole } from '../roles/roles.ts';
 import { verifyAccessToken } from './access-token.ts';
 import { hashApiKey, isApiKey } from './api-key.ts';
 import { ipAllowed } from './ip-allowlist.ts';
-import { roleById } from './permissions.ts';
 
 /** Who is calling: a signed-in user (any of their companies) or an API key (one company). */
 export type Principal =
@@ -36,11 +36,12 @@ export async function authenticate(authorization: string | undefined, sourceIp: 
 /**
  * The permissions the principal holds inside a company, or null when it has no access to the
  * company at all (not a member, or an API key of another company). Role permissions are read
- * on every request, so a role change takes effect on the member's next request.
+ * on every request (a custom role's item once more), so a change to the membership or to the
+ * role takes effect on the member's next request.
  */
 export async function permissionsInCompany(principal: Principal, companyId: string): Promise<readonly string[] | null> {
   if (principal.kind === 'apiKey') return principal.companyId === companyId ? principal.permissions : null;
   const member = await getMember(companyId, principal.userId);
   if (!member) return null;
-  return roleById(member.roleId)?.permissions ?? [];
+  return (await findRole(companyId, member.roleId))?.permissions ?? [];
 }

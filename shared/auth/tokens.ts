@@ -5,7 +5,8 @@ import { familyRevoked, getRefreshToken, putRefreshTokenOp, revokeFamily, rotate
 import { transactWrite } from '../db/transact.ts';
 import { Unauthorized } from '../errors.ts';
 import { signAccessToken } from './sign-access-token.ts';
-import { roleById } from './permissions.ts';
+import { roleRef } from '../db/role-store.ts';
+import { findRoles } from '../roles/roles.ts';
 import { getUser, type User } from '../db/user-store.ts';
 
 /** The spec's token response. */
@@ -29,13 +30,14 @@ function newRefreshToken(userId: string, familyId: string): { token: string; rec
 
 async function response(user: User, refreshToken: string): Promise<TokenResponse> {
   const memberships = await listMemberships(user.id);
+  const roles = await findRoles(memberships);
   return {
     access_token: await signAccessToken({ userId: user.id, email: user.email }),
     refresh_token: refreshToken,
     expires_in: config.accessTokenSeconds,
     refresh_expires_in: config.refreshTokenSeconds,
     token_type: 'Bearer',
-    companies: memberships.map((m) => ({ companyId: m.companyId, roleId: m.roleId, permissions: roleById(m.roleId)?.permissions ?? [] })),
+    companies: memberships.map((m) => ({ companyId: m.companyId, roleId: m.roleId, permissions: roles.get(roleRef(m.companyId, m.roleId))?.permissions ?? [] })),
   };
 }
 

@@ -18,6 +18,8 @@ export interface ApiKeyRecord {
   prefix: string;
   companyId: string;
   permissions: string[];
+  /** The role the permissions were copied from at creation, when one was named. */
+  roleId?: string;
   ipAllowlist: string[];
   expiresAt?: string;
   revokedAt?: string;
@@ -26,7 +28,7 @@ export interface ApiKeyRecord {
   version?: number;
 }
 
-const FIELDS = ['keyId', 'hash', 'name', 'prefix', 'companyId', 'permissions', 'ipAllowlist', 'expiresAt', 'revokedAt', 'createdBy', 'createdAt', 'version'] as const;
+const FIELDS = ['keyId', 'hash', 'name', 'prefix', 'companyId', 'permissions', 'roleId', 'ipAllowlist', 'expiresAt', 'revokedAt', 'createdBy', 'createdAt', 'version'] as const;
 const apiKeyFromItem = (item: Item) => recordOf<ApiKeyRecord>(item, FIELDS);
 
 function recordItem(record: ApiKeyRecord): Item {

@@ -34,6 +34,10 @@ export const keys = {
     gsi2sk: `${email} ${userId}`,
   }),
   memberListPartition: (companyId: string) => `${companyPk(companyId)}#MEMBER`,
+  /** A company's custom role, and the item that keeps role names unique (case-insensitively). */
+  role: (companyId: string, roleId: string): Key => ({ pk: companyPk(companyId), sk: `ROLE#${roleId}` }),
+  rolePrefix: 'ROLE#',
+  roleName: (companyId: string, name: string): Key => ({ pk: companyPk(companyId), sk: `ROLENAME#${name.toLowerCase()}` }),
   /** The company's pointer from an API key id to the key's record (which lives under its hash). */
   apiKeyById: (companyId: string, keyId: string): Key => ({ pk: companyPk(companyId), sk: `APIKEY#${keyId}` }),
   apiKeyByCreation: (companyId: string, createdAt: string, keyId: string) => ({

@@ -1,6 +1,6 @@
 import { Forbidden } from '../errors.ts';
 import type { Principal } from '../auth/principal.ts';
-import type { Actor } from '../members/members.ts';
+import type { Actor } from '../roles/grants.ts';
 import type { ApiRequest } from './api-request.ts';
 
 /** The signed-in user; user-only routes have already refused API keys in authentication. */

@@ -1,98 +1,98 @@
-import { missingPermissions, OWNER_ROLE, roleById, ROLES, type Role } from '../auth/permissions.ts';
+import { OWNER_ROLE } from '../auth/permissions.ts';
 import { findOrCreateUserByEmail } from '../db/user-store.ts';
 import { ownerCountOp } from '../db/company-store.ts';
 import { addMemberOp, getMember, membersPage, removeMemberOp, replaceMemberOp, type MemberRecord } from '../db/member-store.ts';
+import { roleHolderOp, roleRef } from '../db/role-store.ts';
 import { mapPage } from '../db/paginate.ts';
 import type { WriteOp } from '../db/transact.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
-import { AppError, NotFound, StateConflict, ValidationError, VersionConflict } from '../errors.ts';
+import { NotFound, StateConflict, ValidationError, VersionConflict } from '../errors.ts';
+import { checkActorHolds, type Actor } from '../roles/grants.ts';
+import { findRole, findRoles, type HeldRole } from '../roles/roles.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import type { AddMemberInput, ChangeMemberInput } from './schemas.ts';
 
 /**
- * Company members and their roles. Permissions are read from the role on every request, so a
- * change or removal applies to the member's next request.
+ * Company members and their roles (built-in or the company's custom ones). Permissions are
+ * read from the role on every request, so a change to the membership or to the role applies
+ * to the member's next request.
  * - Nobody changes or removes their own membership.
  * - Nobody grants a role holding a permission they lack, nor changes or removes a member
  *   whose role holds one (the rule of API key creation, applied to every principal).
  * - A company always keeps at least one owner (a counter on the company, moved in the same
  *   transaction as the membership, so two concurrent demotions cannot both win).
+ * - A custom role counts its members in the same transaction (a role in use is not deleted),
+ *   and is granted only at the version whose permissions were checked.
  */
 export type MemberView = ResponseOf<'MemberResponse'>;
 
-/** Who is acting: the user (undefined for an API key) and the permissions held in the company. */
-export interface Actor {
-  userId: string | undefined;
-  permissions: readonly string[];
-}
+const view = (m: MemberRecord, role: HeldRole | undefined): MemberView => ({
+  userId: m.userId,
+  email: m.email,
+  roleId: m.roleId,
+  role: role?.name ?? 'unknown',
+  permissions: [...(role?.permissions ?? [])],
+  joinedAt: m.joinedAt,
+  version: m.version,
+});
 
-const view = (m: MemberRecord): MemberView => {
-  const role = roleById(m.roleId);
-  return { userId: m.userId, email: m.email, roleId: m.roleId, role: role?.name ?? 'unknown', permissions: [...(role?.permissions ?? [])], joinedAt: m.joinedAt, version: m.version };
-};
-
-function roleOf(roleId: string): Role {
-  const role = roleById(roleId);
-  if (!role) throw ValidationError.field('roleId', `must be one of the roles: ${ROLES.map((r) => `${r.id} (${r.name})`).join(', ')}`);
+async function roleOf(companyId: string, roleId: string): Promise<HeldRole> {
+  const role = await findRole(companyId, roleId);
+  if (!role) throw ValidationError.field('roleId', 'must be the id of a built-in role or of one of the company\'s roles (GET .../Roles)');
   return role;
 }
 
-/** Forbidden (403) naming `field` when the role holds permissions the actor lacks. */
-function checkActorHolds(actor: Actor, role: Role, field: string, what: string): void {
-  const missing = missingPermissions(actor.permissions, role.permissions);
-  if (missing.length > 0) {
-    throw new AppError(403, [{ name: field, reason: `${what} the role ${role.name}, which holds permissions you lack: ${missing.join(', ')}.`, code: 'Forbidden' }]);
-  }
-}
-
-/** The owner counter's move when a member goes from one role to another (none when neither is owner). */
-function ownerChange(companyId: string, from: string | null, to: string | null, field: string): WriteOp[] {
-  const wasOwner = from === OWNER_ROLE.id;
-  const isOwner = to === OWNER_ROLE.id;
-  if (wasOwner === isOwner) return [];
-  return [ownerCountOp(companyId, isOwner ? 1 : -1, field)];
+/** The owner counter's and the custom roles' member counts' moves when a member goes from one role to another. */
+function roleChange(companyId: string, from: HeldRole | null, to: HeldRole | null, field: string): WriteOp[] {
+  if (from?.id === to?.id) return [];
+  const wasOwner = from?.id === OWNER_ROLE.id;
+  const isOwner = to?.id === OWNER_ROLE.id;
+  return [
+    ...(wasOwner !== isOwner ? [ownerCountOp(companyId, isOwner ? 1 : -1, field)] : []),
+    ...(from?.record ? [roleHolderOp(companyId, from.id, -1)] : []),
+    ...(to?.record ? [roleHolderOp(companyId, to.id, 1, to.record.version)] : []),
+  ];
 }
 
 /** Adds a user (created on first sight) by email. Errors: ValidationError (roleId), Forbidden (roleId), StateConflict (AlreadyMember). */
 export async function addMember(uow: UnitOfWork, companyId: string, actor: Actor, input: AddMemberInput): Promise<MemberView> {
-  const role = roleOf(input.roleId);
+  const role = await roleOf(companyId, input.roleId);
   checkActorHolds(actor, role, 'roleId', 'You cannot grant');
   const user = await findOrCreateUserByEmail(input.email);
   const member: MemberRecord = { companyId, userId: user.id, email: user.email, roleId: role.id, joinedAt: new Date().toISOString(), version: 1 };
-  return uow.commit([addMemberOp(member), ...ownerChange(companyId, null, role.id, 'roleId')], view(member));
+  return uow.commit([addMemberOp(member), ...roleChange(companyId, null, role, 'roleId')], view(member, role));
 }
 
-async function otherMember(companyId: string, userId: string, actor: Actor, version: number): Promise<MemberRecord> {
+/** Another member at the given version, with the role they hold (undefined if it is gone). */
+async function otherMember(companyId: string, userId: string, actor: Actor, version: number): Promise<{ member: MemberRecord; role: HeldRole | undefined }> {
   if (userId === actor.userId) throw new StateConflict('SelfChange', 'You cannot change or remove your own membership.');
   const member = await getMember(companyId, userId);
   if (!member) throw new NotFound('The member');
   if (member.version !== version) throw new VersionConflict();
-  const current = roleById(member.roleId);
-  if (current) checkActorHolds(actor, current, 'userId', 'You cannot change a member holding');
-  return member;
+  const role = await findRole(companyId, member.roleId);
+  if (role) checkActorHolds(actor, role, 'userId', 'You cannot change a member holding');
+  return { member, role };
 }
 
 /** Errors: NotFound, VersionConflict, ValidationError, Forbidden (roleId, userId), StateConflict (SelfChange, LastOwner). */
 export async function changeMemberRole(uow: UnitOfWork, companyId: string, userId: string, actor: Actor, input: ChangeMemberInput): Promise<MemberView> {
-  const role = roleOf(input.roleId);
+  const role = await roleOf(companyId, input.roleId);
   checkActorHolds(actor, role, 'roleId', 'You cannot grant');
-  const before = await otherMember(companyId, userId, actor, input.version);
+  const { member: before, role: current } = await otherMember(companyId, userId, actor, input.version);
   const after = { ...before, roleId: role.id, version: before.version + 1 };
-  return uow.commit([replaceMemberOp(before, after), ...ownerChange(companyId, before.roleId, after.roleId, 'roleId')], view(after));
+  return uow.commit([replaceMemberOp(before, after), ...roleChange(companyId, current ?? null, role, 'roleId')], view(after, role));
 }
 
 /** Errors: NotFound, VersionConflict, Forbidden (userId), StateConflict (SelfChange, LastOwner). */
 export async function removeMember(uow: UnitOfWork, companyId: string, userId: string, actor: Actor, version: number): Promise<null> {
-  const member = await otherMember(companyId, userId, actor, version);
-  return uow.commit([removeMemberOp(member), ...ownerChange(companyId, member.roleId, null, 'userId')], null);
+  const { member, role } = await otherMember(companyId, userId, actor, version);
+  return uow.commit([removeMemberOp(member), ...roleChange(companyId, role ?? null, null, 'userId')], null);
 }
 
 /** orderBy `Email`; the keyword matches the email. */
 export async function listMembers(companyId: string, query: ListQuery<'Email'>): Promise<Page<MemberView>> {
-  return mapPage(await membersPage(companyId, query, query.keyword?.toLowerCase() ?? ''), view);
-}
-
-export function listRoles() {
-  return { results: ROLES.map((r) => ({ id: r.id, name: r.name, permissions: r.permissions })) };
+  const page = await membersPage(companyId, query, query.keyword?.toLowerCase() ?? '');
+  const roles = await findRoles(page.results);
+  return mapPage(page, (m) => view(m, roles.get(roleRef(companyId, m.roleId))));
 }

@@ -92,13 +92,25 @@ function buildResponses() {
     joinedAt: instant,
     version: z.int(),
   });
-  const RolesResponse = z.strictObject({ results: z.array(z.strictObject({ id, name: z.string(), permissions: z.array(z.string()) })) });
+  const RoleResponse = z.strictObject({
+    id,
+    name: z.string(),
+    description: z.string(),
+    permissions: z.array(z.string()),
+    builtIn: z.boolean(),
+    memberCount: z.nullable(z.int()),
+    version: z.int(),
+    createdAt: z.nullable(instant),
+    updatedAt: z.nullable(instant),
+  });
+  const RolesResponse = z.strictObject({ results: z.array(RoleResponse) });
 
   const apiKey = {
     id,
     name: z.string(),
     prefix: z.string(),
     permissions: z.array(z.string()),
+    roleId: z.nullable(id),
     ipAllowlist: z.array(z.string()),
     expiresAt: z.nullable(instant),
     revokedAt: z.nullable(instant),
@@ -119,7 +131,7 @@ function buildResponses() {
     companies: z.array(z.strictObject({ companyId: id, roleId: id, permissions: z.array(z.string()) })),
   });
 
-  return { NodeResponse, AccountResponse, CostCenterResponse, SettingsResponse, CompanyResponse, CreatedCompanyResponse, MembershipResponse, PeriodResponse, YearResponse, JournalResponse, MemberResponse, RolesResponse, ApiKeyResponse, CreatedApiKeyResponse, LoginResponse, TokenResponse, ...buildReportResponses() };
+  return { NodeResponse, AccountResponse, CostCenterResponse, SettingsResponse, CompanyResponse, CreatedCompanyResponse, MembershipResponse, PeriodResponse, YearResponse, JournalResponse, MemberResponse, RoleResponse, RolesResponse, ApiKeyResponse, CreatedApiKeyResponse, LoginResponse, TokenResponse, ...buildReportResponses() };
 }
 
 export const responses = lazy(buildResponses);

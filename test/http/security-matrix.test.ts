@@ -57,6 +57,14 @@ describe('security matrix over every route', () => {
       if (route.access === 'public' || route.access === 'user') continue;
       lackingKeys.set(route.name, await addApiKey(target.companyId, PERMISSIONS.filter((p) => p !== route.access)));
     }
+    // A member per permission, holding a custom role with every other permission.
+    const lackingMembers = new Map<string, string>();
+    for (const permission of new Set(ROUTES.map((r) => r.access))) {
+      if (permission === 'public' || permission === 'user') continue;
+      const role = await target.api.post(`/api/v1/Companies/${target.companyId}/Roles`, { name: `All but ${permission}`, permissions: PERMISSIONS.filter((p) => p !== permission) });
+      const member = await target.api.post(`/api/v1/Companies/${target.companyId}/Members`, { email: `${randomUUID()}@example.com`, roleId: role.body.id });
+      lackingMembers.set(permission, await signAccessToken({ userId: member.body.userId, email: member.body.email }));
+    }
     cases = [
       { name: 'no token', authorization: () => undefined, company: 401, user: 401 },
       { name: 'malformed', authorization: () => 'Bearer abc.def', company: 401, user: 401 },
@@ -65,6 +73,7 @@ describe('security matrix over every route', () => {
       { name: 'expired', authorization: () => `Bearer ${expired}`, company: 401, user: 401 },
       { name: "another company's user", authorization: () => `Bearer ${other.token}`, company: 404 },
       { name: "another company's API key", authorization: () => `Bearer ${otherCompanyKey}`, company: 404, user: 403 },
+      { name: 'member whose custom role lacks the permission', authorization: (route) => `Bearer ${lackingMembers.get(route.access) ?? other.token}`, company: 403 },
       { name: 'key lacking the permission', authorization: (route) => `Bearer ${lackingKeys.get(route.name) ?? otherCompanyKey}`, company: 403, user: 403 },
       { name: 'revoked key', authorization: () => `Bearer ${revoked}`, company: 401, user: 401 },
       { name: 'expired key', authorization: () => `Bearer ${expiredKey}`, company: 401, user: 401 },
@@ -97,7 +106,7 @@ describe('security matrix over every route', () => {
     }
 
     expect(failures).toEqual([]);
-    expect(checked).toBeGreaterThan(ROUTES.length * 9);
+    expect(checked).toBeGreaterThan(ROUTES.length * 10);
     expect(await partitionSize(target.companyId)).toBe(before);
     expect((await target.api.get('/api/v1/Companies')).body.results.length).toBe(companiesBefore);
   }, 120_000);

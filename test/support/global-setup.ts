@@ -14,7 +14,7 @@ export default async function setup(project: TestProject) {
   await ensureLocalSecrets(secretsFile);
   const dynamo = await startDynamoLocal();
   await createTables(dynamo.endpoint, {});
-  project.provide('environment', { ...localEnvironment(dynamo.endpoint, secretsFile), LOG_LEVEL: 'silent' });
+  project.provide('environment', { ...localEnvironment(dynamo.endpoint, secretsFile), LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' });
   return async () => {
     await dynamo.stop();
     rmSync(dir, { recursive: true, force: true });

@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import { roleById, ROLES, type Role } from '../auth/permissions.ts';
+import { createRoleOps, deleteRoleOps, getRole, getRoles, listCustomRoles, roleRef, updateRoleOps, type RoleRecord } from '../db/role-store.ts';
+import type { UnitOfWork } from '../db/unit-of-work.ts';
+import { NotFound, StateConflict, VersionConflict } from '../errors.ts';
+import type { ResponseOf } from '../schemas/responses.ts';
+import { checkActorHolds, type Actor } from './grants.ts';
+import type { CreateRoleInput, UpdateRoleInput } from './schemas.ts';
+
+/**
+ * Roles: the three built-in ones (fixed ids, read-only) and each company's custom roles, with
+ * any subset of the permissions. Nobody creates, changes or deletes a role holding a
+ * permission they lack, so no one hands on more than they hold.
+ */
+export type RoleView = ResponseOf<'RoleResponse'>;
+
+/** A custom role's limit per company: the roles list stays one bounded read. */
+export const MAX_CUSTOM_ROLES = 50;
+
+/** A role a member may hold: built-in (no record) or custom (with its record). */
+export type HeldRole = Role & { record?: RoleRecord };
+
+const builtInView = (role: Role): RoleView => ({
+  id: role.id,
+  name: role.name,
+  description: `Built-in role ${role.name}`,
+  permissions: [...role.permissions],
+  builtIn: true,
+  memberCount: null,
+  version: 1,
+  createdAt: null,
+  updatedAt: null,
+});
+
+const customView = (r: RoleRecord): RoleView => ({
+  id: r.roleId,
+  name: r.name,
+  description: r.description,
+  permissions: r.permissions,
+  builtIn: false,
+  memberCount: r.memberCount,
+  version: r.version,
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
+});
+
+const held = (record: RoleRecord): HeldRole => ({ id: record.roleId, name: record.name, permissions: record.permissions, record });
+
+/** The role with this id in the company: built-in, custom, or undefined. */
+export async function findRole(companyId: string, roleId: string): Promise<HeldRole | undefined> {
+  const builtIn = roleById(roleId);
+  if (builtIn) return builtIn;
+  const record = await getRole(companyId, roleId);
+  return record && held(record);
+}
+
+/** The roles of several memberships at once (batch reads for the custom ones), by `roleRef`. */
+export async function findRoles(memberships: ReadonlyArray<{ companyId: string; roleId: string }>): Promise<Map<string, HeldRole>> {
+  const custom = await getRoles(memberships.filter((m) => !roleById(m.roleId)));
+  const found = new Map<string, HeldRole>();
+  for (const { companyId, roleId } of memberships) {
+    const record = custom.get(roleRef(companyId, roleId));
+    const role = roleById(roleId) ?? (record && held(record));
+    if (role) found.set(roleRef(companyId, roleId), role);
+  }
+  return found;
+}
+
+async function customRole(companyId: string, roleId: string, version?: number): Promise<RoleRecord> {
+  if (roleById(roleId)) throw new StateConflict('BuiltInRole', 'Built-in roles cannot be changed or deleted; create a custom role instead.', 'roleId');
+  const record = await getRole(companyId, roleId);
+  if (!record) throw new NotFound('The role');
+  if (version !== undefined && record.version !== version) throw new VersionConflict();
+  return record;
+}
+
+function checkNameFree(name: string): void {
+  if (ROLES.some((r) => r.name.toLowerCase() === name.toLowerCase())) {
+    throw new StateConflict('DuplicateName', `${name} is the name of a built-in role.`, 'name');
+  }
+}
+
+/** Built-in roles first, then the company's custom roles by name. */
+export async function listRoles(companyId: string): Promise<{ results: RoleView[] }> {
+  return { results: [...ROLES.map(builtInView), ...(await listCustomRoles(companyId)).map(customView)] };
+}
+
+export async function readRole(companyId: string, roleId: string): Promise<RoleView> {
+  const role = (await findRole(companyId, roleId)) ?? NotFound.throw('The role');
+  return role.record ? customView(role.record) : builtInView(role);
+}
+
+/** Errors: Forbidden (permissions), StateConflict (DuplicateName, TooManyRoles). */
+export async function createRole(uow: UnitOfWork, companyId: string, actor: Actor, input: CreateRoleInput): Promise<RoleView> {
+  checkNameFree(input.name);
+  checkActorHolds(actor, { name: input.name, permissions: input.permissions }, 'permissions', 'You cannot create');
+  const now = new Date().toISOString();
+  const record: RoleRecord = { companyId, roleId: randomUUID(), name: input.name, description: input.description, permissions: input.permissions, memberCount: 0, version: 1, createdAt: now, updatedAt: now };
+  return uow.commit(createRoleOps(record, MAX_CUSTOM_ROLES), customView(record));
+}
+
+/** Errors: NotFound, VersionConflict, Forbidden (id, permissions), StateConflict (BuiltInRole, DuplicateName). */
+export async function updateRole(uow: UnitOfWork, companyId: string, roleId: string, actor: Actor, input: UpdateRoleInput): Promise<RoleView> {
+  const before = await customRole(companyId, roleId, input.version);
+  checkNameFree(input.name);
+  checkActorHolds(actor, { name: before.name, permissions: before.permissions }, 'roleId', 'You cannot change');
+  checkActorHolds(actor, { name: input.name, permissions: input.permissions }, 'permissions', 'You cannot grant');
+  const after: RoleRecord = { ...before, name: input.name, description: input.description, permissions: input.permissions, version: before.version + 1, updatedAt: new Date().toISOString() };
+  return uow.commit(updateRoleOps(before, after), customView(after));
+}
+
+/** Errors: NotFound, VersionConflict, Forbidden (id), StateConflict (BuiltInRole, RoleInUse). */
+export async function deleteRole(uow: UnitOfWork, companyId: string, roleId: string, actor: Actor, version: number): Promise<null> {
+  const role = await customRole(companyId, roleId, version);
+  checkActorHolds(actor, { name: role.name, permissions: role.permissions }, 'roleId', 'You cannot delete');
+  if (role.memberCount > 0) throw new StateConflict('RoleInUse', 'Members hold this role; give them another role first.', 'roleId');
+  return uow.commit(deleteRoleOps(role), null);
+}
