@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { AppError } from '../shared/errors.ts';
+import { REQUEST_ID_HEADER } from '../shared/http/headers.ts';
 import { errorResponse } from '../shared/http/respond.ts';
 
 /** The `$default` route: any method and path the route table does not list, in the spec's error shape. */
@@ -8,5 +9,5 @@ export async function handler(event: APIGatewayProxyEventV2): Promise<APIGateway
   const requestId = event.requestContext?.requestId ?? randomUUID();
   const { method, path } = event.requestContext.http;
   const response = errorResponse(new AppError(404, [{ name: 'generalErrors', reason: `No endpoint ${method} ${path}.`, code: 'RouteNotFound' }]), requestId);
-  return { ...response, headers: { ...response.headers, 'x-request-id': requestId } };
+  return { ...response, headers: { ...response.headers, [REQUEST_ID_HEADER]: requestId } };
 }

@@ -1,7 +1,10 @@
-import { App } from 'aws-cdk-lib';
+import { App, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
 import { LedgerStack } from './stack.ts';
 
 const app = new App();
 new LedgerStack(app, 'Ledger', {
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
 });
+// AWS's best-practice rules: synth fails on any finding not acknowledged in code with its reason.
+Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

@@ -10,6 +10,8 @@ export function localEnvironment(dynamoEndpoint: string, secretsFile: string): R
   return {
     DYNAMODB_ENDPOINT: dynamoEndpoint,
     SECRETS_FILE: secretsFile,
+    // Read the secrets file again every few seconds, so `npm run rotate-signing-key` takes effect soon.
+    SECRETS_CACHE_SECONDS: '5',
     TABLE_NAME: MAIN_TABLE.id,
     IDEMPOTENCY_TABLE_NAME: IDEMPOTENCY_TABLE.id,
     AWS_REGION: 'local',

@@ -6,6 +6,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { handler as notFound } from '../../functions/not-found.ts';
 import { AppError, ValidationError } from '../../shared/errors.ts';
 import { corsHeaders, preflightHeaders } from '../../shared/http/cors.ts';
+import { REQUEST_ID_HEADER } from '../../shared/http/headers.ts';
 import { errorResponse } from '../../shared/http/respond.ts';
 import { ROUTES, routePaths, type Method, type Route } from '../../shared/routes.ts';
 import { openApiDocument } from '../openapi.ts';
@@ -160,7 +161,7 @@ function requestIdOf(res: ServerResponse): string {
 
 const withRequestId = (result: APIGatewayProxyStructuredResultV2, requestId: string): APIGatewayProxyStructuredResultV2 => ({
   ...result,
-  headers: { ...result.headers, 'x-request-id': requestId },
+  headers: { ...result.headers, [REQUEST_ID_HEADER]: requestId },
 });
 
 /** Writes the handler's result, with the CORS headers API Gateway adds to every response. */

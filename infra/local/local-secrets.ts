@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { exportJWK, generateKeyPair } from 'jose';
+import { newSigningKey } from '../../shared/auth/new-signing-key.ts';
 
 /**
  * Writes the service secrets file (token signing key pair, cursor key) if it is not there
@@ -11,7 +11,5 @@ import { exportJWK, generateKeyPair } from 'jose';
 export async function ensureLocalSecrets(file: string): Promise<void> {
   if (existsSync(file)) return;
   mkdirSync(dirname(file), { recursive: true });
-  const { privateKey } = await generateKeyPair('ES256', { extractable: true });
-  const signingKey = { ...(await exportJWK(privateKey)), alg: 'ES256', use: 'sig' };
-  writeFileSync(file, JSON.stringify({ signingKey, cursorKey: randomBytes(32).toString('base64url') }, null, 2), { mode: 0o600 });
+  writeFileSync(file, JSON.stringify({ signingKeys: [await newSigningKey()], cursorKey: randomBytes(32).toString('base64url') }, null, 2), { mode: 0o600 });
 }

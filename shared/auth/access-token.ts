@@ -1,7 +1,7 @@
 import { errors, jwtVerify } from 'jose';
 import { config } from '../config.ts';
 import { Unauthorized } from '../errors.ts';
-import { ACCESS_TOKEN_ALG, accessTokenPublicKey } from './signing-keys.ts';
+import { ACCESS_TOKEN_ALG, accessTokenKeys, reloadedKeys, UnknownSigningKey } from './signing-keys.ts';
 
 /** The service's own access tokens: ES256 JWTs whose subject is the user id (signed by sign-access-token.ts). */
 export interface AccessTokenClaims {
@@ -9,22 +9,25 @@ export interface AccessTokenClaims {
   email: string;
 }
 
-/** Verifies signature, algorithm, issuer, audience and expiry; raises Unauthorized otherwise. */
+/**
+ * Verifies signature (by the key its `kid` names, among the current and previous keys),
+ * algorithm, issuer, audience and expiry; raises Unauthorized otherwise, also for a retired key.
+ */
 export async function verifyAccessToken(token: string): Promise<AccessTokenClaims> {
-  const publicKey = await accessTokenPublicKey();
+  const options = { algorithms: [ACCESS_TOKEN_ALG], issuer: config.tokenIssuer, audience: config.tokenAudience, requiredClaims: ['exp', 'sub'] };
   try {
-    const { payload } = await jwtVerify(token, publicKey, {
-      algorithms: [ACCESS_TOKEN_ALG],
-      issuer: config.tokenIssuer,
-      audience: config.tokenAudience,
-      requiredClaims: ['exp', 'sub'],
+    const { payload } = await jwtVerify(token, await accessTokenKeys(), options).catch(async (error: unknown) => {
+      // A key this process has not seen may be a rotation it has not read yet: read once more.
+      const reloaded = error instanceof UnknownSigningKey ? await reloadedKeys() : undefined;
+      if (!reloaded) throw error;
+      return jwtVerify(token, reloaded, options);
     });
     if (typeof payload.email !== 'string') throw new Unauthorized('The access token is not valid.');
     return { userId: payload.sub!, email: payload.email };
   } catch (error) {
     if (error instanceof Unauthorized) throw error;
     if (error instanceof errors.JWTExpired) throw new Unauthorized('The access token has expired.');
-    if (error instanceof errors.JOSEError) throw new Unauthorized('The access token is not valid.');
+    if (error instanceof errors.JOSEError || error instanceof UnknownSigningKey) throw new Unauthorized('The access token is not valid.');
     throw error;
   }
 }

@@ -1,12 +1,14 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, NumberValue } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
+import { countDatabaseCall } from './call-count.ts';
 
 let documentClient: DynamoDBDocumentClient | undefined;
 
 /** The process-wide document client (created on first use so tests can set the endpoint first). */
 export function db(): DynamoDBDocumentClient {
-  documentClient ??= DynamoDBDocumentClient.from(
+  if (documentClient) return documentClient;
+  documentClient = DynamoDBDocumentClient.from(
     new DynamoDBClient({
       region: config.region,
       ...(config.dynamoEndpoint ? { endpoint: config.dynamoEndpoint } : {}),
@@ -18,5 +20,6 @@ export function db(): DynamoDBDocumentClient {
       unmarshallOptions: { wrapNumbers: (text: string) => (Number.isSafeInteger(Number(text)) ? Number(text) : NumberValue.from(text)) },
     },
   );
+  documentClient.middlewareStack.add((next) => (args) => (countDatabaseCall(), next(args)), { step: 'initialize', name: 'countDatabaseCalls' });
   return documentClient;
 }

@@ -6,10 +6,10 @@ import { transactWrite } from '../db/transact.ts';
 import { ValidationError } from '../errors.ts';
 import type { Route } from '../routes/route.ts';
 import { apiRequestOf } from './api-request.ts';
+import { REPLAYED_HEADER } from './headers.ts';
 import { ok } from './respond.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
-export const REPLAYED_HEADER = 'Idempotent-Replayed';
 export const MAX_KEY_LENGTH = 255;
 
 /**

@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { Principal } from '../auth/principal.ts';
+import { countingDatabaseCalls } from '../db/call-count.ts';
 import { RequestUnitOfWork } from '../db/unit-of-work.ts';
 import type { BodyOf, ParamsOf, QueryOf, Route } from '../routes/route.ts';
 import { apiRequestOf, attachApiRequest, type ApiRequest } from './api-request.ts';
+import { REPLAYED_HEADER, REQUEST_ID_HEADER } from './headers.ts';
 import { requestLogger } from './logger.ts';
+import { businessMetrics, emfFields } from './metrics.ts';
 import { ok } from './respond.ts';
 
 export type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
@@ -15,12 +19,26 @@ export type RouteHandler<R extends Route = Route> = LambdaHandler & { readonly r
 /** What a use case receives: the request, typed by its row's schemas and path. */
 export type RequestFor<R extends Route> = ApiRequest<BodyOf<R>, QueryOf<R>, ParamsOf<R>>;
 
+/** The path's company id when it is shaped like one (before access to it is known: 401, 403, 404). */
+function companyInPath(event: APIGatewayProxyEventV2): string | null {
+  const id = event.pathParameters?.companyId;
+  return id && /^[0-9a-f-]{36}$/i.test(id) ? id : null;
+}
+
+/** Who called, for the log: the kind and the id, never the credential. */
+function principalOf(principal: Principal | undefined) {
+  if (!principal) return null;
+  return principal.kind === 'user' ? { type: 'user', id: principal.userId } : { type: 'apiKey', id: principal.keyId };
+}
+
 type Middleware = middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>;
 
 /**
  * The Lambda handler of one row: the given middlewares (in order: before top to bottom,
  * onError bottom to top) around the use case, whose return value is the 200 body (empty when
- * it returns null), plus the request id header and one log line per request.
+ * it returns null), plus the request id header and one log line per request: route, company,
+ * principal (kind and id, never a credential), status, latency, DynamoDB calls, and the
+ * request's business metrics in embedded metric format.
  */
 export function lambdaHandler<R extends Route>(route: R, middlewares: Middleware[], run: (request: RequestFor<R>) => Promise<unknown>): RouteHandler<R> {
   const chain = middlewares
@@ -35,10 +53,21 @@ export function lambdaHandler<R extends Route>(route: R, middlewares: Middleware
     const started = performance.now();
     const requestId = event.requestContext?.requestId ?? randomUUID();
     const log = requestLogger(requestId);
-    attachApiRequest(event, { requestId, route, log, params: {}, body: undefined, query: undefined, uow: new RequestUnitOfWork(), responseHeaders: {} });
-    const response = await chain(event, context);
-    response.headers = { ...response.headers, 'x-request-id': requestId };
-    log.info('request', { route: route.name, status: response.statusCode, ms: Math.round(performance.now() - started) });
+    const api: ApiRequest = { requestId, route, log, params: {}, body: undefined, query: undefined, uow: new RequestUnitOfWork(), responseHeaders: {} };
+    attachApiRequest(event, api);
+    const { result: response, calls } = await countingDatabaseCalls(() => chain(event, context));
+    response.headers = { ...response.headers, [REQUEST_ID_HEADER]: requestId };
+    const status = response.statusCode ?? 200;
+    const replayed = response.headers[REPLAYED_HEADER] === 'true';
+    log.info('request', {
+      route: route.name,
+      companyId: api.companyId ?? companyInPath(event),
+      principal: principalOf(api.principal),
+      status,
+      ms: Math.round(performance.now() - started),
+      dynamoCalls: calls,
+      ...emfFields(businessMetrics(route.name, status, replayed)),
+    });
     return response;
   };
   return Object.assign(handler, { route });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../../shared/config.ts';
+import { db } from '../../shared/db/client.ts';
+import { keys } from '../../shared/db/keys.ts';
 import { client } from '../support/api.ts';
+import { logLines, suiteLogFile } from '../support/request-log.ts';
 import { useBrowser } from '../support/browser.ts';
 import { useSignInStack } from '../support/sign-in.ts';
 
@@ -18,6 +24,11 @@ describe('OAuth sign-in in a real browser', () => {
     expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
     expect(authorize.searchParams.get('login_hint')).toBe(email);
     expect(authorize.searchParams.get('state')).toBeTruthy();
+
+    // The PKCE verifier the service keeps for this sign-in (read before the callback takes it).
+    const pending = await db().send(new GetCommand({ TableName: config.idempotencyTableName, Key: keys.loginState(authorize.searchParams.get('state')!) }));
+    const verifier = String(pending.Item?.codeVerifier);
+    expect(verifier.length).toBeGreaterThanOrEqual(43);
 
     const page = await browserOf().newPage();
     // Only loopback is reachable (the provider's page imports a web font): fail other requests at once.
@@ -50,5 +61,16 @@ describe('OAuth sign-in in a real browser', () => {
     const replay = await anonymous.get(`/api/Authentication/Login/Callback?${new URL((await callback).url()).search.slice(1)}`);
     expect(replay.status).toBe(400);
     expect(replay.body.errors[0]).toMatchObject({ name: 'state', code: 'InvalidState' });
+
+    // An API key made and used, then no credential of any kind in any log line of this sign-in.
+    const key = (await client(stack.url, `Bearer ${refreshed.body.access_token}`).post(`/api/v1/Companies/${company.body.id}/ApiKeys`, { name: 'k', permissions: ['accounts:read'] })).body.key;
+    expect((await client(stack.url, `Bearer ${key}`).get(`/api/v1/Companies/${company.body.id}/Accounts`)).status).toBe(200);
+    const code = new URL((await callback).url()).searchParams.get('code')!;
+    const log = readFileSync(suiteLogFile(), 'utf8');
+    expect(logLines().some((l) => l.route === 'apiKeys.create')).toBe(true);
+    for (const [what, secret] of Object.entries({ code, verifier, key, access: tokens.access_token, refresh: tokens.refresh_token, newAccess: refreshed.body.access_token, newRefresh: refreshed.body.refresh_token })) {
+      expect(secret.length, what).toBeGreaterThan(20);
+      expect(log.includes(secret), `${what} in the log`).toBe(false);
+    }
   }, 60_000);
 });

@@ -1,4 +1,8 @@
-import { App } from 'aws-cdk-lib';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LedgerStack } from '../../infra/stack.ts';
@@ -9,7 +13,7 @@ describe('CDK stack', () => {
   let areas: Template[];
   /** Resources of a type in the root stack and every area's nested stack. */
   const everywhere = (type: string, props?: object) =>
-    [template, ...areas].flatMap((t) => Object.entries(t.findResources(type, props)).map(([id, r]) => ({ id, template: t, Properties: r.Properties })));
+    [template, ...areas].flatMap((t) => Object.entries(t.findResources(type, props)).map(([id, r]) => ({ id, template: t, Properties: r.Properties, DeletionPolicy: r.DeletionPolicy })));
 
   beforeAll(() => {
     // Skip esbuild bundling: the assertions are about resources, not bundle contents.
@@ -74,6 +78,82 @@ describe('CDK stack', () => {
       // The TTL table only where idempotency keys are claimed or sign-in state is kept.
       expect(actions.ttl.length > 0, `${route.name} and the TTL table`).toBe(Boolean(route.idempotentOperation) || signIn);
     }
+  });
+
+  it('passes cdk-nag\'s AwsSolutions rules: nothing left but findings acknowledged in code with their reasons', () => {
+    const outdir = mkdtempSync(join(tmpdir(), 'nag-'));
+    const app = new App({ outdir, context: { 'aws:cdk:bundling-stacks': [] } });
+    new LedgerStack(app, 'Nag');
+    Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+    // Synthesis fails with every unacknowledged finding listed.
+    expect(() => app.synth()).not.toThrow();
+  });
+
+  it('keeps the books safe: tables on demand, point-in-time recovery and deletion protection on, retained with the stack', () => {
+    const tables = template.findResources('AWS::DynamoDB::GlobalTable');
+    expect(Object.keys(tables)).toHaveLength(2);
+    for (const t of Object.values(tables)) {
+      expect(t.DeletionPolicy).toBe('Retain');
+      expect(t.UpdateReplacePolicy).toBe('Retain');
+      expect(t.Properties.BillingMode).toBe('PAY_PER_REQUEST');
+      expect(t.Properties.Replicas[0].PointInTimeRecoverySpecification.PointInTimeRecoveryEnabled).toBe(true);
+      expect(t.Properties.Replicas[0].DeletionProtectionEnabled).toBe(true);
+    }
+  });
+
+  it('alarms to one SNS topic: API 5xx rate, every function\'s errors and throttles, both tables\' system errors and throttling', () => {
+    template.resourceCountIs('AWS::SNS::Topic', 1);
+    template.hasOutput('AlarmTopicArn', {});
+    const functions = everywhere('AWS::Lambda::Function');
+    const alarms = everywhere('AWS::CloudWatch::Alarm');
+    // The topic's construct path: its logical id in the root stack, its parameter's name in nested stacks.
+    for (const alarm of alarms) expect(JSON.stringify(alarm.Properties.AlarmActions)).toContain('MonitoringAlarms');
+    const metricOf = (a: (typeof alarms)[number]) => a.Properties.MetricName ?? JSON.stringify(a.Properties.Metrics);
+    // Every function but CDK's custom resource framework is watched, in its own stack.
+    const watched = functions.filter((f) => !JSON.stringify(f.Properties.Description ?? '').includes('AWS CDK resource provider framework'));
+    expect(alarms.filter((a) => metricOf(a) === 'Errors')).toHaveLength(watched.length);
+    expect(alarms.filter((a) => metricOf(a) === 'Throttles')).toHaveLength(watched.length);
+    expect(alarms.filter((a) => metricOf(a).includes('SystemErrors'))).toHaveLength(2);
+    expect(alarms.filter((a) => metricOf(a).includes('ThrottledRequests'))).toHaveLength(2);
+    expect(alarms.filter((a) => metricOf(a).includes('5xx'))).toHaveLength(1);
+  });
+
+  it('keeps every log group for a set time, gives every function its own, and throttles the API stage from parameters', () => {
+    const logGroups = everywhere('AWS::Logs::LogGroup');
+    for (const group of logGroups) expect(group.Properties.RetentionInDays).toBe(90);
+    for (const f of everywhere('AWS::Lambda::Function')) expect(f.Properties.LoggingConfig?.LogGroup, f.id).toBeDefined();
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      DefaultRouteSettings: { ThrottlingRateLimit: { Ref: 'ApiRateLimit' }, ThrottlingBurstLimit: { Ref: 'ApiBurstLimit' }, DetailedMetricsEnabled: true },
+      AccessLogSettings: Match.objectLike({ DestinationArn: Match.anyValue() }),
+    });
+  });
+
+  it('has a dashboard with postings per minute and latency p50/p99 for every route', () => {
+    const body = JSON.stringify(template.findResources('AWS::CloudWatch::Dashboard'));
+    expect(body).toContain('JournalsPosted');
+    for (const route of ROUTES) for (const method of route.methods) expect(body, route.name).toContain(`${method} ${route.path}`);
+    expect(body).toContain('p99');
+  });
+
+  it('points every function at a restored main table when given -c mainTableName', () => {
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [], mainTableName: 'ledger-restored-2026-11-22' } });
+    const stack = new LedgerStack(app, 'Restored');
+    const root = Template.fromStack(stack);
+    const journals = Template.fromStack(stack.areas.find((a) => a.node.id === 'Routes-journals')!);
+
+    root.resourceCountIs('AWS::DynamoDB::GlobalTable', 1);
+    const post = Object.values(journals.findResources('AWS::Lambda::Function', { Properties: { Environment: { Variables: { ROUTE: 'journals.post' } } } }))[0]!;
+    expect(JSON.stringify(post.Properties.Environment.Variables.TABLE_NAME)).toContain('ledger-restored-2026-11-22');
+    expect(JSON.stringify(journals.findResources('AWS::IAM::Policy'))).toContain('table/ledger-restored-2026-11-22');
+  });
+
+  it('rotates the access-token signing key every 30 days with its rotation function', () => {
+    template.hasResourceProperties('AWS::SecretsManager::RotationSchedule', {
+      RotationLambdaARN: Match.anyValue(),
+      RotationRules: { ScheduleExpression: 'rate(30 days)' },
+      RotateImmediatelyOnUpdate: false,
+    });
   });
 
   it('has the main table with its indexes and the TTL table', () => {

@@ -1,11 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createTables } from '../../infra/local/create-tables.ts';
 import { startDynamoLocal } from '../../infra/local/dynamodb-local.ts';
 import { localEnvironment } from '../../infra/local/environment.ts';
 import { ensureLocalSecrets } from '../../infra/local/local-secrets.ts';
+import { credentialLeaks } from './request-log.ts';
+
+const RESULTS_DIR = resolve(import.meta.dirname, '../../test-results');
 
 /** One in-memory DynamoDB Local and one secrets file for the whole run; each test makes its own company. */
 export default async function setup(project: TestProject) {
@@ -14,10 +17,16 @@ export default async function setup(project: TestProject) {
   await ensureLocalSecrets(secretsFile);
   const dynamo = await startDynamoLocal();
   await createTables(dynamo.endpoint, {});
-  project.provide('environment', { ...localEnvironment(dynamo.endpoint, secretsFile), LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' });
+  // Every request's log line of the run goes to one file, scanned for credentials at the end.
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const logFile = join(RESULTS_DIR, 'requests.log');
+  rmSync(logFile, { force: true });
+  project.provide('environment', { ...localEnvironment(dynamo.endpoint, secretsFile), LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', LOG_FILE: logFile });
   return async () => {
     await dynamo.stop();
     rmSync(dir, { recursive: true, force: true });
+    const leaks = credentialLeaks(logFile);
+    if (leaks.length > 0) throw new Error(`${leaks.length} log lines hold something shaped like a credential (${logFile}):\n${leaks.slice(0, 10).join('\n')}`);
   };
 }
 

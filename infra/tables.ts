@@ -1,0 +1,26 @@
+import { RemovalPolicy } from 'aws-cdk-lib';
+import { AttributeType, Billing, TableV2, type GlobalSecondaryIndexPropsV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { Construct } from 'constructs';
+import type { TableDefinition } from '../shared/db/tables.ts';
+
+/**
+ * A table from its definition in shared/db/tables.ts: on demand, point-in-time recovery on,
+ * deletion protection on, and retained when the stack is deleted (the books outlive the stack).
+ */
+export function table(scope: Construct, definition: TableDefinition): TableV2 {
+  const key = (name: string) => ({ name, type: AttributeType.STRING });
+  return new TableV2(scope, definition.id, {
+    partitionKey: key(definition.partitionKey),
+    ...(definition.sortKey ? { sortKey: key(definition.sortKey) } : {}),
+    globalSecondaryIndexes: definition.indexes.map<GlobalSecondaryIndexPropsV2>((index) => ({
+      indexName: index.name,
+      partitionKey: key(index.partitionKey),
+      sortKey: key(index.sortKey),
+    })),
+    ...(definition.ttlAttribute ? { timeToLiveAttribute: definition.ttlAttribute } : {}),
+    billing: Billing.onDemand(),
+    pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+    deletionProtection: true,
+    removalPolicy: RemovalPolicy.RETAIN,
+  });
+}
