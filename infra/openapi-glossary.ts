@@ -108,6 +108,13 @@ export const GLOSSARY: Record<string, string> = {
   updatedAt: 'When it last changed (UTC).',
   userId: 'A user (UUID).',
   version: 'The version read; a write based on another is refused (409).',
+  actor: 'Who made the change: a user or an API key, by id (never a credential); null for none.',
+  after: 'Only events numbered above this sequence (the last one a consumer saw): resume here.',
+  data: 'The record as it was after the change (the write’s response); null for a deletion or when too large.',
+  dataOmitted: 'true when the data was left out for its size: read the record by its id.',
+  occurredAt: 'When the change committed (UTC).',
+  recordId: 'The record the event is about (an account, a journal, a member’s user id, the company for its settings).',
+  sequence: 'The event’s number in the company’s feed: increasing, each event once.',
   'Idempotency-Key': 'Retries with the same key within 24 hours answer the first result instead of writing again.',
 };
 

@@ -2,14 +2,18 @@ import type { Route } from '../shared/routes.ts';
 
 export type Access = 'none' | 'read' | 'readWrite';
 
+/** GET routes that write: the event feed numbers pending events before it reads. */
+export const SEQUENCES_EVENTS = ['events.list'];
+
 /**
  * What a route's function may do to each table (least privilege, asserted in the CDK test):
- * - main table: read only when every method is GET, except sign-in (its callback records the user);
+ * - main table: read only when every method is GET, except sign-in (its callback records the user)
+ *   and the event feed (it numbers pending events before reading, shared/events/sequencer.ts);
  * - TTL table: only where idempotency keys are claimed or sign-in state is kept.
  */
 export function tableAccess(route: Route): { main: Access; ttl: Access } {
   const signIn = route.name.startsWith('authentication.');
-  const readOnly = route.methods.every((m) => m === 'GET') && !signIn;
+  const readOnly = route.methods.every((m) => m === 'GET') && !signIn && !SEQUENCES_EVENTS.includes(route.name);
   return {
     main: readOnly ? 'read' : 'readWrite',
     ttl: signIn || route.idempotentOperation ? 'readWrite' : 'none',

@@ -10,6 +10,7 @@ import { financialYearsRoutes } from './routes/financial-years.ts';
 import { periodsRoutes } from './routes/periods.ts';
 import { journalsRoutes } from './routes/journals.ts';
 import { reportsRoutes } from './routes/reports.ts';
+import { eventsRoutes } from './routes/events.ts';
 import { V1, type Route } from './routes/route.ts';
 
 export { pathParameters } from './routes/route.ts';
@@ -35,6 +36,7 @@ export const routes = {
   periods: periodsRoutes,
   journals: journalsRoutes,
   reports: reportsRoutes,
+  events: eventsRoutes,
 };
 
 /** Every row, in table order: what the local gateway mounts, the stack deploys and the OpenAPI document lists. */

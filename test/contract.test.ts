@@ -140,6 +140,7 @@ describe('responses match the OpenAPI document', () => {
     const key = check('apiKeys.create', await api.post(`${base}/ApiKeys`, { name: 'contract', permissions: ['accounts:read'], expiresAt: '2099-01-01T00:00:00Z' }));
     check('apiKeys.list', await api.get(`${base}/ApiKeys`));
     check('apiKeys.revoke', await api.delete(`${base}/ApiKeys/${key.id}`, { version: 1 }));
+    check('events.list', await api.get(`${base}/Events?type=JournalPosted,JournalReversed&pageSize=3`));
 
     const tokens = await import('../shared/auth/tokens.ts').then((m) => m.issueTokens({ id: user.id, email: user.email }));
     check('authentication.refresh', await anonymous.post('/api/Authentication/Refresh', { refreshToken: tokens.refresh_token }));

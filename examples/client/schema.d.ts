@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/f283f7e8-b539-419e-abbc-bf998844254b`
+         * @description Example request: `GET /api/v1/Companies/d1b6d6b6-26b8-48e4-bcef-15af5b9b9b59`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Settings`
+         * @description Example request: `GET /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Settings`
          */
         get: operations["settings.get"];
         /**
          * Update company settings (versioned)
-         * @description Example request: `PUT /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Settings`
+         * @description Example request: `PUT /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Roles`
+         * @description Example request: `GET /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Roles`
+         * @description Example request: `POST /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Roles/5eb7e1ee-002a-4795-b056-3d5f2b622703`
+         * @description Example request: `GET /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Roles/86c3ff84-ecfb-40cc-95d1-1366431e7a06`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Roles/5eb7e1ee-002a-4795-b056-3d5f2b622703`
+         * @description Example request: `PUT /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Roles/86c3ff84-ecfb-40cc-95d1-1366431e7a06`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Roles/5eb7e1ee-002a-4795-b056-3d5f2b622703`
+         * @description Example request: `DELETE /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Roles/86c3ff84-ecfb-40cc-95d1-1366431e7a06`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Members`
+         * @description Example request: `GET /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Members`
+         * @description Example request: `POST /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Members/a603eca6-59a4-49e7-b4b2-66e7f35fbb2a`
+         * @description Example request: `PUT /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Members/2b2c5a49-db9e-472f-9656-89c166262546`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Members/a603eca6-59a4-49e7-b4b2-66e7f35fbb2a`
+         * @description Example request: `DELETE /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Members/2b2c5a49-db9e-472f-9656-89c166262546`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/ApiKeys/4f1167b0-903a-4149-9bd8-993a7a41df52`
+         * @description Example request: `DELETE /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/ApiKeys/f2eae1c4-7f40-469e-955e-99311d99199a`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Accounts`
+         * @description Example request: `GET /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Accounts`
+         * @description Example request: `POST /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Accounts/4b2c5cf9-5bb9-42cb-a85a-910c9cf10255`
+         * @description Example request: `GET /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Accounts/17b5a917-45af-4e34-96b8-05ebd7ee2a4d`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Accounts/4b2c5cf9-5bb9-42cb-a85a-910c9cf10255`
+         * @description Example request: `PUT /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Accounts/17b5a917-45af-4e34-96b8-05ebd7ee2a4d`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Accounts/4b2c5cf9-5bb9-42cb-a85a-910c9cf10255`
+         * @description Example request: `DELETE /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Accounts/17b5a917-45af-4e34-96b8-05ebd7ee2a4d`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,13 +333,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -357,18 +357,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/CostCenters/0af18484-6b02-4be9-a4fc-6cd700afa7c8`
+         * @description Example request: `GET /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/CostCenters/aee344f3-e473-44e7-b18e-8b6deccdae41`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/CostCenters/0af18484-6b02-4be9-a4fc-6cd700afa7c8`
+         * @description Example request: `PUT /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/CostCenters/aee344f3-e473-44e7-b18e-8b6deccdae41`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/CostCenters/0af18484-6b02-4be9-a4fc-6cd700afa7c8`
+         * @description Example request: `DELETE /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/CostCenters/aee344f3-e473-44e7-b18e-8b6deccdae41`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -387,7 +387,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/CostCenters/0af18484-6b02-4be9-a4fc-6cd700afa7c8/Activate`
+         * @description Example request: `POST /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/CostCenters/aee344f3-e473-44e7-b18e-8b6deccdae41/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -407,7 +407,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/CostCenters/0af18484-6b02-4be9-a4fc-6cd700afa7c8/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/CostCenters/aee344f3-e473-44e7-b18e-8b6deccdae41/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -425,13 +425,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -449,18 +449,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/FinancialYears/ef744334-415c-4d78-956f-a860d0d19dcd`
+         * @description Example request: `GET /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/FinancialYears/672cd26c-d7df-4980-a03c-e4fdd22b1737`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/FinancialYears/c75b617c-0bd7-4906-a1cc-ced342e26256`
+         * @description Example request: `PUT /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/FinancialYears/648739a6-26b1-450d-b12b-56afcfb8fabb`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/FinancialYears/c75b617c-0bd7-4906-a1cc-ced342e26256`
+         * @description Example request: `DELETE /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/FinancialYears/648739a6-26b1-450d-b12b-56afcfb8fabb`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -478,7 +478,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/FinancialYears/ef744334-415c-4d78-956f-a860d0d19dcd/Close`
+         * @description Example request: `PUT /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/FinancialYears/672cd26c-d7df-4980-a03c-e4fdd22b1737/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -499,7 +499,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/FinancialYears/ef744334-415c-4d78-956f-a860d0d19dcd/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/FinancialYears/672cd26c-d7df-4980-a03c-e4fdd22b1737/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -517,7 +517,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/FinancialYears/ef744334-415c-4d78-956f-a860d0d19dcd/Periods`
+         * @description Example request: `GET /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/FinancialYears/672cd26c-d7df-4980-a03c-e4fdd22b1737/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -537,7 +537,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/FinancialYears/ef744334-415c-4d78-956f-a860d0d19dcd/Periods/2c41dc0c-9d48-46d1-b06e-816ddd929b1f`
+         * @description Example request: `GET /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/FinancialYears/672cd26c-d7df-4980-a03c-e4fdd22b1737/Periods/e5cf9ed8-3ea9-47eb-810e-b0a615464618`
          */
         get: operations["periods.get"];
         put?: never;
@@ -559,7 +559,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/FinancialYears/ef744334-415c-4d78-956f-a860d0d19dcd/Periods/2c41dc0c-9d48-46d1-b06e-816ddd929b1f/Lock`
+         * @description Example request: `POST /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/FinancialYears/672cd26c-d7df-4980-a03c-e4fdd22b1737/Periods/e5cf9ed8-3ea9-47eb-810e-b0a615464618/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -578,12 +578,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/FinancialYears/ef744334-415c-4d78-956f-a860d0d19dcd/Periods/2c41dc0c-9d48-46d1-b06e-816ddd929b1f/Close`
+         * @description Example request: `POST /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/FinancialYears/672cd26c-d7df-4980-a03c-e4fdd22b1737/Periods/e5cf9ed8-3ea9-47eb-810e-b0a615464618/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/FinancialYears/ef744334-415c-4d78-956f-a860d0d19dcd/Periods/2c41dc0c-9d48-46d1-b06e-816ddd929b1f/Close`
+         * @description Example request: `POST /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/FinancialYears/672cd26c-d7df-4980-a03c-e4fdd22b1737/Periods/e5cf9ed8-3ea9-47eb-810e-b0a615464618/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -603,7 +603,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/FinancialYears/ef744334-415c-4d78-956f-a860d0d19dcd/Periods/2c41dc0c-9d48-46d1-b06e-816ddd929b1f/Reopen`
+         * @description Example request: `POST /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/FinancialYears/672cd26c-d7df-4980-a03c-e4fdd22b1737/Periods/e5cf9ed8-3ea9-47eb-810e-b0a615464618/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -621,13 +621,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status)
-         * @description Example request: `GET /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Journals`
+         * @description Example request: `GET /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Journals`
+         * @description Example request: `POST /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -645,12 +645,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Journals/5a7b38f6-bad8-41cf-85f1-9bb77af5acda`
+         * @description Example request: `GET /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Journals/9ff2eb95-9aac-40c0-991e-fe4e56c878b0`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Journals/5a7b38f6-bad8-41cf-85f1-9bb77af5acda`
+         * @description Example request: `PUT /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Journals/9ff2eb95-9aac-40c0-991e-fe4e56c878b0`
          */
         put: operations["journals.update"];
         post?: never;
@@ -671,7 +671,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Journals/5a7b38f6-bad8-41cf-85f1-9bb77af5acda/Post`
+         * @description Example request: `POST /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Journals/9ff2eb95-9aac-40c0-991e-fe4e56c878b0/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -691,7 +691,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Journals/3a94b7ab-b96f-42fc-8e47-919e83e5f28e/Void`
+         * @description Example request: `POST /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Journals/d54dbceb-9a1a-43f9-98ca-9cb687eaffbe/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -711,7 +711,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Journals/5a7b38f6-bad8-41cf-85f1-9bb77af5acda/Adjust`
+         * @description Example request: `POST /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Journals/9ff2eb95-9aac-40c0-991e-fe4e56c878b0/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Journals/5a7b38f6-bad8-41cf-85f1-9bb77af5acda/Reverse`
+         * @description Example request: `POST /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Journals/9ff2eb95-9aac-40c0-991e-fe4e56c878b0/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -749,7 +749,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Reports/TrialBalance?financialYearId=ef744334-415c-4d78-956f-a860d0d19dcd`
+         * @description Example request: `GET /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Reports/TrialBalance?financialYearId=672cd26c-d7df-4980-a03c-e4fdd22b1737`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -769,7 +769,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -789,7 +789,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -809,7 +809,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated), closing balance
-         * @description Example request: `GET /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -829,13 +829,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Reports`
+         * @description Example request: `GET /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Reports`
+         * @description Example request: `POST /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -853,9 +853,29 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot
-         * @description Example request: `GET /api/v1/Companies/394a7cf7-bb11-4e21-8068-adc96111177c/Reports/5b46d26a-f35a-4e0c-b566-1e58791b84b5`
+         * @description Example request: `GET /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Reports/6db64d08-a661-450d-beab-5972e0cdb14d`
          */
         get: operations["reports.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
+         * @description Example request: `GET /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         */
+        get: operations["events.list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -914,7 +934,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:39527/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A36397%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=h2TiN92m_NTrZWaATbH82sIhMPYqvc4PFEATELJ2-lU&code_challenge_method=S256&state=j14JSIJABxFOHQngYgWNFUtrlQz3i4q9MoYjtixQKfM&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:37677/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A45253%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=7xqJ0nzqF3HjSUN0GG5rhzZA4U179BaaM2_6m7hcYQI&code_challenge_method=S256&state=PlOc740WuoI_r_JuOZK3hc34-OQ0MaFsTnOhnn7Zk90&client_id=ledger-local"
                      *     }
                      */
                     "application/json": {
@@ -964,7 +984,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "394a7cf7-bb11-4e21-8068-adc96111177c",
+                     *           "companyId": "d21a8baa-3019-44fc-a57a-fcdef822ff73",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -990,11 +1010,12 @@ export interface operations {
                      *             "settings:read",
                      *             "settings:update",
                      *             "members:manage",
-                     *             "api-keys:manage"
+                     *             "api-keys:manage",
+                     *             "events:read"
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "f283f7e8-b539-419e-abbc-bf998844254b",
+                     *           "companyId": "d1b6d6b6-26b8-48e4-bcef-15af5b9b9b59",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1020,7 +1041,8 @@ export interface operations {
                      *             "settings:read",
                      *             "settings:update",
                      *             "members:manage",
-                     *             "api-keys:manage"
+                     *             "api-keys:manage",
+                     *             "events:read"
                      *           ]
                      *         }
                      *       ]
@@ -1103,7 +1125,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "394a7cf7-bb11-4e21-8068-adc96111177c",
+                     *           "companyId": "d21a8baa-3019-44fc-a57a-fcdef822ff73",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1129,11 +1151,12 @@ export interface operations {
                      *             "settings:read",
                      *             "settings:update",
                      *             "members:manage",
-                     *             "api-keys:manage"
+                     *             "api-keys:manage",
+                     *             "events:read"
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "f283f7e8-b539-419e-abbc-bf998844254b",
+                     *           "companyId": "d1b6d6b6-26b8-48e4-bcef-15af5b9b9b59",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1159,7 +1182,8 @@ export interface operations {
                      *             "settings:read",
                      *             "settings:update",
                      *             "members:manage",
-                     *             "api-keys:manage"
+                     *             "api-keys:manage",
+                     *             "events:read"
                      *           ]
                      *         }
                      *       ]
@@ -1238,16 +1262,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "f283f7e8-b539-419e-abbc-bf998844254b",
+                     *           "id": "d1b6d6b6-26b8-48e4-bcef-15af5b9b9b59",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-22T11:10:14.274Z",
+                     *           "createdAt": "2026-11-22T11:47:22.416Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "394a7cf7-bb11-4e21-8068-adc96111177c",
+                     *           "id": "d21a8baa-3019-44fc-a57a-fcdef822ff73",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-22T11:10:14.136Z",
+                     *           "createdAt": "2026-11-22T11:47:22.300Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -1334,16 +1358,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f283f7e8-b539-419e-abbc-bf998844254b",
+                     *       "id": "d1b6d6b6-26b8-48e4-bcef-15af5b9b9b59",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-22T11:10:14.274Z",
+                     *       "createdAt": "2026-11-22T11:47:22.416Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
                      *         "decimalPrecision": 2,
                      *         "retainedEarningsAccountId": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-22T11:10:14.274Z"
+                     *         "updatedAt": "2026-11-22T11:47:22.416Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -1370,7 +1394,8 @@ export interface operations {
                      *         "settings:read",
                      *         "settings:update",
                      *         "members:manage",
-                     *         "api-keys:manage"
+                     *         "api-keys:manage",
+                     *         "events:read"
                      *       ]
                      *     }
                      */
@@ -1446,9 +1471,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f283f7e8-b539-419e-abbc-bf998844254b",
+                     *       "id": "d1b6d6b6-26b8-48e4-bcef-15af5b9b9b59",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-22T11:10:14.274Z",
+                     *       "createdAt": "2026-11-22T11:47:22.416Z",
                      *       "version": 1
                      *     }
                      */
@@ -1503,7 +1528,7 @@ export interface operations {
                      *       "decimalPrecision": 2,
                      *       "retainedEarningsAccountId": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-22T11:10:14.136Z"
+                     *       "updatedAt": "2026-11-22T11:47:22.300Z"
                      *     }
                      */
                     "application/json": {
@@ -1548,7 +1573,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "81e41e4f-16a1-4b2e-817d-51516b420dea",
+                 *       "retainedEarningsAccountId": "aba1b5b4-0a9c-45c6-aa85-b0783623a61e",
                  *       "version": 1
                  *     }
                  */
@@ -1575,9 +1600,9 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "81e41e4f-16a1-4b2e-817d-51516b420dea",
+                     *       "retainedEarningsAccountId": "aba1b5b4-0a9c-45c6-aa85-b0783623a61e",
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-22T11:10:15.166Z"
+                     *       "updatedAt": "2026-11-22T11:47:22.809Z"
                      *     }
                      */
                     "application/json": {
@@ -1656,7 +1681,8 @@ export interface operations {
                      *             "settings:read",
                      *             "settings:update",
                      *             "members:manage",
-                     *             "api-keys:manage"
+                     *             "api-keys:manage",
+                     *             "events:read"
                      *           ],
                      *           "builtIn": true,
                      *           "memberCount": null,
@@ -1689,7 +1715,8 @@ export interface operations {
                      *             "financial-years:close",
                      *             "companies:read",
                      *             "settings:read",
-                     *             "api-keys:manage"
+                     *             "api-keys:manage",
+                     *             "events:read"
                      *           ],
                      *           "builtIn": true,
                      *           "memberCount": null,
@@ -1708,7 +1735,8 @@ export interface operations {
                      *             "financial-years:read",
                      *             "cost-centers:read",
                      *             "companies:read",
-                     *             "settings:read"
+                     *             "settings:read",
+                     *             "events:read"
                      *           ],
                      *           "builtIn": true,
                      *           "memberCount": null,
@@ -1717,7 +1745,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "5eb7e1ee-002a-4795-b056-3d5f2b622703",
+                     *           "id": "86c3ff84-ecfb-40cc-95d1-1366431e7a06",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -1728,8 +1756,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-22T11:10:17.791Z",
-                     *           "updatedAt": "2026-11-22T11:10:17.834Z"
+                     *           "createdAt": "2026-11-22T11:47:24.733Z",
+                     *           "updatedAt": "2026-11-22T11:47:24.764Z"
                      *         }
                      *       ]
                      *     }
@@ -1805,7 +1833,7 @@ export interface operations {
                      */
                     description?: string;
                     /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage")[];
+                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read")[];
                 };
             };
         };
@@ -1818,7 +1846,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5eb7e1ee-002a-4795-b056-3d5f2b622703",
+                     *       "id": "86c3ff84-ecfb-40cc-95d1-1366431e7a06",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -1828,8 +1856,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-22T11:10:17.791Z",
-                     *       "updatedAt": "2026-11-22T11:10:17.791Z"
+                     *       "createdAt": "2026-11-22T11:47:24.733Z",
+                     *       "updatedAt": "2026-11-22T11:47:24.733Z"
                      *     }
                      */
                     "application/json": {
@@ -1890,7 +1918,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5eb7e1ee-002a-4795-b056-3d5f2b622703",
+                     *       "id": "86c3ff84-ecfb-40cc-95d1-1366431e7a06",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -1900,8 +1928,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-22T11:10:17.791Z",
-                     *       "updatedAt": "2026-11-22T11:10:17.791Z"
+                     *       "createdAt": "2026-11-22T11:47:24.733Z",
+                     *       "updatedAt": "2026-11-22T11:47:24.733Z"
                      *     }
                      */
                     "application/json": {
@@ -1973,7 +2001,7 @@ export interface operations {
                      */
                     description?: string;
                     /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage")[];
+                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read")[];
                     /** @description The version read; a write based on another is refused (409). */
                     version: number;
                 };
@@ -1988,7 +2016,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5eb7e1ee-002a-4795-b056-3d5f2b622703",
+                     *       "id": "86c3ff84-ecfb-40cc-95d1-1366431e7a06",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -1999,8 +2027,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-22T11:10:17.791Z",
-                     *       "updatedAt": "2026-11-22T11:10:17.834Z"
+                     *       "createdAt": "2026-11-22T11:47:24.733Z",
+                     *       "updatedAt": "2026-11-22T11:47:24.764Z"
                      *     }
                      */
                     "application/json": {
@@ -2115,8 +2143,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "b67589cd-1448-47b4-bfae-136cba9a4b65",
-                     *           "email": "user-c7201656-9e89-44fd-9b4f-94cbfd6c27a7@example.com",
+                     *           "userId": "8d8ce247-9603-4e31-a765-00d1bf0f8834",
+                     *           "email": "user-80ef9318-b539-4145-a6aa-5eb61f31974e@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -2143,22 +2171,23 @@ export interface operations {
                      *             "settings:read",
                      *             "settings:update",
                      *             "members:manage",
-                     *             "api-keys:manage"
+                     *             "api-keys:manage",
+                     *             "events:read"
                      *           ],
-                     *           "joinedAt": "2026-11-22T11:10:14.136Z",
+                     *           "joinedAt": "2026-11-22T11:47:22.300Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "a603eca6-59a4-49e7-b4b2-66e7f35fbb2a",
-                     *           "email": "contract-1795345817864@example.com",
-                     *           "roleId": "5eb7e1ee-002a-4795-b056-3d5f2b622703",
+                     *           "userId": "2b2c5a49-db9e-472f-9656-89c166262546",
+                     *           "email": "contract-1795348044780@example.com",
+                     *           "roleId": "86c3ff84-ecfb-40cc-95d1-1366431e7a06",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-22T11:10:17.890Z",
+                     *           "joinedAt": "2026-11-22T11:47:24.797Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -2222,8 +2251,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795345817864@example.com",
-                 *       "roleId": "5eb7e1ee-002a-4795-b056-3d5f2b622703"
+                 *       "email": "contract-1795348044780@example.com",
+                 *       "roleId": "86c3ff84-ecfb-40cc-95d1-1366431e7a06"
                  *     }
                  */
                 "application/json": {
@@ -2249,16 +2278,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "a603eca6-59a4-49e7-b4b2-66e7f35fbb2a",
-                     *       "email": "contract-1795345817864@example.com",
-                     *       "roleId": "5eb7e1ee-002a-4795-b056-3d5f2b622703",
+                     *       "userId": "2b2c5a49-db9e-472f-9656-89c166262546",
+                     *       "email": "contract-1795348044780@example.com",
+                     *       "roleId": "86c3ff84-ecfb-40cc-95d1-1366431e7a06",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-22T11:10:17.890Z",
+                     *       "joinedAt": "2026-11-22T11:47:24.797Z",
                      *       "version": 1
                      *     }
                      */
@@ -2339,8 +2368,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "a603eca6-59a4-49e7-b4b2-66e7f35fbb2a",
-                     *       "email": "contract-1795345817864@example.com",
+                     *       "userId": "2b2c5a49-db9e-472f-9656-89c166262546",
+                     *       "email": "contract-1795348044780@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -2350,9 +2379,10 @@ export interface operations {
                      *         "financial-years:read",
                      *         "cost-centers:read",
                      *         "companies:read",
-                     *         "settings:read"
+                     *         "settings:read",
+                     *         "events:read"
                      *       ],
-                     *       "joinedAt": "2026-11-22T11:10:17.890Z",
+                     *       "joinedAt": "2026-11-22T11:47:24.797Z",
                      *       "version": 2
                      *     }
                      */
@@ -2470,9 +2500,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "4f1167b0-903a-4149-9bd8-993a7a41df52",
+                     *           "id": "f2eae1c4-7f40-469e-955e-99311d99199a",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_x7sya7z",
+                     *           "prefix": "sk-svc_QXMIos_",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -2480,8 +2510,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "b67589cd-1448-47b4-bfae-136cba9a4b65",
-                     *           "createdAt": "2026-11-22T11:10:18.001Z",
+                     *           "createdBy": "8d8ce247-9603-4e31-a765-00d1bf0f8834",
+                     *           "createdAt": "2026-11-22T11:47:24.878Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -2564,7 +2594,7 @@ export interface operations {
                     /** @description The name, in Arabic and English. */
                     name: string;
                     /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-                    permissions?: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage")[];
+                    permissions?: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read")[];
                     /**
                      * Format: uuid
                      * @description A role (UUID): built-in or one of the company’s custom roles. For an API key: the role whose permissions it was given, copied at creation.
@@ -2592,9 +2622,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4f1167b0-903a-4149-9bd8-993a7a41df52",
+                     *       "id": "f2eae1c4-7f40-469e-955e-99311d99199a",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_x7sya7z",
+                     *       "prefix": "sk-svc_QXMIos_",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -2602,8 +2632,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "b67589cd-1448-47b4-bfae-136cba9a4b65",
-                     *       "createdAt": "2026-11-22T11:10:18.001Z",
+                     *       "createdBy": "8d8ce247-9603-4e31-a765-00d1bf0f8834",
+                     *       "createdAt": "2026-11-22T11:47:24.878Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example"
                      *     }
@@ -2692,18 +2722,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4f1167b0-903a-4149-9bd8-993a7a41df52",
+                     *       "id": "f2eae1c4-7f40-469e-955e-99311d99199a",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_x7sya7z",
+                     *       "prefix": "sk-svc_QXMIos_",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-22T11:10:18.040Z",
-                     *       "createdBy": "b67589cd-1448-47b4-bfae-136cba9a4b65",
-                     *       "createdAt": "2026-11-22T11:10:18.001Z",
+                     *       "revokedAt": "2026-11-22T11:47:24.907Z",
+                     *       "createdBy": "8d8ce247-9603-4e31-a765-00d1bf0f8834",
+                     *       "createdAt": "2026-11-22T11:47:24.878Z",
                      *       "version": 2
                      *     }
                      */
@@ -2786,22 +2816,22 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "547a8cfd-b0c9-4d8f-93a9-c409836d579b",
+                     *           "id": "ada44770-3760-4e31-88da-44aa8db79d94",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "b1ce0f4e-5131-4532-a7b9-7f987a3764b8",
+                     *           "parentId": "c0a1fd44-b31c-41f0-994e-806531547a08",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T11:10:15.033Z",
-                     *           "updatedAt": "2026-11-22T11:10:15.033Z",
+                     *           "createdAt": "2026-11-22T11:47:22.762Z",
+                     *           "updatedAt": "2026-11-22T11:47:22.762Z",
                      *           "type": "leaf",
                      *           "classification": "expense"
                      *         },
                      *         {
-                     *           "id": "b1ce0f4e-5131-4532-a7b9-7f987a3764b8",
+                     *           "id": "c0a1fd44-b31c-41f0-994e-806531547a08",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -2810,28 +2840,28 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T11:10:14.981Z",
-                     *           "updatedAt": "2026-11-22T11:10:14.981Z",
+                     *           "createdAt": "2026-11-22T11:47:22.750Z",
+                     *           "updatedAt": "2026-11-22T11:47:22.750Z",
                      *           "type": "category",
                      *           "classification": "expense"
                      *         },
                      *         {
-                     *           "id": "4e7be019-0b2d-4f5a-ac0c-eb40f4e4e6b9",
+                     *           "id": "c750ef12-97de-4369-b32b-c033a3cb6549",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "f198e3ef-d03f-4f0b-af58-7a86085eede8",
+                     *           "parentId": "6682b553-c6fa-45a8-85f2-f900474dd1dc",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T11:10:14.939Z",
-                     *           "updatedAt": "2026-11-22T11:10:14.939Z",
+                     *           "createdAt": "2026-11-22T11:47:22.737Z",
+                     *           "updatedAt": "2026-11-22T11:47:22.737Z",
                      *           "type": "leaf",
                      *           "classification": "revenue"
                      *         },
                      *         {
-                     *           "id": "f198e3ef-d03f-4f0b-af58-7a86085eede8",
+                     *           "id": "6682b553-c6fa-45a8-85f2-f900474dd1dc",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -2840,28 +2870,28 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T11:10:14.901Z",
-                     *           "updatedAt": "2026-11-22T11:10:14.901Z",
+                     *           "createdAt": "2026-11-22T11:47:22.721Z",
+                     *           "updatedAt": "2026-11-22T11:47:22.721Z",
                      *           "type": "category",
                      *           "classification": "revenue"
                      *         },
                      *         {
-                     *           "id": "81e41e4f-16a1-4b2e-817d-51516b420dea",
+                     *           "id": "aba1b5b4-0a9c-45c6-aa85-b0783623a61e",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "50dcd4ff-e419-40f8-8df9-5ec6722fa52f",
+                     *           "parentId": "868e208e-8c68-4559-bec8-b9063c4019be",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T11:10:14.855Z",
-                     *           "updatedAt": "2026-11-22T11:10:14.855Z",
+                     *           "createdAt": "2026-11-22T11:47:22.707Z",
+                     *           "updatedAt": "2026-11-22T11:47:22.707Z",
                      *           "type": "leaf",
                      *           "classification": "equity"
                      *         },
                      *         {
-                     *           "id": "50dcd4ff-e419-40f8-8df9-5ec6722fa52f",
+                     *           "id": "868e208e-8c68-4559-bec8-b9063c4019be",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -2870,43 +2900,43 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T11:10:14.809Z",
-                     *           "updatedAt": "2026-11-22T11:10:14.809Z",
+                     *           "createdAt": "2026-11-22T11:47:22.693Z",
+                     *           "updatedAt": "2026-11-22T11:47:22.693Z",
                      *           "type": "category",
                      *           "classification": "equity"
                      *         },
                      *         {
-                     *           "id": "fe371873-97f0-4284-a0f3-daf2fcf85327",
+                     *           "id": "408fe8d2-abb4-44bf-8905-34f3c4abe20a",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "983e0d82-c125-4046-89f6-42035aa3c8d7",
+                     *           "parentId": "67e07817-f529-4950-a4a6-86705e6d8f8c",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T11:10:14.754Z",
-                     *           "updatedAt": "2026-11-22T11:10:14.754Z",
+                     *           "createdAt": "2026-11-22T11:47:22.675Z",
+                     *           "updatedAt": "2026-11-22T11:47:22.675Z",
                      *           "type": "leaf",
                      *           "classification": "asset"
                      *         },
                      *         {
-                     *           "id": "d47b4b83-d2b0-4714-b676-1ded2d27813a",
+                     *           "id": "80ff6d42-d843-4275-a150-76c4325715bd",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "983e0d82-c125-4046-89f6-42035aa3c8d7",
+                     *           "parentId": "67e07817-f529-4950-a4a6-86705e6d8f8c",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T11:10:14.651Z",
-                     *           "updatedAt": "2026-11-22T11:10:14.651Z",
+                     *           "createdAt": "2026-11-22T11:47:22.653Z",
+                     *           "updatedAt": "2026-11-22T11:47:22.653Z",
                      *           "type": "leaf",
                      *           "classification": "asset"
                      *         },
                      *         {
-                     *           "id": "983e0d82-c125-4046-89f6-42035aa3c8d7",
+                     *           "id": "67e07817-f529-4950-a4a6-86705e6d8f8c",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -2915,8 +2945,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T11:10:14.593Z",
-                     *           "updatedAt": "2026-11-22T11:10:14.593Z",
+                     *           "createdAt": "2026-11-22T11:47:22.629Z",
+                     *           "updatedAt": "2026-11-22T11:47:22.629Z",
                      *           "type": "category",
                      *           "classification": "asset"
                      *         }
@@ -3047,7 +3077,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4b2c5cf9-5bb9-42cb-a85a-910c9cf10255",
+                     *       "id": "17b5a917-45af-4e34-96b8-05ebd7ee2a4d",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -3056,8 +3086,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-22T11:10:15.244Z",
-                     *       "updatedAt": "2026-11-22T11:10:15.244Z",
+                     *       "createdAt": "2026-11-22T11:47:22.845Z",
+                     *       "updatedAt": "2026-11-22T11:47:22.845Z",
                      *       "type": "leaf",
                      *       "classification": "asset"
                      *     }
@@ -3139,7 +3169,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4b2c5cf9-5bb9-42cb-a85a-910c9cf10255",
+                     *       "id": "17b5a917-45af-4e34-96b8-05ebd7ee2a4d",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -3148,8 +3178,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-22T11:10:15.244Z",
-                     *       "updatedAt": "2026-11-22T11:10:15.244Z",
+                     *       "createdAt": "2026-11-22T11:47:22.845Z",
+                     *       "updatedAt": "2026-11-22T11:47:22.845Z",
                      *       "type": "leaf",
                      *       "classification": "asset"
                      *     }
@@ -3266,7 +3296,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4b2c5cf9-5bb9-42cb-a85a-910c9cf10255",
+                     *       "id": "17b5a917-45af-4e34-96b8-05ebd7ee2a4d",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -3275,8 +3305,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-22T11:10:15.244Z",
-                     *       "updatedAt": "2026-11-22T11:10:15.318Z",
+                     *       "createdAt": "2026-11-22T11:47:22.845Z",
+                     *       "updatedAt": "2026-11-22T11:47:22.877Z",
                      *       "type": "leaf",
                      *       "classification": "asset"
                      *     }
@@ -3412,7 +3442,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "0af18484-6b02-4be9-a4fc-6cd700afa7c8",
+                     *           "id": "aee344f3-e473-44e7-b18e-8b6deccdae41",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -3421,12 +3451,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T11:10:15.487Z",
-                     *           "updatedAt": "2026-11-22T11:10:15.487Z",
+                     *           "createdAt": "2026-11-22T11:47:22.924Z",
+                     *           "updatedAt": "2026-11-22T11:47:22.924Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "b3b20ac8-536d-4265-870a-5e3558fd3999",
+                     *           "id": "3d17cf69-fad6-425d-a59f-fedf777591e2",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -3435,12 +3465,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T11:10:15.079Z",
-                     *           "updatedAt": "2026-11-22T11:10:15.079Z",
+                     *           "createdAt": "2026-11-22T11:47:22.775Z",
+                     *           "updatedAt": "2026-11-22T11:47:22.775Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "d7ac8480-ef9a-4e76-b807-c56492d6809c",
+                     *           "id": "73542e6a-e3f9-459e-a40c-2008730df124",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -3449,8 +3479,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T11:10:15.111Z",
-                     *           "updatedAt": "2026-11-22T11:10:15.111Z",
+                     *           "createdAt": "2026-11-22T11:47:22.788Z",
+                     *           "updatedAt": "2026-11-22T11:47:22.788Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -3563,7 +3593,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0af18484-6b02-4be9-a4fc-6cd700afa7c8",
+                     *       "id": "aee344f3-e473-44e7-b18e-8b6deccdae41",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -3572,8 +3602,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-22T11:10:15.487Z",
-                     *       "updatedAt": "2026-11-22T11:10:15.487Z",
+                     *       "createdAt": "2026-11-22T11:47:22.924Z",
+                     *       "updatedAt": "2026-11-22T11:47:22.924Z",
                      *       "status": "active"
                      *     }
                      */
@@ -3649,7 +3679,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0af18484-6b02-4be9-a4fc-6cd700afa7c8",
+                     *       "id": "aee344f3-e473-44e7-b18e-8b6deccdae41",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -3658,8 +3688,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-22T11:10:15.487Z",
-                     *       "updatedAt": "2026-11-22T11:10:15.487Z",
+                     *       "createdAt": "2026-11-22T11:47:22.924Z",
+                     *       "updatedAt": "2026-11-22T11:47:22.924Z",
                      *       "status": "active"
                      *     }
                      */
@@ -3764,7 +3794,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0af18484-6b02-4be9-a4fc-6cd700afa7c8",
+                     *       "id": "aee344f3-e473-44e7-b18e-8b6deccdae41",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -3773,8 +3803,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-22T11:10:15.487Z",
-                     *       "updatedAt": "2026-11-22T11:10:15.560Z",
+                     *       "createdAt": "2026-11-22T11:47:22.924Z",
+                     *       "updatedAt": "2026-11-22T11:47:22.964Z",
                      *       "status": "active"
                      *     }
                      */
@@ -3904,7 +3934,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0af18484-6b02-4be9-a4fc-6cd700afa7c8",
+                     *       "id": "aee344f3-e473-44e7-b18e-8b6deccdae41",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -3913,8 +3943,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-22T11:10:15.487Z",
-                     *       "updatedAt": "2026-11-22T11:10:15.637Z",
+                     *       "createdAt": "2026-11-22T11:47:22.924Z",
+                     *       "updatedAt": "2026-11-22T11:47:23.005Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4001,7 +4031,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0af18484-6b02-4be9-a4fc-6cd700afa7c8",
+                     *       "id": "aee344f3-e473-44e7-b18e-8b6deccdae41",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4010,8 +4040,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-22T11:10:15.487Z",
-                     *       "updatedAt": "2026-11-22T11:10:15.592Z",
+                     *       "createdAt": "2026-11-22T11:47:22.924Z",
+                     *       "updatedAt": "2026-11-22T11:47:22.988Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -4098,266 +4128,266 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "a7d7c3da-3648-4198-b5ad-1f8a86781951",
+                     *           "id": "e7ac18ea-0945-4d18-bb06-f8827a4d799a",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T11:10:15.740Z",
-                     *           "updatedAt": "2026-11-22T11:10:15.740Z",
+                     *           "createdAt": "2026-11-22T11:47:23.072Z",
+                     *           "updatedAt": "2026-11-22T11:47:23.072Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2027-01-31",
                      *               "name": "P01",
-                     *               "id": "e67ee20d-7d14-401c-ac0a-473c9fb2f60b",
+                     *               "id": "591cbb09-8a5f-4d74-bcae-255aecc9535f",
                      *               "version": 1,
                      *               "startDate": "2027-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "a7d7c3da-3648-4198-b5ad-1f8a86781951"
+                     *               "financialYearId": "e7ac18ea-0945-4d18-bb06-f8827a4d799a"
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2027-02-28",
                      *               "name": "P02",
-                     *               "id": "db9ed534-dea3-4be3-8ab5-2eaf91172ebc",
+                     *               "id": "b186b852-e81d-476f-b262-dd3d9c0c1b07",
                      *               "version": 1,
                      *               "startDate": "2027-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "a7d7c3da-3648-4198-b5ad-1f8a86781951"
+                     *               "financialYearId": "e7ac18ea-0945-4d18-bb06-f8827a4d799a"
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2027-03-31",
                      *               "name": "P03",
-                     *               "id": "268e15f9-dd3e-4005-9dd8-c287b64e26a9",
+                     *               "id": "1a4f7f07-93ff-44d2-a390-a89e5180c668",
                      *               "version": 1,
                      *               "startDate": "2027-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "a7d7c3da-3648-4198-b5ad-1f8a86781951"
+                     *               "financialYearId": "e7ac18ea-0945-4d18-bb06-f8827a4d799a"
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2027-04-30",
                      *               "name": "P04",
-                     *               "id": "69cde660-0847-435a-8d85-2a02c88537aa",
+                     *               "id": "1f1ae95f-c1fa-40fc-a5f4-6ed8d642ec6e",
                      *               "version": 1,
                      *               "startDate": "2027-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "a7d7c3da-3648-4198-b5ad-1f8a86781951"
+                     *               "financialYearId": "e7ac18ea-0945-4d18-bb06-f8827a4d799a"
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2027-05-31",
                      *               "name": "P05",
-                     *               "id": "16518513-c39f-4d94-a873-012cdd86aa28",
+                     *               "id": "b2b0a02d-a835-44fd-b887-b4381f84f004",
                      *               "version": 1,
                      *               "startDate": "2027-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "a7d7c3da-3648-4198-b5ad-1f8a86781951"
+                     *               "financialYearId": "e7ac18ea-0945-4d18-bb06-f8827a4d799a"
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2027-06-30",
                      *               "name": "P06",
-                     *               "id": "f3033c59-5fcb-4623-b221-2c108ff8092b",
+                     *               "id": "29a89104-e811-4039-83ca-82273e413522",
                      *               "version": 1,
                      *               "startDate": "2027-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "a7d7c3da-3648-4198-b5ad-1f8a86781951"
+                     *               "financialYearId": "e7ac18ea-0945-4d18-bb06-f8827a4d799a"
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2027-07-31",
                      *               "name": "P07",
-                     *               "id": "6a960d25-160e-4b05-80f4-f0eaf3df8d4d",
+                     *               "id": "d4571ada-a93c-466a-82e0-48952320580b",
                      *               "version": 1,
                      *               "startDate": "2027-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "a7d7c3da-3648-4198-b5ad-1f8a86781951"
+                     *               "financialYearId": "e7ac18ea-0945-4d18-bb06-f8827a4d799a"
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2027-08-31",
                      *               "name": "P08",
-                     *               "id": "83997af5-0e27-42b0-92c5-c8cab03fd98f",
+                     *               "id": "7b5254c4-bcc3-49e4-903d-6bc8e4a5b74f",
                      *               "version": 1,
                      *               "startDate": "2027-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "a7d7c3da-3648-4198-b5ad-1f8a86781951"
+                     *               "financialYearId": "e7ac18ea-0945-4d18-bb06-f8827a4d799a"
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2027-09-30",
                      *               "name": "P09",
-                     *               "id": "fc7d4840-492d-4dd3-9843-657c9a61dd65",
+                     *               "id": "24e7cbe5-296d-4540-b129-7f1bbc69e928",
                      *               "version": 1,
                      *               "startDate": "2027-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "a7d7c3da-3648-4198-b5ad-1f8a86781951"
+                     *               "financialYearId": "e7ac18ea-0945-4d18-bb06-f8827a4d799a"
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2027-10-31",
                      *               "name": "P10",
-                     *               "id": "560cef01-6500-40f6-8ad9-1148b6fccf2a",
+                     *               "id": "6a03010a-59fe-4f9b-80b1-b13914fd8b85",
                      *               "version": 1,
                      *               "startDate": "2027-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "a7d7c3da-3648-4198-b5ad-1f8a86781951"
+                     *               "financialYearId": "e7ac18ea-0945-4d18-bb06-f8827a4d799a"
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2027-11-30",
                      *               "name": "P11",
-                     *               "id": "41b9a8bc-09ee-4a9f-a1b1-794108d06254",
+                     *               "id": "6ce3de16-dd3d-4bfd-afb4-6bd86bbe1486",
                      *               "version": 1,
                      *               "startDate": "2027-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "a7d7c3da-3648-4198-b5ad-1f8a86781951"
+                     *               "financialYearId": "e7ac18ea-0945-4d18-bb06-f8827a4d799a"
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2027-12-31",
                      *               "name": "P12",
-                     *               "id": "eaf5f4aa-0860-43c3-b3e8-4e343a3ca79d",
+                     *               "id": "1c7e424f-7554-49f5-9761-e326acbbdf33",
                      *               "version": 1,
                      *               "startDate": "2027-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "a7d7c3da-3648-4198-b5ad-1f8a86781951"
+                     *               "financialYearId": "e7ac18ea-0945-4d18-bb06-f8827a4d799a"
                      *             }
                      *           ]
                      *         },
                      *         {
-                     *           "id": "ef744334-415c-4d78-956f-a860d0d19dcd",
+                     *           "id": "672cd26c-d7df-4980-a03c-e4fdd22b1737",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T11:10:15.713Z",
-                     *           "updatedAt": "2026-11-22T11:10:15.713Z",
+                     *           "createdAt": "2026-11-22T11:47:23.051Z",
+                     *           "updatedAt": "2026-11-22T11:47:23.051Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2026-01-31",
                      *               "name": "P01",
-                     *               "id": "2c41dc0c-9d48-46d1-b06e-816ddd929b1f",
+                     *               "id": "e5cf9ed8-3ea9-47eb-810e-b0a615464618",
                      *               "version": 1,
                      *               "startDate": "2026-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
+                     *               "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2026-02-28",
                      *               "name": "P02",
-                     *               "id": "4cf0cca6-0d85-401b-80b5-464157392ae4",
+                     *               "id": "38590ebb-f91e-41dc-9837-a1dd230e203f",
                      *               "version": 1,
                      *               "startDate": "2026-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
+                     *               "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2026-03-31",
                      *               "name": "P03",
-                     *               "id": "f4f4e78b-323e-49af-862e-3f835b43e0ba",
+                     *               "id": "80c45365-39ba-423f-982d-93c246130cf2",
                      *               "version": 1,
                      *               "startDate": "2026-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
+                     *               "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2026-04-30",
                      *               "name": "P04",
-                     *               "id": "8bc900c9-e120-466f-821e-4735cfbf06b0",
+                     *               "id": "846cb892-800a-44c0-8e40-bb5d2b7bacd5",
                      *               "version": 1,
                      *               "startDate": "2026-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
+                     *               "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2026-05-31",
                      *               "name": "P05",
-                     *               "id": "819b5d31-754c-433c-83f9-122c46e461e6",
+                     *               "id": "fb724d1e-bdb7-4f45-ad16-1337224fe0e7",
                      *               "version": 1,
                      *               "startDate": "2026-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
+                     *               "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2026-06-30",
                      *               "name": "P06",
-                     *               "id": "4ec7a533-0df0-4bb9-a9e8-5b3b62164e5e",
+                     *               "id": "98bbb6a1-8e62-4684-b26c-b8800cb39434",
                      *               "version": 1,
                      *               "startDate": "2026-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
+                     *               "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2026-07-31",
                      *               "name": "P07",
-                     *               "id": "7525cccb-c74d-4419-98fe-d0319cfed942",
+                     *               "id": "86f26708-9678-4502-aa88-1f0e099dd7c2",
                      *               "version": 1,
                      *               "startDate": "2026-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
+                     *               "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2026-08-31",
                      *               "name": "P08",
-                     *               "id": "201bc301-8cc4-407c-be00-6f3eb6b1689b",
+                     *               "id": "c1b18cd9-e27e-484b-be8b-7af176bd72da",
                      *               "version": 1,
                      *               "startDate": "2026-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
+                     *               "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2026-09-30",
                      *               "name": "P09",
-                     *               "id": "dfa537d1-f86b-4c2f-a55c-4afa5f575baf",
+                     *               "id": "f241decd-b05a-427f-84e3-847b278eb039",
                      *               "version": 1,
                      *               "startDate": "2026-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
+                     *               "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2026-10-31",
                      *               "name": "P10",
-                     *               "id": "4a537e52-e58f-4006-a340-29561be4eb6d",
+                     *               "id": "a09485dd-366a-4890-bf55-a143eaebef8c",
                      *               "version": 1,
                      *               "startDate": "2026-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
+                     *               "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2026-11-30",
                      *               "name": "P11",
-                     *               "id": "1926bb48-9c05-4853-b3aa-f049d1f9fade",
+                     *               "id": "01ae7ccb-3f43-48f7-9889-1de5b3857e2a",
                      *               "version": 1,
                      *               "startDate": "2026-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
+                     *               "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2026-12-31",
                      *               "name": "P12",
-                     *               "id": "5798253b-46cc-4dfc-87f1-f5deff406535",
+                     *               "id": "c6d0b427-90e5-4351-99e6-d08af07b3222",
                      *               "version": 1,
                      *               "startDate": "2026-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
+                     *               "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
                      *             }
                      *           ]
                      *         }
@@ -4519,7 +4549,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a7d7c3da-3648-4198-b5ad-1f8a86781951",
+                     *       "id": "e7ac18ea-0945-4d18-bb06-f8827a4d799a",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
@@ -4527,128 +4557,128 @@ export interface operations {
                      *       "version": 1,
                      *       "periods": [
                      *         {
-                     *           "id": "e67ee20d-7d14-401c-ac0a-473c9fb2f60b",
+                     *           "id": "591cbb09-8a5f-4d74-bcae-255aecc9535f",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-01-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "a7d7c3da-3648-4198-b5ad-1f8a86781951"
+                     *           "financialYearId": "e7ac18ea-0945-4d18-bb06-f8827a4d799a"
                      *         },
                      *         {
-                     *           "id": "db9ed534-dea3-4be3-8ab5-2eaf91172ebc",
+                     *           "id": "b186b852-e81d-476f-b262-dd3d9c0c1b07",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
                      *           "endDate": "2027-02-28",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "a7d7c3da-3648-4198-b5ad-1f8a86781951"
+                     *           "financialYearId": "e7ac18ea-0945-4d18-bb06-f8827a4d799a"
                      *         },
                      *         {
-                     *           "id": "268e15f9-dd3e-4005-9dd8-c287b64e26a9",
+                     *           "id": "1a4f7f07-93ff-44d2-a390-a89e5180c668",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
                      *           "endDate": "2027-03-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "a7d7c3da-3648-4198-b5ad-1f8a86781951"
+                     *           "financialYearId": "e7ac18ea-0945-4d18-bb06-f8827a4d799a"
                      *         },
                      *         {
-                     *           "id": "69cde660-0847-435a-8d85-2a02c88537aa",
+                     *           "id": "1f1ae95f-c1fa-40fc-a5f4-6ed8d642ec6e",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
                      *           "endDate": "2027-04-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "a7d7c3da-3648-4198-b5ad-1f8a86781951"
+                     *           "financialYearId": "e7ac18ea-0945-4d18-bb06-f8827a4d799a"
                      *         },
                      *         {
-                     *           "id": "16518513-c39f-4d94-a873-012cdd86aa28",
+                     *           "id": "b2b0a02d-a835-44fd-b887-b4381f84f004",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
                      *           "endDate": "2027-05-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "a7d7c3da-3648-4198-b5ad-1f8a86781951"
+                     *           "financialYearId": "e7ac18ea-0945-4d18-bb06-f8827a4d799a"
                      *         },
                      *         {
-                     *           "id": "f3033c59-5fcb-4623-b221-2c108ff8092b",
+                     *           "id": "29a89104-e811-4039-83ca-82273e413522",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
                      *           "endDate": "2027-06-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "a7d7c3da-3648-4198-b5ad-1f8a86781951"
+                     *           "financialYearId": "e7ac18ea-0945-4d18-bb06-f8827a4d799a"
                      *         },
                      *         {
-                     *           "id": "6a960d25-160e-4b05-80f4-f0eaf3df8d4d",
+                     *           "id": "d4571ada-a93c-466a-82e0-48952320580b",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
                      *           "endDate": "2027-07-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "a7d7c3da-3648-4198-b5ad-1f8a86781951"
+                     *           "financialYearId": "e7ac18ea-0945-4d18-bb06-f8827a4d799a"
                      *         },
                      *         {
-                     *           "id": "83997af5-0e27-42b0-92c5-c8cab03fd98f",
+                     *           "id": "7b5254c4-bcc3-49e4-903d-6bc8e4a5b74f",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
                      *           "endDate": "2027-08-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "a7d7c3da-3648-4198-b5ad-1f8a86781951"
+                     *           "financialYearId": "e7ac18ea-0945-4d18-bb06-f8827a4d799a"
                      *         },
                      *         {
-                     *           "id": "fc7d4840-492d-4dd3-9843-657c9a61dd65",
+                     *           "id": "24e7cbe5-296d-4540-b129-7f1bbc69e928",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
                      *           "endDate": "2027-09-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "a7d7c3da-3648-4198-b5ad-1f8a86781951"
+                     *           "financialYearId": "e7ac18ea-0945-4d18-bb06-f8827a4d799a"
                      *         },
                      *         {
-                     *           "id": "560cef01-6500-40f6-8ad9-1148b6fccf2a",
+                     *           "id": "6a03010a-59fe-4f9b-80b1-b13914fd8b85",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
                      *           "endDate": "2027-10-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "a7d7c3da-3648-4198-b5ad-1f8a86781951"
+                     *           "financialYearId": "e7ac18ea-0945-4d18-bb06-f8827a4d799a"
                      *         },
                      *         {
-                     *           "id": "41b9a8bc-09ee-4a9f-a1b1-794108d06254",
+                     *           "id": "6ce3de16-dd3d-4bfd-afb4-6bd86bbe1486",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
                      *           "endDate": "2027-11-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "a7d7c3da-3648-4198-b5ad-1f8a86781951"
+                     *           "financialYearId": "e7ac18ea-0945-4d18-bb06-f8827a4d799a"
                      *         },
                      *         {
-                     *           "id": "eaf5f4aa-0860-43c3-b3e8-4e343a3ca79d",
+                     *           "id": "1c7e424f-7554-49f5-9761-e326acbbdf33",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "a7d7c3da-3648-4198-b5ad-1f8a86781951"
+                     *           "financialYearId": "e7ac18ea-0945-4d18-bb06-f8827a4d799a"
                      *         }
                      *       ],
-                     *       "createdAt": "2026-11-22T11:10:15.740Z",
-                     *       "updatedAt": "2026-11-22T11:10:15.740Z"
+                     *       "createdAt": "2026-11-22T11:47:23.072Z",
+                     *       "updatedAt": "2026-11-22T11:47:23.072Z"
                      *     }
                      */
                     "application/json": {
@@ -4761,134 +4791,134 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ef744334-415c-4d78-956f-a860d0d19dcd",
+                     *       "id": "672cd26c-d7df-4980-a03c-e4fdd22b1737",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-22T11:10:15.713Z",
-                     *       "updatedAt": "2026-11-22T11:10:15.713Z",
+                     *       "createdAt": "2026-11-22T11:47:23.051Z",
+                     *       "updatedAt": "2026-11-22T11:47:23.051Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "2c41dc0c-9d48-46d1-b06e-816ddd929b1f",
+                     *           "id": "e5cf9ed8-3ea9-47eb-810e-b0a615464618",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
+                     *           "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "4cf0cca6-0d85-401b-80b5-464157392ae4",
+                     *           "id": "38590ebb-f91e-41dc-9837-a1dd230e203f",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
+                     *           "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "f4f4e78b-323e-49af-862e-3f835b43e0ba",
+                     *           "id": "80c45365-39ba-423f-982d-93c246130cf2",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
+                     *           "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "8bc900c9-e120-466f-821e-4735cfbf06b0",
+                     *           "id": "846cb892-800a-44c0-8e40-bb5d2b7bacd5",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
+                     *           "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "819b5d31-754c-433c-83f9-122c46e461e6",
+                     *           "id": "fb724d1e-bdb7-4f45-ad16-1337224fe0e7",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
+                     *           "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "4ec7a533-0df0-4bb9-a9e8-5b3b62164e5e",
+                     *           "id": "98bbb6a1-8e62-4684-b26c-b8800cb39434",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
+                     *           "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "7525cccb-c74d-4419-98fe-d0319cfed942",
+                     *           "id": "86f26708-9678-4502-aa88-1f0e099dd7c2",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
+                     *           "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "201bc301-8cc4-407c-be00-6f3eb6b1689b",
+                     *           "id": "c1b18cd9-e27e-484b-be8b-7af176bd72da",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
+                     *           "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "dfa537d1-f86b-4c2f-a55c-4afa5f575baf",
+                     *           "id": "f241decd-b05a-427f-84e3-847b278eb039",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
+                     *           "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "4a537e52-e58f-4006-a340-29561be4eb6d",
+                     *           "id": "a09485dd-366a-4890-bf55-a143eaebef8c",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
+                     *           "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "1926bb48-9c05-4853-b3aa-f049d1f9fade",
+                     *           "id": "01ae7ccb-3f43-48f7-9889-1de5b3857e2a",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
+                     *           "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "5798253b-46cc-4dfc-87f1-f5deff406535",
+                     *           "id": "c6d0b427-90e5-4351-99e6-d08af07b3222",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
+                     *           "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
                      *         }
                      *       ]
                      *     }
@@ -5043,134 +5073,134 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c75b617c-0bd7-4906-a1cc-ced342e26256",
+                     *       "id": "648739a6-26b1-450d-b12b-56afcfb8fabb",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-22T11:10:15.807Z",
-                     *       "updatedAt": "2026-11-22T11:10:15.837Z",
+                     *       "createdAt": "2026-11-22T11:47:23.124Z",
+                     *       "updatedAt": "2026-11-22T11:47:23.144Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2030-01-31",
                      *           "name": "P01",
-                     *           "id": "e739f975-0aab-486e-94a3-118977369d96",
+                     *           "id": "8e93a41d-cb14-4af0-b39e-574fc2461e7b",
                      *           "version": 1,
                      *           "startDate": "2030-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "c75b617c-0bd7-4906-a1cc-ced342e26256"
+                     *           "financialYearId": "648739a6-26b1-450d-b12b-56afcfb8fabb"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2030-02-28",
                      *           "name": "P02",
-                     *           "id": "36053371-d741-4408-ab87-9c072e5fdc0d",
+                     *           "id": "ab76d2e2-f233-45ce-a0a8-abb59fd2e2d5",
                      *           "version": 1,
                      *           "startDate": "2030-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "c75b617c-0bd7-4906-a1cc-ced342e26256"
+                     *           "financialYearId": "648739a6-26b1-450d-b12b-56afcfb8fabb"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2030-03-31",
                      *           "name": "P03",
-                     *           "id": "627a83b9-5fce-4007-9b8b-3a74d11d056d",
+                     *           "id": "ef5e2b7d-2541-4bde-86c4-de1c3165ca82",
                      *           "version": 1,
                      *           "startDate": "2030-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "c75b617c-0bd7-4906-a1cc-ced342e26256"
+                     *           "financialYearId": "648739a6-26b1-450d-b12b-56afcfb8fabb"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2030-04-30",
                      *           "name": "P04",
-                     *           "id": "2ccf28de-2f82-4439-90c1-f8843f32cb83",
+                     *           "id": "66eb6421-91c7-4e74-aa41-bf8223b7ee41",
                      *           "version": 1,
                      *           "startDate": "2030-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "c75b617c-0bd7-4906-a1cc-ced342e26256"
+                     *           "financialYearId": "648739a6-26b1-450d-b12b-56afcfb8fabb"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2030-05-31",
                      *           "name": "P05",
-                     *           "id": "4782e028-64f3-4f1f-b998-416a13d5aad6",
+                     *           "id": "a2e1806f-cb5e-416e-b40c-def7999b0769",
                      *           "version": 1,
                      *           "startDate": "2030-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "c75b617c-0bd7-4906-a1cc-ced342e26256"
+                     *           "financialYearId": "648739a6-26b1-450d-b12b-56afcfb8fabb"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2030-06-30",
                      *           "name": "P06",
-                     *           "id": "a419ee47-a7cd-43fa-8db9-2f07e8847afa",
+                     *           "id": "242e1458-83f2-4929-b1c6-0bf44952db39",
                      *           "version": 1,
                      *           "startDate": "2030-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "c75b617c-0bd7-4906-a1cc-ced342e26256"
+                     *           "financialYearId": "648739a6-26b1-450d-b12b-56afcfb8fabb"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2030-07-31",
                      *           "name": "P07",
-                     *           "id": "78ecd72f-7160-49d3-bc5a-68e6cbdf7f05",
+                     *           "id": "b0ad9010-5f34-450c-aa96-6dd6b446852e",
                      *           "version": 1,
                      *           "startDate": "2030-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "c75b617c-0bd7-4906-a1cc-ced342e26256"
+                     *           "financialYearId": "648739a6-26b1-450d-b12b-56afcfb8fabb"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2030-08-31",
                      *           "name": "P08",
-                     *           "id": "f043f6b6-c56b-4a25-818f-6145c6e83a4b",
+                     *           "id": "ff85f079-558f-4c66-99dd-6b93cd1e7088",
                      *           "version": 1,
                      *           "startDate": "2030-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "c75b617c-0bd7-4906-a1cc-ced342e26256"
+                     *           "financialYearId": "648739a6-26b1-450d-b12b-56afcfb8fabb"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2030-09-30",
                      *           "name": "P09",
-                     *           "id": "ecf62569-64da-40ce-be00-e3162127a500",
+                     *           "id": "28133edf-2a8c-40eb-895d-28a4c09cf34f",
                      *           "version": 1,
                      *           "startDate": "2030-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "c75b617c-0bd7-4906-a1cc-ced342e26256"
+                     *           "financialYearId": "648739a6-26b1-450d-b12b-56afcfb8fabb"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2030-10-31",
                      *           "name": "P10",
-                     *           "id": "7d837671-992a-44fc-b799-5d8c5f76c79a",
+                     *           "id": "a2fdf7b0-44a6-42aa-835d-abde33254d93",
                      *           "version": 1,
                      *           "startDate": "2030-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "c75b617c-0bd7-4906-a1cc-ced342e26256"
+                     *           "financialYearId": "648739a6-26b1-450d-b12b-56afcfb8fabb"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2030-11-30",
                      *           "name": "P11",
-                     *           "id": "fd82adb4-281f-4c4a-91c8-3f8b72fce15b",
+                     *           "id": "8c0933ae-0c43-4b55-8d41-9fadfb24a746",
                      *           "version": 1,
                      *           "startDate": "2030-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "c75b617c-0bd7-4906-a1cc-ced342e26256"
+                     *           "financialYearId": "648739a6-26b1-450d-b12b-56afcfb8fabb"
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2030-12-31",
                      *           "name": "P12",
-                     *           "id": "87b13a20-5b6b-4d49-ab57-14a973ea8f3e",
+                     *           "id": "434bf057-6a1e-4d49-9c4e-13111a698c84",
                      *           "version": 1,
                      *           "startDate": "2030-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "c75b617c-0bd7-4906-a1cc-ced342e26256"
+                     *           "financialYearId": "648739a6-26b1-450d-b12b-56afcfb8fabb"
                      *         }
                      *       ]
                      *     }
@@ -5377,20 +5407,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "dc414cf1-3ed8-4796-86b0-91829efcffa9",
+                     *       "id": "96ba795b-b97d-46ef-83cf-33a898304634",
                      *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "547a8cfd-b0c9-4d8f-93a9-c409836d579b",
+                     *           "accountId": "ada44770-3760-4e31-88da-44aa8db79d94",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7
                      *         },
                      *         {
-                     *           "accountId": "81e41e4f-16a1-4b2e-817d-51516b420dea",
+                     *           "accountId": "aba1b5b4-0a9c-45c6-aa85-b0783623a61e",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7
@@ -5407,8 +5437,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-22T11:10:17.317Z",
-                     *       "updatedAt": "2026-11-22T11:10:17.317Z"
+                     *       "createdAt": "2026-11-22T11:47:24.359Z",
+                     *       "updatedAt": "2026-11-22T11:47:24.359Z"
                      *     }
                      */
                     "application/json": {
@@ -5528,121 +5558,121 @@ export interface operations {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "5798253b-46cc-4dfc-87f1-f5deff406535",
+                     *           "id": "c6d0b427-90e5-4351-99e6-d08af07b3222",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
+                     *           "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "1926bb48-9c05-4853-b3aa-f049d1f9fade",
+                     *           "id": "01ae7ccb-3f43-48f7-9889-1de5b3857e2a",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
+                     *           "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "4a537e52-e58f-4006-a340-29561be4eb6d",
+                     *           "id": "a09485dd-366a-4890-bf55-a143eaebef8c",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
+                     *           "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "dfa537d1-f86b-4c2f-a55c-4afa5f575baf",
+                     *           "id": "f241decd-b05a-427f-84e3-847b278eb039",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
+                     *           "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "201bc301-8cc4-407c-be00-6f3eb6b1689b",
+                     *           "id": "c1b18cd9-e27e-484b-be8b-7af176bd72da",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
+                     *           "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "7525cccb-c74d-4419-98fe-d0319cfed942",
+                     *           "id": "86f26708-9678-4502-aa88-1f0e099dd7c2",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
+                     *           "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "4ec7a533-0df0-4bb9-a9e8-5b3b62164e5e",
+                     *           "id": "98bbb6a1-8e62-4684-b26c-b8800cb39434",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
+                     *           "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "819b5d31-754c-433c-83f9-122c46e461e6",
+                     *           "id": "fb724d1e-bdb7-4f45-ad16-1337224fe0e7",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
+                     *           "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "8bc900c9-e120-466f-821e-4735cfbf06b0",
+                     *           "id": "846cb892-800a-44c0-8e40-bb5d2b7bacd5",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
+                     *           "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "f4f4e78b-323e-49af-862e-3f835b43e0ba",
+                     *           "id": "80c45365-39ba-423f-982d-93c246130cf2",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
+                     *           "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "4cf0cca6-0d85-401b-80b5-464157392ae4",
+                     *           "id": "38590ebb-f91e-41dc-9837-a1dd230e203f",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
+                     *           "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
                      *         },
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "2c41dc0c-9d48-46d1-b06e-816ddd929b1f",
+                     *           "id": "e5cf9ed8-3ea9-47eb-810e-b0a615464618",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
+                     *           "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -5726,11 +5756,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "2c41dc0c-9d48-46d1-b06e-816ddd929b1f",
+                     *       "id": "e5cf9ed8-3ea9-47eb-810e-b0a615464618",
                      *       "version": 1,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
+                     *       "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
                      *     }
                      */
                     "application/json": {
@@ -5816,11 +5846,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "2c41dc0c-9d48-46d1-b06e-816ddd929b1f",
+                     *       "id": "e5cf9ed8-3ea9-47eb-810e-b0a615464618",
                      *       "version": 2,
                      *       "startDate": "2026-01-01",
                      *       "status": "locked",
-                     *       "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
+                     *       "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
                      *     }
                      */
                     "application/json": {
@@ -6005,11 +6035,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "2c41dc0c-9d48-46d1-b06e-816ddd929b1f",
+                     *       "id": "e5cf9ed8-3ea9-47eb-810e-b0a615464618",
                      *       "version": 3,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
+                     *       "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
                      *     }
                      */
                     "application/json": {
@@ -6097,20 +6127,20 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "5a7b38f6-bad8-41cf-85f1-9bb77af5acda",
+                     *           "id": "9ff2eb95-9aac-40c0-991e-fe4e56c878b0",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "d47b4b83-d2b0-4714-b676-1ded2d27813a",
+                     *               "accountId": "80ff6d42-d843-4275-a150-76c4325715bd",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100
                      *             },
                      *             {
-                     *               "accountId": "4e7be019-0b2d-4f5a-ac0c-eb40f4e4e6b9",
+                     *               "accountId": "c750ef12-97de-4369-b32b-c033a3cb6549",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100
@@ -6127,8 +6157,8 @@ export interface operations {
                      *           "reversalOf": null,
                      *           "reversedBy": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T11:10:16.090Z",
-                     *           "updatedAt": "2026-11-22T11:10:16.090Z"
+                     *           "createdAt": "2026-11-22T11:47:23.318Z",
+                     *           "updatedAt": "2026-11-22T11:47:23.318Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -6238,12 +6268,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "d47b4b83-d2b0-4714-b676-1ded2d27813a",
+                 *           "accountId": "80ff6d42-d843-4275-a150-76c4325715bd",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "4e7be019-0b2d-4f5a-ac0c-eb40f4e4e6b9",
+                 *           "accountId": "c750ef12-97de-4369-b32b-c033a3cb6549",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -6283,20 +6313,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5a7b38f6-bad8-41cf-85f1-9bb77af5acda",
+                     *       "id": "9ff2eb95-9aac-40c0-991e-fe4e56c878b0",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d47b4b83-d2b0-4714-b676-1ded2d27813a",
+                     *           "accountId": "80ff6d42-d843-4275-a150-76c4325715bd",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100
                      *         },
                      *         {
-                     *           "accountId": "4e7be019-0b2d-4f5a-ac0c-eb40f4e4e6b9",
+                     *           "accountId": "c750ef12-97de-4369-b32b-c033a3cb6549",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100
@@ -6313,8 +6343,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-22T11:10:16.090Z",
-                     *       "updatedAt": "2026-11-22T11:10:16.090Z"
+                     *       "createdAt": "2026-11-22T11:47:23.318Z",
+                     *       "updatedAt": "2026-11-22T11:47:23.318Z"
                      *     }
                      */
                     "application/json": {
@@ -6418,20 +6448,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5a7b38f6-bad8-41cf-85f1-9bb77af5acda",
+                     *       "id": "9ff2eb95-9aac-40c0-991e-fe4e56c878b0",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d47b4b83-d2b0-4714-b676-1ded2d27813a",
+                     *           "accountId": "80ff6d42-d843-4275-a150-76c4325715bd",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100
                      *         },
                      *         {
-                     *           "accountId": "4e7be019-0b2d-4f5a-ac0c-eb40f4e4e6b9",
+                     *           "accountId": "c750ef12-97de-4369-b32b-c033a3cb6549",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100
@@ -6448,8 +6478,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-22T11:10:16.090Z",
-                     *       "updatedAt": "2026-11-22T11:10:16.090Z"
+                     *       "createdAt": "2026-11-22T11:47:23.318Z",
+                     *       "updatedAt": "2026-11-22T11:47:23.318Z"
                      *     }
                      */
                     "application/json": {
@@ -6551,12 +6581,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "d47b4b83-d2b0-4714-b676-1ded2d27813a",
+                 *           "accountId": "80ff6d42-d843-4275-a150-76c4325715bd",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "4e7be019-0b2d-4f5a-ac0c-eb40f4e4e6b9",
+                 *           "accountId": "c750ef12-97de-4369-b32b-c033a3cb6549",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -6599,20 +6629,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5a7b38f6-bad8-41cf-85f1-9bb77af5acda",
+                     *       "id": "9ff2eb95-9aac-40c0-991e-fe4e56c878b0",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d47b4b83-d2b0-4714-b676-1ded2d27813a",
+                     *           "accountId": "80ff6d42-d843-4275-a150-76c4325715bd",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120
                      *         },
                      *         {
-                     *           "accountId": "4e7be019-0b2d-4f5a-ac0c-eb40f4e4e6b9",
+                     *           "accountId": "c750ef12-97de-4369-b32b-c033a3cb6549",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120
@@ -6629,8 +6659,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-22T11:10:16.090Z",
-                     *       "updatedAt": "2026-11-22T11:10:16.215Z"
+                     *       "createdAt": "2026-11-22T11:47:23.318Z",
+                     *       "updatedAt": "2026-11-22T11:47:23.399Z"
                      *     }
                      */
                     "application/json": {
@@ -6752,20 +6782,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5a7b38f6-bad8-41cf-85f1-9bb77af5acda",
+                     *       "id": "9ff2eb95-9aac-40c0-991e-fe4e56c878b0",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d47b4b83-d2b0-4714-b676-1ded2d27813a",
+                     *           "accountId": "80ff6d42-d843-4275-a150-76c4325715bd",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120
                      *         },
                      *         {
-                     *           "accountId": "4e7be019-0b2d-4f5a-ac0c-eb40f4e4e6b9",
+                     *           "accountId": "c750ef12-97de-4369-b32b-c033a3cb6549",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120
@@ -6777,13 +6807,13 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd",
-                     *       "periodId": "f4f4e78b-323e-49af-862e-3f835b43e0ba",
+                     *       "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737",
+                     *       "periodId": "80c45365-39ba-423f-982d-93c246130cf2",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-22T11:10:16.090Z",
-                     *       "updatedAt": "2026-11-22T11:10:16.278Z"
+                     *       "createdAt": "2026-11-22T11:47:23.318Z",
+                     *       "updatedAt": "2026-11-22T11:47:23.437Z"
                      *     }
                      */
                     "application/json": {
@@ -6898,20 +6928,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3a94b7ab-b96f-42fc-8e47-919e83e5f28e",
+                     *       "id": "d54dbceb-9a1a-43f9-98ca-9cb687eaffbe",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "547a8cfd-b0c9-4d8f-93a9-c409836d579b",
+                     *           "accountId": "ada44770-3760-4e31-88da-44aa8db79d94",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10
                      *         },
                      *         {
-                     *           "accountId": "d47b4b83-d2b0-4714-b676-1ded2d27813a",
+                     *           "accountId": "80ff6d42-d843-4275-a150-76c4325715bd",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10
@@ -6923,13 +6953,13 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd",
-                     *       "periodId": "f4f4e78b-323e-49af-862e-3f835b43e0ba",
+                     *       "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737",
+                     *       "periodId": "80c45365-39ba-423f-982d-93c246130cf2",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-22T11:10:16.455Z",
-                     *       "updatedAt": "2026-11-22T11:10:16.518Z"
+                     *       "createdAt": "2026-11-22T11:47:23.628Z",
+                     *       "updatedAt": "2026-11-22T11:47:23.682Z"
                      *     }
                      */
                     "application/json": {
@@ -7044,20 +7074,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5a7b38f6-bad8-41cf-85f1-9bb77af5acda",
+                     *       "id": "9ff2eb95-9aac-40c0-991e-fe4e56c878b0",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d47b4b83-d2b0-4714-b676-1ded2d27813a",
+                     *           "accountId": "80ff6d42-d843-4275-a150-76c4325715bd",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120
                      *         },
                      *         {
-                     *           "accountId": "4e7be019-0b2d-4f5a-ac0c-eb40f4e4e6b9",
+                     *           "accountId": "c750ef12-97de-4369-b32b-c033a3cb6549",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120
@@ -7074,8 +7104,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-22T11:10:16.090Z",
-                     *       "updatedAt": "2026-11-22T11:10:16.316Z"
+                     *       "createdAt": "2026-11-22T11:47:23.318Z",
+                     *       "updatedAt": "2026-11-22T11:47:23.473Z"
                      *     }
                      */
                     "application/json": {
@@ -7201,20 +7231,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5a7b38f6-bad8-41cf-85f1-9bb77af5acda",
+                     *       "id": "9ff2eb95-9aac-40c0-991e-fe4e56c878b0",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d47b4b83-d2b0-4714-b676-1ded2d27813a",
+                     *           "accountId": "80ff6d42-d843-4275-a150-76c4325715bd",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120
                      *         },
                      *         {
-                     *           "accountId": "4e7be019-0b2d-4f5a-ac0c-eb40f4e4e6b9",
+                     *           "accountId": "c750ef12-97de-4369-b32b-c033a3cb6549",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120
@@ -7226,13 +7256,13 @@ export interface operations {
                      *       },
                      *       "status": "reversed",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd",
-                     *       "periodId": "f4f4e78b-323e-49af-862e-3f835b43e0ba",
+                     *       "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737",
+                     *       "periodId": "80c45365-39ba-423f-982d-93c246130cf2",
                      *       "reversalOf": null,
-                     *       "reversedBy": "fd31c32c-d675-448a-adcc-d808bb7d2d5d",
+                     *       "reversedBy": "e9151c07-68a6-4011-9849-ef65bbe901f4",
                      *       "version": 6,
-                     *       "createdAt": "2026-11-22T11:10:16.090Z",
-                     *       "updatedAt": "2026-11-22T11:10:16.415Z"
+                     *       "createdAt": "2026-11-22T11:47:23.318Z",
+                     *       "updatedAt": "2026-11-22T11:47:23.592Z"
                      *     }
                      */
                     "application/json": {
@@ -7347,13 +7377,13 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd",
+                     *       "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "983e0d82-c125-4046-89f6-42035aa3c8d7",
+                     *           "accountId": "67e07817-f529-4950-a4a6-86705e6d8f8c",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -7378,8 +7408,8 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "accountId": "d47b4b83-d2b0-4714-b676-1ded2d27813a",
-                     *           "parentId": "983e0d82-c125-4046-89f6-42035aa3c8d7",
+                     *           "accountId": "80ff6d42-d843-4275-a150-76c4325715bd",
+                     *           "parentId": "67e07817-f529-4950-a4a6-86705e6d8f8c",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -7403,7 +7433,7 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "accountId": "f198e3ef-d03f-4f0b-af58-7a86085eede8",
+                     *           "accountId": "6682b553-c6fa-45a8-85f2-f900474dd1dc",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -7428,8 +7458,8 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "accountId": "4e7be019-0b2d-4f5a-ac0c-eb40f4e4e6b9",
-                     *           "parentId": "f198e3ef-d03f-4f0b-af58-7a86085eede8",
+                     *           "accountId": "c750ef12-97de-4369-b32b-c033a3cb6549",
+                     *           "parentId": "6682b553-c6fa-45a8-85f2-f900474dd1dc",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -7453,7 +7483,7 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "accountId": "b1ce0f4e-5131-4532-a7b9-7f987a3764b8",
+                     *           "accountId": "c0a1fd44-b31c-41f0-994e-806531547a08",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -7478,8 +7508,8 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "accountId": "547a8cfd-b0c9-4d8f-93a9-c409836d579b",
-                     *           "parentId": "b1ce0f4e-5131-4532-a7b9-7f987a3764b8",
+                     *           "accountId": "ada44770-3760-4e31-88da-44aa8db79d94",
+                     *           "parentId": "c0a1fd44-b31c-41f0-994e-806531547a08",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -7706,7 +7736,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "b1ce0f4e-5131-4532-a7b9-7f987a3764b8",
+                     *           "accountId": "c0a1fd44-b31c-41f0-994e-806531547a08",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -7725,8 +7755,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "547a8cfd-b0c9-4d8f-93a9-c409836d579b",
-                     *           "parentId": "b1ce0f4e-5131-4532-a7b9-7f987a3764b8",
+                     *           "accountId": "ada44770-3760-4e31-88da-44aa8db79d94",
+                     *           "parentId": "c0a1fd44-b31c-41f0-994e-806531547a08",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -7936,7 +7966,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "983e0d82-c125-4046-89f6-42035aa3c8d7",
+                     *           "accountId": "67e07817-f529-4950-a4a6-86705e6d8f8c",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -7953,8 +7983,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "d47b4b83-d2b0-4714-b676-1ded2d27813a",
-                     *           "parentId": "983e0d82-c125-4046-89f6-42035aa3c8d7",
+                     *           "accountId": "80ff6d42-d843-4275-a150-76c4325715bd",
+                     *           "parentId": "67e07817-f529-4950-a4a6-86705e6d8f8c",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -8203,7 +8233,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "983e0d82-c125-4046-89f6-42035aa3c8d7",
+                     *         "id": "67e07817-f529-4950-a4a6-86705e6d8f8c",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -8222,13 +8252,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "5a7b38f6-bad8-41cf-85f1-9bb77af5acda",
+                     *           "journalId": "9ff2eb95-9aac-40c0-991e-fe4e56c878b0",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "d47b4b83-d2b0-4714-b676-1ded2d27813a",
+                     *           "accountId": "80ff6d42-d843-4275-a150-76c4325715bd",
                      *           "line": 0,
                      *           "side": 1,
                      *           "amount": "120.00",
@@ -8236,7 +8266,7 @@ export interface operations {
                      *           "balance": "120.00"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjM5NGE3Y2Y3LWJiMTEtNGUyMS04MDY4LWFkYzk2MTExMTc3YyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiOTgzZTBkODItYzEyNS00MDQ2LTg5ZjYtNDIwMzVhYTNjOGQ3IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjNWE3YjM4ZjYtYmFkOC00MWNmLTg1ZjEtOWJiNzdhZjVhY2RhIiwiYWNjb3VudElkIjoiZDQ3YjRiODMtZDJiMC00NzE0LWI2NzYtMWRlZDJkMjc4MTNhIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.sElDdnyr8HyBWlcgfrsarJRGG_5RAIYJfTNUnBFq_bc"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImQyMWE4YmFhLTMwMTktNDRmYy1hNTdhLWZjZGVmODIyZmY3MyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiNjdlMDc4MTctZjUyOS00OTUwLWE0YTYtODY3MDVlNmQ4ZjhjIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjOWZmMmViOTUtOWFhYy00MGMwLTk5MWUtZmU0ZTU2Yzg3OGIwIiwiYWNjb3VudElkIjoiODBmZjZkNDItZDg0My00Mjc1LWExNTAtNzZjNDMyNTcxNWJkIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.Rn417vJJCdesDmLBjq_IizTEaRuKB1AUj-YIB7k-w7E"
                      *     }
                      */
                     "application/json": {
@@ -8393,41 +8423,41 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "a4ff8e2c-e728-4970-96b5-a9d9eb02adc1",
+                     *           "id": "69422503-7f82-4cea-9833-7e7cd3491c46",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-22T11:10:17.217Z",
+                     *           "createdAt": "2026-11-22T11:47:24.262Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b67589cd-1448-47b4-bfae-136cba9a4b65"
+                     *             "id": "8d8ce247-9603-4e31-a765-00d1bf0f8834"
                      *           }
                      *         },
                      *         {
-                     *           "id": "11567d98-7655-4bea-be83-992b6ff2a221",
+                     *           "id": "1f017d28-0e1d-4651-beb0-00a573a44614",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-22T11:10:17.143Z",
+                     *           "createdAt": "2026-11-22T11:47:24.211Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b67589cd-1448-47b4-bfae-136cba9a4b65"
+                     *             "id": "8d8ce247-9603-4e31-a765-00d1bf0f8834"
                      *           }
                      *         },
                      *         {
-                     *           "id": "5b46d26a-f35a-4e0c-b566-1e58791b84b5",
+                     *           "id": "6db64d08-a661-450d-beab-5972e0cdb14d",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
+                     *             "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
                      *           },
-                     *           "createdAt": "2026-11-22T11:10:17.055Z",
+                     *           "createdAt": "2026-11-22T11:47:24.123Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b67589cd-1448-47b4-bfae-136cba9a4b65"
+                     *             "id": "8d8ce247-9603-4e31-a765-00d1bf0f8834"
                      *           }
                      *         }
                      *       ],
@@ -8505,7 +8535,7 @@ export interface operations {
                  * @example {
                  *       "kind": "TrialBalance",
                  *       "parameters": {
-                 *         "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
+                 *         "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
                  *       }
                  *     }
                  */
@@ -8599,15 +8629,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5b46d26a-f35a-4e0c-b566-1e58791b84b5",
+                     *       "id": "6db64d08-a661-450d-beab-5972e0cdb14d",
                      *       "kind": "TrialBalance",
                      *       "parameters": {
-                     *         "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
+                     *         "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
                      *       },
-                     *       "createdAt": "2026-11-22T11:10:17.055Z",
+                     *       "createdAt": "2026-11-22T11:47:24.123Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b67589cd-1448-47b4-bfae-136cba9a4b65"
+                     *         "id": "8d8ce247-9603-4e31-a765-00d1bf0f8834"
                      *       }
                      *     }
                      */
@@ -8680,26 +8710,26 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5b46d26a-f35a-4e0c-b566-1e58791b84b5",
+                     *       "id": "6db64d08-a661-450d-beab-5972e0cdb14d",
                      *       "kind": "TrialBalance",
                      *       "parameters": {
-                     *         "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd"
+                     *         "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
                      *       },
-                     *       "createdAt": "2026-11-22T11:10:17.055Z",
+                     *       "createdAt": "2026-11-22T11:47:24.123Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b67589cd-1448-47b4-bfae-136cba9a4b65"
+                     *         "id": "8d8ce247-9603-4e31-a765-00d1bf0f8834"
                      *       },
                      *       "figures": {
                      *         "dateFrom": "2026-01-01",
                      *         "dateTo": "2026-12-31",
-                     *         "financialYearId": "ef744334-415c-4d78-956f-a860d0d19dcd",
+                     *         "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737",
                      *         "periodId": null,
                      *         "costCenter": null,
                      *         "currency": "SAR",
                      *         "rows": [
                      *           {
-                     *             "accountId": "983e0d82-c125-4046-89f6-42035aa3c8d7",
+                     *             "accountId": "67e07817-f529-4950-a4a6-86705e6d8f8c",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -8724,8 +8754,8 @@ export interface operations {
                      *             }
                      *           },
                      *           {
-                     *             "accountId": "d47b4b83-d2b0-4714-b676-1ded2d27813a",
-                     *             "parentId": "983e0d82-c125-4046-89f6-42035aa3c8d7",
+                     *             "accountId": "80ff6d42-d843-4275-a150-76c4325715bd",
+                     *             "parentId": "67e07817-f529-4950-a4a6-86705e6d8f8c",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -8749,7 +8779,7 @@ export interface operations {
                      *             }
                      *           },
                      *           {
-                     *             "accountId": "f198e3ef-d03f-4f0b-af58-7a86085eede8",
+                     *             "accountId": "6682b553-c6fa-45a8-85f2-f900474dd1dc",
                      *             "parentId": null,
                      *             "code": "4",
                      *             "path": "4",
@@ -8774,8 +8804,8 @@ export interface operations {
                      *             }
                      *           },
                      *           {
-                     *             "accountId": "4e7be019-0b2d-4f5a-ac0c-eb40f4e4e6b9",
-                     *             "parentId": "f198e3ef-d03f-4f0b-af58-7a86085eede8",
+                     *             "accountId": "c750ef12-97de-4369-b32b-c033a3cb6549",
+                     *             "parentId": "6682b553-c6fa-45a8-85f2-f900474dd1dc",
                      *             "code": "4101",
                      *             "path": "4.4101",
                      *             "depth": 1,
@@ -8799,7 +8829,7 @@ export interface operations {
                      *             }
                      *           },
                      *           {
-                     *             "accountId": "b1ce0f4e-5131-4532-a7b9-7f987a3764b8",
+                     *             "accountId": "c0a1fd44-b31c-41f0-994e-806531547a08",
                      *             "parentId": null,
                      *             "code": "5",
                      *             "path": "5",
@@ -8824,8 +8854,8 @@ export interface operations {
                      *             }
                      *           },
                      *           {
-                     *             "accountId": "547a8cfd-b0c9-4d8f-93a9-c409836d579b",
-                     *             "parentId": "b1ce0f4e-5131-4532-a7b9-7f987a3764b8",
+                     *             "accountId": "ada44770-3760-4e31-88da-44aa8db79d94",
+                     *             "parentId": "c0a1fd44-b31c-41f0-994e-806531547a08",
                      *             "code": "5101",
                      *             "path": "5.5101",
                      *             "depth": 1,
@@ -9288,6 +9318,254 @@ export interface operations {
                                 liabilitiesAndEquity: string[];
                             };
                         };
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
+    "events.list": {
+        parameters: {
+            query?: {
+                /** @description Cursor from the previous page’s nextPage; omit for the first page. */
+                page?: string;
+                /** @description Items per page, 1 to 100. */
+                pageSize?: number;
+                /** @description The field to sort by. */
+                orderBy?: "Sequence";
+                /** @description true ascending, false descending. */
+                orderAsc?: "true" | "false";
+                /** @description Free-text search, at most 50 characters. */
+                keyword?: string;
+                /** @description Only events numbered above this sequence (the last one a consumer saw): resume here. */
+                after?: number;
+                /** @description category (has children, no entries) or leaf (takes entries). */
+                type?: string;
+                /** @description First day of the range (YYYY-MM-DD), included. */
+                dateFrom?: string;
+                /** @description Last day of the range (YYYY-MM-DD), included. */
+                dateTo?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "currentPage": null,
+                     *       "results": [
+                     *         {
+                     *           "id": "91fb924b-1d48-4d32-8c52-923c68ce5fbe",
+                     *           "sequence": 21,
+                     *           "type": "JournalPosted",
+                     *           "companyId": "d21a8baa-3019-44fc-a57a-fcdef822ff73",
+                     *           "recordId": "6d75fbe2-8337-46eb-8b14-226c676f377a",
+                     *           "version": 2,
+                     *           "actor": {
+                     *             "type": "user",
+                     *             "id": "8d8ce247-9603-4e31-a765-00d1bf0f8834"
+                     *           },
+                     *           "occurredAt": "2026-11-22T11:47:23.752Z",
+                     *           "data": {
+                     *             "date": "2026-04-05T00:00:00Z",
+                     *             "periodId": "846cb892-800a-44c0-8e40-bb5d2b7bacd5",
+                     *             "serialNumber": 4,
+                     *             "description": null,
+                     *             "totals": {
+                     *               "debit": 7,
+                     *               "credit": 7
+                     *             },
+                     *             "postingDate": "2026-04-05",
+                     *             "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737",
+                     *             "version": 2,
+                     *             "reference": null,
+                     *             "createdAt": "2026-11-22T11:47:23.722Z",
+                     *             "entries": [
+                     *               {
+                     *                 "accountId": "ada44770-3760-4e31-88da-44aa8db79d94",
+                     *                 "side": 1,
+                     *                 "amount": 7,
+                     *                 "costCenterId": null
+                     *               },
+                     *               {
+                     *                 "accountId": "80ff6d42-d843-4275-a150-76c4325715bd",
+                     *                 "side": 2,
+                     *                 "amount": 7,
+                     *                 "costCenterId": null
+                     *               }
+                     *             ],
+                     *             "reversedBy": null,
+                     *             "id": "6d75fbe2-8337-46eb-8b14-226c676f377a",
+                     *             "reversalOf": null,
+                     *             "status": "posted",
+                     *             "updatedAt": "2026-11-22T11:47:23.751Z"
+                     *           },
+                     *           "dataOmitted": false
+                     *         },
+                     *         {
+                     *           "id": "c7e50d36-983a-4daf-a57c-4f7a52d0e4ff",
+                     *           "sequence": 33,
+                     *           "type": "JournalPosted",
+                     *           "companyId": "d21a8baa-3019-44fc-a57a-fcdef822ff73",
+                     *           "recordId": "96ba795b-b97d-46ef-83cf-33a898304634",
+                     *           "version": 2,
+                     *           "actor": {
+                     *             "type": "user",
+                     *             "id": "8d8ce247-9603-4e31-a765-00d1bf0f8834"
+                     *           },
+                     *           "occurredAt": "2026-11-22T11:47:24.381Z",
+                     *           "data": {
+                     *             "date": "2026-12-31T00:00:00Z",
+                     *             "periodId": "c6d0b427-90e5-4351-99e6-d08af07b3222",
+                     *             "serialNumber": 5,
+                     *             "description": "Closing journal of FY 2026",
+                     *             "totals": {
+                     *               "debit": 7,
+                     *               "credit": 7
+                     *             },
+                     *             "postingDate": "2026-12-31",
+                     *             "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737",
+                     *             "version": 2,
+                     *             "reference": null,
+                     *             "createdAt": "2026-11-22T11:47:24.359Z",
+                     *             "entries": [
+                     *               {
+                     *                 "accountId": "ada44770-3760-4e31-88da-44aa8db79d94",
+                     *                 "side": 2,
+                     *                 "amount": 7,
+                     *                 "costCenterId": null
+                     *               },
+                     *               {
+                     *                 "accountId": "aba1b5b4-0a9c-45c6-aa85-b0783623a61e",
+                     *                 "side": 1,
+                     *                 "amount": 7,
+                     *                 "costCenterId": null
+                     *               }
+                     *             ],
+                     *             "reversedBy": null,
+                     *             "id": "96ba795b-b97d-46ef-83cf-33a898304634",
+                     *             "reversalOf": null,
+                     *             "status": "posted",
+                     *             "updatedAt": "2026-11-22T11:47:24.381Z"
+                     *           },
+                     *           "dataOmitted": false
+                     *         },
+                     *         {
+                     *           "id": "9e488314-f6bd-4fbf-b3b7-d9c0fe26e3dc",
+                     *           "sequence": 37,
+                     *           "type": "JournalPosted",
+                     *           "companyId": "d21a8baa-3019-44fc-a57a-fcdef822ff73",
+                     *           "recordId": "9ff2eb95-9aac-40c0-991e-fe4e56c878b0",
+                     *           "version": 3,
+                     *           "actor": {
+                     *             "type": "user",
+                     *             "id": "8d8ce247-9603-4e31-a765-00d1bf0f8834"
+                     *           },
+                     *           "occurredAt": "2026-11-22T11:47:23.438Z",
+                     *           "data": {
+                     *             "date": "2026-03-02T00:00:00Z",
+                     *             "periodId": "80c45365-39ba-423f-982d-93c246130cf2",
+                     *             "serialNumber": 1,
+                     *             "description": null,
+                     *             "totals": {
+                     *               "debit": 120,
+                     *               "credit": 120
+                     *             },
+                     *             "postingDate": "2026-03-02",
+                     *             "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737",
+                     *             "version": 3,
+                     *             "reference": null,
+                     *             "createdAt": "2026-11-22T11:47:23.318Z",
+                     *             "entries": [
+                     *               {
+                     *                 "accountId": "80ff6d42-d843-4275-a150-76c4325715bd",
+                     *                 "side": 1,
+                     *                 "amount": 120,
+                     *                 "costCenterId": null
+                     *               },
+                     *               {
+                     *                 "accountId": "c750ef12-97de-4369-b32b-c033a3cb6549",
+                     *                 "side": 2,
+                     *                 "amount": 120,
+                     *                 "costCenterId": null
+                     *               }
+                     *             ],
+                     *             "reversedBy": null,
+                     *             "id": "9ff2eb95-9aac-40c0-991e-fe4e56c878b0",
+                     *             "reversalOf": null,
+                     *             "status": "posted",
+                     *             "updatedAt": "2026-11-22T11:47:23.437Z"
+                     *           },
+                     *           "dataOmitted": false
+                     *         }
+                     *       ],
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImQyMWE4YmFhLTMwMTktNDRmYy1hNTdhLWZjZGVmODIyZmY3MyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM3fX0.ry01qSwl2KtjifL_Lo5gNJhNK14yS-kIji-Bwh6-0VI"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The cursor used for this page; null on the first page. */
+                        currentPage: string | null;
+                        /** @description The items of this page. */
+                        results: {
+                            /**
+                             * Format: uuid
+                             * @description Identifier (UUID).
+                             */
+                            id: string;
+                            /** @description The event’s number in the company’s feed: increasing, each event once. */
+                            sequence: number;
+                            /** @description category (has children, no entries) or leaf (takes entries). */
+                            type: string;
+                            /**
+                             * Format: uuid
+                             * @description The company (UUID).
+                             */
+                            companyId: string;
+                            /** @description The record the event is about (an account, a journal, a member’s user id, the company for its settings). */
+                            recordId: string;
+                            /** @description The version read; a write based on another is refused (409). */
+                            version: number;
+                            /** @description Who made the change: a user or an API key, by id (never a credential); null for none. */
+                            actor: {
+                                /**
+                                 * @description category (has children, no entries) or leaf (takes entries).
+                                 * @enum {string}
+                                 */
+                                type: "user" | "apiKey";
+                                /** @description Identifier (UUID). */
+                                id: string;
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @description When the change committed (UTC).
+                             */
+                            occurredAt: string;
+                            /** @description The record as it was after the change (the write’s response); null for a deletion or when too large. */
+                            data: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** @description true when the data was left out for its size: read the record by its id. */
+                            dataOmitted: boolean;
+                        }[];
+                        /** @description Cursor for the next page; null at the end. */
+                        nextPage: string | null;
                     };
                 };
             };

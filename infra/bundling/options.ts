@@ -5,12 +5,15 @@ import { resolve } from 'node:path';
  * benchmark measures what is deployed: ESM, minified, `module` entry points (tree-shakable
  * SDK), the SDK bundled whole (the version the tests ran against) except its default
  * credential chain, replaced by environment credentials (environment-credentials.ts), and the
- * endpoint cache's LRU library, replaced by a small Map-based one (lru-cache.ts).
+ * endpoint cache's LRU library, replaced by a small Map-based one (lru-cache.ts), and the
+ * SDK's event-stream support, which DynamoDB never uses (no-event-streams.ts).
  */
 export const BUNDLE_ALIASES = {
   '@aws-sdk/credential-provider-node': resolve(import.meta.dirname, 'environment-credentials.ts'),
   // The endpoint-discovery cache's LRU: a Map-based stand-in (lru-cache.ts), 7 KB less per function.
   'mnemonist/lru-cache': resolve(import.meta.dirname, 'lru-cache.ts'),
+  // Event-stream serialisation, which no DynamoDB operation uses: 10 KB less per function.
+  '@smithy/core/event-streams': resolve(import.meta.dirname, 'no-event-streams.ts'),
 };
 
 export const ESM_REQUIRE_BANNER = "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";

@@ -33,6 +33,7 @@ export const SERVICE_PERMISSIONS = [
   'settings:update',
   'members:manage',
   'api-keys:manage',
+  'events:read',
 ] as const;
 
 export const PERMISSIONS = [...SPEC_PERMISSIONS, ...SERVICE_PERMISSIONS] as const;

@@ -34,6 +34,17 @@ export const keys = {
     gsi2sk: `${email} ${userId}`,
   }),
   memberListPartition: (companyId: string) => `${companyPk(companyId)}#MEMBER`,
+  /** An event waiting for its sequence number (outbox), by record and version so each record's come out in order. */
+  pendingEvent: (companyId: string, recordId: string, version: number, eventId: string): Key => ({
+    pk: companyPk(companyId),
+    sk: `EVENTQ#${recordId}#${String(version).padStart(10, '0')}#${eventId}`,
+  }),
+  pendingEventPrefix: 'EVENTQ#',
+  /** A sequenced event, by its number in the company's feed. */
+  event: (companyId: string, sequence: number): Key => ({ pk: companyPk(companyId), sk: `EVENT#${String(sequence).padStart(16, '0')}` }),
+  eventPrefix: 'EVENT#',
+  /** The company's event counter: the next sequence number. */
+  eventSequence: (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'EVENTSEQ' }),
   /** A company's custom role, and the item that keeps role names unique (case-insensitively). */
   role: (companyId: string, roleId: string): Key => ({ pk: companyPk(companyId), sk: `ROLE#${roleId}` }),
   rolePrefix: 'ROLE#',

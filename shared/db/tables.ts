@@ -27,6 +27,8 @@ export const MAIN_TABLE: TableDefinition = {
     { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
     { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
   ],
+  // Events expire (shared/events/event-record.ts); other items never carry it.
+  ttlAttribute: 'purgeAt',
 };
 
 /**

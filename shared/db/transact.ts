@@ -18,8 +18,11 @@ export const MAX_TRANSACTION_ITEMS = 100;
 /** The items in consecutive chunks of at most `size`. */
 export const inChunks = <T>(items: readonly T[], size: number): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
-/** Whether the writes fit one transaction with the request's idempotency record. */
-export const fitsOneTransaction = (ops: readonly WriteOp[]) => ops.length + 1 <= MAX_TRANSACTION_ITEMS;
+/** Items a request adds to its use case's transaction: the idempotency record and the event. */
+export const REQUEST_ITEMS = 2;
+
+/** Whether the writes fit one transaction with the request's own items. */
+export const fitsOneTransaction = (ops: readonly WriteOp[]) => ops.length + REQUEST_ITEMS <= MAX_TRANSACTION_ITEMS;
 const MAX_ATTEMPTS = 6;
 const BASE_DELAY_MS = 25;
 

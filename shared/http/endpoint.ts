@@ -3,6 +3,7 @@ import { authentication } from './authentication.ts';
 import { errorHandling } from './error-handling.ts';
 import { idempotency } from './idempotency.ts';
 import { inputParsing } from './input-parsing.ts';
+import { outbox } from './outbox.ts';
 import { lambdaHandler, type RequestFor, type RouteHandler } from './lambda-handler.ts';
 
 export type { LambdaHandler, RequestFor, RouteHandler } from './lambda-handler.ts';
@@ -13,8 +14,9 @@ export type { LambdaHandler, RequestFor, RouteHandler } from './lambda-handler.t
  *   1. errorHandling   every failure -> the spec's error body
  *   2. authentication  principal, company access, the route's permission
  *   3. idempotency     claim / replay / release the Idempotency-Key
- *   4. inputParsing    path UUIDs, query and JSON body against the route's schemas
+ *   4. outbox          the row's event, in the use case's transaction
+ *   5. inputParsing    path UUIDs, query and JSON body against the route's schemas
  */
 export function endpoint<R extends Route>(route: R, run: (request: RequestFor<R>) => Promise<unknown>): RouteHandler<R> {
-  return lambdaHandler(route, [errorHandling(), authentication(route), idempotency(route), inputParsing(route)], run);
+  return lambdaHandler(route, [errorHandling(), authentication(route), idempotency(route), outbox(route), inputParsing(route)], run);
 }

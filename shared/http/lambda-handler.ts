@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { Principal } from '../auth/principal.ts';
+import { actorRef } from '../auth/actor.ts';
 import { countingDatabaseCalls } from '../db/call-count.ts';
 import { RequestUnitOfWork } from '../db/unit-of-work.ts';
 import type { BodyOf, ParamsOf, QueryOf, Route } from '../routes/route.ts';
@@ -23,12 +23,6 @@ export type RequestFor<R extends Route> = ApiRequest<BodyOf<R>, QueryOf<R>, Para
 function companyInPath(event: APIGatewayProxyEventV2): string | null {
   const id = event.pathParameters?.companyId;
   return id && /^[0-9a-f-]{36}$/i.test(id) ? id : null;
-}
-
-/** Who called, for the log: the kind and the id, never the credential. */
-function principalOf(principal: Principal | undefined) {
-  if (!principal) return null;
-  return principal.kind === 'user' ? { type: 'user', id: principal.userId } : { type: 'apiKey', id: principal.keyId };
 }
 
 type Middleware = middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>;
@@ -62,7 +56,7 @@ export function lambdaHandler<R extends Route>(route: R, middlewares: Middleware
     log.info('request', {
       route: route.name,
       companyId: api.companyId ?? companyInPath(event),
-      principal: principalOf(api.principal),
+      principal: actorRef(api.principal),
       status,
       ms: Math.round(performance.now() - started),
       dynamoCalls: calls,

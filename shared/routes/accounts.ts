@@ -4,9 +4,9 @@ import { area, company, VersionBody } from './route.ts';
 
 /** The accounts rows of the route table (shared/routes.ts). */
 export const accountsRoutes = area('accounts', {
-  create: { methods: ['POST'], path: `${company}/Accounts`, handler: 'functions/accounts/create.ts', access: 'accounts:create', idempotentOperation: 'CreateAccount', body: CreateAccountBody, response: 'AccountResponse', summary: 'Create an account', tag: 'Accounts' },
+  create: { methods: ['POST'], path: `${company}/Accounts`, handler: 'functions/accounts/create.ts', access: 'accounts:create', event: 'AccountCreated', idempotentOperation: 'CreateAccount', body: CreateAccountBody, response: 'AccountResponse', summary: 'Create an account', tag: 'Accounts' },
   list: { methods: ['GET'], path: `${company}/Accounts`, handler: 'functions/accounts/list.ts', access: 'accounts:read', query: ListNodesQuery, response: { page: 'AccountResponse' }, summary: 'List accounts (paginated)', tag: 'Accounts' },
   get: { methods: ['GET'], path: `${company}/Accounts/{id}`, handler: 'functions/accounts/get.ts', access: 'accounts:read', response: 'AccountResponse', summary: 'Get an account', tag: 'Accounts' },
-  update: { methods: ['PUT'], path: `${company}/Accounts/{id}`, handler: 'functions/accounts/update.ts', access: 'accounts:update', body: UpdateAccountBody, response: 'AccountResponse', summary: 'Update an account (versioned)', tag: 'Accounts' },
-  delete: { methods: ['DELETE'], path: `${company}/Accounts/{id}`, handler: 'functions/accounts/delete.ts', access: 'accounts:delete', body: VersionBody, summary: 'Delete an account (versioned)', tag: 'Accounts' },
+  update: { methods: ['PUT'], path: `${company}/Accounts/{id}`, handler: 'functions/accounts/update.ts', access: 'accounts:update', event: 'AccountChanged', body: UpdateAccountBody, response: 'AccountResponse', summary: 'Update an account (versioned)', tag: 'Accounts' },
+  delete: { methods: ['DELETE'], path: `${company}/Accounts/{id}`, handler: 'functions/accounts/delete.ts', access: 'accounts:delete', event: 'AccountDeleted', body: VersionBody, summary: 'Delete an account (versioned)', tag: 'Accounts' },
 });

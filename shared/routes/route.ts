@@ -1,5 +1,6 @@
 import * as z from '../schemas/zod.ts';
 import type { Permission } from '../auth/permissions.ts';
+import type { EventType } from '../events/event-types.ts';
 import { Version } from '../schemas/common.ts';
 import { lazy } from '../schemas/lazy.ts';
 import type { Responses } from '../schemas/responses.ts';
@@ -31,6 +32,8 @@ export interface RouteSpec<P extends string = string, B extends SchemaOf | undef
   access: Access;
   /** Operation type for the Idempotency-Key scope; absent where the spec marks no idempotency. */
   idempotentOperation?: string;
+  /** The event a successful write records in its own transaction (shared/events); absent for reads. */
+  event?: EventType;
   body?: B;
   query?: Q;
   /**

@@ -121,6 +121,19 @@ function buildResponses() {
   const ApiKeyResponse = z.strictObject(apiKey);
   const CreatedApiKeyResponse = z.strictObject({ ...apiKey, key: z.string().check(z.startsWith('sk-svc_')) });
 
+  const EventResponse = z.strictObject({
+    id,
+    sequence: z.int(),
+    type: z.string(),
+    companyId: id,
+    recordId: z.string(),
+    version: z.int(),
+    actor: z.nullable(z.strictObject({ type: z.enum(['user', 'apiKey']), id: z.string() })),
+    occurredAt: instant,
+    data: z.nullable(z.record(z.string(), z.unknown())),
+    dataOmitted: z.boolean(),
+  });
+
   const LoginResponse = z.strictObject({ redirectTo: z.url() });
   const TokenResponse = z.strictObject({
     access_token: z.string(),
@@ -131,7 +144,7 @@ function buildResponses() {
     companies: z.array(z.strictObject({ companyId: id, roleId: id, permissions: z.array(z.string()) })),
   });
 
-  return { NodeResponse, AccountResponse, CostCenterResponse, SettingsResponse, CompanyResponse, CreatedCompanyResponse, MembershipResponse, PeriodResponse, YearResponse, JournalResponse, MemberResponse, RoleResponse, RolesResponse, ApiKeyResponse, CreatedApiKeyResponse, LoginResponse, TokenResponse, ...buildReportResponses() };
+  return { NodeResponse, AccountResponse, CostCenterResponse, SettingsResponse, CompanyResponse, CreatedCompanyResponse, MembershipResponse, PeriodResponse, YearResponse, JournalResponse, MemberResponse, RoleResponse, RolesResponse, EventResponse, ApiKeyResponse, CreatedApiKeyResponse, LoginResponse, TokenResponse, ...buildReportResponses() };
 }
 
 export const responses = lazy(buildResponses);

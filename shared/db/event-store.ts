@@ -1,0 +1,130 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config.ts';
+import { AppError } from '../errors.ts';
+import { EVENT_RETENTION_DAYS, type EventRecord } from '../events/event-record.ts';
+import { db } from './client.ts';
+import { decodeCursor, encodeCursor, type CursorBinding } from './cursor.ts';
+import { keys } from './keys.ts';
+import { withPrefix, withRange } from './prefix-query.ts';
+import { conditions, getItem, mainTable, recordOf, type Item } from './table-ops.ts';
+import type { WriteOp } from './transact.ts';
+
+/**
+ * Events, in two steps (docs/decisions.md, "Events"):
+ * 1. the outbox: a business write puts its event as a pending item in its own transaction, keyed
+ *    by record and version, so an event exists if and only if its change committed;
+ * 2. sequencing: pending events get the company's next sequence numbers from a counter, in one
+ *    transaction conditional on the counter (any number of sequencers, each event numbered once).
+ * The feed lists sequenced events by number, so a reader resuming after number N sees every
+ * later event exactly once, each record's events in version order.
+ */
+export type SequencedEvent = EventRecord & { sequence: number };
+
+const FIELDS = ['eventId', 'type', 'companyId', 'recordId', 'version', 'actor', 'occurredAt', 'data', 'dataOmitted', 'sequence'] as const;
+const eventFromItem = (item: Item) => recordOf<SequencedEvent>(item, FIELDS);
+
+const purgeAt = (occurredAt: string) => Math.floor(Date.parse(occurredAt) / 1000) + EVENT_RETENTION_DAYS * 86_400;
+
+/** The outbox item of a write's event (in the write's own transaction). */
+export function pendingEventOp(event: EventRecord): WriteOp {
+  return mainTable.put({ ...keys.pendingEvent(event.companyId, event.recordId, event.version, event.eventId), entity: 'PendingEvent', ...event, purgeAt: purgeAt(event.occurredAt) }, { condition: conditions.absent });
+}
+
+/** The company's oldest pending events, each record's in version order (strongly consistent). */
+export async function pendingEvents(companyId: string, limit: number): Promise<EventRecord[]> {
+  const { Items } = await db().send(new QueryCommand({ TableName: config.tableName, ...withPrefix(keys.company(companyId).pk, keys.pendingEventPrefix), ConsistentRead: true, Limit: limit }));
+  return (Items ?? []).map(eventFromItem);
+}
+
+/** The next sequence number the company's counter hands out (1 for the first event). */
+export async function nextSequence(companyId: string): Promise<number> {
+  const item = await getItem(keys.eventSequence(companyId), { consistent: true });
+  return typeof item?.next === 'number' ? item.next : 1;
+}
+
+/** Another sequencer numbered events first: read again. */
+export class SequenceMoved extends AppError {
+  constructor() {
+    super(409, [{ name: 'generalErrors', reason: 'Events were sequenced meanwhile.', code: 'Conflict' }]);
+  }
+}
+
+/** Numbers `events` from `next` on: the counter moves only if still at `next`, and each pending item goes only if still there. */
+export function sequenceOps(companyId: string, next: number, events: readonly EventRecord[]): WriteOp[] {
+  const moved = () => new SequenceMoved();
+  return [
+    mainTable.update(
+      keys.eventSequence(companyId),
+      { expression: 'SET #next = :after', names: { '#next': 'next' }, values: { ':after': next + events.length } },
+      {
+        condition: next === 1 ? { expression: 'attribute_not_exists(pk)' } : { expression: '#next = :next', names: { '#next': 'next' }, values: { ':next': next } },
+        onConditionFailed: moved,
+      },
+    ),
+    ...events.flatMap((event, i) => [
+      mainTable.delete(keys.pendingEvent(companyId, event.recordId, event.version, event.eventId), { condition: conditions.present, onConditionFailed: moved }),
+      mainTable.put({ ...keys.event(companyId, next + i), entity: 'Event', ...event, sequence: next + i, purgeAt: purgeAt(event.occurredAt) }, { condition: conditions.absent, onConditionFailed: moved }),
+    ]),
+  ];
+}
+
+export interface EventFilter {
+  /** Only events numbered above this (a consumer's last seen sequence). */
+  after: number;
+  types: readonly string[];
+  dateFrom?: string | undefined;
+  dateTo?: string | undefined;
+}
+
+/** Items read per page at most, matching or not (filters never make a page unbounded). */
+const MAX_ITEMS_READ = 1000;
+
+/**
+ * A page of sequenced events in number order. The cursor holds the last number read, so a page
+ * that stopped at the read budget still continues where it stopped.
+ */
+export async function eventsPage(companyId: string, filter: EventFilter, pageSize: number, page: string | undefined) {
+  const binding: CursorBinding = { companyId, endpoint: 'events.list', orderBy: 'Sequence', orderAsc: true, filters: { ...filter } };
+  const from = page ? Number((await decodeCursor(binding, page)).sequence) : filter.after;
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const parts: string[] = [];
+  if (filter.types.length > 0) {
+    names['#type'] = 'type';
+    filter.types.forEach((type, i) => (values[`:type${i}`] = type));
+    parts.push(`#type IN (${filter.types.map((_, i) => `:type${i}`).join(', ')})`);
+  }
+  if (filter.dateFrom) (values[':dateFrom'] = filter.dateFrom), parts.push('occurredAt >= :dateFrom');
+  // Dates are days: up to the end of dateTo.
+  if (filter.dateTo) (values[':dateTo'] = `${filter.dateTo}T\u{10FFFF}`), parts.push('occurredAt <= :dateTo');
+
+  const range = withRange(keys.company(companyId).pk, { from: keys.event(companyId, from + 1).sk, to: keys.event(companyId, Number.MAX_SAFE_INTEGER).sk });
+  // One more than the page, to know whether another follows.
+  const found: SequencedEvent[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  let read = 0;
+  do {
+    const result = await db().send(
+      new QueryCommand({
+        TableName: config.tableName,
+        ...range,
+        ...(parts.length > 0 ? { FilterExpression: parts.join(' AND ') } : {}),
+        ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
+        ExpressionAttributeValues: { ...range.ExpressionAttributeValues, ...values },
+        ExclusiveStartKey: startKey,
+        Limit: Math.min(MAX_ITEMS_READ - read, pageSize + 1 - found.length + 20),
+      }),
+    );
+    read += result.ScannedCount ?? 0;
+    startKey = result.LastEvaluatedKey;
+    found.push(...(result.Items ?? []).map(eventFromItem));
+  } while (startKey && found.length <= pageSize && read < MAX_ITEMS_READ);
+
+  const results = found.slice(0, pageSize);
+  // Where the next page starts: after the last event shown, or after the last item read when
+  // the read budget ran out first.
+  const resumeAfter = found.length > pageSize ? results.at(-1)!.sequence : startKey ? sequenceOf(startKey) : undefined;
+  return { currentPage: page ?? null, results, nextPage: resumeAfter === undefined ? null : await encodeCursor(binding, { sequence: resumeAfter }) };
+}
+
+const sequenceOf = (key: Record<string, unknown>) => Number(String(key.sk).slice(keys.eventPrefix.length));

@@ -1,0 +1,39 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { ESBUILD_OPTIONS } from '../../infra/bundling/options.ts';
+
+/** The document client as the functions bundle it (aliases included), against the suite's DynamoDB Local. */
+describe('the DynamoDB client bundled as the functions are', () => {
+  it('leaves the SDK\'s event-stream code out and still reads, writes and transacts', async () => {
+    const outfile = join(mkdtempSync(join(tmpdir(), 'bundled-')), 'client.mjs');
+    const result = await build({
+      ...ESBUILD_OPTIONS,
+      mainFields: [...ESBUILD_OPTIONS.mainFields],
+      stdin: {
+        contents: "export { db } from './shared/db/client.ts'; export { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';",
+        resolveDir: resolve(import.meta.dirname, '../..'),
+      },
+      outfile,
+      metafile: true,
+      logLevel: 'silent',
+    });
+    const inputs = Object.keys(result.metafile.inputs);
+    expect(inputs.some((i) => i.endsWith('infra/bundling/no-event-streams.ts'))).toBe(true);
+    expect(inputs.filter((i) => i.includes('event-streams/') || i.includes('eventstream'))).toEqual([]);
+
+    const bundled = (await import(outfile)) as typeof import('@aws-sdk/lib-dynamodb') & typeof import('../../shared/db/client.ts');
+    const TableName = process.env.TABLE_NAME!;
+    const pk = `BUNDLE#${randomUUID()}`;
+    await bundled.db().send(new bundled.PutCommand({ TableName, Item: { pk, sk: 'A', n: 1 } }));
+    await bundled.db().send(new bundled.TransactWriteCommand({ TransactItems: [{ Put: { TableName, Item: { pk, sk: 'B', n: 2 }, ConditionExpression: 'attribute_not_exists(pk)' } }] }));
+    const got = await bundled.db().send(new bundled.GetCommand({ TableName, Key: { pk, sk: 'A' } }));
+    const queried = await bundled.db().send(new bundled.QueryCommand({ TableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk } }));
+
+    expect(got.Item).toEqual({ pk, sk: 'A', n: 1 });
+    expect(queried.Items?.map((i) => i.n)).toEqual([1, 2]);
+  });
+});
