@@ -115,6 +115,18 @@ export const GLOSSARY: Record<string, string> = {
   occurredAt: 'When the change committed (UTC).',
   recordId: 'The record the event is about (an account, a journal, a member’s user id, the company for its settings).',
   sequence: 'The event’s number in the company’s feed: increasing, each event once.',
+  active: 'false pauses the subscription: no deliveries while inactive.',
+  attempts: 'How many times the delivery was sent.',
+  deliveredAt: 'When a receiver answered 2xx; null until then.',
+  eventId: 'The event delivered (receivers drop repeats by it).',
+  eventTypes: 'The event types the subscription receives; empty for every type.',
+  failingSince: 'When deliveries started failing for good (24 hours of retries); null while healthy.',
+  lastAttemptAt: 'When it was last sent.',
+  lastError: 'Why the last attempt failed without an HTTP answer (timeout, address refused); null otherwise.',
+  lastStatusCode: 'The receiver’s HTTP status to the last attempt; null if it did not answer.',
+  nextAttemptAt: 'When it is sent again (exponential backoff); null once delivered or failed.',
+  secret: 'The signing secret (whsec_...), shown once: verify each delivery’s Ledger-Signature with it.',
+  url: 'Where deliveries go: https (loopback allowed on the local stack only), never a private or link-local address.',
   'Idempotency-Key': 'Retries with the same key within 24 hours answer the first result instead of writing again.',
 };
 

@@ -7,6 +7,7 @@ import type { Construct } from 'constructs';
 import { IDEMPOTENCY_TABLE, MAIN_TABLE } from '../shared/db/tables.ts';
 import { routes } from '../shared/routes.ts';
 import { DOCS_ASSETS, swaggerUiDir } from './docs-page.ts';
+import { EventDispatch } from './event-dispatch.ts';
 import { FUNCTION_DEFAULTS } from './function-defaults.ts';
 import { LedgerHttpApi } from './http-api.ts';
 import { Monitoring } from './monitoring.ts';
@@ -22,8 +23,9 @@ const ROOT = resolve(import.meta.dirname, '..');
  * The whole service: the two tables from shared/db/tables.ts, the service secret, the Cognito
  * user pool users sign in with, and an HTTP API with one function per row of the route table
  * (plus the reference pages and a not-found function for every other path), each area of the
- * route table in a nested stack (infra/route-area-stack.ts); alarms to an SNS topic and a
- * dashboard (infra/monitoring.ts).
+ * route table in a nested stack (infra/route-area-stack.ts); the webhook dispatcher on the
+ * main table's stream (infra/event-dispatch.ts); alarms to an SNS topic and a dashboard
+ * (infra/monitoring.ts).
  */
 export class LedgerStack extends Stack {
   /** The nested stacks of the route table's areas. */
@@ -34,7 +36,12 @@ export class LedgerStack extends Stack {
     // After a point-in-time restore, `-c mainTableName=<restored table>` points the stack at it
     // (README, "Restoring the main table"); its own table, retained, leaves the stack.
     const restored: unknown = this.node.tryGetContext('mainTableName');
-    const main = typeof restored === 'string' && restored ? TableV2.fromTableName(this, 'RestoredMainTable', restored) : table(this, MAIN_TABLE);
+    const restoredStream: unknown = this.node.tryGetContext('mainTableStreamArn');
+    if (restored && typeof restoredStream !== 'string') throw new Error('-c mainTableName needs -c mainTableStreamArn: the restored table\'s stream (NEW_IMAGE) feeds the webhook dispatcher');
+    const main =
+      typeof restored === 'string' && restored && typeof restoredStream === 'string'
+        ? TableV2.fromTableAttributes(this, 'RestoredMainTable', { tableName: restored, tableStreamArn: restoredStream })
+        : table(this, MAIN_TABLE);
     const idempotency = table(this, IDEMPOTENCY_TABLE);
     const signIn = new SignIn(this, 'SignIn');
     const serviceSecret = new ServiceSecret(this, 'ServiceSecrets');
@@ -87,6 +94,7 @@ export class LedgerStack extends Stack {
     for (const [name, fn] of Object.entries({ apiReference: reference, notFound, ...serviceSecret.functions })) {
       monitoring.watchFunction(this, fn, name);
     }
+    new EventDispatch(this, 'Webhooks', { main, indexes: MAIN_TABLE.indexes.map((i) => i.name), secret: serviceSecret.secret, environment, monitoring, after: serviceSecret.ready });
     monitoring.watchTable(main, 'MainTable');
     monitoring.watchTable(idempotency, 'TtlTable');
     monitoring.watchApi(api, stage.stageName, routes);

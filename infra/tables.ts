@@ -1,5 +1,5 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
-import { AttributeType, Billing, TableV2, type GlobalSecondaryIndexPropsV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, Billing, StreamViewType, TableV2, type GlobalSecondaryIndexPropsV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 import type { TableDefinition } from '../shared/db/tables.ts';
 
@@ -18,6 +18,7 @@ export function table(scope: Construct, definition: TableDefinition): TableV2 {
       sortKey: key(index.sortKey),
     })),
     ...(definition.ttlAttribute ? { timeToLiveAttribute: definition.ttlAttribute } : {}),
+    ...(definition.stream ? { dynamoStream: StreamViewType.NEW_IMAGE } : {}),
     billing: Billing.onDemand(),
     pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
     deletionProtection: true,

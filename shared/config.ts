@@ -25,6 +25,18 @@ export const config = {
   get oidcAllowHttp() {
     return process.env.OIDC_ALLOW_HTTP === '1';
   },
+  /** Set to 1 locally: webhooks may go to loopback receivers (over http too). */
+  get webhooksAllowLoopback() {
+    return process.env.WEBHOOKS_ALLOW_LOOPBACK === '1';
+  },
+  /** First retry delay of a failed webhook delivery; each next one doubles, up to an hour. */
+  get webhookRetryBaseMs() {
+    return Number(process.env.WEBHOOK_RETRY_BASE_MS ?? 30_000);
+  },
+  /** How long a failing delivery is retried before it fails and its subscription is marked failing. */
+  get webhookRetryWindowMs() {
+    return Number(process.env.WEBHOOK_RETRY_WINDOW_MS ?? 24 * 3600 * 1000);
+  },
   /** Set locally to DynamoDB Local's URL; unset in AWS. */
   get dynamoEndpoint() {
     return process.env.DYNAMODB_ENDPOINT;

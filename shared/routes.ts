@@ -11,6 +11,7 @@ import { periodsRoutes } from './routes/periods.ts';
 import { journalsRoutes } from './routes/journals.ts';
 import { reportsRoutes } from './routes/reports.ts';
 import { eventsRoutes } from './routes/events.ts';
+import { webhooksRoutes } from './routes/webhooks.ts';
 import { V1, type Route } from './routes/route.ts';
 
 export { pathParameters } from './routes/route.ts';
@@ -37,6 +38,7 @@ export const routes = {
   journals: journalsRoutes,
   reports: reportsRoutes,
   events: eventsRoutes,
+  webhooks: webhooksRoutes,
 };
 
 /** Every row, in table order: what the local gateway mounts, the stack deploys and the OpenAPI document lists. */

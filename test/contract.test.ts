@@ -140,6 +140,12 @@ describe('responses match the OpenAPI document', () => {
     const key = check('apiKeys.create', await api.post(`${base}/ApiKeys`, { name: 'contract', permissions: ['accounts:read'], expiresAt: '2099-01-01T00:00:00Z' }));
     check('apiKeys.list', await api.get(`${base}/ApiKeys`));
     check('apiKeys.revoke', await api.delete(`${base}/ApiKeys/${key.id}`, { version: 1 }));
+    const hook = check('webhooks.create', await api.post(`${base}/Webhooks`, { url: 'https://hooks.example.com/ledger', eventTypes: ['JournalPosted'], description: 'ERP sync' }));
+    check('webhooks.list', await api.get(`${base}/Webhooks`));
+    check('webhooks.get', await api.get(`${base}/Webhooks/${hook.id}`));
+    const paused = check('webhooks.update', await api.put(`${base}/Webhooks/${hook.id}`, { url: 'https://hooks.example.com/ledger', eventTypes: ['JournalPosted', 'JournalVoided'], active: false, version: 1 }));
+    check('webhooks.deliveries', await api.get(`${base}/Webhooks/${hook.id}/Deliveries`));
+    check('webhooks.delete', await api.delete(`${base}/Webhooks/${hook.id}`, { version: paused.version }));
     check('events.list', await api.get(`${base}/Events?type=JournalPosted,JournalReversed&pageSize=3`));
 
     const tokens = await import('../shared/auth/tokens.ts').then((m) => m.issueTokens({ id: user.id, email: user.email }));

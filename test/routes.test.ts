@@ -56,6 +56,7 @@ const IDEMPOTENT = [
   'POST /Companies/{companyId}/FinancialYears/{id}/GenerateClosingJournal',
   'POST /Companies/{companyId}/Reports',
   'POST /Companies/{companyId}/Roles',
+  'POST /Companies/{companyId}/Webhooks',
 ];
 
 const rowKeys = (r: (typeof ROUTES)[number]) => r.methods.map((m) => `${m} ${r.path.replace('/api/v1', '')}`);

@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/d1b6d6b6-26b8-48e4-bcef-15af5b9b9b59`
+         * @description Example request: `GET /api/v1/Companies/f742fbc0-d834-4afa-9b8b-f6f46bc75f87`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Settings`
+         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Settings`
          */
         get: operations["settings.get"];
         /**
          * Update company settings (versioned)
-         * @description Example request: `PUT /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Settings`
+         * @description Example request: `PUT /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Roles`
+         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Roles`
+         * @description Example request: `POST /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Roles/86c3ff84-ecfb-40cc-95d1-1366431e7a06`
+         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Roles/8a7bb108-700e-4941-84c3-c817f49c982d`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Roles/86c3ff84-ecfb-40cc-95d1-1366431e7a06`
+         * @description Example request: `PUT /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Roles/8a7bb108-700e-4941-84c3-c817f49c982d`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Roles/86c3ff84-ecfb-40cc-95d1-1366431e7a06`
+         * @description Example request: `DELETE /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Roles/8a7bb108-700e-4941-84c3-c817f49c982d`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Members`
+         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Members`
+         * @description Example request: `POST /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Members/2b2c5a49-db9e-472f-9656-89c166262546`
+         * @description Example request: `PUT /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Members/29b1dd98-a1c5-42cc-94f6-c165a6bc7bf9`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Members/2b2c5a49-db9e-472f-9656-89c166262546`
+         * @description Example request: `DELETE /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Members/29b1dd98-a1c5-42cc-94f6-c165a6bc7bf9`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/ApiKeys/f2eae1c4-7f40-469e-955e-99311d99199a`
+         * @description Example request: `DELETE /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/ApiKeys/6e70d4d7-39de-4196-a83e-564e08b2eec8`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Accounts`
+         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Accounts`
+         * @description Example request: `POST /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Accounts/17b5a917-45af-4e34-96b8-05ebd7ee2a4d`
+         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Accounts/080cb6b3-6b75-461f-a9b3-6430195f5e8c`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Accounts/17b5a917-45af-4e34-96b8-05ebd7ee2a4d`
+         * @description Example request: `PUT /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Accounts/080cb6b3-6b75-461f-a9b3-6430195f5e8c`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Accounts/17b5a917-45af-4e34-96b8-05ebd7ee2a4d`
+         * @description Example request: `DELETE /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Accounts/080cb6b3-6b75-461f-a9b3-6430195f5e8c`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,13 +333,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -357,18 +357,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/CostCenters/aee344f3-e473-44e7-b18e-8b6deccdae41`
+         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/CostCenters/c4fc3498-1237-4efc-94e6-04fad996aa48`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/CostCenters/aee344f3-e473-44e7-b18e-8b6deccdae41`
+         * @description Example request: `PUT /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/CostCenters/c4fc3498-1237-4efc-94e6-04fad996aa48`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/CostCenters/aee344f3-e473-44e7-b18e-8b6deccdae41`
+         * @description Example request: `DELETE /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/CostCenters/c4fc3498-1237-4efc-94e6-04fad996aa48`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -387,7 +387,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/CostCenters/aee344f3-e473-44e7-b18e-8b6deccdae41/Activate`
+         * @description Example request: `POST /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/CostCenters/c4fc3498-1237-4efc-94e6-04fad996aa48/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -407,7 +407,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/CostCenters/aee344f3-e473-44e7-b18e-8b6deccdae41/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/CostCenters/c4fc3498-1237-4efc-94e6-04fad996aa48/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -425,13 +425,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -449,18 +449,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/FinancialYears/672cd26c-d7df-4980-a03c-e4fdd22b1737`
+         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/FinancialYears/3a8f2bc2-6e53-414d-aff5-d5f94ec8024c`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/FinancialYears/648739a6-26b1-450d-b12b-56afcfb8fabb`
+         * @description Example request: `PUT /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/FinancialYears/462ee734-6c23-4d9b-859c-0a26294b3cb3`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/FinancialYears/648739a6-26b1-450d-b12b-56afcfb8fabb`
+         * @description Example request: `DELETE /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/FinancialYears/462ee734-6c23-4d9b-859c-0a26294b3cb3`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -478,7 +478,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/FinancialYears/672cd26c-d7df-4980-a03c-e4fdd22b1737/Close`
+         * @description Example request: `PUT /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/FinancialYears/3a8f2bc2-6e53-414d-aff5-d5f94ec8024c/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -499,7 +499,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/FinancialYears/672cd26c-d7df-4980-a03c-e4fdd22b1737/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/FinancialYears/3a8f2bc2-6e53-414d-aff5-d5f94ec8024c/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -517,7 +517,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/FinancialYears/672cd26c-d7df-4980-a03c-e4fdd22b1737/Periods`
+         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/FinancialYears/3a8f2bc2-6e53-414d-aff5-d5f94ec8024c/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -537,7 +537,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/FinancialYears/672cd26c-d7df-4980-a03c-e4fdd22b1737/Periods/e5cf9ed8-3ea9-47eb-810e-b0a615464618`
+         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/FinancialYears/3a8f2bc2-6e53-414d-aff5-d5f94ec8024c/Periods/55a99c60-b073-4c88-87d8-249a38b986c7`
          */
         get: operations["periods.get"];
         put?: never;
@@ -559,7 +559,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/FinancialYears/672cd26c-d7df-4980-a03c-e4fdd22b1737/Periods/e5cf9ed8-3ea9-47eb-810e-b0a615464618/Lock`
+         * @description Example request: `POST /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/FinancialYears/3a8f2bc2-6e53-414d-aff5-d5f94ec8024c/Periods/55a99c60-b073-4c88-87d8-249a38b986c7/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -578,12 +578,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/FinancialYears/672cd26c-d7df-4980-a03c-e4fdd22b1737/Periods/e5cf9ed8-3ea9-47eb-810e-b0a615464618/Close`
+         * @description Example request: `POST /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/FinancialYears/3a8f2bc2-6e53-414d-aff5-d5f94ec8024c/Periods/55a99c60-b073-4c88-87d8-249a38b986c7/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/FinancialYears/672cd26c-d7df-4980-a03c-e4fdd22b1737/Periods/e5cf9ed8-3ea9-47eb-810e-b0a615464618/Close`
+         * @description Example request: `POST /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/FinancialYears/3a8f2bc2-6e53-414d-aff5-d5f94ec8024c/Periods/55a99c60-b073-4c88-87d8-249a38b986c7/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -603,7 +603,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/FinancialYears/672cd26c-d7df-4980-a03c-e4fdd22b1737/Periods/e5cf9ed8-3ea9-47eb-810e-b0a615464618/Reopen`
+         * @description Example request: `POST /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/FinancialYears/3a8f2bc2-6e53-414d-aff5-d5f94ec8024c/Periods/55a99c60-b073-4c88-87d8-249a38b986c7/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -621,13 +621,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status)
-         * @description Example request: `GET /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Journals`
+         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Journals`
+         * @description Example request: `POST /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -645,12 +645,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Journals/9ff2eb95-9aac-40c0-991e-fe4e56c878b0`
+         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Journals/deacd857-d12a-4537-b5b4-0847d8d2735d`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Journals/9ff2eb95-9aac-40c0-991e-fe4e56c878b0`
+         * @description Example request: `PUT /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Journals/deacd857-d12a-4537-b5b4-0847d8d2735d`
          */
         put: operations["journals.update"];
         post?: never;
@@ -671,7 +671,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Journals/9ff2eb95-9aac-40c0-991e-fe4e56c878b0/Post`
+         * @description Example request: `POST /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Journals/deacd857-d12a-4537-b5b4-0847d8d2735d/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -691,7 +691,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Journals/d54dbceb-9a1a-43f9-98ca-9cb687eaffbe/Void`
+         * @description Example request: `POST /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Journals/fc63897f-68cd-4111-8ad7-519ca3d23acb/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -711,7 +711,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Journals/9ff2eb95-9aac-40c0-991e-fe4e56c878b0/Adjust`
+         * @description Example request: `POST /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Journals/deacd857-d12a-4537-b5b4-0847d8d2735d/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Journals/9ff2eb95-9aac-40c0-991e-fe4e56c878b0/Reverse`
+         * @description Example request: `POST /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Journals/deacd857-d12a-4537-b5b4-0847d8d2735d/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -749,7 +749,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Reports/TrialBalance?financialYearId=672cd26c-d7df-4980-a03c-e4fdd22b1737`
+         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Reports/TrialBalance?financialYearId=3a8f2bc2-6e53-414d-aff5-d5f94ec8024c`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -769,7 +769,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -789,7 +789,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -809,7 +809,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated), closing balance
-         * @description Example request: `GET /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -829,13 +829,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Reports`
+         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Reports`
+         * @description Example request: `POST /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -853,7 +853,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot
-         * @description Example request: `GET /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Reports/6db64d08-a661-450d-beab-5972e0cdb14d`
+         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Reports/485f89c3-6818-44b2-87be-50752e653720`
          */
         get: operations["reports.get"];
         put?: never;
@@ -873,9 +873,81 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/d21a8baa-3019-44fc-a57a-fcdef822ff73/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook subscriptions (paginated)
+         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Webhooks`
+         */
+        get: operations["webhooks.list"];
+        put?: never;
+        /**
+         * Subscribe a URL to the company's events (the signing secret is returned once)
+         * @description Example request: `POST /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Webhooks`
+         */
+        post: operations["webhooks.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a webhook subscription
+         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Webhooks/5ecf3fe8-7740-4998-9cb3-55cbefa10ac5`
+         */
+        get: operations["webhooks.get"];
+        /**
+         * Change a subscription's URL, event types or active flag (versioned)
+         * @description Example request: `PUT /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Webhooks/5ecf3fe8-7740-4998-9cb3-55cbefa10ac5`
+         */
+        put: operations["webhooks.update"];
+        post?: never;
+        /**
+         * Delete a webhook subscription (versioned)
+         * @description Example request: `DELETE /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Webhooks/5ecf3fe8-7740-4998-9cb3-55cbefa10ac5`
+         */
+        delete: operations["webhooks.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Webhooks/{id}/Deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The subscription's deliveries, newest first: status, attempts, last answer
+         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Webhooks/5ecf3fe8-7740-4998-9cb3-55cbefa10ac5/Deliveries`
+         */
+        get: operations["webhooks.deliveries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -934,7 +1006,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:37677/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A45253%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=7xqJ0nzqF3HjSUN0GG5rhzZA4U179BaaM2_6m7hcYQI&code_challenge_method=S256&state=PlOc740WuoI_r_JuOZK3hc34-OQ0MaFsTnOhnn7Zk90&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:38711/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A45365%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=P_8_eUmvXj0QgCrrVmKr4L7gqd-5gCTi5-seF83fPh4&code_challenge_method=S256&state=ycvQXwvVbbdXjDFplND4lz9KtX5x0Y504z0BCyNZ2_g&client_id=ledger-local"
                      *     }
                      */
                     "application/json": {
@@ -984,7 +1056,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "d21a8baa-3019-44fc-a57a-fcdef822ff73",
+                     *           "companyId": "db7db67d-e45d-466d-8dff-b27b6e5a89d7",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1011,11 +1083,12 @@ export interface operations {
                      *             "settings:update",
                      *             "members:manage",
                      *             "api-keys:manage",
-                     *             "events:read"
+                     *             "events:read",
+                     *             "webhooks:manage"
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "d1b6d6b6-26b8-48e4-bcef-15af5b9b9b59",
+                     *           "companyId": "f742fbc0-d834-4afa-9b8b-f6f46bc75f87",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1042,7 +1115,8 @@ export interface operations {
                      *             "settings:update",
                      *             "members:manage",
                      *             "api-keys:manage",
-                     *             "events:read"
+                     *             "events:read",
+                     *             "webhooks:manage"
                      *           ]
                      *         }
                      *       ]
@@ -1125,7 +1199,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "d21a8baa-3019-44fc-a57a-fcdef822ff73",
+                     *           "companyId": "db7db67d-e45d-466d-8dff-b27b6e5a89d7",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1152,11 +1226,12 @@ export interface operations {
                      *             "settings:update",
                      *             "members:manage",
                      *             "api-keys:manage",
-                     *             "events:read"
+                     *             "events:read",
+                     *             "webhooks:manage"
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "d1b6d6b6-26b8-48e4-bcef-15af5b9b9b59",
+                     *           "companyId": "f742fbc0-d834-4afa-9b8b-f6f46bc75f87",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1183,7 +1258,8 @@ export interface operations {
                      *             "settings:update",
                      *             "members:manage",
                      *             "api-keys:manage",
-                     *             "events:read"
+                     *             "events:read",
+                     *             "webhooks:manage"
                      *           ]
                      *         }
                      *       ]
@@ -1262,16 +1338,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "d1b6d6b6-26b8-48e4-bcef-15af5b9b9b59",
+                     *           "id": "f742fbc0-d834-4afa-9b8b-f6f46bc75f87",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-22T11:47:22.416Z",
+                     *           "createdAt": "2026-11-22T11:59:51.457Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "d21a8baa-3019-44fc-a57a-fcdef822ff73",
+                     *           "id": "db7db67d-e45d-466d-8dff-b27b6e5a89d7",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-22T11:47:22.300Z",
+                     *           "createdAt": "2026-11-22T11:59:51.245Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -1358,16 +1434,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d1b6d6b6-26b8-48e4-bcef-15af5b9b9b59",
+                     *       "id": "f742fbc0-d834-4afa-9b8b-f6f46bc75f87",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-22T11:47:22.416Z",
+                     *       "createdAt": "2026-11-22T11:59:51.457Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
                      *         "decimalPrecision": 2,
                      *         "retainedEarningsAccountId": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-22T11:47:22.416Z"
+                     *         "updatedAt": "2026-11-22T11:59:51.457Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -1395,7 +1471,8 @@ export interface operations {
                      *         "settings:update",
                      *         "members:manage",
                      *         "api-keys:manage",
-                     *         "events:read"
+                     *         "events:read",
+                     *         "webhooks:manage"
                      *       ]
                      *     }
                      */
@@ -1471,9 +1548,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d1b6d6b6-26b8-48e4-bcef-15af5b9b9b59",
+                     *       "id": "f742fbc0-d834-4afa-9b8b-f6f46bc75f87",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-22T11:47:22.416Z",
+                     *       "createdAt": "2026-11-22T11:59:51.457Z",
                      *       "version": 1
                      *     }
                      */
@@ -1528,7 +1605,7 @@ export interface operations {
                      *       "decimalPrecision": 2,
                      *       "retainedEarningsAccountId": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-22T11:47:22.300Z"
+                     *       "updatedAt": "2026-11-22T11:59:51.245Z"
                      *     }
                      */
                     "application/json": {
@@ -1573,7 +1650,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "aba1b5b4-0a9c-45c6-aa85-b0783623a61e",
+                 *       "retainedEarningsAccountId": "a5ee2511-f21e-43e8-bce4-c6a1c398d963",
                  *       "version": 1
                  *     }
                  */
@@ -1600,9 +1677,9 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "aba1b5b4-0a9c-45c6-aa85-b0783623a61e",
+                     *       "retainedEarningsAccountId": "a5ee2511-f21e-43e8-bce4-c6a1c398d963",
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-22T11:47:22.809Z"
+                     *       "updatedAt": "2026-11-22T11:59:52.239Z"
                      *     }
                      */
                     "application/json": {
@@ -1682,7 +1759,8 @@ export interface operations {
                      *             "settings:update",
                      *             "members:manage",
                      *             "api-keys:manage",
-                     *             "events:read"
+                     *             "events:read",
+                     *             "webhooks:manage"
                      *           ],
                      *           "builtIn": true,
                      *           "memberCount": null,
@@ -1716,7 +1794,8 @@ export interface operations {
                      *             "companies:read",
                      *             "settings:read",
                      *             "api-keys:manage",
-                     *             "events:read"
+                     *             "events:read",
+                     *             "webhooks:manage"
                      *           ],
                      *           "builtIn": true,
                      *           "memberCount": null,
@@ -1745,7 +1824,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "86c3ff84-ecfb-40cc-95d1-1366431e7a06",
+                     *           "id": "8a7bb108-700e-4941-84c3-c817f49c982d",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -1756,8 +1835,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-22T11:47:24.733Z",
-                     *           "updatedAt": "2026-11-22T11:47:24.764Z"
+                     *           "createdAt": "2026-11-22T11:59:55.131Z",
+                     *           "updatedAt": "2026-11-22T11:59:55.167Z"
                      *         }
                      *       ]
                      *     }
@@ -1833,7 +1912,7 @@ export interface operations {
                      */
                     description?: string;
                     /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read")[];
+                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage")[];
                 };
             };
         };
@@ -1846,7 +1925,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "86c3ff84-ecfb-40cc-95d1-1366431e7a06",
+                     *       "id": "8a7bb108-700e-4941-84c3-c817f49c982d",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -1856,8 +1935,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-22T11:47:24.733Z",
-                     *       "updatedAt": "2026-11-22T11:47:24.733Z"
+                     *       "createdAt": "2026-11-22T11:59:55.131Z",
+                     *       "updatedAt": "2026-11-22T11:59:55.131Z"
                      *     }
                      */
                     "application/json": {
@@ -1918,7 +1997,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "86c3ff84-ecfb-40cc-95d1-1366431e7a06",
+                     *       "id": "8a7bb108-700e-4941-84c3-c817f49c982d",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -1928,8 +2007,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-22T11:47:24.733Z",
-                     *       "updatedAt": "2026-11-22T11:47:24.733Z"
+                     *       "createdAt": "2026-11-22T11:59:55.131Z",
+                     *       "updatedAt": "2026-11-22T11:59:55.131Z"
                      *     }
                      */
                     "application/json": {
@@ -2001,7 +2080,7 @@ export interface operations {
                      */
                     description?: string;
                     /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read")[];
+                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage")[];
                     /** @description The version read; a write based on another is refused (409). */
                     version: number;
                 };
@@ -2016,7 +2095,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "86c3ff84-ecfb-40cc-95d1-1366431e7a06",
+                     *       "id": "8a7bb108-700e-4941-84c3-c817f49c982d",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -2027,8 +2106,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-22T11:47:24.733Z",
-                     *       "updatedAt": "2026-11-22T11:47:24.764Z"
+                     *       "createdAt": "2026-11-22T11:59:55.131Z",
+                     *       "updatedAt": "2026-11-22T11:59:55.167Z"
                      *     }
                      */
                     "application/json": {
@@ -2143,8 +2222,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "8d8ce247-9603-4e31-a765-00d1bf0f8834",
-                     *           "email": "user-80ef9318-b539-4145-a6aa-5eb61f31974e@example.com",
+                     *           "userId": "0dca5af2-04fb-433e-b735-e9f02b8e5ebc",
+                     *           "email": "user-2da43824-0689-47ef-88c0-688886ba3f64@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -2172,22 +2251,23 @@ export interface operations {
                      *             "settings:update",
                      *             "members:manage",
                      *             "api-keys:manage",
-                     *             "events:read"
+                     *             "events:read",
+                     *             "webhooks:manage"
                      *           ],
-                     *           "joinedAt": "2026-11-22T11:47:22.300Z",
+                     *           "joinedAt": "2026-11-22T11:59:51.245Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "2b2c5a49-db9e-472f-9656-89c166262546",
-                     *           "email": "contract-1795348044780@example.com",
-                     *           "roleId": "86c3ff84-ecfb-40cc-95d1-1366431e7a06",
+                     *           "userId": "29b1dd98-a1c5-42cc-94f6-c165a6bc7bf9",
+                     *           "email": "contract-1795348795192@example.com",
+                     *           "roleId": "8a7bb108-700e-4941-84c3-c817f49c982d",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-22T11:47:24.797Z",
+                     *           "joinedAt": "2026-11-22T11:59:55.225Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -2251,8 +2331,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795348044780@example.com",
-                 *       "roleId": "86c3ff84-ecfb-40cc-95d1-1366431e7a06"
+                 *       "email": "contract-1795348795192@example.com",
+                 *       "roleId": "8a7bb108-700e-4941-84c3-c817f49c982d"
                  *     }
                  */
                 "application/json": {
@@ -2278,16 +2358,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "2b2c5a49-db9e-472f-9656-89c166262546",
-                     *       "email": "contract-1795348044780@example.com",
-                     *       "roleId": "86c3ff84-ecfb-40cc-95d1-1366431e7a06",
+                     *       "userId": "29b1dd98-a1c5-42cc-94f6-c165a6bc7bf9",
+                     *       "email": "contract-1795348795192@example.com",
+                     *       "roleId": "8a7bb108-700e-4941-84c3-c817f49c982d",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-22T11:47:24.797Z",
+                     *       "joinedAt": "2026-11-22T11:59:55.225Z",
                      *       "version": 1
                      *     }
                      */
@@ -2368,8 +2448,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "2b2c5a49-db9e-472f-9656-89c166262546",
-                     *       "email": "contract-1795348044780@example.com",
+                     *       "userId": "29b1dd98-a1c5-42cc-94f6-c165a6bc7bf9",
+                     *       "email": "contract-1795348795192@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -2382,7 +2462,7 @@ export interface operations {
                      *         "settings:read",
                      *         "events:read"
                      *       ],
-                     *       "joinedAt": "2026-11-22T11:47:24.797Z",
+                     *       "joinedAt": "2026-11-22T11:59:55.225Z",
                      *       "version": 2
                      *     }
                      */
@@ -2500,9 +2580,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "f2eae1c4-7f40-469e-955e-99311d99199a",
+                     *           "id": "6e70d4d7-39de-4196-a83e-564e08b2eec8",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_QXMIos_",
+                     *           "prefix": "sk-svc_Hx17qpC",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -2510,8 +2590,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "8d8ce247-9603-4e31-a765-00d1bf0f8834",
-                     *           "createdAt": "2026-11-22T11:47:24.878Z",
+                     *           "createdBy": "0dca5af2-04fb-433e-b735-e9f02b8e5ebc",
+                     *           "createdAt": "2026-11-22T11:59:55.347Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -2594,7 +2674,7 @@ export interface operations {
                     /** @description The name, in Arabic and English. */
                     name: string;
                     /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-                    permissions?: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read")[];
+                    permissions?: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage")[];
                     /**
                      * Format: uuid
                      * @description A role (UUID): built-in or one of the company’s custom roles. For an API key: the role whose permissions it was given, copied at creation.
@@ -2622,9 +2702,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f2eae1c4-7f40-469e-955e-99311d99199a",
+                     *       "id": "6e70d4d7-39de-4196-a83e-564e08b2eec8",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_QXMIos_",
+                     *       "prefix": "sk-svc_Hx17qpC",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -2632,8 +2712,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "8d8ce247-9603-4e31-a765-00d1bf0f8834",
-                     *       "createdAt": "2026-11-22T11:47:24.878Z",
+                     *       "createdBy": "0dca5af2-04fb-433e-b735-e9f02b8e5ebc",
+                     *       "createdAt": "2026-11-22T11:59:55.347Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example"
                      *     }
@@ -2722,18 +2802,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f2eae1c4-7f40-469e-955e-99311d99199a",
+                     *       "id": "6e70d4d7-39de-4196-a83e-564e08b2eec8",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_QXMIos_",
+                     *       "prefix": "sk-svc_Hx17qpC",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-22T11:47:24.907Z",
-                     *       "createdBy": "8d8ce247-9603-4e31-a765-00d1bf0f8834",
-                     *       "createdAt": "2026-11-22T11:47:24.878Z",
+                     *       "revokedAt": "2026-11-22T11:59:55.397Z",
+                     *       "createdBy": "0dca5af2-04fb-433e-b735-e9f02b8e5ebc",
+                     *       "createdAt": "2026-11-22T11:59:55.347Z",
                      *       "version": 2
                      *     }
                      */
@@ -2816,22 +2896,22 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "ada44770-3760-4e31-88da-44aa8db79d94",
+                     *           "id": "a9281635-a40c-4d98-b8d1-a787ea758787",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "c0a1fd44-b31c-41f0-994e-806531547a08",
+                     *           "parentId": "8b16eff6-01eb-45ee-b4df-92ccf380d8a9",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T11:47:22.762Z",
-                     *           "updatedAt": "2026-11-22T11:47:22.762Z",
+                     *           "createdAt": "2026-11-22T11:59:52.098Z",
+                     *           "updatedAt": "2026-11-22T11:59:52.098Z",
                      *           "type": "leaf",
                      *           "classification": "expense"
                      *         },
                      *         {
-                     *           "id": "c0a1fd44-b31c-41f0-994e-806531547a08",
+                     *           "id": "8b16eff6-01eb-45ee-b4df-92ccf380d8a9",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -2840,28 +2920,28 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T11:47:22.750Z",
-                     *           "updatedAt": "2026-11-22T11:47:22.750Z",
+                     *           "createdAt": "2026-11-22T11:59:52.055Z",
+                     *           "updatedAt": "2026-11-22T11:59:52.055Z",
                      *           "type": "category",
                      *           "classification": "expense"
                      *         },
                      *         {
-                     *           "id": "c750ef12-97de-4369-b32b-c033a3cb6549",
+                     *           "id": "6d46245e-9b44-4de6-a876-c18d1025be6d",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "6682b553-c6fa-45a8-85f2-f900474dd1dc",
+                     *           "parentId": "029506fc-d1fe-48d3-9f83-6b8ced1c50e8",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T11:47:22.737Z",
-                     *           "updatedAt": "2026-11-22T11:47:22.737Z",
+                     *           "createdAt": "2026-11-22T11:59:51.996Z",
+                     *           "updatedAt": "2026-11-22T11:59:51.996Z",
                      *           "type": "leaf",
                      *           "classification": "revenue"
                      *         },
                      *         {
-                     *           "id": "6682b553-c6fa-45a8-85f2-f900474dd1dc",
+                     *           "id": "029506fc-d1fe-48d3-9f83-6b8ced1c50e8",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -2870,28 +2950,28 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T11:47:22.721Z",
-                     *           "updatedAt": "2026-11-22T11:47:22.721Z",
+                     *           "createdAt": "2026-11-22T11:59:51.970Z",
+                     *           "updatedAt": "2026-11-22T11:59:51.970Z",
                      *           "type": "category",
                      *           "classification": "revenue"
                      *         },
                      *         {
-                     *           "id": "aba1b5b4-0a9c-45c6-aa85-b0783623a61e",
+                     *           "id": "a5ee2511-f21e-43e8-bce4-c6a1c398d963",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "868e208e-8c68-4559-bec8-b9063c4019be",
+                     *           "parentId": "99d01be1-2f46-4397-b574-77f27ceec5ea",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T11:47:22.707Z",
-                     *           "updatedAt": "2026-11-22T11:47:22.707Z",
+                     *           "createdAt": "2026-11-22T11:59:51.945Z",
+                     *           "updatedAt": "2026-11-22T11:59:51.945Z",
                      *           "type": "leaf",
                      *           "classification": "equity"
                      *         },
                      *         {
-                     *           "id": "868e208e-8c68-4559-bec8-b9063c4019be",
+                     *           "id": "99d01be1-2f46-4397-b574-77f27ceec5ea",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -2900,43 +2980,43 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T11:47:22.693Z",
-                     *           "updatedAt": "2026-11-22T11:47:22.693Z",
+                     *           "createdAt": "2026-11-22T11:59:51.909Z",
+                     *           "updatedAt": "2026-11-22T11:59:51.909Z",
                      *           "type": "category",
                      *           "classification": "equity"
                      *         },
                      *         {
-                     *           "id": "408fe8d2-abb4-44bf-8905-34f3c4abe20a",
+                     *           "id": "6e323e00-7a6a-4cfd-8a9a-7e63db3ccb63",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "67e07817-f529-4950-a4a6-86705e6d8f8c",
+                     *           "parentId": "e6507eac-aa05-419f-8333-5fc2d8f78e35",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T11:47:22.675Z",
-                     *           "updatedAt": "2026-11-22T11:47:22.675Z",
+                     *           "createdAt": "2026-11-22T11:59:51.869Z",
+                     *           "updatedAt": "2026-11-22T11:59:51.869Z",
                      *           "type": "leaf",
                      *           "classification": "asset"
                      *         },
                      *         {
-                     *           "id": "80ff6d42-d843-4275-a150-76c4325715bd",
+                     *           "id": "d68226ac-fd45-46b3-a9ca-383df04e0ad2",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "67e07817-f529-4950-a4a6-86705e6d8f8c",
+                     *           "parentId": "e6507eac-aa05-419f-8333-5fc2d8f78e35",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T11:47:22.653Z",
-                     *           "updatedAt": "2026-11-22T11:47:22.653Z",
+                     *           "createdAt": "2026-11-22T11:59:51.795Z",
+                     *           "updatedAt": "2026-11-22T11:59:51.795Z",
                      *           "type": "leaf",
                      *           "classification": "asset"
                      *         },
                      *         {
-                     *           "id": "67e07817-f529-4950-a4a6-86705e6d8f8c",
+                     *           "id": "e6507eac-aa05-419f-8333-5fc2d8f78e35",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -2945,8 +3025,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T11:47:22.629Z",
-                     *           "updatedAt": "2026-11-22T11:47:22.629Z",
+                     *           "createdAt": "2026-11-22T11:59:51.749Z",
+                     *           "updatedAt": "2026-11-22T11:59:51.749Z",
                      *           "type": "category",
                      *           "classification": "asset"
                      *         }
@@ -3077,7 +3157,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "17b5a917-45af-4e34-96b8-05ebd7ee2a4d",
+                     *       "id": "080cb6b3-6b75-461f-a9b3-6430195f5e8c",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -3086,8 +3166,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-22T11:47:22.845Z",
-                     *       "updatedAt": "2026-11-22T11:47:22.845Z",
+                     *       "createdAt": "2026-11-22T11:59:52.292Z",
+                     *       "updatedAt": "2026-11-22T11:59:52.292Z",
                      *       "type": "leaf",
                      *       "classification": "asset"
                      *     }
@@ -3169,7 +3249,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "17b5a917-45af-4e34-96b8-05ebd7ee2a4d",
+                     *       "id": "080cb6b3-6b75-461f-a9b3-6430195f5e8c",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -3178,8 +3258,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-22T11:47:22.845Z",
-                     *       "updatedAt": "2026-11-22T11:47:22.845Z",
+                     *       "createdAt": "2026-11-22T11:59:52.292Z",
+                     *       "updatedAt": "2026-11-22T11:59:52.292Z",
                      *       "type": "leaf",
                      *       "classification": "asset"
                      *     }
@@ -3296,7 +3376,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "17b5a917-45af-4e34-96b8-05ebd7ee2a4d",
+                     *       "id": "080cb6b3-6b75-461f-a9b3-6430195f5e8c",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -3305,8 +3385,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-22T11:47:22.845Z",
-                     *       "updatedAt": "2026-11-22T11:47:22.877Z",
+                     *       "createdAt": "2026-11-22T11:59:52.292Z",
+                     *       "updatedAt": "2026-11-22T11:59:52.344Z",
                      *       "type": "leaf",
                      *       "classification": "asset"
                      *     }
@@ -3442,7 +3522,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "aee344f3-e473-44e7-b18e-8b6deccdae41",
+                     *           "id": "c4fc3498-1237-4efc-94e6-04fad996aa48",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -3451,12 +3531,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T11:47:22.924Z",
-                     *           "updatedAt": "2026-11-22T11:47:22.924Z",
+                     *           "createdAt": "2026-11-22T11:59:52.438Z",
+                     *           "updatedAt": "2026-11-22T11:59:52.438Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "3d17cf69-fad6-425d-a59f-fedf777591e2",
+                     *           "id": "b187d330-90d5-4041-82ff-41da1636b7c7",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -3465,12 +3545,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T11:47:22.775Z",
-                     *           "updatedAt": "2026-11-22T11:47:22.775Z",
+                     *           "createdAt": "2026-11-22T11:59:52.159Z",
+                     *           "updatedAt": "2026-11-22T11:59:52.159Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "73542e6a-e3f9-459e-a40c-2008730df124",
+                     *           "id": "782b1282-6099-4c1a-9f6d-1d5bff2d737a",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -3479,8 +3559,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T11:47:22.788Z",
-                     *           "updatedAt": "2026-11-22T11:47:22.788Z",
+                     *           "createdAt": "2026-11-22T11:59:52.201Z",
+                     *           "updatedAt": "2026-11-22T11:59:52.201Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -3593,7 +3673,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "aee344f3-e473-44e7-b18e-8b6deccdae41",
+                     *       "id": "c4fc3498-1237-4efc-94e6-04fad996aa48",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -3602,8 +3682,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-22T11:47:22.924Z",
-                     *       "updatedAt": "2026-11-22T11:47:22.924Z",
+                     *       "createdAt": "2026-11-22T11:59:52.438Z",
+                     *       "updatedAt": "2026-11-22T11:59:52.438Z",
                      *       "status": "active"
                      *     }
                      */
@@ -3679,7 +3759,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "aee344f3-e473-44e7-b18e-8b6deccdae41",
+                     *       "id": "c4fc3498-1237-4efc-94e6-04fad996aa48",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -3688,8 +3768,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-22T11:47:22.924Z",
-                     *       "updatedAt": "2026-11-22T11:47:22.924Z",
+                     *       "createdAt": "2026-11-22T11:59:52.438Z",
+                     *       "updatedAt": "2026-11-22T11:59:52.438Z",
                      *       "status": "active"
                      *     }
                      */
@@ -3794,7 +3874,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "aee344f3-e473-44e7-b18e-8b6deccdae41",
+                     *       "id": "c4fc3498-1237-4efc-94e6-04fad996aa48",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -3803,8 +3883,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-22T11:47:22.924Z",
-                     *       "updatedAt": "2026-11-22T11:47:22.964Z",
+                     *       "createdAt": "2026-11-22T11:59:52.438Z",
+                     *       "updatedAt": "2026-11-22T11:59:52.499Z",
                      *       "status": "active"
                      *     }
                      */
@@ -3934,7 +4014,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "aee344f3-e473-44e7-b18e-8b6deccdae41",
+                     *       "id": "c4fc3498-1237-4efc-94e6-04fad996aa48",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -3943,8 +4023,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-22T11:47:22.924Z",
-                     *       "updatedAt": "2026-11-22T11:47:23.005Z",
+                     *       "createdAt": "2026-11-22T11:59:52.438Z",
+                     *       "updatedAt": "2026-11-22T11:59:52.579Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4031,7 +4111,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "aee344f3-e473-44e7-b18e-8b6deccdae41",
+                     *       "id": "c4fc3498-1237-4efc-94e6-04fad996aa48",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4040,8 +4120,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-22T11:47:22.924Z",
-                     *       "updatedAt": "2026-11-22T11:47:22.988Z",
+                     *       "createdAt": "2026-11-22T11:59:52.438Z",
+                     *       "updatedAt": "2026-11-22T11:59:52.552Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -4128,266 +4208,266 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e7ac18ea-0945-4d18-bb06-f8827a4d799a",
+                     *           "id": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T11:47:23.072Z",
-                     *           "updatedAt": "2026-11-22T11:47:23.072Z",
+                     *           "createdAt": "2026-11-22T11:59:52.715Z",
+                     *           "updatedAt": "2026-11-22T11:59:52.715Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2027-01-31",
                      *               "name": "P01",
-                     *               "id": "591cbb09-8a5f-4d74-bcae-255aecc9535f",
+                     *               "id": "bb348944-bb21-4983-a338-20a1a14b82e9",
                      *               "version": 1,
                      *               "startDate": "2027-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "e7ac18ea-0945-4d18-bb06-f8827a4d799a"
+                     *               "financialYearId": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1"
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2027-02-28",
                      *               "name": "P02",
-                     *               "id": "b186b852-e81d-476f-b262-dd3d9c0c1b07",
+                     *               "id": "0f4a6c24-b26a-431a-a104-92f44b95a06b",
                      *               "version": 1,
                      *               "startDate": "2027-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "e7ac18ea-0945-4d18-bb06-f8827a4d799a"
+                     *               "financialYearId": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1"
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2027-03-31",
                      *               "name": "P03",
-                     *               "id": "1a4f7f07-93ff-44d2-a390-a89e5180c668",
+                     *               "id": "6545d1cd-87e0-4e72-bc4f-d5c00728a9c5",
                      *               "version": 1,
                      *               "startDate": "2027-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "e7ac18ea-0945-4d18-bb06-f8827a4d799a"
+                     *               "financialYearId": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1"
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2027-04-30",
                      *               "name": "P04",
-                     *               "id": "1f1ae95f-c1fa-40fc-a5f4-6ed8d642ec6e",
+                     *               "id": "fafe5a02-776c-49d4-a09e-49d56ad64fbe",
                      *               "version": 1,
                      *               "startDate": "2027-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "e7ac18ea-0945-4d18-bb06-f8827a4d799a"
+                     *               "financialYearId": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1"
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2027-05-31",
                      *               "name": "P05",
-                     *               "id": "b2b0a02d-a835-44fd-b887-b4381f84f004",
+                     *               "id": "528ea422-a0ff-4cb7-a673-c8492a6a5fe2",
                      *               "version": 1,
                      *               "startDate": "2027-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "e7ac18ea-0945-4d18-bb06-f8827a4d799a"
+                     *               "financialYearId": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1"
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2027-06-30",
                      *               "name": "P06",
-                     *               "id": "29a89104-e811-4039-83ca-82273e413522",
+                     *               "id": "ace7b8e0-a4df-45e5-b001-8ff04d661ca0",
                      *               "version": 1,
                      *               "startDate": "2027-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "e7ac18ea-0945-4d18-bb06-f8827a4d799a"
+                     *               "financialYearId": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1"
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2027-07-31",
                      *               "name": "P07",
-                     *               "id": "d4571ada-a93c-466a-82e0-48952320580b",
+                     *               "id": "d42b23b4-c956-4231-b92f-d08580b7a7f3",
                      *               "version": 1,
                      *               "startDate": "2027-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "e7ac18ea-0945-4d18-bb06-f8827a4d799a"
+                     *               "financialYearId": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1"
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2027-08-31",
                      *               "name": "P08",
-                     *               "id": "7b5254c4-bcc3-49e4-903d-6bc8e4a5b74f",
+                     *               "id": "b3559e7d-f050-492b-a68d-242e647585c0",
                      *               "version": 1,
                      *               "startDate": "2027-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "e7ac18ea-0945-4d18-bb06-f8827a4d799a"
+                     *               "financialYearId": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1"
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2027-09-30",
                      *               "name": "P09",
-                     *               "id": "24e7cbe5-296d-4540-b129-7f1bbc69e928",
+                     *               "id": "52880df3-cd45-40ee-9bec-7d437f1f7be8",
                      *               "version": 1,
                      *               "startDate": "2027-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "e7ac18ea-0945-4d18-bb06-f8827a4d799a"
+                     *               "financialYearId": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1"
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2027-10-31",
                      *               "name": "P10",
-                     *               "id": "6a03010a-59fe-4f9b-80b1-b13914fd8b85",
+                     *               "id": "68808db0-9400-4518-bc34-01ab8522ca88",
                      *               "version": 1,
                      *               "startDate": "2027-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "e7ac18ea-0945-4d18-bb06-f8827a4d799a"
+                     *               "financialYearId": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1"
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2027-11-30",
                      *               "name": "P11",
-                     *               "id": "6ce3de16-dd3d-4bfd-afb4-6bd86bbe1486",
+                     *               "id": "956de3ef-4280-472b-98d0-368f917d3f12",
                      *               "version": 1,
                      *               "startDate": "2027-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "e7ac18ea-0945-4d18-bb06-f8827a4d799a"
+                     *               "financialYearId": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1"
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2027-12-31",
                      *               "name": "P12",
-                     *               "id": "1c7e424f-7554-49f5-9761-e326acbbdf33",
+                     *               "id": "5425cb94-826f-4bce-9503-74e3f7a84787",
                      *               "version": 1,
                      *               "startDate": "2027-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "e7ac18ea-0945-4d18-bb06-f8827a4d799a"
+                     *               "financialYearId": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1"
                      *             }
                      *           ]
                      *         },
                      *         {
-                     *           "id": "672cd26c-d7df-4980-a03c-e4fdd22b1737",
+                     *           "id": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T11:47:23.051Z",
-                     *           "updatedAt": "2026-11-22T11:47:23.051Z",
+                     *           "createdAt": "2026-11-22T11:59:52.672Z",
+                     *           "updatedAt": "2026-11-22T11:59:52.672Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2026-01-31",
                      *               "name": "P01",
-                     *               "id": "e5cf9ed8-3ea9-47eb-810e-b0a615464618",
+                     *               "id": "55a99c60-b073-4c88-87d8-249a38b986c7",
                      *               "version": 1,
                      *               "startDate": "2026-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
+                     *               "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2026-02-28",
                      *               "name": "P02",
-                     *               "id": "38590ebb-f91e-41dc-9837-a1dd230e203f",
+                     *               "id": "ce51e0ad-c375-40d0-80d7-b1dde64b1e93",
                      *               "version": 1,
                      *               "startDate": "2026-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
+                     *               "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2026-03-31",
                      *               "name": "P03",
-                     *               "id": "80c45365-39ba-423f-982d-93c246130cf2",
+                     *               "id": "debd6c7d-11f7-4b3f-a2ad-d096ac5d426e",
                      *               "version": 1,
                      *               "startDate": "2026-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
+                     *               "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2026-04-30",
                      *               "name": "P04",
-                     *               "id": "846cb892-800a-44c0-8e40-bb5d2b7bacd5",
+                     *               "id": "4e6b8d6f-0952-4e3d-837d-53e91f671224",
                      *               "version": 1,
                      *               "startDate": "2026-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
+                     *               "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2026-05-31",
                      *               "name": "P05",
-                     *               "id": "fb724d1e-bdb7-4f45-ad16-1337224fe0e7",
+                     *               "id": "915ed7c9-8ccf-499b-b10b-97c8ce8677bc",
                      *               "version": 1,
                      *               "startDate": "2026-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
+                     *               "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2026-06-30",
                      *               "name": "P06",
-                     *               "id": "98bbb6a1-8e62-4684-b26c-b8800cb39434",
+                     *               "id": "f6b9e112-a084-4ce7-9146-f24b8fedbd29",
                      *               "version": 1,
                      *               "startDate": "2026-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
+                     *               "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2026-07-31",
                      *               "name": "P07",
-                     *               "id": "86f26708-9678-4502-aa88-1f0e099dd7c2",
+                     *               "id": "625797f4-3f25-4738-9525-d6cf629b224f",
                      *               "version": 1,
                      *               "startDate": "2026-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
+                     *               "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2026-08-31",
                      *               "name": "P08",
-                     *               "id": "c1b18cd9-e27e-484b-be8b-7af176bd72da",
+                     *               "id": "b83469db-e463-4982-bdb4-1915bb0f5da9",
                      *               "version": 1,
                      *               "startDate": "2026-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
+                     *               "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2026-09-30",
                      *               "name": "P09",
-                     *               "id": "f241decd-b05a-427f-84e3-847b278eb039",
+                     *               "id": "b71012a9-076f-4000-8aa4-adcc9236f874",
                      *               "version": 1,
                      *               "startDate": "2026-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
+                     *               "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2026-10-31",
                      *               "name": "P10",
-                     *               "id": "a09485dd-366a-4890-bf55-a143eaebef8c",
+                     *               "id": "9a578ad6-9cdc-4d1e-9f83-f24618c6d259",
                      *               "version": 1,
                      *               "startDate": "2026-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
+                     *               "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2026-11-30",
                      *               "name": "P11",
-                     *               "id": "01ae7ccb-3f43-48f7-9889-1de5b3857e2a",
+                     *               "id": "8cfbc2a5-eed6-4ba8-bfc9-ebc3e5009e7f",
                      *               "version": 1,
                      *               "startDate": "2026-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
+                     *               "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2026-12-31",
                      *               "name": "P12",
-                     *               "id": "c6d0b427-90e5-4351-99e6-d08af07b3222",
+                     *               "id": "5a4d7316-0c6e-4bf6-8d50-98c73de949d7",
                      *               "version": 1,
                      *               "startDate": "2026-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
+                     *               "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
                      *             }
                      *           ]
                      *         }
@@ -4549,7 +4629,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e7ac18ea-0945-4d18-bb06-f8827a4d799a",
+                     *       "id": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
@@ -4557,128 +4637,128 @@ export interface operations {
                      *       "version": 1,
                      *       "periods": [
                      *         {
-                     *           "id": "591cbb09-8a5f-4d74-bcae-255aecc9535f",
+                     *           "id": "bb348944-bb21-4983-a338-20a1a14b82e9",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-01-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "e7ac18ea-0945-4d18-bb06-f8827a4d799a"
+                     *           "financialYearId": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1"
                      *         },
                      *         {
-                     *           "id": "b186b852-e81d-476f-b262-dd3d9c0c1b07",
+                     *           "id": "0f4a6c24-b26a-431a-a104-92f44b95a06b",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
                      *           "endDate": "2027-02-28",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "e7ac18ea-0945-4d18-bb06-f8827a4d799a"
+                     *           "financialYearId": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1"
                      *         },
                      *         {
-                     *           "id": "1a4f7f07-93ff-44d2-a390-a89e5180c668",
+                     *           "id": "6545d1cd-87e0-4e72-bc4f-d5c00728a9c5",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
                      *           "endDate": "2027-03-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "e7ac18ea-0945-4d18-bb06-f8827a4d799a"
+                     *           "financialYearId": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1"
                      *         },
                      *         {
-                     *           "id": "1f1ae95f-c1fa-40fc-a5f4-6ed8d642ec6e",
+                     *           "id": "fafe5a02-776c-49d4-a09e-49d56ad64fbe",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
                      *           "endDate": "2027-04-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "e7ac18ea-0945-4d18-bb06-f8827a4d799a"
+                     *           "financialYearId": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1"
                      *         },
                      *         {
-                     *           "id": "b2b0a02d-a835-44fd-b887-b4381f84f004",
+                     *           "id": "528ea422-a0ff-4cb7-a673-c8492a6a5fe2",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
                      *           "endDate": "2027-05-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "e7ac18ea-0945-4d18-bb06-f8827a4d799a"
+                     *           "financialYearId": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1"
                      *         },
                      *         {
-                     *           "id": "29a89104-e811-4039-83ca-82273e413522",
+                     *           "id": "ace7b8e0-a4df-45e5-b001-8ff04d661ca0",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
                      *           "endDate": "2027-06-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "e7ac18ea-0945-4d18-bb06-f8827a4d799a"
+                     *           "financialYearId": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1"
                      *         },
                      *         {
-                     *           "id": "d4571ada-a93c-466a-82e0-48952320580b",
+                     *           "id": "d42b23b4-c956-4231-b92f-d08580b7a7f3",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
                      *           "endDate": "2027-07-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "e7ac18ea-0945-4d18-bb06-f8827a4d799a"
+                     *           "financialYearId": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1"
                      *         },
                      *         {
-                     *           "id": "7b5254c4-bcc3-49e4-903d-6bc8e4a5b74f",
+                     *           "id": "b3559e7d-f050-492b-a68d-242e647585c0",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
                      *           "endDate": "2027-08-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "e7ac18ea-0945-4d18-bb06-f8827a4d799a"
+                     *           "financialYearId": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1"
                      *         },
                      *         {
-                     *           "id": "24e7cbe5-296d-4540-b129-7f1bbc69e928",
+                     *           "id": "52880df3-cd45-40ee-9bec-7d437f1f7be8",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
                      *           "endDate": "2027-09-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "e7ac18ea-0945-4d18-bb06-f8827a4d799a"
+                     *           "financialYearId": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1"
                      *         },
                      *         {
-                     *           "id": "6a03010a-59fe-4f9b-80b1-b13914fd8b85",
+                     *           "id": "68808db0-9400-4518-bc34-01ab8522ca88",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
                      *           "endDate": "2027-10-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "e7ac18ea-0945-4d18-bb06-f8827a4d799a"
+                     *           "financialYearId": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1"
                      *         },
                      *         {
-                     *           "id": "6ce3de16-dd3d-4bfd-afb4-6bd86bbe1486",
+                     *           "id": "956de3ef-4280-472b-98d0-368f917d3f12",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
                      *           "endDate": "2027-11-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "e7ac18ea-0945-4d18-bb06-f8827a4d799a"
+                     *           "financialYearId": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1"
                      *         },
                      *         {
-                     *           "id": "1c7e424f-7554-49f5-9761-e326acbbdf33",
+                     *           "id": "5425cb94-826f-4bce-9503-74e3f7a84787",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "e7ac18ea-0945-4d18-bb06-f8827a4d799a"
+                     *           "financialYearId": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1"
                      *         }
                      *       ],
-                     *       "createdAt": "2026-11-22T11:47:23.072Z",
-                     *       "updatedAt": "2026-11-22T11:47:23.072Z"
+                     *       "createdAt": "2026-11-22T11:59:52.715Z",
+                     *       "updatedAt": "2026-11-22T11:59:52.715Z"
                      *     }
                      */
                     "application/json": {
@@ -4791,134 +4871,134 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "672cd26c-d7df-4980-a03c-e4fdd22b1737",
+                     *       "id": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-22T11:47:23.051Z",
-                     *       "updatedAt": "2026-11-22T11:47:23.051Z",
+                     *       "createdAt": "2026-11-22T11:59:52.672Z",
+                     *       "updatedAt": "2026-11-22T11:59:52.672Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "e5cf9ed8-3ea9-47eb-810e-b0a615464618",
+                     *           "id": "55a99c60-b073-4c88-87d8-249a38b986c7",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
+                     *           "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "38590ebb-f91e-41dc-9837-a1dd230e203f",
+                     *           "id": "ce51e0ad-c375-40d0-80d7-b1dde64b1e93",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
+                     *           "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "80c45365-39ba-423f-982d-93c246130cf2",
+                     *           "id": "debd6c7d-11f7-4b3f-a2ad-d096ac5d426e",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
+                     *           "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "846cb892-800a-44c0-8e40-bb5d2b7bacd5",
+                     *           "id": "4e6b8d6f-0952-4e3d-837d-53e91f671224",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
+                     *           "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "fb724d1e-bdb7-4f45-ad16-1337224fe0e7",
+                     *           "id": "915ed7c9-8ccf-499b-b10b-97c8ce8677bc",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
+                     *           "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "98bbb6a1-8e62-4684-b26c-b8800cb39434",
+                     *           "id": "f6b9e112-a084-4ce7-9146-f24b8fedbd29",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
+                     *           "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "86f26708-9678-4502-aa88-1f0e099dd7c2",
+                     *           "id": "625797f4-3f25-4738-9525-d6cf629b224f",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
+                     *           "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "c1b18cd9-e27e-484b-be8b-7af176bd72da",
+                     *           "id": "b83469db-e463-4982-bdb4-1915bb0f5da9",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
+                     *           "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "f241decd-b05a-427f-84e3-847b278eb039",
+                     *           "id": "b71012a9-076f-4000-8aa4-adcc9236f874",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
+                     *           "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "a09485dd-366a-4890-bf55-a143eaebef8c",
+                     *           "id": "9a578ad6-9cdc-4d1e-9f83-f24618c6d259",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
+                     *           "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "01ae7ccb-3f43-48f7-9889-1de5b3857e2a",
+                     *           "id": "8cfbc2a5-eed6-4ba8-bfc9-ebc3e5009e7f",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
+                     *           "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "c6d0b427-90e5-4351-99e6-d08af07b3222",
+                     *           "id": "5a4d7316-0c6e-4bf6-8d50-98c73de949d7",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
+                     *           "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
                      *         }
                      *       ]
                      *     }
@@ -5073,134 +5153,134 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "648739a6-26b1-450d-b12b-56afcfb8fabb",
+                     *       "id": "462ee734-6c23-4d9b-859c-0a26294b3cb3",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-22T11:47:23.124Z",
-                     *       "updatedAt": "2026-11-22T11:47:23.144Z",
+                     *       "createdAt": "2026-11-22T11:59:52.811Z",
+                     *       "updatedAt": "2026-11-22T11:59:52.867Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2030-01-31",
                      *           "name": "P01",
-                     *           "id": "8e93a41d-cb14-4af0-b39e-574fc2461e7b",
+                     *           "id": "247ab461-9108-4f8c-8d6a-8b1298f5522b",
                      *           "version": 1,
                      *           "startDate": "2030-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "648739a6-26b1-450d-b12b-56afcfb8fabb"
+                     *           "financialYearId": "462ee734-6c23-4d9b-859c-0a26294b3cb3"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2030-02-28",
                      *           "name": "P02",
-                     *           "id": "ab76d2e2-f233-45ce-a0a8-abb59fd2e2d5",
+                     *           "id": "0831af06-56c6-468f-97ae-1619bd136f1b",
                      *           "version": 1,
                      *           "startDate": "2030-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "648739a6-26b1-450d-b12b-56afcfb8fabb"
+                     *           "financialYearId": "462ee734-6c23-4d9b-859c-0a26294b3cb3"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2030-03-31",
                      *           "name": "P03",
-                     *           "id": "ef5e2b7d-2541-4bde-86c4-de1c3165ca82",
+                     *           "id": "6056c206-acb2-4881-a8c8-02493c2848b5",
                      *           "version": 1,
                      *           "startDate": "2030-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "648739a6-26b1-450d-b12b-56afcfb8fabb"
+                     *           "financialYearId": "462ee734-6c23-4d9b-859c-0a26294b3cb3"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2030-04-30",
                      *           "name": "P04",
-                     *           "id": "66eb6421-91c7-4e74-aa41-bf8223b7ee41",
+                     *           "id": "5b84d1c5-f46b-4c1f-aa71-391ab8fb1c6d",
                      *           "version": 1,
                      *           "startDate": "2030-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "648739a6-26b1-450d-b12b-56afcfb8fabb"
+                     *           "financialYearId": "462ee734-6c23-4d9b-859c-0a26294b3cb3"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2030-05-31",
                      *           "name": "P05",
-                     *           "id": "a2e1806f-cb5e-416e-b40c-def7999b0769",
+                     *           "id": "9ed446e4-2ad6-41c8-bdf0-ff2b6f4baecc",
                      *           "version": 1,
                      *           "startDate": "2030-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "648739a6-26b1-450d-b12b-56afcfb8fabb"
+                     *           "financialYearId": "462ee734-6c23-4d9b-859c-0a26294b3cb3"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2030-06-30",
                      *           "name": "P06",
-                     *           "id": "242e1458-83f2-4929-b1c6-0bf44952db39",
+                     *           "id": "10ce705e-d732-490d-9ee1-3020a2a3ace2",
                      *           "version": 1,
                      *           "startDate": "2030-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "648739a6-26b1-450d-b12b-56afcfb8fabb"
+                     *           "financialYearId": "462ee734-6c23-4d9b-859c-0a26294b3cb3"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2030-07-31",
                      *           "name": "P07",
-                     *           "id": "b0ad9010-5f34-450c-aa96-6dd6b446852e",
+                     *           "id": "630d5e42-0baa-4559-8f22-03899fe18681",
                      *           "version": 1,
                      *           "startDate": "2030-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "648739a6-26b1-450d-b12b-56afcfb8fabb"
+                     *           "financialYearId": "462ee734-6c23-4d9b-859c-0a26294b3cb3"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2030-08-31",
                      *           "name": "P08",
-                     *           "id": "ff85f079-558f-4c66-99dd-6b93cd1e7088",
+                     *           "id": "4ccd52a5-c737-43f5-bc14-9ffa4b7fb660",
                      *           "version": 1,
                      *           "startDate": "2030-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "648739a6-26b1-450d-b12b-56afcfb8fabb"
+                     *           "financialYearId": "462ee734-6c23-4d9b-859c-0a26294b3cb3"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2030-09-30",
                      *           "name": "P09",
-                     *           "id": "28133edf-2a8c-40eb-895d-28a4c09cf34f",
+                     *           "id": "e0a64f3b-0582-411d-8c98-5b8efcf2f539",
                      *           "version": 1,
                      *           "startDate": "2030-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "648739a6-26b1-450d-b12b-56afcfb8fabb"
+                     *           "financialYearId": "462ee734-6c23-4d9b-859c-0a26294b3cb3"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2030-10-31",
                      *           "name": "P10",
-                     *           "id": "a2fdf7b0-44a6-42aa-835d-abde33254d93",
+                     *           "id": "096ee854-86c9-422f-81f8-37aab28dffa4",
                      *           "version": 1,
                      *           "startDate": "2030-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "648739a6-26b1-450d-b12b-56afcfb8fabb"
+                     *           "financialYearId": "462ee734-6c23-4d9b-859c-0a26294b3cb3"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2030-11-30",
                      *           "name": "P11",
-                     *           "id": "8c0933ae-0c43-4b55-8d41-9fadfb24a746",
+                     *           "id": "e88a13cf-13b6-4e02-96e8-5a86d62222dc",
                      *           "version": 1,
                      *           "startDate": "2030-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "648739a6-26b1-450d-b12b-56afcfb8fabb"
+                     *           "financialYearId": "462ee734-6c23-4d9b-859c-0a26294b3cb3"
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2030-12-31",
                      *           "name": "P12",
-                     *           "id": "434bf057-6a1e-4d49-9c4e-13111a698c84",
+                     *           "id": "8565f0b1-60d8-431d-905d-ec875b199e62",
                      *           "version": 1,
                      *           "startDate": "2030-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "648739a6-26b1-450d-b12b-56afcfb8fabb"
+                     *           "financialYearId": "462ee734-6c23-4d9b-859c-0a26294b3cb3"
                      *         }
                      *       ]
                      *     }
@@ -5407,20 +5487,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "96ba795b-b97d-46ef-83cf-33a898304634",
+                     *       "id": "e7bd5e1f-8e8c-4899-ad96-9cbd1497cdb2",
                      *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "ada44770-3760-4e31-88da-44aa8db79d94",
+                     *           "accountId": "a9281635-a40c-4d98-b8d1-a787ea758787",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7
                      *         },
                      *         {
-                     *           "accountId": "aba1b5b4-0a9c-45c6-aa85-b0783623a61e",
+                     *           "accountId": "a5ee2511-f21e-43e8-bce4-c6a1c398d963",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7
@@ -5437,8 +5517,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-22T11:47:24.359Z",
-                     *       "updatedAt": "2026-11-22T11:47:24.359Z"
+                     *       "createdAt": "2026-11-22T11:59:54.650Z",
+                     *       "updatedAt": "2026-11-22T11:59:54.650Z"
                      *     }
                      */
                     "application/json": {
@@ -5558,121 +5638,121 @@ export interface operations {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "c6d0b427-90e5-4351-99e6-d08af07b3222",
+                     *           "id": "5a4d7316-0c6e-4bf6-8d50-98c73de949d7",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
+                     *           "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "01ae7ccb-3f43-48f7-9889-1de5b3857e2a",
+                     *           "id": "8cfbc2a5-eed6-4ba8-bfc9-ebc3e5009e7f",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
+                     *           "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "a09485dd-366a-4890-bf55-a143eaebef8c",
+                     *           "id": "9a578ad6-9cdc-4d1e-9f83-f24618c6d259",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
+                     *           "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "f241decd-b05a-427f-84e3-847b278eb039",
+                     *           "id": "b71012a9-076f-4000-8aa4-adcc9236f874",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
+                     *           "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "c1b18cd9-e27e-484b-be8b-7af176bd72da",
+                     *           "id": "b83469db-e463-4982-bdb4-1915bb0f5da9",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
+                     *           "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "86f26708-9678-4502-aa88-1f0e099dd7c2",
+                     *           "id": "625797f4-3f25-4738-9525-d6cf629b224f",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
+                     *           "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "98bbb6a1-8e62-4684-b26c-b8800cb39434",
+                     *           "id": "f6b9e112-a084-4ce7-9146-f24b8fedbd29",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
+                     *           "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "fb724d1e-bdb7-4f45-ad16-1337224fe0e7",
+                     *           "id": "915ed7c9-8ccf-499b-b10b-97c8ce8677bc",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
+                     *           "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "846cb892-800a-44c0-8e40-bb5d2b7bacd5",
+                     *           "id": "4e6b8d6f-0952-4e3d-837d-53e91f671224",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
+                     *           "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "80c45365-39ba-423f-982d-93c246130cf2",
+                     *           "id": "debd6c7d-11f7-4b3f-a2ad-d096ac5d426e",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
+                     *           "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "38590ebb-f91e-41dc-9837-a1dd230e203f",
+                     *           "id": "ce51e0ad-c375-40d0-80d7-b1dde64b1e93",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
+                     *           "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
                      *         },
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "e5cf9ed8-3ea9-47eb-810e-b0a615464618",
+                     *           "id": "55a99c60-b073-4c88-87d8-249a38b986c7",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
+                     *           "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -5756,11 +5836,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "e5cf9ed8-3ea9-47eb-810e-b0a615464618",
+                     *       "id": "55a99c60-b073-4c88-87d8-249a38b986c7",
                      *       "version": 1,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
+                     *       "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
                      *     }
                      */
                     "application/json": {
@@ -5846,11 +5926,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "e5cf9ed8-3ea9-47eb-810e-b0a615464618",
+                     *       "id": "55a99c60-b073-4c88-87d8-249a38b986c7",
                      *       "version": 2,
                      *       "startDate": "2026-01-01",
                      *       "status": "locked",
-                     *       "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
+                     *       "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
                      *     }
                      */
                     "application/json": {
@@ -6035,11 +6115,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "e5cf9ed8-3ea9-47eb-810e-b0a615464618",
+                     *       "id": "55a99c60-b073-4c88-87d8-249a38b986c7",
                      *       "version": 3,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
+                     *       "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
                      *     }
                      */
                     "application/json": {
@@ -6127,20 +6207,20 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "9ff2eb95-9aac-40c0-991e-fe4e56c878b0",
+                     *           "id": "deacd857-d12a-4537-b5b4-0847d8d2735d",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "80ff6d42-d843-4275-a150-76c4325715bd",
+                     *               "accountId": "d68226ac-fd45-46b3-a9ca-383df04e0ad2",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100
                      *             },
                      *             {
-                     *               "accountId": "c750ef12-97de-4369-b32b-c033a3cb6549",
+                     *               "accountId": "6d46245e-9b44-4de6-a876-c18d1025be6d",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100
@@ -6157,8 +6237,8 @@ export interface operations {
                      *           "reversalOf": null,
                      *           "reversedBy": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T11:47:23.318Z",
-                     *           "updatedAt": "2026-11-22T11:47:23.318Z"
+                     *           "createdAt": "2026-11-22T11:59:53.196Z",
+                     *           "updatedAt": "2026-11-22T11:59:53.196Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -6268,12 +6348,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "80ff6d42-d843-4275-a150-76c4325715bd",
+                 *           "accountId": "d68226ac-fd45-46b3-a9ca-383df04e0ad2",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "c750ef12-97de-4369-b32b-c033a3cb6549",
+                 *           "accountId": "6d46245e-9b44-4de6-a876-c18d1025be6d",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -6313,20 +6393,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9ff2eb95-9aac-40c0-991e-fe4e56c878b0",
+                     *       "id": "deacd857-d12a-4537-b5b4-0847d8d2735d",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "80ff6d42-d843-4275-a150-76c4325715bd",
+                     *           "accountId": "d68226ac-fd45-46b3-a9ca-383df04e0ad2",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100
                      *         },
                      *         {
-                     *           "accountId": "c750ef12-97de-4369-b32b-c033a3cb6549",
+                     *           "accountId": "6d46245e-9b44-4de6-a876-c18d1025be6d",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100
@@ -6343,8 +6423,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-22T11:47:23.318Z",
-                     *       "updatedAt": "2026-11-22T11:47:23.318Z"
+                     *       "createdAt": "2026-11-22T11:59:53.196Z",
+                     *       "updatedAt": "2026-11-22T11:59:53.196Z"
                      *     }
                      */
                     "application/json": {
@@ -6448,20 +6528,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9ff2eb95-9aac-40c0-991e-fe4e56c878b0",
+                     *       "id": "deacd857-d12a-4537-b5b4-0847d8d2735d",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "80ff6d42-d843-4275-a150-76c4325715bd",
+                     *           "accountId": "d68226ac-fd45-46b3-a9ca-383df04e0ad2",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100
                      *         },
                      *         {
-                     *           "accountId": "c750ef12-97de-4369-b32b-c033a3cb6549",
+                     *           "accountId": "6d46245e-9b44-4de6-a876-c18d1025be6d",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100
@@ -6478,8 +6558,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-22T11:47:23.318Z",
-                     *       "updatedAt": "2026-11-22T11:47:23.318Z"
+                     *       "createdAt": "2026-11-22T11:59:53.196Z",
+                     *       "updatedAt": "2026-11-22T11:59:53.196Z"
                      *     }
                      */
                     "application/json": {
@@ -6581,12 +6661,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "80ff6d42-d843-4275-a150-76c4325715bd",
+                 *           "accountId": "d68226ac-fd45-46b3-a9ca-383df04e0ad2",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "c750ef12-97de-4369-b32b-c033a3cb6549",
+                 *           "accountId": "6d46245e-9b44-4de6-a876-c18d1025be6d",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -6629,20 +6709,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9ff2eb95-9aac-40c0-991e-fe4e56c878b0",
+                     *       "id": "deacd857-d12a-4537-b5b4-0847d8d2735d",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "80ff6d42-d843-4275-a150-76c4325715bd",
+                     *           "accountId": "d68226ac-fd45-46b3-a9ca-383df04e0ad2",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120
                      *         },
                      *         {
-                     *           "accountId": "c750ef12-97de-4369-b32b-c033a3cb6549",
+                     *           "accountId": "6d46245e-9b44-4de6-a876-c18d1025be6d",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120
@@ -6659,8 +6739,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-22T11:47:23.318Z",
-                     *       "updatedAt": "2026-11-22T11:47:23.399Z"
+                     *       "createdAt": "2026-11-22T11:59:53.196Z",
+                     *       "updatedAt": "2026-11-22T11:59:53.297Z"
                      *     }
                      */
                     "application/json": {
@@ -6782,20 +6862,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9ff2eb95-9aac-40c0-991e-fe4e56c878b0",
+                     *       "id": "deacd857-d12a-4537-b5b4-0847d8d2735d",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "80ff6d42-d843-4275-a150-76c4325715bd",
+                     *           "accountId": "d68226ac-fd45-46b3-a9ca-383df04e0ad2",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120
                      *         },
                      *         {
-                     *           "accountId": "c750ef12-97de-4369-b32b-c033a3cb6549",
+                     *           "accountId": "6d46245e-9b44-4de6-a876-c18d1025be6d",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120
@@ -6807,13 +6887,13 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737",
-                     *       "periodId": "80c45365-39ba-423f-982d-93c246130cf2",
+                     *       "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c",
+                     *       "periodId": "debd6c7d-11f7-4b3f-a2ad-d096ac5d426e",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-22T11:47:23.318Z",
-                     *       "updatedAt": "2026-11-22T11:47:23.437Z"
+                     *       "createdAt": "2026-11-22T11:59:53.196Z",
+                     *       "updatedAt": "2026-11-22T11:59:53.347Z"
                      *     }
                      */
                     "application/json": {
@@ -6928,20 +7008,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d54dbceb-9a1a-43f9-98ca-9cb687eaffbe",
+                     *       "id": "fc63897f-68cd-4111-8ad7-519ca3d23acb",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "ada44770-3760-4e31-88da-44aa8db79d94",
+                     *           "accountId": "a9281635-a40c-4d98-b8d1-a787ea758787",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10
                      *         },
                      *         {
-                     *           "accountId": "80ff6d42-d843-4275-a150-76c4325715bd",
+                     *           "accountId": "d68226ac-fd45-46b3-a9ca-383df04e0ad2",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10
@@ -6953,13 +7033,13 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737",
-                     *       "periodId": "80c45365-39ba-423f-982d-93c246130cf2",
+                     *       "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c",
+                     *       "periodId": "debd6c7d-11f7-4b3f-a2ad-d096ac5d426e",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-22T11:47:23.628Z",
-                     *       "updatedAt": "2026-11-22T11:47:23.682Z"
+                     *       "createdAt": "2026-11-22T11:59:53.537Z",
+                     *       "updatedAt": "2026-11-22T11:59:53.615Z"
                      *     }
                      */
                     "application/json": {
@@ -7074,20 +7154,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9ff2eb95-9aac-40c0-991e-fe4e56c878b0",
+                     *       "id": "deacd857-d12a-4537-b5b4-0847d8d2735d",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "80ff6d42-d843-4275-a150-76c4325715bd",
+                     *           "accountId": "d68226ac-fd45-46b3-a9ca-383df04e0ad2",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120
                      *         },
                      *         {
-                     *           "accountId": "c750ef12-97de-4369-b32b-c033a3cb6549",
+                     *           "accountId": "6d46245e-9b44-4de6-a876-c18d1025be6d",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120
@@ -7104,8 +7184,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-22T11:47:23.318Z",
-                     *       "updatedAt": "2026-11-22T11:47:23.473Z"
+                     *       "createdAt": "2026-11-22T11:59:53.196Z",
+                     *       "updatedAt": "2026-11-22T11:59:53.403Z"
                      *     }
                      */
                     "application/json": {
@@ -7231,20 +7311,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9ff2eb95-9aac-40c0-991e-fe4e56c878b0",
+                     *       "id": "deacd857-d12a-4537-b5b4-0847d8d2735d",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "80ff6d42-d843-4275-a150-76c4325715bd",
+                     *           "accountId": "d68226ac-fd45-46b3-a9ca-383df04e0ad2",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120
                      *         },
                      *         {
-                     *           "accountId": "c750ef12-97de-4369-b32b-c033a3cb6549",
+                     *           "accountId": "6d46245e-9b44-4de6-a876-c18d1025be6d",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120
@@ -7256,13 +7336,13 @@ export interface operations {
                      *       },
                      *       "status": "reversed",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737",
-                     *       "periodId": "80c45365-39ba-423f-982d-93c246130cf2",
+                     *       "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c",
+                     *       "periodId": "debd6c7d-11f7-4b3f-a2ad-d096ac5d426e",
                      *       "reversalOf": null,
-                     *       "reversedBy": "e9151c07-68a6-4011-9849-ef65bbe901f4",
+                     *       "reversedBy": "b1c9b624-9aac-4147-b4c5-2dddf55135b4",
                      *       "version": 6,
-                     *       "createdAt": "2026-11-22T11:47:23.318Z",
-                     *       "updatedAt": "2026-11-22T11:47:23.592Z"
+                     *       "createdAt": "2026-11-22T11:59:53.196Z",
+                     *       "updatedAt": "2026-11-22T11:59:53.491Z"
                      *     }
                      */
                     "application/json": {
@@ -7377,13 +7457,13 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737",
+                     *       "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "67e07817-f529-4950-a4a6-86705e6d8f8c",
+                     *           "accountId": "e6507eac-aa05-419f-8333-5fc2d8f78e35",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -7408,8 +7488,8 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "accountId": "80ff6d42-d843-4275-a150-76c4325715bd",
-                     *           "parentId": "67e07817-f529-4950-a4a6-86705e6d8f8c",
+                     *           "accountId": "d68226ac-fd45-46b3-a9ca-383df04e0ad2",
+                     *           "parentId": "e6507eac-aa05-419f-8333-5fc2d8f78e35",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -7433,7 +7513,7 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "accountId": "6682b553-c6fa-45a8-85f2-f900474dd1dc",
+                     *           "accountId": "029506fc-d1fe-48d3-9f83-6b8ced1c50e8",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -7458,8 +7538,8 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "accountId": "c750ef12-97de-4369-b32b-c033a3cb6549",
-                     *           "parentId": "6682b553-c6fa-45a8-85f2-f900474dd1dc",
+                     *           "accountId": "6d46245e-9b44-4de6-a876-c18d1025be6d",
+                     *           "parentId": "029506fc-d1fe-48d3-9f83-6b8ced1c50e8",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -7483,7 +7563,7 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "accountId": "c0a1fd44-b31c-41f0-994e-806531547a08",
+                     *           "accountId": "8b16eff6-01eb-45ee-b4df-92ccf380d8a9",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -7508,8 +7588,8 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "accountId": "ada44770-3760-4e31-88da-44aa8db79d94",
-                     *           "parentId": "c0a1fd44-b31c-41f0-994e-806531547a08",
+                     *           "accountId": "a9281635-a40c-4d98-b8d1-a787ea758787",
+                     *           "parentId": "8b16eff6-01eb-45ee-b4df-92ccf380d8a9",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -7736,7 +7816,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "c0a1fd44-b31c-41f0-994e-806531547a08",
+                     *           "accountId": "8b16eff6-01eb-45ee-b4df-92ccf380d8a9",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -7755,8 +7835,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "ada44770-3760-4e31-88da-44aa8db79d94",
-                     *           "parentId": "c0a1fd44-b31c-41f0-994e-806531547a08",
+                     *           "accountId": "a9281635-a40c-4d98-b8d1-a787ea758787",
+                     *           "parentId": "8b16eff6-01eb-45ee-b4df-92ccf380d8a9",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -7966,7 +8046,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "67e07817-f529-4950-a4a6-86705e6d8f8c",
+                     *           "accountId": "e6507eac-aa05-419f-8333-5fc2d8f78e35",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -7983,8 +8063,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "80ff6d42-d843-4275-a150-76c4325715bd",
-                     *           "parentId": "67e07817-f529-4950-a4a6-86705e6d8f8c",
+                     *           "accountId": "d68226ac-fd45-46b3-a9ca-383df04e0ad2",
+                     *           "parentId": "e6507eac-aa05-419f-8333-5fc2d8f78e35",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -8233,7 +8313,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "67e07817-f529-4950-a4a6-86705e6d8f8c",
+                     *         "id": "e6507eac-aa05-419f-8333-5fc2d8f78e35",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -8252,13 +8332,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "9ff2eb95-9aac-40c0-991e-fe4e56c878b0",
+                     *           "journalId": "deacd857-d12a-4537-b5b4-0847d8d2735d",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "80ff6d42-d843-4275-a150-76c4325715bd",
+                     *           "accountId": "d68226ac-fd45-46b3-a9ca-383df04e0ad2",
                      *           "line": 0,
                      *           "side": 1,
                      *           "amount": "120.00",
@@ -8266,7 +8346,7 @@ export interface operations {
                      *           "balance": "120.00"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImQyMWE4YmFhLTMwMTktNDRmYy1hNTdhLWZjZGVmODIyZmY3MyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiNjdlMDc4MTctZjUyOS00OTUwLWE0YTYtODY3MDVlNmQ4ZjhjIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjOWZmMmViOTUtOWFhYy00MGMwLTk5MWUtZmU0ZTU2Yzg3OGIwIiwiYWNjb3VudElkIjoiODBmZjZkNDItZDg0My00Mjc1LWExNTAtNzZjNDMyNTcxNWJkIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.Rn417vJJCdesDmLBjq_IizTEaRuKB1AUj-YIB7k-w7E"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImRiN2RiNjdkLWU0NWQtNDY2ZC04ZGZmLWIyN2I2ZTVhODlkNyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiZTY1MDdlYWMtYWEwNS00MTlmLTgzMzMtNWZjMmQ4Zjc4ZTM1IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjZGVhY2Q4NTctZDEyYS00NTM3LWI1YjQtMDg0N2Q4ZDI3MzVkIiwiYWNjb3VudElkIjoiZDY4MjI2YWMtZmQ0NS00NmIzLWE5Y2EtMzgzZGYwNGUwYWQyIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.ExKLZ5mhcolloDFfPF_VLi1C0KDoi-MtdPvjgJ8iOZE"
                      *     }
                      */
                     "application/json": {
@@ -8423,41 +8503,41 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "69422503-7f82-4cea-9833-7e7cd3491c46",
+                     *           "id": "ef347dd1-b8c4-4673-afd3-fe0a2ae722f4",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-22T11:47:24.262Z",
+                     *           "createdAt": "2026-11-22T11:59:54.523Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "8d8ce247-9603-4e31-a765-00d1bf0f8834"
+                     *             "id": "0dca5af2-04fb-433e-b735-e9f02b8e5ebc"
                      *           }
                      *         },
                      *         {
-                     *           "id": "1f017d28-0e1d-4651-beb0-00a573a44614",
+                     *           "id": "1d6e9ff0-d08d-4179-a48b-38a6d65e17ec",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-22T11:47:24.211Z",
+                     *           "createdAt": "2026-11-22T11:59:54.422Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "8d8ce247-9603-4e31-a765-00d1bf0f8834"
+                     *             "id": "0dca5af2-04fb-433e-b735-e9f02b8e5ebc"
                      *           }
                      *         },
                      *         {
-                     *           "id": "6db64d08-a661-450d-beab-5972e0cdb14d",
+                     *           "id": "485f89c3-6818-44b2-87be-50752e653720",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
+                     *             "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
                      *           },
-                     *           "createdAt": "2026-11-22T11:47:24.123Z",
+                     *           "createdAt": "2026-11-22T11:59:54.321Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "8d8ce247-9603-4e31-a765-00d1bf0f8834"
+                     *             "id": "0dca5af2-04fb-433e-b735-e9f02b8e5ebc"
                      *           }
                      *         }
                      *       ],
@@ -8535,7 +8615,7 @@ export interface operations {
                  * @example {
                  *       "kind": "TrialBalance",
                  *       "parameters": {
-                 *         "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
+                 *         "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
                  *       }
                  *     }
                  */
@@ -8629,15 +8709,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6db64d08-a661-450d-beab-5972e0cdb14d",
+                     *       "id": "485f89c3-6818-44b2-87be-50752e653720",
                      *       "kind": "TrialBalance",
                      *       "parameters": {
-                     *         "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
+                     *         "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
                      *       },
-                     *       "createdAt": "2026-11-22T11:47:24.123Z",
+                     *       "createdAt": "2026-11-22T11:59:54.321Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "8d8ce247-9603-4e31-a765-00d1bf0f8834"
+                     *         "id": "0dca5af2-04fb-433e-b735-e9f02b8e5ebc"
                      *       }
                      *     }
                      */
@@ -8710,26 +8790,26 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6db64d08-a661-450d-beab-5972e0cdb14d",
+                     *       "id": "485f89c3-6818-44b2-87be-50752e653720",
                      *       "kind": "TrialBalance",
                      *       "parameters": {
-                     *         "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737"
+                     *         "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
                      *       },
-                     *       "createdAt": "2026-11-22T11:47:24.123Z",
+                     *       "createdAt": "2026-11-22T11:59:54.321Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "8d8ce247-9603-4e31-a765-00d1bf0f8834"
+                     *         "id": "0dca5af2-04fb-433e-b735-e9f02b8e5ebc"
                      *       },
                      *       "figures": {
                      *         "dateFrom": "2026-01-01",
                      *         "dateTo": "2026-12-31",
-                     *         "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737",
+                     *         "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c",
                      *         "periodId": null,
                      *         "costCenter": null,
                      *         "currency": "SAR",
                      *         "rows": [
                      *           {
-                     *             "accountId": "67e07817-f529-4950-a4a6-86705e6d8f8c",
+                     *             "accountId": "e6507eac-aa05-419f-8333-5fc2d8f78e35",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -8754,8 +8834,8 @@ export interface operations {
                      *             }
                      *           },
                      *           {
-                     *             "accountId": "80ff6d42-d843-4275-a150-76c4325715bd",
-                     *             "parentId": "67e07817-f529-4950-a4a6-86705e6d8f8c",
+                     *             "accountId": "d68226ac-fd45-46b3-a9ca-383df04e0ad2",
+                     *             "parentId": "e6507eac-aa05-419f-8333-5fc2d8f78e35",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -8779,7 +8859,7 @@ export interface operations {
                      *             }
                      *           },
                      *           {
-                     *             "accountId": "6682b553-c6fa-45a8-85f2-f900474dd1dc",
+                     *             "accountId": "029506fc-d1fe-48d3-9f83-6b8ced1c50e8",
                      *             "parentId": null,
                      *             "code": "4",
                      *             "path": "4",
@@ -8804,8 +8884,8 @@ export interface operations {
                      *             }
                      *           },
                      *           {
-                     *             "accountId": "c750ef12-97de-4369-b32b-c033a3cb6549",
-                     *             "parentId": "6682b553-c6fa-45a8-85f2-f900474dd1dc",
+                     *             "accountId": "6d46245e-9b44-4de6-a876-c18d1025be6d",
+                     *             "parentId": "029506fc-d1fe-48d3-9f83-6b8ced1c50e8",
                      *             "code": "4101",
                      *             "path": "4.4101",
                      *             "depth": 1,
@@ -8829,7 +8909,7 @@ export interface operations {
                      *             }
                      *           },
                      *           {
-                     *             "accountId": "c0a1fd44-b31c-41f0-994e-806531547a08",
+                     *             "accountId": "8b16eff6-01eb-45ee-b4df-92ccf380d8a9",
                      *             "parentId": null,
                      *             "code": "5",
                      *             "path": "5",
@@ -8854,8 +8934,8 @@ export interface operations {
                      *             }
                      *           },
                      *           {
-                     *             "accountId": "ada44770-3760-4e31-88da-44aa8db79d94",
-                     *             "parentId": "c0a1fd44-b31c-41f0-994e-806531547a08",
+                     *             "accountId": "a9281635-a40c-4d98-b8d1-a787ea758787",
+                     *             "parentId": "8b16eff6-01eb-45ee-b4df-92ccf380d8a9",
                      *             "code": "5101",
                      *             "path": "5.5101",
                      *             "depth": 1,
@@ -9372,20 +9452,20 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "91fb924b-1d48-4d32-8c52-923c68ce5fbe",
-                     *           "sequence": 21,
+                     *           "id": "28dd6855-b953-47ec-9abb-c924cebe55a5",
+                     *           "sequence": 27,
                      *           "type": "JournalPosted",
-                     *           "companyId": "d21a8baa-3019-44fc-a57a-fcdef822ff73",
-                     *           "recordId": "6d75fbe2-8337-46eb-8b14-226c676f377a",
+                     *           "companyId": "db7db67d-e45d-466d-8dff-b27b6e5a89d7",
+                     *           "recordId": "7798d788-d4e2-45c7-a5bf-0a5112a25e44",
                      *           "version": 2,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "8d8ce247-9603-4e31-a765-00d1bf0f8834"
+                     *             "id": "0dca5af2-04fb-433e-b735-e9f02b8e5ebc"
                      *           },
-                     *           "occurredAt": "2026-11-22T11:47:23.752Z",
+                     *           "occurredAt": "2026-11-22T11:59:53.717Z",
                      *           "data": {
                      *             "date": "2026-04-05T00:00:00Z",
-                     *             "periodId": "846cb892-800a-44c0-8e40-bb5d2b7bacd5",
+                     *             "periodId": "4e6b8d6f-0952-4e3d-837d-53e91f671224",
                      *             "serialNumber": 4,
                      *             "description": null,
                      *             "totals": {
@@ -9393,95 +9473,47 @@ export interface operations {
                      *               "credit": 7
                      *             },
                      *             "postingDate": "2026-04-05",
-                     *             "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737",
+                     *             "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c",
                      *             "version": 2,
                      *             "reference": null,
-                     *             "createdAt": "2026-11-22T11:47:23.722Z",
+                     *             "createdAt": "2026-11-22T11:59:53.662Z",
                      *             "entries": [
                      *               {
-                     *                 "accountId": "ada44770-3760-4e31-88da-44aa8db79d94",
+                     *                 "accountId": "a9281635-a40c-4d98-b8d1-a787ea758787",
                      *                 "side": 1,
                      *                 "amount": 7,
                      *                 "costCenterId": null
                      *               },
                      *               {
-                     *                 "accountId": "80ff6d42-d843-4275-a150-76c4325715bd",
+                     *                 "accountId": "d68226ac-fd45-46b3-a9ca-383df04e0ad2",
                      *                 "side": 2,
                      *                 "amount": 7,
                      *                 "costCenterId": null
                      *               }
                      *             ],
                      *             "reversedBy": null,
-                     *             "id": "6d75fbe2-8337-46eb-8b14-226c676f377a",
+                     *             "id": "7798d788-d4e2-45c7-a5bf-0a5112a25e44",
                      *             "reversalOf": null,
                      *             "status": "posted",
-                     *             "updatedAt": "2026-11-22T11:47:23.751Z"
+                     *             "updatedAt": "2026-11-22T11:59:53.717Z"
                      *           },
                      *           "dataOmitted": false
                      *         },
                      *         {
-                     *           "id": "c7e50d36-983a-4daf-a57c-4f7a52d0e4ff",
-                     *           "sequence": 33,
+                     *           "id": "44bd36e6-afcf-40c3-ac4c-cd8f012470b1",
+                     *           "sequence": 53,
                      *           "type": "JournalPosted",
-                     *           "companyId": "d21a8baa-3019-44fc-a57a-fcdef822ff73",
-                     *           "recordId": "96ba795b-b97d-46ef-83cf-33a898304634",
-                     *           "version": 2,
-                     *           "actor": {
-                     *             "type": "user",
-                     *             "id": "8d8ce247-9603-4e31-a765-00d1bf0f8834"
-                     *           },
-                     *           "occurredAt": "2026-11-22T11:47:24.381Z",
-                     *           "data": {
-                     *             "date": "2026-12-31T00:00:00Z",
-                     *             "periodId": "c6d0b427-90e5-4351-99e6-d08af07b3222",
-                     *             "serialNumber": 5,
-                     *             "description": "Closing journal of FY 2026",
-                     *             "totals": {
-                     *               "debit": 7,
-                     *               "credit": 7
-                     *             },
-                     *             "postingDate": "2026-12-31",
-                     *             "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737",
-                     *             "version": 2,
-                     *             "reference": null,
-                     *             "createdAt": "2026-11-22T11:47:24.359Z",
-                     *             "entries": [
-                     *               {
-                     *                 "accountId": "ada44770-3760-4e31-88da-44aa8db79d94",
-                     *                 "side": 2,
-                     *                 "amount": 7,
-                     *                 "costCenterId": null
-                     *               },
-                     *               {
-                     *                 "accountId": "aba1b5b4-0a9c-45c6-aa85-b0783623a61e",
-                     *                 "side": 1,
-                     *                 "amount": 7,
-                     *                 "costCenterId": null
-                     *               }
-                     *             ],
-                     *             "reversedBy": null,
-                     *             "id": "96ba795b-b97d-46ef-83cf-33a898304634",
-                     *             "reversalOf": null,
-                     *             "status": "posted",
-                     *             "updatedAt": "2026-11-22T11:47:24.381Z"
-                     *           },
-                     *           "dataOmitted": false
-                     *         },
-                     *         {
-                     *           "id": "9e488314-f6bd-4fbf-b3b7-d9c0fe26e3dc",
-                     *           "sequence": 37,
-                     *           "type": "JournalPosted",
-                     *           "companyId": "d21a8baa-3019-44fc-a57a-fcdef822ff73",
-                     *           "recordId": "9ff2eb95-9aac-40c0-991e-fe4e56c878b0",
+                     *           "companyId": "db7db67d-e45d-466d-8dff-b27b6e5a89d7",
+                     *           "recordId": "deacd857-d12a-4537-b5b4-0847d8d2735d",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "8d8ce247-9603-4e31-a765-00d1bf0f8834"
+                     *             "id": "0dca5af2-04fb-433e-b735-e9f02b8e5ebc"
                      *           },
-                     *           "occurredAt": "2026-11-22T11:47:23.438Z",
+                     *           "occurredAt": "2026-11-22T11:59:53.349Z",
                      *           "data": {
                      *             "date": "2026-03-02T00:00:00Z",
-                     *             "periodId": "80c45365-39ba-423f-982d-93c246130cf2",
+                     *             "periodId": "debd6c7d-11f7-4b3f-a2ad-d096ac5d426e",
                      *             "serialNumber": 1,
                      *             "description": null,
                      *             "totals": {
@@ -9489,34 +9521,82 @@ export interface operations {
                      *               "credit": 120
                      *             },
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "672cd26c-d7df-4980-a03c-e4fdd22b1737",
+                     *             "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c",
                      *             "version": 3,
                      *             "reference": null,
-                     *             "createdAt": "2026-11-22T11:47:23.318Z",
+                     *             "createdAt": "2026-11-22T11:59:53.196Z",
                      *             "entries": [
                      *               {
-                     *                 "accountId": "80ff6d42-d843-4275-a150-76c4325715bd",
+                     *                 "accountId": "d68226ac-fd45-46b3-a9ca-383df04e0ad2",
                      *                 "side": 1,
                      *                 "amount": 120,
                      *                 "costCenterId": null
                      *               },
                      *               {
-                     *                 "accountId": "c750ef12-97de-4369-b32b-c033a3cb6549",
+                     *                 "accountId": "6d46245e-9b44-4de6-a876-c18d1025be6d",
                      *                 "side": 2,
                      *                 "amount": 120,
                      *                 "costCenterId": null
                      *               }
                      *             ],
                      *             "reversedBy": null,
-                     *             "id": "9ff2eb95-9aac-40c0-991e-fe4e56c878b0",
+                     *             "id": "deacd857-d12a-4537-b5b4-0847d8d2735d",
                      *             "reversalOf": null,
                      *             "status": "posted",
-                     *             "updatedAt": "2026-11-22T11:47:23.437Z"
+                     *             "updatedAt": "2026-11-22T11:59:53.347Z"
+                     *           },
+                     *           "dataOmitted": false
+                     *         },
+                     *         {
+                     *           "id": "215cf334-eb48-4819-9ddd-7fcd4c2689f0",
+                     *           "sequence": 55,
+                     *           "type": "JournalPosted",
+                     *           "companyId": "db7db67d-e45d-466d-8dff-b27b6e5a89d7",
+                     *           "recordId": "deacd857-d12a-4537-b5b4-0847d8d2735d",
+                     *           "version": 5,
+                     *           "actor": {
+                     *             "type": "user",
+                     *             "id": "0dca5af2-04fb-433e-b735-e9f02b8e5ebc"
+                     *           },
+                     *           "occurredAt": "2026-11-22T11:59:53.444Z",
+                     *           "data": {
+                     *             "date": "2026-03-02T00:00:00Z",
+                     *             "periodId": "debd6c7d-11f7-4b3f-a2ad-d096ac5d426e",
+                     *             "serialNumber": 1,
+                     *             "description": null,
+                     *             "totals": {
+                     *               "debit": 120,
+                     *               "credit": 120
+                     *             },
+                     *             "postingDate": "2026-03-02",
+                     *             "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c",
+                     *             "version": 5,
+                     *             "reference": null,
+                     *             "createdAt": "2026-11-22T11:59:53.196Z",
+                     *             "entries": [
+                     *               {
+                     *                 "accountId": "d68226ac-fd45-46b3-a9ca-383df04e0ad2",
+                     *                 "side": 1,
+                     *                 "amount": 120,
+                     *                 "costCenterId": null
+                     *               },
+                     *               {
+                     *                 "accountId": "6d46245e-9b44-4de6-a876-c18d1025be6d",
+                     *                 "side": 2,
+                     *                 "amount": 120,
+                     *                 "costCenterId": null
+                     *               }
+                     *             ],
+                     *             "reversedBy": null,
+                     *             "id": "deacd857-d12a-4537-b5b4-0847d8d2735d",
+                     *             "reversalOf": null,
+                     *             "status": "posted",
+                     *             "updatedAt": "2026-11-22T11:59:53.443Z"
                      *           },
                      *           "dataOmitted": false
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImQyMWE4YmFhLTMwMTktNDRmYy1hNTdhLWZjZGVmODIyZmY3MyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM3fX0.ry01qSwl2KtjifL_Lo5gNJhNK14yS-kIji-Bwh6-0VI"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImRiN2RiNjdkLWU0NWQtNDY2ZC04ZGZmLWIyN2I2ZTVhODlkNyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjU1fX0.QO0RJgXA5ruLQb3rg1rhN8IWdgaYMpg5PVJzaxC8nX4"
                      *     }
                      */
                     "application/json": {
@@ -9563,6 +9643,558 @@ export interface operations {
                             } | null;
                             /** @description true when the data was left out for its size: read the record by its id. */
                             dataOmitted: boolean;
+                        }[];
+                        /** @description Cursor for the next page; null at the end. */
+                        nextPage: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
+    "webhooks.list": {
+        parameters: {
+            query?: {
+                /** @description Cursor from the previous page’s nextPage; omit for the first page. */
+                page?: string;
+                /** @description Items per page, 1 to 100. */
+                pageSize?: number;
+                /** @description The field to sort by. */
+                orderBy?: "CreatedAt";
+                /** @description true ascending, false descending. */
+                orderAsc?: "true" | "false";
+                /** @description Free-text search, at most 50 characters. */
+                keyword?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "currentPage": null,
+                     *       "results": [
+                     *         {
+                     *           "id": "5ecf3fe8-7740-4998-9cb3-55cbefa10ac5",
+                     *           "url": "https://hooks.example.com/ledger",
+                     *           "eventTypes": [
+                     *             "JournalPosted"
+                     *           ],
+                     *           "description": "ERP sync",
+                     *           "active": true,
+                     *           "status": "healthy",
+                     *           "failingSince": null,
+                     *           "version": 1,
+                     *           "createdAt": "2026-11-22T11:59:55.424Z",
+                     *           "updatedAt": "2026-11-22T11:59:55.424Z"
+                     *         }
+                     *       ],
+                     *       "nextPage": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The cursor used for this page; null on the first page. */
+                        currentPage: string | null;
+                        /** @description The items of this page. */
+                        results: {
+                            /**
+                             * Format: uuid
+                             * @description Identifier (UUID).
+                             */
+                            id: string;
+                            /** @description Where deliveries go: https (loopback allowed on the local stack only), never a private or link-local address. */
+                            url: string;
+                            /** @description The event types the subscription receives; empty for every type. */
+                            eventTypes: string[];
+                            /** @description Free text. */
+                            description: string;
+                            /** @description false pauses the subscription: no deliveries while inactive. */
+                            active: boolean;
+                            /**
+                             * @description The record’s state.
+                             * @enum {string}
+                             */
+                            status: "healthy" | "failing";
+                            /** @description When deliveries started failing for good (24 hours of retries); null while healthy. */
+                            failingSince: string | null;
+                            /** @description The version read; a write based on another is refused (409). */
+                            version: number;
+                            /**
+                             * Format: date-time
+                             * @description When it was created (UTC).
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description When it last changed (UTC).
+                             */
+                            updatedAt: string;
+                        }[];
+                        /** @description Cursor for the next page; null at the end. */
+                        nextPage: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
+    "webhooks.create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retries with the same key within 24 hours answer the first result instead of writing again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The company (UUID). */
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.com/ledger",
+                 *       "eventTypes": [
+                 *         "JournalPosted"
+                 *       ],
+                 *       "description": "ERP sync"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Where deliveries go: https (loopback allowed on the local stack only), never a private or link-local address. */
+                    url: string;
+                    /**
+                     * @description The event types the subscription receives; empty for every type.
+                     * @default []
+                     */
+                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted")[];
+                    /**
+                     * @description Free text.
+                     * @default
+                     */
+                    description?: string;
+                    /**
+                     * @description false pauses the subscription: no deliveries while inactive.
+                     * @default true
+                     */
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "5ecf3fe8-7740-4998-9cb3-55cbefa10ac5",
+                     *       "url": "https://hooks.example.com/ledger",
+                     *       "eventTypes": [
+                     *         "JournalPosted"
+                     *       ],
+                     *       "description": "ERP sync",
+                     *       "active": true,
+                     *       "status": "healthy",
+                     *       "failingSince": null,
+                     *       "version": 1,
+                     *       "createdAt": "2026-11-22T11:59:55.424Z",
+                     *       "updatedAt": "2026-11-22T11:59:55.424Z",
+                     *       "secret": "whsec_sPH8_apj0EPiWj-wuJ4eMYF1bxnCiF53C1xflI_o3OA"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description Identifier (UUID).
+                         */
+                        id: string;
+                        /** @description Where deliveries go: https (loopback allowed on the local stack only), never a private or link-local address. */
+                        url: string;
+                        /** @description The event types the subscription receives; empty for every type. */
+                        eventTypes: string[];
+                        /** @description Free text. */
+                        description: string;
+                        /** @description false pauses the subscription: no deliveries while inactive. */
+                        active: boolean;
+                        /**
+                         * @description The record’s state.
+                         * @enum {string}
+                         */
+                        status: "healthy" | "failing";
+                        /** @description When deliveries started failing for good (24 hours of retries); null while healthy. */
+                        failingSince: string | null;
+                        /** @description The version read; a write based on another is refused (409). */
+                        version: number;
+                        /**
+                         * Format: date-time
+                         * @description When it was created (UTC).
+                         */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description When it last changed (UTC).
+                         */
+                        updatedAt: string;
+                        /**
+                         * Format: starts_with
+                         * @description The signing secret (whsec_...), shown once: verify each delivery’s Ledger-Signature with it.
+                         */
+                        secret: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
+    "webhooks.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: string;
+                /** @description Identifier (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "5ecf3fe8-7740-4998-9cb3-55cbefa10ac5",
+                     *       "url": "https://hooks.example.com/ledger",
+                     *       "eventTypes": [
+                     *         "JournalPosted"
+                     *       ],
+                     *       "description": "ERP sync",
+                     *       "active": true,
+                     *       "status": "healthy",
+                     *       "failingSince": null,
+                     *       "version": 1,
+                     *       "createdAt": "2026-11-22T11:59:55.424Z",
+                     *       "updatedAt": "2026-11-22T11:59:55.424Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description Identifier (UUID).
+                         */
+                        id: string;
+                        /** @description Where deliveries go: https (loopback allowed on the local stack only), never a private or link-local address. */
+                        url: string;
+                        /** @description The event types the subscription receives; empty for every type. */
+                        eventTypes: string[];
+                        /** @description Free text. */
+                        description: string;
+                        /** @description false pauses the subscription: no deliveries while inactive. */
+                        active: boolean;
+                        /**
+                         * @description The record’s state.
+                         * @enum {string}
+                         */
+                        status: "healthy" | "failing";
+                        /** @description When deliveries started failing for good (24 hours of retries); null while healthy. */
+                        failingSince: string | null;
+                        /** @description The version read; a write based on another is refused (409). */
+                        version: number;
+                        /**
+                         * Format: date-time
+                         * @description When it was created (UTC).
+                         */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description When it last changed (UTC).
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
+    "webhooks.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: string;
+                /** @description Identifier (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.com/ledger",
+                 *       "eventTypes": [
+                 *         "JournalPosted",
+                 *         "JournalVoided"
+                 *       ],
+                 *       "active": false,
+                 *       "version": 1
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Where deliveries go: https (loopback allowed on the local stack only), never a private or link-local address. */
+                    url: string;
+                    /**
+                     * @description The event types the subscription receives; empty for every type.
+                     * @default []
+                     */
+                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted")[];
+                    /**
+                     * @description Free text.
+                     * @default
+                     */
+                    description?: string;
+                    /** @description false pauses the subscription: no deliveries while inactive. */
+                    active: boolean;
+                    /** @description The version read; a write based on another is refused (409). */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "5ecf3fe8-7740-4998-9cb3-55cbefa10ac5",
+                     *       "url": "https://hooks.example.com/ledger",
+                     *       "eventTypes": [
+                     *         "JournalPosted",
+                     *         "JournalVoided"
+                     *       ],
+                     *       "description": "",
+                     *       "active": false,
+                     *       "status": "healthy",
+                     *       "failingSince": null,
+                     *       "version": 2,
+                     *       "createdAt": "2026-11-22T11:59:55.424Z",
+                     *       "updatedAt": "2026-11-22T11:59:55.708Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description Identifier (UUID).
+                         */
+                        id: string;
+                        /** @description Where deliveries go: https (loopback allowed on the local stack only), never a private or link-local address. */
+                        url: string;
+                        /** @description The event types the subscription receives; empty for every type. */
+                        eventTypes: string[];
+                        /** @description Free text. */
+                        description: string;
+                        /** @description false pauses the subscription: no deliveries while inactive. */
+                        active: boolean;
+                        /**
+                         * @description The record’s state.
+                         * @enum {string}
+                         */
+                        status: "healthy" | "failing";
+                        /** @description When deliveries started failing for good (24 hours of retries); null while healthy. */
+                        failingSince: string | null;
+                        /** @description The version read; a write based on another is refused (409). */
+                        version: number;
+                        /**
+                         * Format: date-time
+                         * @description When it was created (UTC).
+                         */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description When it last changed (UTC).
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
+    "webhooks.delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: string;
+                /** @description Identifier (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "version": 2
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The version read; a write based on another is refused (409). */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK, with an empty body */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
+    "webhooks.deliveries": {
+        parameters: {
+            query?: {
+                /** @description Cursor from the previous page’s nextPage; omit for the first page. */
+                page?: string;
+                /** @description Items per page, 1 to 100. */
+                pageSize?: number;
+                /** @description The field to sort by. */
+                orderBy?: "Sequence";
+                /** @description true ascending, false descending. */
+                orderAsc?: "true" | "false";
+                /** @description Free-text search, at most 50 characters. */
+                keyword?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: string;
+                /** @description Identifier (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "currentPage": null,
+                     *       "results": [],
+                     *       "nextPage": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The cursor used for this page; null on the first page. */
+                        currentPage: string | null;
+                        /** @description The items of this page. */
+                        results: {
+                            /**
+                             * Format: uuid
+                             * @description The event delivered (receivers drop repeats by it).
+                             */
+                            eventId: string;
+                            /** @description The event’s number in the company’s feed: increasing, each event once. */
+                            sequence: number;
+                            /** @description category (has children, no entries) or leaf (takes entries). */
+                            type: string;
+                            /**
+                             * @description The record’s state.
+                             * @enum {string}
+                             */
+                            status: "pending" | "delivered" | "failed";
+                            /** @description How many times the delivery was sent. */
+                            attempts: number;
+                            /** @description The receiver’s HTTP status to the last attempt; null if it did not answer. */
+                            lastStatusCode: number | null;
+                            /** @description Why the last attempt failed without an HTTP answer (timeout, address refused); null otherwise. */
+                            lastError: string | null;
+                            /** @description When it was last sent. */
+                            lastAttemptAt: string | null;
+                            /** @description When it is sent again (exponential backoff); null once delivered or failed. */
+                            nextAttemptAt: string | null;
+                            /** @description When a receiver answered 2xx; null until then. */
+                            deliveredAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When it was created (UTC).
+                             */
+                            createdAt: string;
                         }[];
                         /** @description Cursor for the next page; null at the end. */
                         nextPage: string | null;

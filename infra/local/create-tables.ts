@@ -3,6 +3,7 @@ import {
   DescribeTableCommand,
   DynamoDBClient,
   ResourceInUseException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
   type CreateTableCommandInput,
 } from '@aws-sdk/client-dynamodb';
@@ -15,6 +16,7 @@ export function createTableInput(definition: TableDefinition, tableName: string)
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST',
     AttributeDefinitions: [...attributes].filter((a): a is string => !!a).map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
+    ...(definition.stream ? { StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_IMAGE' as const } } : {}),
     KeySchema: [
       { AttributeName: definition.partitionKey, KeyType: 'HASH' },
       ...(definition.sortKey ? [{ AttributeName: definition.sortKey, KeyType: 'RANGE' as const }] : []),
@@ -49,7 +51,11 @@ export async function createTables(endpoint: string, names: Record<string, strin
     } catch (error) {
       if (!(error instanceof ResourceInUseException)) throw error;
     }
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    // Tables made before the stream existed get it now.
+    if (definition.stream && !Table?.StreamSpecification?.StreamEnabled) {
+      await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_IMAGE' } }));
+    }
   }
   client.destroy();
 }

@@ -12,6 +12,8 @@ export function localEnvironment(dynamoEndpoint: string, secretsFile: string): R
     SECRETS_FILE: secretsFile,
     // Read the secrets file again every few seconds, so `npm run rotate-signing-key` takes effect soon.
     SECRETS_CACHE_SECONDS: '5',
+    // Receivers on this machine may get webhooks locally (never in AWS).
+    WEBHOOKS_ALLOW_LOOPBACK: '1',
     TABLE_NAME: MAIN_TABLE.id,
     IDEMPOTENCY_TABLE_NAME: IDEMPOTENCY_TABLE.id,
     AWS_REGION: 'local',

@@ -1,7 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ensureLedgerLayout } from '../../shared/db/ledger-rebuild.ts';
+import { MAIN_TABLE } from '../../shared/db/tables.ts';
 import { createTables } from './create-tables.ts';
+import { startEventDispatcher, type RunningDispatcher } from './event-dispatcher.ts';
 import { DATA_DIR, localEnvironment, SECRETS_FILE, STATE_FILE } from './environment.ts';
 import { startGateway, type RunningGateway } from './gateway.ts';
 import { LOCAL_CLIENT_ID, startIdentityProvider, type RunningIdentityProvider } from './identity-provider.ts';
@@ -12,7 +14,8 @@ import { superviseDynamo } from './supervise-dynamo.ts';
 /**
  * `npm start`: DynamoDB Local (data under .data/dynamodb, or in memory with --in-memory),
  * the tables, the local identity provider on 127.0.0.1:3001 (OIDC_PORT overrides) and the
- * local gateway on 127.0.0.1:3000 (PORT overrides). Ctrl-C stops all. DynamoDB Local is
+ * local gateway on 127.0.0.1:3000 (PORT overrides), and the webhook dispatcher on the main
+ * table's stream. Ctrl-C stops all. DynamoDB Local is
  * supervised: restarted when it dies (see supervise-dynamo.ts), or the stack stops with a message.
  */
 const inMemory = process.argv.includes('--in-memory');
@@ -22,11 +25,13 @@ const redirectUri = `http://127.0.0.1:${port}/api/Authentication/Login/Callback`
 
 let identity: RunningIdentityProvider | undefined;
 let gateway: RunningGateway | undefined;
+let dispatcher: RunningDispatcher | undefined;
 let stopping = false;
 async function stop(exitCode = 0): Promise<void> {
   if (stopping) return;
   stopping = true;
   await gateway?.close();
+  await dispatcher?.close();
   await identity?.close();
   await dynamo.stop();
   process.exit(exitCode);
@@ -62,9 +67,12 @@ gateway = await startGateway(port).catch(async (error: unknown) => {
   throw error;
 });
 writeFileSync(STATE_FILE, JSON.stringify({ api: gateway.url, dynamoEndpoint: dynamo.endpoint }, null, 2));
+// Webhooks: the dispatcher follows the main table's stream, as its function does in AWS.
+dispatcher = await startEventDispatcher({ endpoint: dynamo.endpoint, tableName: MAIN_TABLE.id });
 
 console.log(`dynamodb: ${dynamo.endpoint} (${inMemory ? 'in memory' : `data in ${resolve(DATA_DIR, 'dynamodb')}`})`);
 console.log(`identity provider: ${identity.issuer} (local sign-in: any email, any password)`);
+console.log('webhooks: dispatching events from the main table\'s stream (loopback receivers allowed locally)');
 console.log(`ready: ${gateway.url}  (OpenAPI ${gateway.url}/openapi.json, docs ${gateway.url}/docs; Ctrl-C stops)`);
 
 process.on('SIGINT', () => void stop());

@@ -34,6 +34,7 @@ export const SERVICE_PERMISSIONS = [
   'members:manage',
   'api-keys:manage',
   'events:read',
+  'webhooks:manage',
 ] as const;
 
 export const PERMISSIONS = [...SPEC_PERMISSIONS, ...SERVICE_PERMISSIONS] as const;

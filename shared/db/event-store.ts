@@ -36,6 +36,12 @@ export async function pendingEvents(companyId: string, limit: number): Promise<E
   return (Items ?? []).map(eventFromItem);
 }
 
+/** A numbered event, or undefined once it has expired. */
+export async function getEvent(companyId: string, sequence: number): Promise<SequencedEvent | undefined> {
+  const item = await getItem(keys.event(companyId, sequence), { consistent: true });
+  return item && eventFromItem(item);
+}
+
 /** The next sequence number the company's counter hands out (1 for the first event). */
 export async function nextSequence(companyId: string): Promise<number> {
   const item = await getItem(keys.eventSequence(companyId), { consistent: true });

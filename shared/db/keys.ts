@@ -45,6 +45,16 @@ export const keys = {
   eventPrefix: 'EVENT#',
   /** The company's event counter: the next sequence number. */
   eventSequence: (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'EVENTSEQ' }),
+  /** A webhook subscription, and its deliveries by event sequence. */
+  webhook: (companyId: string, webhookId: string): Key => ({ pk: companyPk(companyId), sk: `WEBHOOK#${webhookId}` }),
+  webhookPrefix: 'WEBHOOK#',
+  delivery: (companyId: string, webhookId: string, sequence: number): Key => ({ pk: companyPk(companyId), sk: `DELIVERY#${webhookId}#${String(sequence).padStart(16, '0')}` }),
+  /** gsi1 of a delivery waiting for an attempt (sparse): every company's, by when they are due. */
+  dueDelivery: (nextAttemptAt: string, companyId: string, webhookId: string, sequence: number) => ({
+    gsi1pk: 'DELIVERIES#DUE',
+    gsi1sk: `${nextAttemptAt} ${companyId} ${webhookId} ${sequence}`,
+  }),
+  dueDeliveriesPartition: 'DELIVERIES#DUE',
   /** A company's custom role, and the item that keeps role names unique (case-insensitively). */
   role: (companyId: string, roleId: string): Key => ({ pk: companyPk(companyId), sk: `ROLE#${roleId}` }),
   rolePrefix: 'ROLE#',

@@ -2,6 +2,7 @@ import type { Permission } from '../auth/permissions.ts';
 import { config } from '../config.ts';
 import { NotFound, StateConflict, VersionConflict } from '../errors.ts';
 import { batchGetItems } from './batch-get.ts';
+import { cappedCountOp } from './company-store.ts';
 import { keys } from './keys.ts';
 import { withPrefix } from './prefix-query.ts';
 import { queryAll } from './query-all.ts';
@@ -56,19 +57,7 @@ export async function listCustomRoles(companyId: string): Promise<RoleRecord[]> 
   return roles.sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** Moves the company's custom role count, refusing to go past `max`. */
-function roleCountOp(companyId: string, delta: 1 | -1, max: number): WriteOp {
-  return mainTable.update(
-    keys.company(companyId),
-    { expression: 'ADD customRoleCount :delta', values: { ':delta': delta } },
-    delta > 0
-      ? {
-          condition: { expression: 'attribute_not_exists(customRoleCount) OR customRoleCount < :max', values: { ':max': max } },
-          onConditionFailed: () => new StateConflict('TooManyRoles', `A company has at most ${max} custom roles.`),
-        }
-      : {},
-  );
-}
+const roleCountOp = (companyId: string, delta: 1 | -1, max: number) => cappedCountOp(companyId, 'customRoleCount', delta, { max, code: 'TooManyRoles', what: 'custom roles' });
 
 export function createRoleOps(role: RoleRecord, max: number): WriteOp[] {
   return [

@@ -16,6 +16,8 @@ export interface TableDefinition {
   indexes: IndexDefinition[];
   /** Attribute holding epoch seconds after which DynamoDB may delete the item. */
   ttlAttribute?: string;
+  /** A stream of new item images (the webhook dispatcher reads the main table's). */
+  stream?: boolean;
 }
 
 /** The single business table: every company-scoped item lives under `COMPANY#<id>`. */
@@ -27,8 +29,9 @@ export const MAIN_TABLE: TableDefinition = {
     { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
     { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
   ],
-  // Events expire (shared/events/event-record.ts); other items never carry it.
+  // Events and deliveries expire (shared/events/event-record.ts); other items never carry it.
   ttlAttribute: 'purgeAt',
+  stream: true,
 };
 
 /**

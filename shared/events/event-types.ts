@@ -37,6 +37,9 @@ export const EVENT_TYPES = [
   'JournalAdjusted',
   'JournalReversed',
   'ReportCreated',
+  'WebhookCreated',
+  'WebhookChanged',
+  'WebhookDeleted',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -134,6 +134,34 @@ function buildResponses() {
     dataOmitted: z.boolean(),
   });
 
+  const webhook = {
+    id,
+    url: z.string(),
+    eventTypes: z.array(z.string()),
+    description: z.string(),
+    active: z.boolean(),
+    status: z.enum(['healthy', 'failing']),
+    failingSince: z.nullable(instant),
+    version: z.int(),
+    createdAt: instant,
+    updatedAt: instant,
+  };
+  const WebhookResponse = z.strictObject(webhook);
+  const CreatedWebhookResponse = z.strictObject({ ...webhook, secret: z.string().check(z.startsWith('whsec_')) });
+  const DeliveryResponse = z.strictObject({
+    eventId: id,
+    sequence: z.int(),
+    type: z.string(),
+    status: z.enum(['pending', 'delivered', 'failed']),
+    attempts: z.int(),
+    lastStatusCode: z.nullable(z.int()),
+    lastError: z.nullable(z.string()),
+    lastAttemptAt: z.nullable(instant),
+    nextAttemptAt: z.nullable(instant),
+    deliveredAt: z.nullable(instant),
+    createdAt: instant,
+  });
+
   const LoginResponse = z.strictObject({ redirectTo: z.url() });
   const TokenResponse = z.strictObject({
     access_token: z.string(),
@@ -144,7 +172,7 @@ function buildResponses() {
     companies: z.array(z.strictObject({ companyId: id, roleId: id, permissions: z.array(z.string()) })),
   });
 
-  return { NodeResponse, AccountResponse, CostCenterResponse, SettingsResponse, CompanyResponse, CreatedCompanyResponse, MembershipResponse, PeriodResponse, YearResponse, JournalResponse, MemberResponse, RoleResponse, RolesResponse, EventResponse, ApiKeyResponse, CreatedApiKeyResponse, LoginResponse, TokenResponse, ...buildReportResponses() };
+  return { NodeResponse, AccountResponse, CostCenterResponse, SettingsResponse, CompanyResponse, CreatedCompanyResponse, MembershipResponse, PeriodResponse, YearResponse, JournalResponse, MemberResponse, RoleResponse, RolesResponse, EventResponse, WebhookResponse, CreatedWebhookResponse, DeliveryResponse, ApiKeyResponse, CreatedApiKeyResponse, LoginResponse, TokenResponse, ...buildReportResponses() };
 }
 
 export const responses = lazy(buildResponses);

@@ -159,6 +159,8 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     const draft = (await api.post(`${base}/Journals`, { date: '2026-03-01T00:00:00Z', entries: [debit(chart.rent.id, 4), credit(chart.bank.id, 4, chart.branch.id)] })).body;
     const apiKey = (await api.post(`${base}/ApiKeys`, { name: 'fuzz', permissions: ['accounts:read', 'journals:read'] })).body;
     const report = (await api.post(`${base}/Reports`, { kind: 'TrialBalance', parameters: { financialYearId: year.id } })).body;
+    const webhook = (await api.post(`${base}/Webhooks`, { url: 'https://hooks.example.com/fuzz', eventTypes: ['JournalPosted'] })).body;
+    const role = (await api.post(`${base}/Roles`, { name: 'Fuzzed', permissions: ['accounts:read'] })).body;
     const document = await (await fetch(`${stack.url()}/openapi.json`)).json();
     const operations = operationsOf(document);
 
@@ -171,13 +173,16 @@ describe('fuzzing every operation of the OpenAPI document', () => {
       ApiKeys: [apiKey.id],
       Members: [owner.user.id],
       Reports: [report.id as string],
+      Webhooks: [webhook.id as string],
+      Roles: [role.id as string, '5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002'],
     };
     const candidatesFor = (path: string, param: string): string[] => {
       if (param === 'companyId') return [companyId];
       if (param === 'periodId') return ids.Periods;
       if (param === 'userId') return ids.Members;
+      if (param === 'roleId') return ids.Roles;
       const resource = /\/(\w+)\/\{id\}/.exec(path)?.[1] as keyof typeof ids | undefined;
-      return resource ? ids[resource] : [];
+      return (resource && ids[resource]) || [];
     };
     const known: Known = {
       uuids: Object.values(ids).flat(),

@@ -138,7 +138,9 @@ describe('CDK stack', () => {
   });
 
   it('points every function at a restored main table when given -c mainTableName', () => {
-    const app = new App({ context: { 'aws:cdk:bundling-stacks': [], mainTableName: 'ledger-restored-2026-11-22' } });
+    const streamArn = 'arn:aws:dynamodb:eu-west-1:123456789012:table/ledger-restored-2026-11-22/stream/2026-11-22T10:00:00.000';
+    expect(() => new LedgerStack(new App({ context: { 'aws:cdk:bundling-stacks': [], mainTableName: 'ledger-restored-2026-11-22' } }), 'NoStream')).toThrow(/mainTableStreamArn/);
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [], mainTableName: 'ledger-restored-2026-11-22', mainTableStreamArn: streamArn } });
     const stack = new LedgerStack(app, 'Restored');
     const root = Template.fromStack(stack);
     const journals = Template.fromStack(stack.areas.find((a) => a.node.id === 'Routes-journals')!);
@@ -147,6 +149,19 @@ describe('CDK stack', () => {
     const post = Object.values(journals.findResources('AWS::Lambda::Function', { Properties: { Environment: { Variables: { ROUTE: 'journals.post' } } } }))[0]!;
     expect(JSON.stringify(post.Properties.Environment.Variables.TABLE_NAME)).toContain('ledger-restored-2026-11-22');
     expect(JSON.stringify(journals.findResources('AWS::IAM::Policy'))).toContain('table/ledger-restored-2026-11-22');
+    root.hasResourceProperties('AWS::Lambda::EventSourceMapping', { EventSourceArn: streamArn });
+  });
+
+  it('dispatches webhooks from the main table\'s stream (new pending events only), sweeps retries every minute, dead-letters failed batches with an alarm', () => {
+    template.hasResourceProperties('AWS::DynamoDB::GlobalTable', { StreamSpecification: { StreamViewType: 'NEW_IMAGE' } });
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      BisectBatchOnFunctionError: true,
+      DestinationConfig: { OnFailure: { Destination: Match.anyValue() } },
+      FilterCriteria: { Filters: [{ Pattern: Match.stringLikeRegexp('PendingEvent') }] },
+    });
+    template.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'rate(1 minute)' });
+    const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm')).map((a) => a.Properties.MetricName);
+    expect(alarms).toContain('ApproximateNumberOfMessagesVisible');
   });
 
   it('rotates the access-token signing key every 30 days with its rotation function', () => {

@@ -1,0 +1,5 @@
+import { endpoint } from '../../shared/http/endpoint.ts';
+import { webhooksRoutes } from '../../shared/routes/webhooks.ts';
+import { createWebhook } from '../../shared/webhooks/webhooks.ts';
+
+export const handler = endpoint(webhooksRoutes.create, (r) => createWebhook(r.uow, r.params.companyId, r.body));

@@ -1,0 +1,5 @@
+import { endpoint } from '../../shared/http/endpoint.ts';
+import { webhooksRoutes } from '../../shared/routes/webhooks.ts';
+import { updateWebhook } from '../../shared/webhooks/webhooks.ts';
+
+export const handler = endpoint(webhooksRoutes.update, (r) => updateWebhook(r.uow, r.params.companyId, r.params.id, r.body));

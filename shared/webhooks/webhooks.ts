@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import { config } from '../config.ts';
+import { paginateArray } from '../db/paginate-array.ts';
+import type { UnitOfWork } from '../db/unit-of-work.ts';
+import { createWebhookOps, deleteWebhookOps, deliveriesPage, getWebhook, listWebhooks, updateWebhookOp, type DeliveryRecord, type WebhookRecord } from '../db/webhook-store.ts';
+import { nextSequence } from '../db/event-store.ts';
+import { sequenceEvents } from '../events/sequencer.ts';
+import { NotFound, ValidationError, VersionConflict } from '../errors.ts';
+import type { ListQuery, Page } from '../schemas/list-query.ts';
+import type { ResponseOf } from '../schemas/responses.ts';
+import type { CreateWebhookInput, UpdateWebhookInput } from './schemas.ts';
+import { newWebhookSecret, seal } from './secret-box.ts';
+import { webhookUrlProblem } from './url-rules.ts';
+
+/**
+ * Webhook subscriptions: a company's URLs that receive its events, each with the event types it
+ * wants and a signing secret shown once. A new subscription receives events from the moment it
+ * is created (its mark starts at the feed's current end).
+ */
+export type WebhookView = ResponseOf<'WebhookResponse'>;
+export type DeliveryView = ResponseOf<'DeliveryResponse'>;
+
+export const MAX_WEBHOOKS = 20;
+
+const view = (w: WebhookRecord): WebhookView => ({
+  id: w.webhookId,
+  url: w.url,
+  eventTypes: w.eventTypes,
+  description: w.description,
+  active: w.active,
+  status: w.status,
+  failingSince: w.failingSince ?? null,
+  version: w.version,
+  createdAt: w.createdAt,
+  updatedAt: w.updatedAt,
+});
+
+const deliveryView = (d: DeliveryRecord): DeliveryView => ({
+  eventId: d.eventId,
+  sequence: d.sequence,
+  type: d.type,
+  status: d.status,
+  attempts: d.attempts,
+  lastStatusCode: d.lastStatusCode ?? null,
+  lastError: d.lastError ?? null,
+  lastAttemptAt: d.lastAttemptAt ?? null,
+  nextAttemptAt: d.status === 'pending' ? (d.nextAttemptAt ?? null) : null,
+  deliveredAt: d.deliveredAt ?? null,
+  createdAt: d.createdAt,
+});
+
+function checkUrl(url: string): void {
+  const problem = webhookUrlProblem(url, config.webhooksAllowLoopback);
+  if (problem) throw ValidationError.field('url', problem);
+}
+
+async function mustGet(companyId: string, webhookId: string, version?: number): Promise<WebhookRecord> {
+  const webhook = (await getWebhook(companyId, webhookId)) ?? NotFound.throw('The webhook');
+  if (version !== undefined && webhook.version !== version) throw new VersionConflict();
+  return webhook;
+}
+
+/** Errors: ValidationError (url), StateConflict (TooManyWebhooks). The secret is in this response only. */
+export async function createWebhook(uow: UnitOfWork, companyId: string, input: CreateWebhookInput): Promise<WebhookView & { secret: string }> {
+  checkUrl(input.url);
+  const secret = newWebhookSecret();
+  const now = new Date().toISOString();
+  // Changes committed before now are not sent: number them, then start after the last.
+  await sequenceEvents(companyId);
+  const lastSequence = (await nextSequence(companyId)) - 1;
+  const record: WebhookRecord = {
+    companyId,
+    webhookId: randomUUID(),
+    url: input.url,
+    eventTypes: input.eventTypes,
+    description: input.description,
+    active: input.active,
+    status: 'healthy',
+    sealedSecret: await seal(secret),
+    fannedOut: lastSequence,
+    version: 1,
+    createdAt: now,
+    updatedAt: now,
+  };
+  return uow.commit(createWebhookOps(record, MAX_WEBHOOKS), { ...view(record), secret });
+}
+
+export async function readWebhook(companyId: string, webhookId: string): Promise<WebhookView> {
+  return view(await mustGet(companyId, webhookId));
+}
+
+/** orderBy `CreatedAt`; the keyword matches the URL. */
+export async function listCompanyWebhooks(companyId: string, query: ListQuery<'CreatedAt'>): Promise<Page<WebhookView>> {
+  const all = (await listWebhooks(companyId)).filter((w) => !query.keyword || w.url.includes(query.keyword));
+  const page = await paginateArray(all, (w) => `${w.createdAt} ${w.webhookId}`, query, { companyId, endpoint: 'webhooks.list', orderBy: query.orderBy, orderAsc: query.orderAsc, filters: { keyword: query.keyword ?? '' } });
+  return { ...page, results: page.results.map(view) };
+}
+
+/** Errors: NotFound, VersionConflict, ValidationError (url). */
+export async function updateWebhook(uow: UnitOfWork, companyId: string, webhookId: string, input: UpdateWebhookInput): Promise<WebhookView> {
+  checkUrl(input.url);
+  const before = await mustGet(companyId, webhookId, input.version);
+  const after: WebhookRecord = { ...before, url: input.url, eventTypes: input.eventTypes, description: input.description, active: input.active, version: before.version + 1, updatedAt: new Date().toISOString() };
+  return uow.commit([updateWebhookOp(before, after)], view(after));
+}
+
+/** Errors: NotFound, VersionConflict. Deliveries already made stay in the log until they expire. */
+export async function deleteWebhook(uow: UnitOfWork, companyId: string, webhookId: string, version: number): Promise<null> {
+  return uow.commit(deleteWebhookOps(await mustGet(companyId, webhookId, version)), null);
+}
+
+/** The subscription's deliveries, newest first. */
+export async function listDeliveries(companyId: string, webhookId: string, query: ListQuery): Promise<Page<DeliveryView>> {
+  await mustGet(companyId, webhookId);
+  const page = await deliveriesPage(companyId, webhookId, query.pageSize, query.page);
+  return { ...page, results: page.results.map(deliveryView) };
+}

@@ -1,0 +1,153 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEventDispatcher, type RunningDispatcher } from '../../infra/local/event-dispatcher.ts';
+import { verifySignature } from '../../shared/webhooks/signature.ts';
+import { webhookUrlProblem } from '../../shared/webhooks/url-rules.ts';
+import { companyOwner, useGateway, type Client } from '../support/api.ts';
+import { chartOfAccounts, credit, debit, year2026 } from '../support/ledger.ts';
+
+const gateway = useGateway();
+
+interface Received {
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+  status: number;
+}
+
+/** A receiver on 127.0.0.1: `/fail-N/...` answers 500 to its first N requests, `/down/...` always. */
+function receiver() {
+  const received: Received[] = [];
+  const counts = new Map<string, number>();
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      const path = req.url ?? '';
+      const seen = (counts.get(path) ?? 0) + 1;
+      counts.set(path, seen);
+      const failFirst = Number(/^\/fail-(\d+)\//.exec(path)?.[1] ?? 0);
+      const status = path.startsWith('/down/') || seen <= failFirst ? 500 : 204;
+      received.push({ path, headers: req.headers, body, status });
+      res.statusCode = status;
+      res.end();
+    });
+  });
+  return { received, server };
+}
+
+async function until<T>(what: string, check: () => Promise<T | undefined> | T | undefined, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function feed(api: Client, base: string): Promise<Array<{ id: string; sequence: number; type: string }>> {
+  const events: Array<{ id: string; sequence: number; type: string }> = [];
+  let page: string | null = null;
+  do {
+    const r: { body: { results: never[]; nextPage: string | null } } = await api.get(`${base}/Events?pageSize=100${page ? `&page=${encodeURIComponent(page)}` : ''}`);
+    events.push(...r.body.results);
+    page = r.body.nextPage;
+  } while (page);
+  return events;
+}
+
+describe('webhooks', () => {
+  const { received, server } = receiver();
+  let dispatcher: RunningDispatcher;
+  let url: string;
+  const saved = { base: process.env.WEBHOOK_RETRY_BASE_MS, window: process.env.WEBHOOK_RETRY_WINDOW_MS };
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // Retries within the test's time: 100 ms first, and a 3-second window before giving up.
+    Object.assign(process.env, { WEBHOOK_RETRY_BASE_MS: '100', WEBHOOK_RETRY_WINDOW_MS: '3000' });
+    dispatcher = await startEventDispatcher({ endpoint: process.env.DYNAMODB_ENDPOINT!, tableName: process.env.TABLE_NAME!, pollMs: 100, sweepMs: 200 });
+  });
+  afterAll(async () => {
+    await dispatcher?.close();
+    server.close();
+    Object.assign(process.env, { WEBHOOK_RETRY_BASE_MS: saved.base ?? '', WEBHOOK_RETRY_WINDOW_MS: saved.window ?? '' });
+  });
+
+  it('refuses URLs outside the rules: https only in AWS, no private, loopback or link-local address', async () => {
+    expect(webhookUrlProblem('https://hooks.example.com/ledger', false)).toBeUndefined();
+    for (const bad of ['http://hooks.example.com/', 'https://127.0.0.1/', 'https://localhost/', 'https://10.1.2.3/', 'https://169.254.169.254/latest', 'https://[::1]/', 'https://[fe80::1]/', 'https://[::ffff:192.168.1.1]/', 'https://user:pw@hooks.example.com/', 'ftp://x/']) {
+      expect(webhookUrlProblem(bad, false), bad).toBeDefined();
+    }
+    // Locally, loopback receivers are allowed, over http too; private addresses still are not.
+    expect(webhookUrlProblem('http://127.0.0.1:9000/hook', true)).toBeUndefined();
+    expect(webhookUrlProblem('http://10.0.0.1/hook', true)).toBeDefined();
+
+    const owner = await companyOwner(gateway.url);
+    const refused = await owner.api.post(`${owner.base}/Webhooks`, { url: 'http://192.168.0.10/hook' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors[0].name).toBe('url');
+  });
+
+  it('delivers every event once it commits, signed; a receiver failing for a while gets every event after it recovers', async () => {
+    const owner = await companyOwner(gateway.url);
+    const chart = await chartOfAccounts(owner.api, owner.base);
+    await year2026(owner.api, owner.base);
+    const all = await owner.api.post(`${owner.base}/Webhooks`, { url: `${url}/all/${owner.companyId}`, description: 'everything' });
+    const posted = await owner.api.post(`${owner.base}/Webhooks`, { url: `${url}/fail-3/${owner.companyId}`, eventTypes: ['JournalPosted'] });
+    expect(all.body.secret).toMatch(/^whsec_/);
+    expect((await owner.api.get(`${owner.base}/Webhooks/${all.body.id}`)).body.secret).toBeUndefined();
+
+    for (let i = 1; i <= 5; i++) {
+      const journal = (await owner.api.post(`${owner.base}/Journals`, { date: `2026-04-0${i}T08:00:00Z`, entries: [debit(chart.cash.id, `${i}.00`), credit(chart.sales.id, `${i}.00`)] })).body;
+      await owner.api.post(`${owner.base}/Journals/${journal.id}/Post`, { postingDate: `2026-04-0${i}`, version: 1 });
+    }
+
+    const events = await feed(owner.api, owner.base);
+    const since = events.find((e) => e.type === 'WebhookCreated')!.sequence;
+    const expectedAll = events.filter((e) => e.sequence >= since).map((e) => e.id);
+    const expectedPosted = events.filter((e) => e.type === 'JournalPosted').map((e) => e.id);
+    expect(expectedPosted).toHaveLength(5);
+    const deliveredTo = (path: string) => new Set(received.filter((r) => r.path === path && r.status < 300).map((r) => String(r.headers['ledger-event-id'])));
+
+    await until('every event at the first receiver', () => (expectedAll.every((id) => deliveredTo(`/all/${owner.companyId}`).has(id)) ? true : undefined));
+    await until('every posting at the recovered receiver', () => (expectedPosted.every((id) => deliveredTo(`/fail-3/${owner.companyId}`).has(id)) ? true : undefined));
+
+    const toAll = received.filter((r) => r.path === `/all/${owner.companyId}`);
+    expect(toAll.map((r) => r.headers['ledger-event-id']).sort()).toEqual([...expectedAll].sort());
+    for (const r of toAll) {
+      expect(verifySignature(all.body.secret, String(r.headers['ledger-signature']), r.body, Math.floor(Date.now() / 1000))).toBe(true);
+      expect(JSON.parse(r.body).id).toBe(r.headers['ledger-event-id']);
+      expect(verifySignature('whsec_wrong', String(r.headers['ledger-signature']), r.body, Math.floor(Date.now() / 1000))).toBe(false);
+    }
+    const toPosted = received.filter((r) => r.path === `/fail-3/${owner.companyId}`);
+    expect(toPosted.filter((r) => r.status === 500)).toHaveLength(3);
+    expect(new Set(toPosted.map((r) => JSON.parse(r.body).type))).toEqual(new Set(['JournalPosted']));
+
+    const log = await owner.api.get(`${owner.base}/Webhooks/${posted.body.id}/Deliveries`);
+    expect(log.body.results).toHaveLength(5);
+    expect(log.body.results.every((d: { status: string }) => d.status === 'delivered')).toBe(true);
+    expect(log.body.results.reduce((sum: number, d: { attempts: number }) => sum + d.attempts, 0)).toBe(8);
+    expect((await owner.api.get(`${owner.base}/Webhooks/${posted.body.id}`)).body.status).toBe('healthy');
+  }, 60_000);
+
+  it('gives up after the retry window and marks the subscription failing', async () => {
+    const owner = await companyOwner(gateway.url);
+    const down = await owner.api.post(`${owner.base}/Webhooks`, { url: `${url}/down/${owner.companyId}`, eventTypes: ['AccountCreated'] });
+    await owner.api.post(`${owner.base}/Accounts`, { code: '1', name: { arabic: 'أ', english: 'Assets' }, type: 'leaf', classification: 'asset' });
+
+    const failing = await until('the subscription to be marked failing', async () => {
+      const r = await owner.api.get(`${owner.base}/Webhooks/${down.body.id}`);
+      return r.body.status === 'failing' ? r.body : undefined;
+    });
+    const log = await owner.api.get(`${owner.base}/Webhooks/${down.body.id}/Deliveries`);
+
+    expect(failing.failingSince).toEqual(expect.any(String));
+    expect(log.body.results).toHaveLength(1);
+    expect(log.body.results[0]).toMatchObject({ type: 'AccountCreated', status: 'failed', lastStatusCode: 500, nextAttemptAt: null });
+    expect(log.body.results[0].attempts).toBeGreaterThan(2);
+  }, 60_000);
+});
