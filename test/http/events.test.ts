@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { config } from '../../shared/config.ts';
 import { db } from '../../shared/db/client.ts';
 import { keys } from '../../shared/db/keys.ts';
+import { pendingEvents, SequenceMoved, sequenceOps } from '../../shared/db/event-store.ts';
+import { transactWrite } from '../../shared/db/transact.ts';
 import { EVENT_RETENTION_DAYS } from '../../shared/events/event-record.ts';
 import { ROUTES } from '../../shared/routes.ts';
 import { client, companyOwner, useGateway, type Client } from '../support/api.ts';
@@ -100,6 +102,22 @@ describe('events', () => {
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors[0].name).toMatch(/^type/);
     expect(foreign.status).toBe(404);
+  });
+
+  it('numbers each event once: a sequencer that read a counter or a pending event another has since used is refused', async () => {
+    const owner = await companyOwner(gateway.url);
+    await owner.api.post(`${owner.base}/CostCenters`, { code: 'A', name: { arabic: 'أ', english: 'A' } });
+    const pending = await pendingEvents(owner.companyId, 10);
+    expect(pending.map((e) => e.type).sort()).toEqual(['CompanyCreated', 'CostCenterCreated']);
+    const [first, second] = pending;
+
+    await transactWrite(sequenceOps(owner.companyId, 1, [first!]));
+    // Read before that commit: the counter at 1, or the first event still pending.
+    await expect(transactWrite(sequenceOps(owner.companyId, 1, [second!]))).rejects.toBeInstanceOf(SequenceMoved);
+    await expect(transactWrite(sequenceOps(owner.companyId, 2, [first!, second!]))).rejects.toBeInstanceOf(SequenceMoved);
+    await transactWrite(sequenceOps(owner.companyId, 2, [second!]));
+
+    expect((await walk(owner.api, owner.base)).map((e) => [e.sequence, e.id])).toEqual([[1, first!.eventId], [2, second!.eventId]]);
   });
 
   it('lets a consumer walking the feed during concurrent writes see every event exactly once, each record\'s in version order', async () => {

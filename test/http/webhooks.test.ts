@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEventDispatcher, type RunningDispatcher } from '../../infra/local/event-dispatcher.ts';
+import { dispatchCompany } from '../../shared/webhooks/dispatcher.ts';
 import { verifySignature } from '../../shared/webhooks/signature.ts';
 import { webhookUrlProblem } from '../../shared/webhooks/url-rules.ts';
 import { companyOwner, useGateway, type Client } from '../support/api.ts';
@@ -133,6 +134,22 @@ describe('webhooks', () => {
     expect(log.body.results.reduce((sum: number, d: { attempts: number }) => sum + d.attempts, 0)).toBe(8);
     expect((await owner.api.get(`${owner.base}/Webhooks/${posted.body.id}`)).body.status).toBe('healthy');
   }, 60_000);
+
+  it('creates and sends one delivery per event however many dispatchers run at once', async () => {
+    const owner = await companyOwner(gateway.url);
+    await owner.api.post(`${owner.base}/Webhooks`, { url: `${url}/once/${owner.companyId}`, eventTypes: ['CostCenterCreated'] });
+    await Promise.all(Array.from({ length: 6 }, (_, i) => owner.api.post(`${owner.base}/CostCenters`, { code: `C${i}`, name: { arabic: 'م', english: `C${i}` } })));
+    // The stream poller dispatches too: four dispatchers race over the same events.
+    await Promise.all([dispatchCompany(owner.companyId), dispatchCompany(owner.companyId), dispatchCompany(owner.companyId)]);
+
+    const ids = await until('six deliveries', () => {
+      const got = received.filter((r) => r.path === `/once/${owner.companyId}`).map((r) => String(r.headers['ledger-event-id']));
+      return got.length >= 6 ? got : undefined;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(received.filter((r) => r.path === `/once/${owner.companyId}`)).toHaveLength(6);
+    expect(new Set(ids).size).toBe(6);
+  });
 
   it('gives up after the retry window and marks the subscription failing', async () => {
     const owner = await companyOwner(gateway.url);
