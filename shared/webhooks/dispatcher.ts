@@ -1,7 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { config } from '../config.ts';
 import { eventsPage, getEvent } from '../db/event-store.ts';
-import { transactWrite } from '../db/transact.ts';
+import { inChunks, transactWrite } from '../db/transact.ts';
 import { dueDeliveries, FanOutMoved, fanOutOps, getWebhook, leaseDeliveryOp, listWebhooks, recordAttemptOp, webhookHealthOp, type DeliveryRecord, type WebhookRecord } from '../db/webhook-store.ts';
 import { sequenceEvents } from '../events/sequencer.ts';
 import { unseal } from './secret-box.ts';
@@ -25,6 +25,8 @@ const SEND_TIMEOUT_MS = 10_000;
 /** Events read per fan-out transaction (the subscription's mark is the hundredth item). */
 const FAN_OUT_BATCH = 98;
 const MAX_ROUNDS = 10;
+/** Deliveries sent at once to one subscription: a slow receiver holds up a dispatch a tenth as long. */
+const SEND_CONCURRENCY = 10;
 
 const matches = (webhook: WebhookRecord, type: string) => webhook.eventTypes.length === 0 || webhook.eventTypes.includes(type);
 
@@ -132,7 +134,7 @@ export async function dispatchCompany(companyId: string): Promise<void> {
   await Promise.all(
     webhooks.map(async (webhook) => {
       const created = await fanOut(webhook);
-      for (const delivery of created) await attempt(delivery, webhook);
+      for (const batch of inChunks(created, SEND_CONCURRENCY)) await Promise.all(batch.map((delivery) => attempt(delivery, webhook)));
     }),
   );
 }
@@ -146,6 +148,6 @@ export async function retryDueDeliveries(limit = 100): Promise<number> {
     if (!webhooks.has(key)) webhooks.set(key, getWebhook(d.companyId, d.webhookId));
     return webhooks.get(key)!;
   };
-  for (const d of due) await attempt(d, await webhookOf(d));
+  for (const batch of inChunks(due, SEND_CONCURRENCY)) await Promise.all(batch.map(async (d) => attempt(d, await webhookOf(d))));
   return due.length;
 }
