@@ -1,9 +1,7 @@
 import { resolve } from 'node:path';
 import { Duration, Validations } from 'aws-cdk-lib';
-import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -11,14 +9,13 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct, type IDependable } from 'constructs';
 import type { Monitoring } from './monitoring.ts';
-import { READ_ACTIONS, WRITE_ACTIONS } from './route-area-stack.ts';
+import { grantTable, type GrantableTable } from './table-grants.ts';
 import { serviceFunction } from './service-function.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
 export interface EventDispatchProps {
-  main: ITableV2;
-  indexes: readonly string[];
+  main: GrantableTable;
   secret: ISecret;
   environment: Record<string, string>;
   monitoring: Monitoring;
@@ -41,18 +38,13 @@ export class EventDispatch extends Construct {
       timeout: Duration.minutes(5),
     });
     this.dispatcher.node.addDependency(props.after);
-    this.dispatcher.addToRolePolicy(
-      new PolicyStatement({
-        actions: [...READ_ACTIONS, ...WRITE_ACTIONS],
-        resources: [props.main.tableArn, ...props.indexes.map((index) => `${props.main.tableArn}/index/${index}`)],
-      }),
-    );
+    grantTable(this.dispatcher, props.main, 'readWrite');
     props.secret.grantRead(this.dispatcher);
 
     const deadLetters = new Queue(this, 'DeadLetters', { enforceSSL: true, retentionPeriod: Duration.days(14) });
     Validations.of(deadLetters).acknowledge({ id: 'AwsSolutions-SQS3', reason: 'This queue is the dead-letter queue of the dispatcher\'s stream batches; its messages raise an alarm.' });
     this.dispatcher.addEventSource(
-      new DynamoEventSource(props.main, {
+      new DynamoEventSource(props.main.table, {
         startingPosition: StartingPosition.LATEST,
         batchSize: 100,
         maxBatchingWindow: Duration.seconds(1),

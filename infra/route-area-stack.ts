@@ -2,23 +2,15 @@ import { resolve } from 'node:path';
 import { NestedStack, Validations } from 'aws-cdk-lib';
 import { HttpMethod, HttpRoute, HttpRouteKey, type HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct, IDependable } from 'constructs';
 import { routePaths, type Route } from '../shared/routes.ts';
 import type { Monitoring } from './monitoring.ts';
 import { serviceFunction } from './service-function.ts';
-import { tableAccess, type Access } from './table-access.ts';
+import { tableAccess } from './table-access.ts';
+import { grantTable, type GrantableTable } from './table-grants.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
-
-/** A table and the names of its indexes (each granted by its own ARN, no wildcard). */
-export interface GrantableTable {
-  table: ITableV2;
-  indexes: readonly string[];
-}
 
 export interface RouteAreaProps {
   routes: readonly Route[];
@@ -30,20 +22,6 @@ export interface RouteAreaProps {
   monitoring: Monitoring;
   /** Created before any function runs (the service secret's value). */
   after: IDependable;
-}
-
-/** The item actions the store uses (no Scan, no stream reads: CDK's grantReadData would add both). */
-export const READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'];
-export const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
-
-function grant({ table, indexes }: GrantableTable, access: Access, fn: NodejsFunction): void {
-  if (access === 'none') return;
-  fn.addToRolePolicy(
-    new PolicyStatement({
-      actions: [...READ_ACTIONS, ...(access === 'readWrite' ? WRITE_ACTIONS : [])],
-      resources: [table.tableArn, ...indexes.map((index) => `${table.tableArn}/index/${index}`)],
-    }),
-  );
 }
 
 /**
@@ -62,8 +40,8 @@ export class RouteAreaStack extends NestedStack {
       });
       fn.node.addDependency(props.after);
       const access = tableAccess(route);
-      grant(props.main, access.main, fn);
-      grant(props.ttl, access.ttl, fn);
+      grantTable(fn, props.main, access.main);
+      grantTable(fn, props.ttl, access.ttl);
       props.secret.grantRead(fn);
       props.monitoring.watchFunction(this, fn, route.name);
       const integration = new HttpLambdaIntegration(`Int-${route.name}`, fn);

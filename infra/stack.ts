@@ -56,12 +56,13 @@ export class LedgerStack extends Stack {
       OIDC_REDIRECT_URI: signIn.redirectUri,
       SERVICE_SECRET_ARN: serviceSecret.secret.secretArn,
     };
+    const mainGrants = { table: main, indexes: MAIN_TABLE.indexes.map((i) => i.name) };
     this.areas = Object.entries(routes).map(
       ([area, rows]) =>
         new RouteAreaStack(this, `Routes-${area}`, {
           routes: Object.values(rows),
           api,
-          main: { table: main, indexes: MAIN_TABLE.indexes.map((i) => i.name) },
+          main: mainGrants,
           ttl: { table: idempotency, indexes: IDEMPOTENCY_TABLE.indexes.map((i) => i.name) },
           secret: serviceSecret.secret,
           environment,
@@ -94,7 +95,7 @@ export class LedgerStack extends Stack {
     for (const [name, fn] of Object.entries({ apiReference: reference, notFound, ...serviceSecret.functions })) {
       monitoring.watchFunction(this, fn, name);
     }
-    new EventDispatch(this, 'Webhooks', { main, indexes: MAIN_TABLE.indexes.map((i) => i.name), secret: serviceSecret.secret, environment, monitoring, after: serviceSecret.ready });
+    new EventDispatch(this, 'Webhooks', { main: mainGrants, secret: serviceSecret.secret, environment, monitoring, after: serviceSecret.ready });
     monitoring.watchTable(main, 'MainTable');
     monitoring.watchTable(idempotency, 'TtlTable');
     monitoring.watchApi(api, stage.stageName, routes);

@@ -9417,12 +9417,6 @@ export interface operations {
                 page?: string;
                 /** @description Items per page, 1 to 100. */
                 pageSize?: number;
-                /** @description The field to sort by. */
-                orderBy?: "Sequence";
-                /** @description true ascending, false descending. */
-                orderAsc?: "true" | "false";
-                /** @description Free-text search, at most 50 characters. */
-                keyword?: string;
                 /** @description Only events numbered above this sequence (the last one a consumer saw): resume here. */
                 after?: number;
                 /** @description category (has children, no entries) or leaf (takes entries). */
@@ -10128,12 +10122,6 @@ export interface operations {
                 page?: string;
                 /** @description Items per page, 1 to 100. */
                 pageSize?: number;
-                /** @description The field to sort by. */
-                orderBy?: "Sequence";
-                /** @description true ascending, false descending. */
-                orderAsc?: "true" | "false";
-                /** @description Free-text search, at most 50 characters. */
-                keyword?: string;
             };
             header?: never;
             path: {

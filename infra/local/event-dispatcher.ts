@@ -7,6 +7,7 @@ export interface RunningDispatcher {
 }
 
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+const SHARD_CHECK_ROUNDS = 20;
 
 /**
  * The webhook dispatcher of the local stack: reads DynamoDB Local's stream of the main table as
@@ -36,8 +37,9 @@ export async function startEventDispatcher(options: { endpoint: string; tableNam
   };
 
   const poll = async () => {
-    while (running) {
-      await followShards().catch(() => undefined);
+    for (let round = 1; running; round++) {
+      // Shards roll over rarely: look for new ones every few seconds, not on every poll.
+      if (round % SHARD_CHECK_ROUNDS === 0 || iterators.size === 0) await followShards().catch(() => undefined);
       const companies = new Set<string>();
       for (const [shardId, iterator] of iterators) {
         if (!iterator) continue;

@@ -56,8 +56,8 @@ export interface DeliveryRecord {
 
 const WEBHOOK_FIELDS = ['companyId', 'webhookId', 'url', 'eventTypes', 'description', 'active', 'status', 'failingSince', 'sealedSecret', 'fannedOut', 'version', 'createdAt', 'updatedAt'] as const;
 const DELIVERY_FIELDS = ['companyId', 'webhookId', 'eventId', 'sequence', 'type', 'status', 'attempts', 'firstAttemptAt', 'nextAttemptAt', 'lastAttemptAt', 'lastStatusCode', 'lastError', 'deliveredAt', 'leaseUntil', 'createdAt'] as const;
-export const webhookFromItem = (item: Item) => recordOf<WebhookRecord>(item, WEBHOOK_FIELDS);
-export const deliveryFromItem = (item: Item) => recordOf<DeliveryRecord>(item, DELIVERY_FIELDS);
+const webhookFromItem = (item: Item) => recordOf<WebhookRecord>(item, WEBHOOK_FIELDS);
+const deliveryFromItem = (item: Item) => recordOf<DeliveryRecord>(item, DELIVERY_FIELDS);
 
 const webhookItem = (w: WebhookRecord): Item => ({ ...keys.webhook(w.companyId, w.webhookId), entity: 'Webhook', ...w });
 
@@ -118,7 +118,7 @@ export function fanOutOps(webhook: WebhookRecord, deliveries: readonly DeliveryR
   ];
 }
 
-export function deliveryItem(d: DeliveryRecord): Item {
+function deliveryItem(d: DeliveryRecord): Item {
   return {
     ...keys.delivery(d.companyId, d.webhookId, d.sequence),
     ...(d.status === 'pending' && d.nextAttemptAt ? keys.dueDelivery(d.nextAttemptAt, d.companyId, d.webhookId, d.sequence) : {}),
@@ -146,11 +146,6 @@ export function leaseDeliveryOp(d: DeliveryRecord, until: number, now: number): 
 /** Writes a delivery's new state if it is still held by `leaseUntil` (the sender's lease). */
 export function recordAttemptOp(d: DeliveryRecord, heldUntil: number): WriteOp {
   return mainTable.put(deliveryItem(d), { condition: { expression: 'leaseUntil = :lease', values: { ':lease': heldUntil } }, onConditionFailed: () => new NotFound('The delivery lease') });
-}
-
-export async function getDelivery(companyId: string, webhookId: string, sequence: number): Promise<DeliveryRecord | undefined> {
-  const item = await getItem(keys.delivery(companyId, webhookId, sequence), { consistent: true });
-  return item && deliveryFromItem(item);
 }
 
 /** Deliveries due by `now`, oldest due first, across companies (the retry sweep). */

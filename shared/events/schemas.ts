@@ -1,17 +1,17 @@
 import * as z from '../schemas/zod.ts';
 import { IsoDateField } from '../schemas/dates.ts';
 import { lazy } from '../schemas/lazy.ts';
-import { listQueryShape } from '../schemas/list-query.ts';
+import { pageQueryShape } from '../schemas/list-query.ts';
 import { EVENT_TYPES } from './event-types.ts';
 
 /**
- * The feed's query: the list query (page, pageSize; one order, by sequence), plus `after` (a
+ * The feed's query: page and pageSize (one order: by sequence), plus `after` (a
  * sequence number: only later events), `type` (comma-separated event types) and a date range
  * of when the events occurred.
  */
 export const ListEventsQuery = lazy(() =>
   z
-    .extend(listQueryShape(['Sequence'], 'Sequence'), {
+    .extend(pageQueryShape(), {
       after: z._default(
         z.pipe(
           z.string().check(z.regex(/^[0-9]{1,15}$/, { error: 'must be a sequence number (plain decimal digits)' })).register(z.globalRegistry, { type: 'integer', minimum: 0 } as never),

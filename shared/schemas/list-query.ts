@@ -19,9 +19,9 @@ export function listQuery<const T extends readonly [string, ...string[]]>(orderB
   return lazy(() => listQueryShape(orderBy, defaultOrderBy));
 }
 
-/** The list query's schema itself, for endpoints that add filters to it. */
-export function listQueryShape<const T extends readonly [string, ...string[]]>(orderBy: T, defaultOrderBy: T[number]) {
-  return z.strictObject({
+/** The page fields every list takes: the cursor and the page size. */
+function pageFields() {
+  return {
     page: z.optional(z.string().check(z.minLength(1), z.maxLength(2048))),
     // Plain decimal digits only: no hex, exponent, sign or spaces that Number() would accept.
     pageSize: z._default(
@@ -38,15 +38,33 @@ export function listQueryShape<const T extends readonly [string, ...string[]]>(o
       ),
       DEFAULT_PAGE_SIZE,
     ),
+  };
+}
+
+/**
+ * Page and page size only, for lists with one fixed order (the event feed, a delivery log):
+ * no orderBy, orderAsc or keyword that the list would silently ignore.
+ */
+export function pageQueryShape() {
+  return z.strictObject(pageFields());
+}
+
+export interface PageQuery {
+  page?: string | undefined;
+  pageSize: number;
+}
+
+/** The list query's schema itself, for endpoints that add filters to it. */
+export function listQueryShape<const T extends readonly [string, ...string[]]>(orderBy: T, defaultOrderBy: T[number]) {
+  return z.strictObject({
+    ...pageFields(),
     orderBy: z._default(z.enum(orderBy), defaultOrderBy as never),
     orderAsc: z._default(BooleanText(), false),
     keyword: z.optional(z.string().check(z.maxLength(MAX_KEYWORD_LENGTH))),
   });
 }
 
-export interface ListQuery<O extends string = string> {
-  page?: string | undefined;
-  pageSize: number;
+export interface ListQuery<O extends string = string> extends PageQuery {
   orderBy: O;
   orderAsc: boolean;
   keyword?: string | undefined;

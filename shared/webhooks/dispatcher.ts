@@ -1,6 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { config } from '../config.ts';
-import { eventsPage, getEvent } from '../db/event-store.ts';
+import { eventsPage, getEvent, type SequencedEvent } from '../db/event-store.ts';
 import { inChunks, transactWrite } from '../db/transact.ts';
 import { dueDeliveries, FanOutMoved, fanOutOps, getWebhook, leaseDeliveryOp, listWebhooks, recordAttemptOp, webhookHealthOp, type DeliveryRecord, type WebhookRecord } from '../db/webhook-store.ts';
 import { sequenceEvents } from '../events/sequencer.ts';
@@ -30,21 +30,24 @@ const SEND_CONCURRENCY = 10;
 
 const matches = (webhook: WebhookRecord, type: string) => webhook.eventTypes.length === 0 || webhook.eventTypes.includes(type);
 
-/** Deliveries for the events after the subscription's mark; returns those it created. */
-async function fanOut(start: WebhookRecord): Promise<DeliveryRecord[]> {
-  const created: DeliveryRecord[] = [];
+/** Deliveries for the events after the subscription's mark; returns those it created, with their events. */
+async function fanOut(start: WebhookRecord): Promise<Array<{ delivery: DeliveryRecord; event: SequencedEvent }>> {
+  const created: Array<{ delivery: DeliveryRecord; event: SequencedEvent }> = [];
   let webhook = start;
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const { results } = await eventsPage(webhook.companyId, { after: webhook.fannedOut, types: [] }, FAN_OUT_BATCH, undefined);
     if (results.length === 0) break;
     const now = new Date().toISOString();
-    const deliveries = results
+    const pairs = results
       .filter((e) => matches(webhook, e.type))
-      .map((e): DeliveryRecord => ({ companyId: webhook.companyId, webhookId: webhook.webhookId, eventId: e.eventId, sequence: e.sequence, type: e.type, status: 'pending', attempts: 0, nextAttemptAt: now, createdAt: now }));
+      .map((event) => ({
+        event,
+        delivery: { companyId: webhook.companyId, webhookId: webhook.webhookId, eventId: event.eventId, sequence: event.sequence, type: event.type, status: 'pending', attempts: 0, nextAttemptAt: now, createdAt: now } satisfies DeliveryRecord,
+      }));
     const upTo = results.at(-1)!.sequence;
     try {
-      await transactWrite(fanOutOps(webhook, deliveries, upTo));
-      created.push(...deliveries);
+      await transactWrite(fanOutOps(webhook, pairs.map((p) => p.delivery), upTo));
+      created.push(...pairs);
       webhook = { ...webhook, fannedOut: upTo };
     } catch (error) {
       if (!(error instanceof FanOutMoved)) throw error;
@@ -93,12 +96,12 @@ async function send(webhook: WebhookRecord, body: string, eventId: string): Prom
 
 const backoffMs = (attempts: number) => Math.min(config.webhookRetryBaseMs * 2 ** (attempts - 1), MAX_BACKOFF_MS) * (0.75 + Math.random() / 2);
 
-/** One attempt of a delivery; its outcome is recorded only while the lease is still ours. */
-export async function attempt(d: DeliveryRecord, webhook: WebhookRecord | undefined): Promise<void> {
+/** One attempt of a delivery (its event given when at hand); its outcome is recorded only while the lease is still ours. */
+async function attempt(d: DeliveryRecord, webhook: WebhookRecord | undefined, known?: SequencedEvent): Promise<void> {
   const heldUntil = await lease(d);
   if (heldUntil === undefined) return;
   const now = new Date();
-  const event = await getEvent(d.companyId, d.sequence);
+  const event = known ?? (await getEvent(d.companyId, d.sequence));
   const outcome: { status?: number; error?: string } = !webhook || !webhook.active ? { error: webhook ? 'the subscription is inactive' : 'the subscription was deleted' } : !event ? { error: 'the event has expired' } : await send(webhook, JSON.stringify(eventBody(event)), d.eventId);
   const delivered = outcome.status !== undefined && outcome.status >= 200 && outcome.status < 300;
   const attempts = d.attempts + 1;
@@ -122,7 +125,7 @@ export async function attempt(d: DeliveryRecord, webhook: WebhookRecord | undefi
 }
 
 /** What a receiver gets: the event as the feed shows it. */
-function eventBody(e: NonNullable<Awaited<ReturnType<typeof getEvent>>>) {
+function eventBody(e: SequencedEvent) {
   return { id: e.eventId, sequence: e.sequence, type: e.type, companyId: e.companyId, recordId: e.recordId, version: e.version, actor: e.actor, occurredAt: e.occurredAt, data: e.data, dataOmitted: e.dataOmitted };
 }
 
@@ -134,7 +137,7 @@ export async function dispatchCompany(companyId: string): Promise<void> {
   await Promise.all(
     webhooks.map(async (webhook) => {
       const created = await fanOut(webhook);
-      for (const batch of inChunks(created, SEND_CONCURRENCY)) await Promise.all(batch.map((delivery) => attempt(delivery, webhook)));
+      for (const batch of inChunks(created, SEND_CONCURRENCY)) await Promise.all(batch.map(({ delivery, event }) => attempt(delivery, webhook, event)));
     }),
   );
 }

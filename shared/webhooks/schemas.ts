@@ -2,7 +2,7 @@ import * as z from '../schemas/zod.ts';
 import { EVENT_TYPES } from '../events/event-types.ts';
 import { Version } from '../schemas/common.ts';
 import { lazy } from '../schemas/lazy.ts';
-import { listQuery } from '../schemas/list-query.ts';
+import { listQuery, pageQueryShape } from '../schemas/list-query.ts';
 
 const Url = () => z.string().check(z.minLength(1), z.maxLength(2048));
 /** The event types to send; empty means every type. */
@@ -21,4 +21,5 @@ export const UpdateWebhookBody = lazy(() =>
 export type UpdateWebhookInput = z.output<ReturnType<typeof UpdateWebhookBody>>;
 
 export const ListWebhooksQuery = listQuery(['CreatedAt'], 'CreatedAt');
-export const ListDeliveriesQuery = listQuery(['Sequence'], 'Sequence');
+/** A delivery log has one order, newest first: page and pageSize only. */
+export const ListDeliveriesQuery = lazy(() => pageQueryShape());

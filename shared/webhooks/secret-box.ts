@@ -11,9 +11,17 @@ export function newWebhookSecret(): string {
   return SECRET_PREFIX + randomBytes(32).toString('base64url');
 }
 
+/** Derived once per read of the service secret, not per delivery. */
+const derived = new WeakMap<object, Buffer>();
+
 async function sealingKey(): Promise<Buffer> {
-  const { cursorKey } = await serviceSecrets();
-  return Buffer.from(hkdfSync('sha256', cursorKey, 'ledger-webhooks', 'webhook signing secrets', 32));
+  const secrets = await serviceSecrets();
+  let key = derived.get(secrets);
+  if (!key) {
+    key = Buffer.from(hkdfSync('sha256', secrets.cursorKey, 'ledger-webhooks', 'webhook signing secrets', 32));
+    derived.set(secrets, key);
+  }
+  return key;
 }
 
 export async function seal(secret: string): Promise<string> {

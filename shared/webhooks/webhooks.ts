@@ -6,7 +6,7 @@ import { createWebhookOps, deleteWebhookOps, deliveriesPage, getWebhook, listWeb
 import { nextSequence } from '../db/event-store.ts';
 import { sequenceEvents } from '../events/sequencer.ts';
 import { NotFound, ValidationError, VersionConflict } from '../errors.ts';
-import type { ListQuery, Page } from '../schemas/list-query.ts';
+import type { ListQuery, Page, PageQuery } from '../schemas/list-query.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import type { CreateWebhookInput, UpdateWebhookInput } from './schemas.ts';
 import { newWebhookSecret, seal } from './secret-box.ts';
@@ -110,7 +110,7 @@ export async function deleteWebhook(uow: UnitOfWork, companyId: string, webhookI
 }
 
 /** The subscription's deliveries, newest first. */
-export async function listDeliveries(companyId: string, webhookId: string, query: ListQuery): Promise<Page<DeliveryView>> {
+export async function listDeliveries(companyId: string, webhookId: string, query: PageQuery): Promise<Page<DeliveryView>> {
   await mustGet(companyId, webhookId);
   const page = await deliveriesPage(companyId, webhookId, query.pageSize, query.page);
   return { ...page, results: page.results.map(deliveryView) };

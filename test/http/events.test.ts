@@ -93,6 +93,8 @@ describe('events', () => {
     const none = await walk(owner.api, owner.base, '&dateTo=2000-01-01');
     const todays = await walk(owner.api, owner.base, `&dateFrom=${today}&dateTo=${today}`);
     const unknown = await owner.api.get(`${owner.base}/Events?type=JournalPosted,JournalFlew`);
+    // One order, by sequence: an order or keyword the feed would ignore is refused.
+    const ordered = await owner.api.get(`${owner.base}/Events?orderAsc=false`);
     const foreign = await other.api.get(`${owner.base}/Events`);
 
     expect(new Set(accounts.map((e) => e.type))).toEqual(new Set(['AccountCreated', 'CostCenterCreated']));
@@ -101,6 +103,8 @@ describe('events', () => {
     expect(todays.length).toBe(12);
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors[0].name).toMatch(/^type/);
+    expect(ordered.status).toBe(400);
+    expect(ordered.body.errors[0].name).toBe('orderAsc');
     expect(foreign.status).toBe(404);
   });
 
