@@ -8,6 +8,7 @@ import { IDEMPOTENCY_TABLE, MAIN_TABLE } from '../shared/db/tables.ts';
 import { routes } from '../shared/routes.ts';
 import { DOCS_ASSETS, swaggerUiDir } from './docs-page.ts';
 import { EventDispatch } from './event-dispatch.ts';
+import { JobRecovery } from './job-recovery.ts';
 import { FUNCTION_DEFAULTS } from './function-defaults.ts';
 import { LedgerHttpApi } from './http-api.ts';
 import { Monitoring } from './monitoring.ts';
@@ -96,6 +97,7 @@ export class LedgerStack extends Stack {
       monitoring.watchFunction(this, fn, name);
     }
     new EventDispatch(this, 'Webhooks', { main: mainGrants, secret: serviceSecret.secret, environment, monitoring, after: serviceSecret.ready });
+    new JobRecovery(this, 'Jobs', { main: mainGrants, environment, monitoring });
     monitoring.watchTable(main, 'MainTable');
     monitoring.watchTable(idempotency, 'TtlTable');
     monitoring.watchApi(api, stage.stageName, routes);

@@ -7,6 +7,7 @@ import { startEventDispatcher, type RunningDispatcher } from './event-dispatcher
 import { DATA_DIR, localEnvironment, SECRETS_FILE, STATE_FILE } from './environment.ts';
 import { startGateway, type RunningGateway } from './gateway.ts';
 import { LOCAL_CLIENT_ID, startIdentityProvider, type RunningIdentityProvider } from './identity-provider.ts';
+import { startJobRecovery, type RunningJobRecovery } from './job-recovery.ts';
 import { portIsFree } from './free-port.ts';
 import { ensureLocalSecrets } from './local-secrets.ts';
 import { superviseDynamo } from './supervise-dynamo.ts';
@@ -14,8 +15,8 @@ import { superviseDynamo } from './supervise-dynamo.ts';
 /**
  * `npm start`: DynamoDB Local (data under .data/dynamodb, or in memory with --in-memory),
  * the tables, the local identity provider on 127.0.0.1:3001 (OIDC_PORT overrides) and the
- * local gateway on 127.0.0.1:3000 (PORT overrides), and the webhook dispatcher on the main
- * table's stream. Ctrl-C stops all. DynamoDB Local is
+ * local gateway on 127.0.0.1:3000 (PORT overrides), the webhook dispatcher on the main
+ * table's stream and the recovery of unfinished wide postings. Ctrl-C stops all. DynamoDB Local is
  * supervised: restarted when it dies (see supervise-dynamo.ts), or the stack stops with a message.
  */
 const inMemory = process.argv.includes('--in-memory');
@@ -26,12 +27,14 @@ const redirectUri = `http://127.0.0.1:${port}/api/Authentication/Login/Callback`
 let identity: RunningIdentityProvider | undefined;
 let gateway: RunningGateway | undefined;
 let dispatcher: RunningDispatcher | undefined;
+let recovery: RunningJobRecovery | undefined;
 let stopping = false;
 async function stop(exitCode = 0): Promise<void> {
   if (stopping) return;
   stopping = true;
   await gateway?.close();
   await dispatcher?.close();
+  await recovery?.close();
   await identity?.close();
   await dynamo.stop();
   process.exit(exitCode);
@@ -69,10 +72,13 @@ gateway = await startGateway(port).catch(async (error: unknown) => {
 writeFileSync(STATE_FILE, JSON.stringify({ api: gateway.url, dynamoEndpoint: dynamo.endpoint }, null, 2));
 // Webhooks: the dispatcher follows the main table's stream, as its function does in AWS.
 dispatcher = await startEventDispatcher({ endpoint: dynamo.endpoint, tableName: MAIN_TABLE.id });
+// Wide postings whose request died (this stack was killed mid-job) are finished, as in AWS.
+recovery = startJobRecovery();
 
 console.log(`dynamodb: ${dynamo.endpoint} (${inMemory ? 'in memory' : `data in ${resolve(DATA_DIR, 'dynamodb')}`})`);
 console.log(`identity provider: ${identity.issuer} (local sign-in: any email, any password)`);
 console.log('webhooks: dispatching events from the main table\'s stream (loopback receivers allowed locally)');
+console.log('jobs: finishing wide postings left unfinished (checked every 5 s)');
 console.log(`ready: ${gateway.url}  (OpenAPI ${gateway.url}/openapi.json, docs ${gateway.url}/docs; Ctrl-C stops)`);
 
 process.on('SIGINT', () => void stop());

@@ -1,4 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ActorRef } from '../auth/actor.ts';
 import { config } from '../config.ts';
 import { NotFound, StateConflict, VersionConflict, type AppError } from '../errors.ts';
 import { db } from './client.ts';
@@ -49,6 +50,8 @@ export interface PostingJob {
   next: number;
   /** The version the request that started it was based on: its retry resumes the job. */
   fromVersion: number;
+  /** Who started it: named by the event recovery records when it finishes the job (absent on jobs of older versions). */
+  actor?: ActorRef;
 }
 export type InProgressJournal = JournalFields & Posting & { status: 'posting' | 'unposting'; job: PostingJob };
 /** A voided draft never had a posting; a voided posted journal keeps its own. */

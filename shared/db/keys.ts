@@ -119,6 +119,11 @@ export const keys = {
   journalCounter: (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'COUNTER#JOURNAL' }),
   /** How many postings too wide for one transaction are under way into a period. */
   periodPostings: (companyId: string, periodId: string): Key => ({ pk: companyPk(companyId), sk: `POSTINGS#${periodId}` }),
+  /** The company's wide-posting jobs: how many ever started and how many are under way (reports read it). */
+  companyJobs: (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'JOBS' }),
+  /** A wide-posting job under way, in one partition across companies, so recovery finds every unfinished one. */
+  unfinishedJob: (companyId: string, journalId: string): Key => ({ pk: 'JOBS#UNFINISHED', sk: `${companyId} ${journalId}` }),
+  unfinishedJobsPartition: 'JOBS#UNFINISHED',
 
   /** Which layout the table's balance and ledger items are in (ledger-rebuild.ts). */
   ledgerLayout: (): Key => ({ pk: 'META', sk: 'LEDGER_LAYOUT' }),

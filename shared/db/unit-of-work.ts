@@ -1,3 +1,4 @@
+import type { ActorRef } from '../auth/actor.ts';
 import { transactWrite, type WriteOp } from './transact.ts';
 
 /**
@@ -8,6 +9,8 @@ import { transactWrite, type WriteOp } from './transact.ts';
  */
 export interface UnitOfWork {
   commit<T>(ops: WriteOp[], response: T): Promise<T>;
+  /** Who the work is done for (a job records it, so whoever finishes the job names them). */
+  readonly actor: ActorRef;
 }
 
 /** Items a request adds to its use case's transaction, given the response being committed. */
@@ -16,6 +19,13 @@ export type CommitHook = (response: unknown) => WriteOp[];
 export class RequestUnitOfWork implements UnitOfWork {
   readonly hooks: CommitHook[] = [];
   committed = false;
+
+  /** `actorOf` is asked when needed: a request's principal is known only after authentication. */
+  constructor(private readonly actorOf: () => ActorRef = () => null) {}
+
+  get actor(): ActorRef {
+    return this.actorOf();
+  }
 
   async commit<T>(ops: WriteOp[], response: T): Promise<T> {
     await transactWrite([...ops, ...this.hooks.flatMap((hook) => hook(response))]);

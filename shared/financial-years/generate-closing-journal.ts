@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { whileBooksSteady } from '../reports/steady-books.ts';
 import { accounts, classificationOf } from '../accounts/account-kind.ts';
 import { getSettings } from '../companies/settings.ts';
 import { sumThrough, TOTAL_GROUP } from '../db/balance-reads.ts';
@@ -27,7 +28,8 @@ export async function generateClosingJournal(uow: UnitOfWork, companyId: string,
   if (!settings.retainedEarningsAccountId) {
     throw new StateConflict('RetainedEarningsNotSet', 'Set retainedEarningsAccountId in the company settings first.', 'retainedEarningsAccountId');
   }
-  const nets = await profitAndLossNets(companyId, year.periods.map((p) => p.id));
+  // Closing a half-applied wide posting would close figures that are not the year's.
+  const nets = await whileBooksSteady(companyId, () => profitAndLossNets(companyId, year.periods.map((p) => p.id)));
   const lines = closingLines(nets, settings.retainedEarningsAccountId, settings.decimalPrecision);
   if (lines.length === 0) throw new StateConflict('NothingToClose', 'No revenue or expense account has a balance in this year.');
   if (lines.length > MAX_CLOSING_LINES) {

@@ -19,6 +19,7 @@ import { fitsOneTransaction, transactWrite, type WriteOp } from '../db/transact.
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { openPeriodCheckOp } from '../db/year-store.ts';
 import { VersionConflict } from '../errors.ts';
+import type { EventType } from '../events/event-types.ts';
 import { checkCostCentersActive } from './check-cost-centers.ts';
 import { findOpenPeriod } from './find-period.ts';
 import { checkBalanced, checkTransition, swapSides, type JournalAction } from './rules.ts';
@@ -69,9 +70,27 @@ function finishOwnJob(uow: UnitOfWork, companyId: string, journal: InProgressJou
   });
 }
 
+/** A reversal born as a job (reverseJournal): it has no version before its job. */
+const isReversalJob = (journal: InProgressJournal) => journal.reversalOf !== undefined && journal.job.fromVersion === 0;
+
+/** The event a job's request records when it finishes the job. */
+export const jobEvent = (journal: InProgressJournal): EventType =>
+  isReversalJob(journal) ? 'JournalReversed' : ({ Post: 'JournalPosted', Void: 'JournalVoided', Adjust: 'JournalAdjusted' } as const)[journal.job.action];
+
+/**
+ * Finishes a job whose request is gone, as that request would have: the journal's final state,
+ * answering what the request would have answered (for a reversal, the original journal).
+ * Errors: those of finishJob.
+ */
+export async function finishAbandonedJob(uow: UnitOfWork, companyId: string, journal: InProgressJournal): Promise<JournalView> {
+  if (!isReversalJob(journal)) return finishOwnJob(uow, companyId, journal);
+  const original = await mustGetJournal(companyId, journal.reversalOf!);
+  return finishJob(uow, companyId, journal, (j) => ({ final: posted(j), response: journalView(original) }));
+}
+
 /** Starts a job that takes `before` to its final state, then finishes it. */
 async function runJob(uow: UnitOfWork, companyId: string, before: JournalRecord, withPosting: LedgerJournal & Posting & { version: number }, action: 'Post' | 'Void' | 'Adjust') {
-  const started = withJob(withPosting, action);
+  const started = withJob(withPosting, action, uow.actor);
   await transactWrite(startJobOps(companyId, started, replaceJournalOp(companyId, before, started)));
   return finishOwnJob(uow, companyId, started);
 }
@@ -177,7 +196,7 @@ export async function reverseJournal(uow: UnitOfWork, companyId: string, journal
   if (fitsOneTransaction(ops)) return uow.commit(ops, journalView(reversed));
 
   // Born as a job: the reversal shows `posting` until its last chunk.
-  const started = withJob({ ...reversal, version: 0 }, 'Post');
+  const started = withJob({ ...reversal, version: 0 }, 'Post', uow.actor);
   await transactWrite([...startJobOps(companyId, started, putNewJournalOp(companyId, started)), markReversed]);
   return finishJob(uow, companyId, started, (j) => ({ final: posted(j), response: journalView(reversed) }));
 }

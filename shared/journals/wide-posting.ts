@@ -1,4 +1,6 @@
+import type { ActorRef } from '../auth/actor.ts';
 import { balanceOps } from '../db/balance-store.ts';
+import { jobFinishedOps, jobStartedOps } from '../db/job-store.ts';
 import { advanceJobOp, JobAdvanced, mustGetJournal, replaceJournalOp, type InProgressJournal, type JournalRecord, type PostingJob, type Posting } from '../db/journal-store.ts';
 import { ledgerOps, type LedgerJournal } from '../db/ledger-store.ts';
 import { inChunks, MAX_TRANSACTION_ITEMS, transactWrite, type WriteOp } from '../db/transact.ts';
@@ -14,13 +16,16 @@ import { balanceDeltas } from './rules.ts';
  *   posted ──Void/Adjust──> unposting ──chunks──> voided / draft   (sign -1)
  *
  * 1. One transaction moves the journal to `posting` (or `unposting`) with its job, checks the
- *    period is open and counts a posting under way into it (Lock and Close refuse meanwhile).
+ *    period is open and counts a posting under way into it (Lock and Close refuse meanwhile), and
+ *    into the company's jobs (reports answer 409 meanwhile: shared/reports/steady-books.ts), and
+ *    lists the job as unfinished.
  * 2. Each chunk transaction applies up to 99 balance and ledger writes and records itself on
  *    the journal (`job.next`), conditionally on being the next chunk: a chunk is applied once.
  * 3. The last transaction gives the journal its final state and uncounts the posting, with the
  *    request's idempotency record.
  * A failure anywhere leaves the journal showing its job; the same request sent again (same
- * action, the version it was based on or the journal's current one) applies what is left.
+ * action, the version it was based on or the journal's current one) applies what is left, and
+ * if nobody sends it, recovery (recover-jobs.ts) finishes the job within a minute.
  * Chunks are cut from the same lines in the same order on every attempt.
  */
 
@@ -35,20 +40,25 @@ export function postingItemOps(companyId: string, journal: LedgerJournal & Posti
 export const isInProgress = (journal: JournalRecord): journal is InProgressJournal => journal.status === 'posting' || journal.status === 'unposting';
 
 /** The journal as its job shows it, from the state it leaves. */
-export function withJob<J extends LedgerJournal & Posting & { version: number }>(journal: J, action: PostingJob['action']): InProgressJournal {
+export function withJob<J extends LedgerJournal & Posting & { version: number }>(journal: J, action: PostingJob['action'], actor: ActorRef): InProgressJournal {
   const { reversedBy: _reversed, ...fields } = journal as J & { reversedBy?: string; status?: string };
   return {
     ...(fields as unknown as InProgressJournal),
     status: action === 'Post' ? 'posting' : 'unposting',
-    job: { action, next: 0, fromVersion: journal.version },
+    job: { action, next: 0, fromVersion: journal.version, actor },
     version: journal.version + 1,
     updatedAt: new Date().toISOString(),
   };
 }
 
-/** The writes that start a job: the journal shows it, the period is open and counts it. */
+/** The writes that start a job: the journal shows it, the period is open and counts it, the company counts it. */
 export function startJobOps(companyId: string, started: InProgressJournal, write: WriteOp): WriteOp[] {
-  return [write, openPeriodCheckOp(companyId, started.financialYearId, started.periodId), periodPostingsOp(companyId, started.periodId, 1)];
+  return [
+    write,
+    openPeriodCheckOp(companyId, started.financialYearId, started.periodId),
+    periodPostingsOp(companyId, started.periodId, 1),
+    ...jobStartedOps(companyId, started.id, started.updatedAt),
+  ];
 }
 
 /**
@@ -88,7 +98,7 @@ export async function finishJob<T>(
     }
   }
   const { final, extra = [], response } = finish(journal);
-  return uow.commit([replaceJournalOp(companyId, journal, final), periodPostingsOp(companyId, journal.periodId, -1), ...extra], response);
+  return uow.commit([replaceJournalOp(companyId, journal, final), periodPostingsOp(companyId, journal.periodId, -1), ...jobFinishedOps(companyId, journal.id), ...extra], response);
 }
 
 function finishedMeanwhile(): never {

@@ -5,6 +5,7 @@ import { balancesThrough, dayBefore, formatter, net } from './figures.ts';
 import { reportContext, type ReportContext } from './report-context.ts';
 import { checkInYear, yearContaining } from './report-range.ts';
 import type { BalanceSheetInput } from './schemas.ts';
+import { whileBooksSteady } from './steady-books.ts';
 import { statementSection } from './statement-section.ts';
 
 export type BalanceSheet = ResponseOf<'BalanceSheetResponse'>;
@@ -15,9 +16,14 @@ const isProfitOrLoss = (a: ChartAccount) => a.classification === 'revenue' || a.
  * Assets, liabilities and equity as of the end of a date (and of a comparison date), from the
  * running balances. Revenue and expense not yet closed to retained earnings appear as two
  * equity lines, this financial year's and earlier years', so assets equal liabilities plus
- * equity exactly. Errors: ValidationError NoFinancialYear naming `date` or `compareDate`.
+ * equity exactly; never read while a wide posting runs (steady-books.ts).
+ * Errors: ValidationError NoFinancialYear naming `date` or `compareDate`, BooksInMotion.
  */
-export async function balanceSheet(companyId: string, query: BalanceSheetInput): Promise<BalanceSheet> {
+export function balanceSheet(companyId: string, query: BalanceSheetInput): Promise<BalanceSheet> {
+  return whileBooksSteady(companyId, () => readBalanceSheet(companyId, query), (bs) => bs.totals.assets.every((a, i) => a === bs.totals.liabilitiesAndEquity[i]));
+}
+
+async function readBalanceSheet(companyId: string, query: BalanceSheetInput): Promise<BalanceSheet> {
   const ctx = await reportContext(companyId);
   checkInYear(query.date, ctx.years, 'date');
   if (query.compareDate) checkInYear(query.compareDate, ctx.years, 'compareDate');

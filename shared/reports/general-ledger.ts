@@ -10,6 +10,7 @@ import { accountNodes, reportCostCenter } from './report-nodes.ts';
 import { reportContext } from './report-context.ts';
 import { checkReportRange } from './report-range.ts';
 import type { GeneralLedgerInput } from './schemas.ts';
+import { whileBooksSteady } from './steady-books.ts';
 
 export type GeneralLedger = ResponseOf<'GeneralLedgerResponse'>;
 
@@ -21,9 +22,14 @@ const PARALLEL = 16;
  * opening and closing balances from the running balances, and a page of its posted lines in
  * posting order with the balance after each. The cursor carries the balance where the page
  * ended, so the running balance continues across pages and does not move when journals are
- * posted behind the cursor meanwhile. Errors: NotFound (account, cost center), ValidationError.
+ * posted behind the cursor meanwhile. Never read while a wide posting runs (steady-books.ts).
+ * Errors: NotFound (account, cost center), ValidationError, BooksInMotion.
  */
-export async function generalLedger(companyId: string, query: GeneralLedgerInput): Promise<GeneralLedger> {
+export function generalLedger(companyId: string, query: GeneralLedgerInput): Promise<GeneralLedger> {
+  return whileBooksSteady(companyId, () => readGeneralLedger(companyId, query));
+}
+
+async function readGeneralLedger(companyId: string, query: GeneralLedgerInput): Promise<GeneralLedger> {
   const [ctx, record, costCenter] = await Promise.all([
     reportContext(companyId),
     accountNodes.resolve(companyId, query.accountId, 'accountId'),

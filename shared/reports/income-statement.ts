@@ -9,6 +9,7 @@ import { reportContext, type ReportContext } from './report-context.ts';
 import { checkReportRange, comparisonRange } from './report-range.ts';
 import type { IncomeStatementInput } from './schemas.ts';
 import { statementSection } from './statement-section.ts';
+import { whileBooksSteady } from './steady-books.ts';
 
 export type IncomeStatement = ResponseOf<'IncomeStatementResponse'>;
 type Column = IncomeStatement['columns'][number];
@@ -22,9 +23,14 @@ type GroupedNets = Map<string, Map<string, bigint>>;
  * for amounts without a cost center; and the same again for a comparison range. Revenue is
  * shown as credits less debits, expense as debits less credits. Year-end closing journals are
  * left out (closing-entries.ts).
- * Errors: NotFound (cost center), ValidationError (the range, byCostCenter with costCenterId).
+ * Never read while a wide posting runs (steady-books.ts).
+ * Errors: NotFound (cost center), ValidationError (the range, byCostCenter with costCenterId), BooksInMotion.
  */
-export async function incomeStatement(companyId: string, query: IncomeStatementInput): Promise<IncomeStatement> {
+export function incomeStatement(companyId: string, query: IncomeStatementInput): Promise<IncomeStatement> {
+  return whileBooksSteady(companyId, () => readIncomeStatement(companyId, query));
+}
+
+async function readIncomeStatement(companyId: string, query: IncomeStatementInput): Promise<IncomeStatement> {
   if (query.byCostCenter && query.costCenterId) throw ValidationError.field('byCostCenter', 'cannot be combined with costCenterId');
   const [ctx, costCenter] = await Promise.all([reportContext(companyId), query.costCenterId ? reportCostCenter(companyId, query.costCenterId, 'costCenterId') : undefined]);
   checkReportRange(query.dateFrom, query.dateTo, ctx.years);

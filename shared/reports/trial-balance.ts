@@ -8,6 +8,7 @@ import { reportCostCenter } from './report-nodes.ts';
 import { reportContext, type ReportContext } from './report-context.ts';
 import { checkReportRange } from './report-range.ts';
 import type { TrialBalanceInput } from './schemas.ts';
+import { whileBooksSteady } from './steady-books.ts';
 
 /** The report as answered: the type of its documented response schema. */
 export type TrialBalance = ResponseOf<'TrialBalanceResponse'>;
@@ -17,9 +18,17 @@ export type TrialBalance = ResponseOf<'TrialBalanceResponse'>;
  * within one cost center: per account its opening balance (everything posted before the
  * range), the range's debits and credits, and its closing balance, along the account tree
  * with each category summing its children. Read from the running balances, never from journal
- * lines. Errors: NotFound (year, period, cost center), ValidationError (the range).
+ * lines, never while a wide posting runs (steady-books.ts). Errors: NotFound (year, period, cost
+ * center), ValidationError (the range), BooksInMotion.
  */
-export async function trialBalance(companyId: string, query: TrialBalanceInput): Promise<TrialBalance> {
+export function trialBalance(companyId: string, query: TrialBalanceInput): Promise<TrialBalance> {
+  return whileBooksSteady(companyId, () => readTrialBalance(companyId, query), (tb) => tb.costCenter !== null || balances(tb.totals));
+}
+
+/** Debits equal credits in every column of the company's totals (not of one cost center's: a journal balances as a whole). */
+const balances = (totals: TrialBalance['totals']) => Object.values(totals).every((t) => t.debit === t.credit);
+
+async function readTrialBalance(companyId: string, query: TrialBalanceInput): Promise<TrialBalance> {
   const [ctx, costCenter] = await Promise.all([reportContext(companyId), query.costCenterId ? reportCostCenter(companyId, query.costCenterId, 'costCenterId') : undefined]);
   const range = await rangeOf(companyId, ctx, query);
   const scope = costCenter ? ({ kind: 'costCenter', costCenterId: costCenter.id } as const) : ({ kind: 'total' } as const);

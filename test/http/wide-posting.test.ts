@@ -1,8 +1,7 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { companyOwner, useGateway, type Client } from '../support/api.ts';
-import { faultInjector } from '../support/faults.ts';
-import { credit, debit, wideChart } from '../support/ledger.ts';
+import { crashAfterWrite as crashAfter } from '../support/faults.ts';
+import { wideChart, wideDraft } from '../support/ledger.ts';
 
 /**
  * Postings wider than one transaction run as a job of chunks (shared/journals/wide-posting.ts):
@@ -21,34 +20,13 @@ const ACCOUNTS = 30;
 /** 29 expense leaves, a bank account, two cost centers and the year 2026. */
 const wideBooks = (api: Client, base: string) => wideChart(api, base, { leaves: ACCOUNTS - 1, centers: 2 });
 
-/**
- * A draft of 60 lines: each expense leaf debited in both cost centers (1.01 and 2.02 times its
- * index), the bank credited the total in each. 30 accounts and 60 account/cost-center pairs make
- * 210 balance and ledger writes: three chunks.
- */
-async function wideDraft(api: Client, base: string, books: Awaited<ReturnType<typeof wideBooks>>) {
-  const [a, b] = books.centers.map((c: { id: string }) => c.id);
-  const lines = books.leaves.flatMap((leaf: { id: string }, i: number) => [debit(leaf.id, ((i + 1) * 1.01).toFixed(2), a), debit(leaf.id, ((i + 1) * 2.02).toFixed(2), b)]);
-  const perCenter = (factor: number) => books.leaves.reduce((s: number, _: unknown, i: number) => s + Math.round((i + 1) * factor * 100), 0) / 100;
-  lines.push(credit(books.bank.id, perCenter(1.01).toFixed(2), a), credit(books.bank.id, perCenter(2.02).toFixed(2), b));
-  const r = await api.post(`${base}/Journals`, { date: '2026-03-10T00:00:00Z', entries: lines });
-  expect(r.status, r.text).toBe(200);
-  return { draft: r.body, total: (perCenter(1.01) + perCenter(2.02)).toFixed(2) };
-}
-
 const trial = async (api: Client, base: string) => (await api.get(`${base}/Reports/TrialBalance?dateFrom=2026-01-01&dateTo=2026-12-31`)).body;
 
-/** After the n-th transaction commits, the process "dies": the write stays, the request fails. */
+/** A crash after the n-th transaction (support/faults.ts), ended after each test. */
 function crashAfterWrite(n: number) {
-  const faults = faultInjector();
-  restore = () => faults.mock.restore();
-  let writes = 0;
-  faults.mock.on(TransactWriteCommand).callsFake(async (input: unknown) => {
-    const result = await faults.realSend(new TransactWriteCommand(input as never));
-    if (++writes === n) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8000'), { code: 'ECONNREFUSED' });
-    return result;
-  });
-  return () => writes;
+  const crash = crashAfter(n);
+  restore = crash.restore;
+  return crash.writes;
 }
 
 describe('postings wider than one transaction', () => {

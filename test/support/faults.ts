@@ -25,3 +25,18 @@ export function faultInjector() {
   for (const Command of COMMANDS) mock.on(Command).callsFake((input: unknown) => realSend(new Command(input)));
   return { mock, realSend };
 }
+
+/**
+ * After the n-th transaction commits, the process "dies": the write stays, the request fails
+ * (503). Returns how many transactions were written so far, and `restore` to end the fault.
+ */
+export function crashAfterWrite(n: number) {
+  const faults = faultInjector();
+  let writes = 0;
+  faults.mock.on(TransactWriteCommand).callsFake(async (input: unknown) => {
+    const result = await faults.realSend(new TransactWriteCommand(input as never));
+    if (++writes === n) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8000'), { code: 'ECONNREFUSED' });
+    return result;
+  });
+  return { writes: () => writes, restore: () => faults.mock.restore() };
+}

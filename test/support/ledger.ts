@@ -56,3 +56,18 @@ export async function wideChart(api: Client, base: string, sizes: { leaves: numb
   const year = await year2026(api, base);
   return { leaves, bank, centers, year };
 }
+
+/**
+ * A draft of two lines per leaf of a wideChart (each leaf debited in the first two cost centers,
+ * 1.01 and 2.02 times its index) and the bank credited the total in each: for 29 leaves, 210
+ * balance and ledger writes, so its posting runs as a job of three chunks.
+ */
+export async function wideDraft(api: Client, base: string, books: Awaited<ReturnType<typeof wideChart>>, date = '2026-03-10') {
+  const [a, b] = books.centers.map((c: { id: string }) => c.id);
+  const lines = books.leaves.flatMap((leaf: { id: string }, i: number) => [debit(leaf.id, ((i + 1) * 1.01).toFixed(2), a), debit(leaf.id, ((i + 1) * 2.02).toFixed(2), b)]);
+  const perCenter = (factor: number) => books.leaves.reduce((s: number, _: unknown, i: number) => s + Math.round((i + 1) * factor * 100), 0) / 100;
+  lines.push(credit(books.bank.id, perCenter(1.01).toFixed(2), a), credit(books.bank.id, perCenter(2.02).toFixed(2), b));
+  const r = await api.post(`${base}/Journals`, { date: `${date}T00:00:00Z`, entries: lines });
+  if (r.status !== 200) throw new Error(r.text);
+  return { draft: r.body, total: (perCenter(1.01) + perCenter(2.02)).toFixed(2) };
+}

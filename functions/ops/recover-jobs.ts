@@ -1,0 +1,12 @@
+import { recoverJobs } from '../../shared/journals/recover-jobs.ts';
+
+/** Older than any request can still be running: the route functions time out at 29 s. */
+const ABANDONED_AFTER_MS = 30_000;
+
+/**
+ * Finishes wide-posting jobs whose request died (shared/journals/recover-jobs.ts). Runs every
+ * minute on a schedule, so a job is finished within 90 s of the request that started it.
+ */
+export async function handler(): Promise<{ finished: number; failed: number }> {
+  return recoverJobs(new Date(Date.now() - ABANDONED_AFTER_MS));
+}

@@ -1,0 +1,67 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config.ts';
+import { db } from './client.ts';
+import { keys } from './keys.ts';
+import { withPrefix } from './prefix-query.ts';
+import { conditions, getItem, mainTable } from './table-ops.ts';
+import type { WriteOp } from './transact.ts';
+
+/**
+ * Bookkeeping of wide-posting jobs (shared/journals/wide-posting.ts), written in the job's first
+ * and last transactions:
+ * - the company's `JOBS` item counts jobs ever started and jobs under way, so a report can tell
+ *   that no job applied a chunk while it read (shared/reports/steady-books.ts);
+ * - one `JOBS#UNFINISHED` item per job under way, across companies, so recovery finds every
+ *   job whose request died without scanning the table (shared/journals/recover-jobs.ts).
+ */
+export interface JobsState {
+  started: number;
+  underWay: number;
+}
+
+export interface UnfinishedJob {
+  companyId: string;
+  journalId: string;
+  startedAt: string;
+}
+
+/** The writes of a job's first transaction. */
+export function jobStartedOps(companyId: string, journalId: string, startedAt: string): WriteOp[] {
+  return [
+    mainTable.update(keys.companyJobs(companyId), {
+      expression: 'ADD started :one, underWay :one SET entity = :entity',
+      values: { ':one': 1, ':entity': 'CompanyJobs' },
+    }),
+    mainTable.put({ ...keys.unfinishedJob(companyId, journalId), entity: 'UnfinishedJob', companyId, journalId, startedAt }, { condition: conditions.absent }),
+  ];
+}
+
+/** The writes of a job's last transaction. */
+export function jobFinishedOps(companyId: string, journalId: string): WriteOp[] {
+  return [
+    mainTable.update(keys.companyJobs(companyId), { expression: 'ADD underWay :minus', values: { ':minus': -1 } }),
+    mainTable.delete(keys.unfinishedJob(companyId, journalId)),
+  ];
+}
+
+/** The company's job counters (strongly consistent). */
+export async function jobsState(companyId: string): Promise<JobsState> {
+  const item = await getItem(keys.companyJobs(companyId), { consistent: true });
+  return { started: Number(item?.started ?? 0), underWay: Number(item?.underWay ?? 0) };
+}
+
+/** Unfinished jobs started before `before`, of every company or of one (up to `limit` examined per call; few exist at any time). */
+export async function unfinishedJobs(before: Date, companyId?: string, limit = 100): Promise<UnfinishedJob[]> {
+  const keyCondition = withPrefix(keys.unfinishedJobsPartition, companyId ? `${companyId} ` : '');
+  const { Items } = await db().send(
+    new QueryCommand({
+      TableName: config.tableName,
+      ...keyCondition,
+      FilterExpression: 'startedAt < :before',
+      ExpressionAttributeValues: { ...keyCondition.ExpressionAttributeValues, ':before': before.toISOString() },
+      ConsistentRead: true,
+      Limit: limit,
+    }),
+  );
+  return (Items ?? []).map((i) => ({ companyId: String(i.companyId), journalId: String(i.journalId), startedAt: String(i.startedAt) }));
+}

@@ -1,0 +1,178 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../infra/local/free-port.ts';
+import { client, type ApiResponse, type Client } from '../support/api.ts';
+import { credit, debit, wideChart } from '../support/ledger.ts';
+
+/**
+ * The whole local stack killed (SIGKILL to its process group, DynamoDB Local included) while wide
+ * postings, voids and reversals run, then restarted on the same data: every journal reaches a
+ * final state with no client request within the documented 60 seconds, and the trial balance
+ * equals a naive sum of the posted lines of posted journals. CRASH_POINTS and CRASH_LEAVES make
+ * it longer and wider (defaults 5 and 60: 241-line journals of 9 transactions each).
+ */
+const ROOT = resolve(import.meta.dirname, '../..');
+const dataDir = mkdtempSync(join(tmpdir(), 'ledger-crash-'));
+const POINTS = Number(process.env.CRASH_POINTS ?? 5);
+const LEAVES = Number(process.env.CRASH_LEAVES ?? 60);
+const CENTERS = 4;
+const RECOVERY_LIMIT_MS = 60_000;
+
+let stack: ChildProcess | undefined;
+/** Everything the stacks printed, across restarts. */
+let printed = '';
+afterAll(async () => {
+  if (stack?.pid) await killGroup(stack);
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Starts `npm start`'s script in its own process group and resolves once it is ready. */
+async function startStack(port: number, oidcPort: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
+    cwd: ROOT,
+    detached: true,
+    env: { ...process.env, PORT: String(port), OIDC_PORT: String(oidcPort), LEDGER_DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+  });
+  let output = '';
+  await new Promise<void>((ready, fail) => {
+    const timer = setTimeout(() => fail(new Error(`no readiness line: ${output}`)), 60_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      printed += chunk.toString();
+      if (output.includes('ready: ')) {
+        clearTimeout(timer);
+        ready();
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => fail(new Error(`exited ${code}: ${output}`)));
+  });
+  child.removeAllListeners('exit');
+  return child;
+}
+
+/** SIGKILL to the whole group: the gateway's process and its DynamoDB Local die at once. */
+function killGroup(child: ChildProcess): Promise<void> {
+  const gone = new Promise<void>((r) => child.once('exit', () => r()));
+  process.kill(-child.pid!, 'SIGKILL');
+  return gone.then(async () => void (await waitUntil(() => !javaRunningFor(dataDir), 10_000, 'DynamoDB Local to die')));
+}
+
+const javaRunningFor = (dir: string) => execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).split('\n').some((l) => l.includes('DynamoDBLocal') && l.includes(dir));
+
+async function waitUntil(done: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<number> {
+  const started = Date.now();
+  while (!(await done())) {
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return Date.now() - started;
+}
+
+type Books = Awaited<ReturnType<typeof wideChart>>;
+
+/** A draft with a line per leaf and cost center, amounts varying by `seed`, and the bank crediting each cost center's total. */
+async function wideDraft(api: Client, base: string, books: Books, seed: number): Promise<string> {
+  const lines = books.centers.flatMap((center: { id: string }, c: number) => {
+    const amounts = books.leaves.map((_: unknown, i: number) => (((i + 1) * (c + 1) * seed) % 9973) + 1);
+    const total = amounts.reduce((s: number, a: number) => s + a, 0);
+    return [...books.leaves.map((leaf: { id: string }, i: number) => debit(leaf.id, (amounts[i]! / 100).toFixed(2), center.id)), credit(books.bank.id, (total / 100).toFixed(2), center.id)];
+  });
+  const r = await api.post(`${base}/Journals`, { date: '2026-03-10T00:00:00Z', entries: lines });
+  if (r.status !== 200) throw new Error(r.text);
+  return r.body.id;
+}
+
+const FINAL = ['draft', 'posted', 'voided', 'reversed'];
+
+/** Every journal of the company (all pages). */
+async function allJournals(api: Client, base: string): Promise<Array<{ id: string; status: string; version: number; reversedBy: string | null; entries: Array<{ accountId: string; side: number; amount: number | string }> }>> {
+  const journals = [];
+  for (let page: string | null = ''; page !== null; ) {
+    const r: ApiResponse = await api.get(`${base}/Journals?pageSize=100${page ? `&page=${encodeURIComponent(page)}` : ''}`);
+    if (r.status !== 200) throw new Error(r.text);
+    journals.push(...r.body.results);
+    page = r.body.nextPage;
+  }
+  return journals;
+}
+
+/** The trial balance's movement of each leaf equals the sum of the posted lines of posted (and reversed) journals. */
+async function expectTrialBalanceEqualsNaiveSum(api: Client, base: string): Promise<void> {
+  const naive = new Map<string, { debit: bigint; credit: bigint }>();
+  for (const journal of await allJournals(api, base)) {
+    if (journal.status !== 'posted' && journal.status !== 'reversed') continue;
+    for (const line of journal.entries) {
+      const sums = naive.get(line.accountId) ?? { debit: 0n, credit: 0n };
+      const cents = BigInt(Math.round(Number(line.amount) * 100));
+      naive.set(line.accountId, line.side === 1 ? { ...sums, debit: sums.debit + cents } : { ...sums, credit: sums.credit + cents });
+    }
+  }
+  const tb = await api.get(`${base}/Reports/TrialBalance?dateFrom=2026-01-01&dateTo=2026-12-31`);
+  expect(tb.status, tb.text).toBe(200);
+  const cents = (s: string) => BigInt(s.replace('.', ''));
+  const shown = new Map<string, { debit: bigint; credit: bigint }>(
+    tb.body.rows.filter((r: { type: string }) => r.type === 'leaf').map((r: { accountId: string; movement: { debit: string; credit: string } }) => [r.accountId, { debit: cents(r.movement.debit), credit: cents(r.movement.credit) }]),
+  );
+  for (const [accountId, sums] of naive) expect(shown.get(accountId) ?? { debit: 0n, credit: 0n }, accountId).toEqual(sums);
+  for (const accountId of shown.keys()) expect(naive.has(accountId), accountId).toBe(true);
+  expect(tb.body.totals.movement.debit).toBe(tb.body.totals.movement.credit);
+}
+
+describe('the local stack killed during wide postings', () => {
+  it(`finishes every posting, void and reversal it was killed in (${POINTS} points) and keeps the trial balance exact`, async () => {
+    const port = await freePort();
+    const oidcPort = await freePort();
+    stack = await startStack(port, oidcPort);
+    const token = execFileSync(process.execPath, ['--import', 'tsx', 'infra/local/mint-token.ts', '--email', 'crash@example.com', '--seconds', '3600'], {
+      cwd: ROOT,
+      env: { ...process.env, LEDGER_DATA_DIR: dataDir },
+      encoding: 'utf8',
+    }).trim();
+    const api = client(() => `http://127.0.0.1:${port}`, `Bearer ${token}`);
+    const company = await api.post('/api/v1/Companies', { name: 'Crash Co', baseCurrency: 'SAR' });
+    const base = `/api/v1/Companies/${company.body.id}`;
+    const books = await wideChart(api, base, { leaves: LEAVES, centers: CENTERS });
+
+    const actions = ['Post', 'Void', 'Reverse'] as const;
+    const landed: string[] = [];
+    for (let attempt = 1; landed.length < POINTS; attempt++) {
+      expect(attempt, `kills landed so far: ${landed.join(', ')}`).toBeLessThan(POINTS * 4);
+      const action = actions[landed.length % actions.length]!;
+      const id = await wideDraft(api, base, books, attempt);
+      if (action !== 'Post') {
+        const posted = await api.post(`${base}/Journals/${id}/Post`, { postingDate: '2026-03-10', version: 1 });
+        expect(posted.status, posted.text).toBe(200);
+      }
+      const body = action === 'Post' ? { postingDate: '2026-03-10', version: 1 } : action === 'Void' ? { version: 2 } : { postingDate: '2026-04-01', version: 2 };
+      let answered = false;
+      const sent = api.post(`${base}/Journals/${id}/${action}`, body).then(
+        () => void (answered = true),
+        () => undefined,
+      );
+      // Once the job shows, wait a random moment into it, then kill everything.
+      await waitUntil(async () => answered || (await api.get(`${base}/Journals/${id}`)).body.status !== (action === 'Post' ? 'draft' : 'posted'), 30_000, 'the job to start');
+      await new Promise((r) => setTimeout(r, Math.floor(Math.random() * 120)));
+      await killGroup(stack);
+      await sent;
+      if (!answered) landed.push(`${action} ${attempt}`);
+
+      stack = await startStack(port, oidcPort);
+      const waited = await waitUntil(async () => (await allJournals(api, base)).every((j) => FINAL.includes(j.status)), RECOVERY_LIMIT_MS, 'every journal to reach a final state');
+      console.log(`crash ${attempt} (${action}, ${answered ? 'answered before the kill' : 'killed mid-request'}): every journal final ${waited} ms after ready`);
+      await expectTrialBalanceEqualsNaiveSum(api, base);
+    }
+    // The restarted stacks say what they finished: at least one kill found a job half applied.
+    const recovered = [...printed.matchAll(/jobs: finished (\d+) wide posting/g)].reduce((n, m) => n + Number(m[1]), 0);
+    console.log(`kills mid-request: ${landed.join(', ')}; jobs finished by recovery: ${recovered}`);
+    expect(recovered).toBeGreaterThan(0);
+    const journals = await allJournals(api, base);
+    expect(journals.filter((j) => j.status === 'voided').length).toBeGreaterThan(0);
+    expect(journals.filter((j) => j.status === 'reversed').length).toBeGreaterThan(0);
+    await killGroup(stack);
+    stack = undefined;
+  }, 600_000);
+});
