@@ -35,6 +35,7 @@ export const SERVICE_PERMISSIONS = [
   'api-keys:manage',
   'events:read',
   'webhooks:manage',
+  'reports:create',
 ] as const;
 
 export const PERMISSIONS = [...SPEC_PERMISSIONS, ...SERVICE_PERMISSIONS] as const;

@@ -55,10 +55,10 @@ export function ownerCountOp(companyId: string, delta: 1 | -1, field: string): W
 }
 
 /**
- * Moves one of the company item's counts of capped records (custom roles, webhooks); adding
- * refuses to go past `limit.max`, with the 409 `limit.code`.
+ * Moves one of the company item's counts of capped records (custom roles, webhooks, stored
+ * reports); adding refuses to go past `limit.max`, with the 409 `limit.code`.
  */
-export function cappedCountOp(companyId: string, attribute: 'customRoleCount' | 'webhookCount', delta: 1 | -1, limit: { max: number; code: string; what: string }): WriteOp {
+export function cappedCountOp(companyId: string, attribute: 'customRoleCount' | 'webhookCount' | 'reportCount', delta: 1 | -1, limit: { max: number; code: string; what: string }): WriteOp {
   return mainTable.update(
     keys.company(companyId),
     { expression: `ADD ${attribute} :delta`, values: { ':delta': delta } },

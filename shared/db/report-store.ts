@@ -1,6 +1,7 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { StateConflict } from '../errors.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
+import { cappedCountOp } from './company-store.ts';
 import { keys, reportKeys } from './keys.ts';
 import { keywordListPage } from './paginate.ts';
 import { conditions, getItem, mainTable, type Item } from './table-ops.ts';
@@ -25,14 +26,22 @@ export type ReportSummary = Omit<ReportSnapshot, 'figures'>;
 /** Compressed figures a snapshot may hold: the item limit less room for its other attributes. */
 const MAX_FIGURES_BYTES = 380_000;
 
-export function putReportOp(companyId: string, report: ReportSnapshot): WriteOp {
+/**
+ * The snapshot, and the company's count of stored snapshots moved up by one in the same
+ * transaction, conditionally on staying within `limit`: two stores at the limit cannot both
+ * pass. Errors: StateConflict ReportTooLarge, TooManyReports.
+ */
+export function putReportOps(companyId: string, report: ReportSnapshot, limit: number): WriteOp[] {
   const figures = gzipSync(JSON.stringify(report.figures));
   if (figures.length > MAX_FIGURES_BYTES) throw new StateConflict('ReportTooLarge', 'The report is too large to store; narrow it (a cost center, a shorter range).');
   const { figures: _figures, ...summary } = report;
-  return mainTable.put(
-    { ...reportKeys.report(companyId, report.id), ...reportKeys.reportByCreation(companyId, report.createdAt, report.id), entity: 'Report', ...summary, figures },
-    { condition: conditions.absent },
-  );
+  return [
+    mainTable.put(
+      { ...reportKeys.report(companyId, report.id), ...reportKeys.reportByCreation(companyId, report.createdAt, report.id), entity: 'Report', ...summary, figures },
+      { condition: conditions.absent },
+    ),
+    cappedCountOp(companyId, 'reportCount', 1, { max: limit, code: 'TooManyReports', what: 'stored report snapshots' }),
+  ];
 }
 
 const summaryOf = (item: Item): ReportSummary => ({

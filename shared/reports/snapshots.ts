@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '../auth/principal.ts';
-import { getReport, putReportOp, reportsPage, type ReportSnapshot, type ReportSummary } from '../db/report-store.ts';
+import { config } from '../config.ts';
+import { getReport, putReportOps, reportsPage, type ReportSnapshot, type ReportSummary } from '../db/report-store.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { NotFound } from '../errors.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
@@ -28,7 +29,8 @@ function figuresOf(companyId: string, input: CreateReportInput) {
 /**
  * Generates a report and stores its figures as an immutable snapshot, with the parameters
  * as given and who asked; answers the snapshot without its figures (read them with GET).
- * Errors: those of the report kind, StateConflict ReportTooLarge.
+ * A company stores at most `config.reportSnapshotLimit` snapshots.
+ * Errors: those of the report kind, StateConflict ReportTooLarge, TooManyReports.
  */
 export async function createReport(uow: UnitOfWork, companyId: string, principal: Principal, input: CreateReportInput): Promise<ReportSummaryView> {
   const figures = await figuresOf(companyId, input);
@@ -40,7 +42,7 @@ export async function createReport(uow: UnitOfWork, companyId: string, principal
     createdBy: principal.kind === 'user' ? { type: 'user', id: principal.userId } : { type: 'apiKey', id: principal.keyId },
     figures,
   };
-  return uow.commit([putReportOp(companyId, snapshot)], summaryView(snapshot));
+  return uow.commit(putReportOps(companyId, snapshot, config.reportSnapshotLimit), summaryView(snapshot));
 }
 
 /** Errors: NotFound. */

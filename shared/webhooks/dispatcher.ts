@@ -1,4 +1,3 @@
-import { lookup } from 'node:dns/promises';
 import { config } from '../config.ts';
 import { eventsPage, getEvent, type SequencedEvent } from '../db/event-store.ts';
 import { inChunks, transactWrite } from '../db/transact.ts';
@@ -6,7 +5,7 @@ import { dueDeliveries, FanOutMoved, fanOutOps, getWebhook, leaseDeliveryOp, lis
 import { sequenceEvents } from '../events/sequencer.ts';
 import { unseal } from './secret-box.ts';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from './signature.ts';
-import { addressAllowed } from './url-rules.ts';
+import { postToReceiver, type PostOutcome } from './post-to-receiver.ts';
 
 /**
  * Webhook delivery, run by the dispatcher (a function on the main table's stream in AWS; a
@@ -70,28 +69,17 @@ async function lease(d: DeliveryRecord): Promise<number | undefined> {
   }
 }
 
-/** POSTs the signed event; the HTTP status, or the reason it could not be sent. */
-async function send(webhook: WebhookRecord, body: string, eventId: string): Promise<{ status?: number; error?: string }> {
-  const url = new URL(webhook.url);
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  // The name is checked as resolved, so a public name cannot lead to an internal address.
-  const addresses = await lookup(host, { all: true }).catch(() => []);
-  if (addresses.length === 0) return { error: `cannot resolve ${host}` };
-  if (!addresses.every((a) => addressAllowed(a.address, config.webhooksAllowLoopback))) return { error: `${host} resolves to a private, loopback or link-local address` };
+/** POSTs the signed event to an address checked against the URL rules; the HTTP status, or the reason it could not be sent. */
+async function send(webhook: WebhookRecord, body: string, eventId: string): Promise<PostOutcome> {
   const timestamp = Math.floor(Date.now() / 1000);
+  let secret: string;
   try {
-    const response = await fetch(url, {
-      method: 'POST',
-      redirect: 'manual',
-      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-      headers: { 'content-type': 'application/json', 'user-agent': 'ledger-webhooks', [SIGNATURE_HEADER]: signatureHeader(await unseal(webhook.sealedSecret), timestamp, body), [EVENT_ID_HEADER]: eventId },
-      body,
-    });
-    await response.body?.cancel();
-    return { status: response.status };
+    secret = await unseal(webhook.sealedSecret);
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) };
   }
+  const headers = { 'content-type': 'application/json', 'user-agent': 'ledger-webhooks', [SIGNATURE_HEADER]: signatureHeader(secret, timestamp, body), [EVENT_ID_HEADER]: eventId };
+  return postToReceiver(new URL(webhook.url), headers, body, { allowLoopback: config.webhooksAllowLoopback, timeoutMs: SEND_TIMEOUT_MS });
 }
 
 const backoffMs = (attempts: number) => Math.min(config.webhookRetryBaseMs * 2 ** (attempts - 1), MAX_BACKOFF_MS) * (0.75 + Math.random() / 2);

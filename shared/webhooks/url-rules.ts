@@ -1,45 +1,73 @@
-import { BlockList, isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
+import { isIP } from 'node:net';
 
 /**
- * Where webhooks may be sent (pure). In AWS: https only, and never to a private, loopback,
- * link-local or otherwise internal address (the service must not be a way into a network); the
- * local stack also allows loopback, over http or https, for receivers on the developer's machine.
+ * Where webhooks may be sent (pure). In AWS: https only, and only to public unicast addresses
+ * (the service must not be a way into a network, nor to the instance metadata service through
+ * an IPv6 form of it); the local stack also allows loopback, over http or https, for receivers
+ * on the developer's machine. A name is checked for every address it resolves to, when the
+ * delivery is sent (shared/webhooks/send.ts).
  */
-const INTERNAL = new BlockList();
-for (const [address, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 3],
-] as const) INTERNAL.addSubnet(address, prefix, 'ipv4');
-for (const [address, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const) INTERNAL.addSubnet(address, prefix, 'ipv6');
 
-const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
+/** IPv6 global unicast (RFC 4291 2.4): every address ever allocated to a registry lies in it. */
+const GLOBAL_UNICAST = ipaddr.parseCIDR('2000::/3');
+/** IPv4-compatible `::a.b.c.d` (deprecated by RFC 4291), which ipaddr.js calls unicast. */
+const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96');
 
-export const isLoopback = (host: string) => LOOPBACK_NAMES.has(host.toLowerCase()) || (isIP(host) === 4 && host.startsWith('127.'));
+/** How refusals name each class (ipaddr.js's range names, plus the two above). */
+const LABELS: Record<string, string> = {
+  loopback: 'a loopback address',
+  private: 'a private address',
+  linkLocal: 'a link-local address',
+  uniqueLocal: 'a unique local (private) address',
+  carrierGradeNat: 'a carrier-grade NAT address',
+  multicast: 'a multicast address',
+  broadcast: 'the broadcast address',
+  unspecified: 'an unspecified address',
+  reserved: 'a reserved address',
+  rfc6052: 'a NAT64 address',
+  rfc6145: 'an IPv4-translated address',
+  '6to4': 'a 6to4 address',
+  teredo: 'a Teredo address',
+  ipv4Compatible: 'an IPv4-compatible address',
+  unallocated: 'an IPv6 address outside global unicast (2000::/3)',
+};
 
-/** Whether an address (a literal, or what a name resolved to) may receive webhooks. */
-export function addressAllowed(address: string, allowLoopback: boolean): boolean {
+/**
+ * The class of an IP address literal (brackets allowed), or undefined for a name: ipaddr.js's
+ * range (`unicast` for a public address; `private`, `loopback`, `rfc6052` (NAT64), `6to4`,
+ * `teredo`, ...), with an IPv4-mapped `::ffff:a.b.c.d` classed as the IPv4 address it carries,
+ * and IPv6 that ipaddr.js leaves as unicast but that is not global unicast named
+ * `ipv4Compatible` (`::/96`) or `unallocated` (outside `2000::/3`).
+ */
+export function addressClass(address: string): string | undefined {
   const bare = address.replace(/^\[|\]$/g, '');
-  const family = isIP(bare);
-  if (family === 0) return true; // a name: checked again once resolved
-  if (allowLoopback && isLoopback(bare)) return true;
-  // IPv4-mapped IPv6 addresses are checked as the IPv4 address they carry.
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare)?.[1];
-  if (mapped) return addressAllowed(mapped, allowLoopback);
-  return !INTERNAL.check(bare, family === 4 ? 'ipv4' : 'ipv6');
+  if (isIP(bare) === 0) return undefined;
+  const ip = ipaddr.parse(bare);
+  if (!(ip instanceof ipaddr.IPv6)) return ip.range();
+  if (ip.isIPv4MappedAddress()) return ip.toIPv4Address().range();
+  const range: string = ip.range();
+  if (range !== 'unicast') return range;
+  if (ip.match(IPV4_COMPATIBLE)) return 'ipv4Compatible';
+  return ip.match(GLOBAL_UNICAST) ? 'unicast' : 'unallocated';
+}
+
+const LOOPBACK_NAMES = /^(localhost|.+\.localhost)\.?$/i;
+
+/** A loopback literal, or a name that always means loopback (RFC 6761: `localhost`, `*.localhost`). */
+export const isLoopback = (host: string) => LOOPBACK_NAMES.test(host) || addressClass(host) === 'loopback';
+
+/**
+ * Why an IP address (a literal of the URL, or what its name resolved to) may not receive
+ * webhooks, as a phrase ("a NAT64 address"), or undefined when it may: only public unicast
+ * addresses, and loopback ones where `allowLoopback` (local development). A name is not an
+ * address: resolve it first.
+ */
+export function addressRefusal(address: string, allowLoopback: boolean): string | undefined {
+  const kind = addressClass(address);
+  if (kind === undefined) return 'not an IP address';
+  if (kind === 'unicast' || (allowLoopback && kind === 'loopback')) return undefined;
+  return LABELS[kind] ?? `a ${kind} address`;
 }
 
 /** Why the URL cannot receive webhooks, or undefined when it can. */
@@ -53,7 +81,7 @@ export function webhookUrlProblem(text: string, allowLoopback: boolean): string 
   const loopback = allowLoopback && isLoopback(url.hostname);
   if (url.protocol !== 'https:' && !(loopback && url.protocol === 'http:')) return allowLoopback ? 'must be https (or http to a loopback address)' : 'must be https';
   if (url.username || url.password) return 'must not carry credentials';
-  if (!addressAllowed(url.hostname, allowLoopback)) return 'must not point at a private, loopback or link-local address';
-  if (!allowLoopback && url.hostname.toLowerCase() === 'localhost') return 'must not point at a private, loopback or link-local address';
-  return undefined;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const refusal = addressClass(host) === undefined ? (!allowLoopback && isLoopback(host) ? 'a loopback name' : undefined) : addressRefusal(host, allowLoopback);
+  return refusal && `must point at a public address: ${host} is ${refusal}`;
 }

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
-import { companyOwner, useGateway, type Client } from '../support/api.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLES } from '../../shared/auth/permissions.ts';
+import { companyOwner, signedInUser, useGateway, type Client } from '../support/api.ts';
 import { chartOfAccounts, credit, debit, postedJournal, year2026 } from '../support/ledger.ts';
+import { addMember } from '../support/seed.ts';
 
 const gateway = useGateway();
 
@@ -240,5 +242,87 @@ describe('stored reports', () => {
     expect((await api.post(`${base}/Reports`, { kind: 'BalanceSheet', parameters: { date: '2031-01-01' } })).body.errors[0]).toMatchObject({ name: 'date', code: 'NoFinancialYear' });
     const other = await companyOwner(gateway.url);
     expect((await other.api.get(`${other.base}/Reports/${created.body.id}`)).status).toBe(404);
+  });
+});
+
+describe('storing reports: a write, with its own permission and a per-company limit', () => {
+  const LIMIT = 3;
+  const saved = process.env.REPORT_SNAPSHOT_LIMIT;
+  beforeAll(() => {
+    process.env.REPORT_SNAPSHOT_LIMIT = String(LIMIT);
+  });
+  afterAll(() => {
+    if (saved === undefined) delete process.env.REPORT_SNAPSHOT_LIMIT;
+    else process.env.REPORT_SNAPSHOT_LIMIT = saved;
+  });
+
+  const sheet = { kind: 'BalanceSheet', parameters: { date: '2026-01-31' } };
+  const member = async (companyId: string, role: string) => {
+    const user = await signedInUser(gateway.url);
+    await addMember(companyId, user.user.id, ROLES.find((r) => r.name === role)!.id);
+    return user.api;
+  };
+  const stored = async (api: Client, base: string) => (await api.get(`${base}/Reports?pageSize=100`)).body.results.map((r: { id: string }) => r.id);
+  const createdEvents = async (api: Client, base: string) => (await api.get(`${base}/Events?type=ReportCreated&pageSize=100`)).body.results.length;
+
+  it('refuses a viewer storing a report (403, nothing stored), who still reads them; the accountant stores', async () => {
+    // Arrange
+    const { api, base, companyId } = await companyOwner(gateway.url);
+    await year2026(api, base);
+    const kept = (await api.post(`${base}/Reports`, sheet)).body;
+    const viewer = await member(companyId, 'viewer');
+    const accountant = await member(companyId, 'accountant');
+
+    // Act
+    const refused = await viewer.post(`${base}/Reports`, sheet);
+    const byAccountant = await accountant.post(`${base}/Reports`, sheet);
+
+    // Assert
+    expect(refused.status).toBe(403);
+    expect(refused.body.errors[0].code).toBe('Forbidden');
+    expect(byAccountant.status, byAccountant.text).toBe(200);
+    expect(await stored(viewer, base)).toEqual([byAccountant.body.id, kept.id]);
+    expect((await viewer.get(`${base}/Reports/${kept.id}`)).body.figures.totals).toBeDefined();
+    expect((await viewer.get(`${base}/Reports/BalanceSheet?date=2026-01-31`)).status).toBe(200);
+  });
+
+  it(`stores at most REPORT_SNAPSHOT_LIMIT (here ${LIMIT}) per company: the next is 409 TooManyReports and writes nothing`, async () => {
+    // Arrange
+    const { api, base } = await companyOwner(gateway.url);
+    const other = await companyOwner(gateway.url);
+    await year2026(api, base);
+    await year2026(other.api, other.base);
+    for (let i = 0; i < LIMIT; i++) expect((await api.post(`${base}/Reports`, sheet)).status).toBe(200);
+    const before = await stored(api, base);
+
+    // Act
+    const refused = await api.post(`${base}/Reports`, sheet, { 'idempotency-key': 'over-the-limit' });
+    const retried = await api.post(`${base}/Reports`, sheet, { 'idempotency-key': 'over-the-limit' });
+
+    // Assert
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ status: 409, errors: [{ name: 'generalErrors', reason: `A company has at most ${LIMIT} stored report snapshots.`, code: 'TooManyReports' }] });
+    expect(retried.status).toBe(409);
+    expect(await stored(api, base)).toEqual(before);
+    expect(await createdEvents(api, base)).toBe(LIMIT);
+    // The limit is each company's own.
+    expect((await other.api.post(`${other.base}/Reports`, sheet)).status).toBe(200);
+  });
+
+  it('lets exactly the allowed number through when stores race at the limit', async () => {
+    // Arrange
+    const { api, base } = await companyOwner(gateway.url);
+    await year2026(api, base);
+    expect((await api.post(`${base}/Reports`, sheet)).status).toBe(200);
+
+    // Act: eight at once for the two places left.
+    const racing = await Promise.all(Array.from({ length: 8 }, () => api.post(`${base}/Reports`, sheet)));
+
+    // Assert
+    expect(racing.map((r) => r.status).sort()).toEqual([200, 200, 409, 409, 409, 409, 409, 409]);
+    const ids = racing.filter((r) => r.status === 200).map((r) => r.body.id);
+    expect((await stored(api, base)).sort()).toEqual(expect.arrayContaining(ids));
+    expect(await stored(api, base)).toHaveLength(LIMIT);
+    expect(await createdEvents(api, base)).toBe(LIMIT);
   });
 });

@@ -93,6 +93,25 @@ describe('webhooks', () => {
     expect(refused.body.errors[0].name).toBe('url');
   });
 
+  it('refuses at creation and on change every IPv6 form of an internal address (NAT64, 6to4, IPv4-compatible, Teredo, mapped), storing nothing', async () => {
+    const owner = await companyOwner(gateway.url);
+    const bad = ['[64:ff9b::a9fe:a9fe]', '[64:ff9b::a00:1]', '[64:ff9b:1::a00:1]', '[2002:a9fe:a9fe::]', '[::a9fe:a9fe]', '[::169.254.169.254]', '[2001::1]', '[2001:0:4136:e378:8000:63bf:3fff:fdd2]', '[::ffff:169.254.169.254]', '[::ffff:0:a9fe:a9fe]', '[fd00::1]', '[4000::1]', '100.64.0.1', '240.0.0.1', '2852039166'];
+    const kept = await owner.api.post(`${owner.base}/Webhooks`, { url: 'https://hooks.example.com/ledger' });
+    expect(kept.status, kept.text).toBe(200);
+
+    for (const host of bad) {
+      const created = await owner.api.post(`${owner.base}/Webhooks`, { url: `https://${host}/hook` });
+      const changed = await owner.api.put(`${owner.base}/Webhooks/${kept.body.id}`, { url: `https://${host}/hook`, active: true, version: 1 });
+      for (const refused of [created, changed]) {
+        expect(refused.status, host).toBe(400);
+        expect(refused.body.errors, host).toEqual([expect.objectContaining({ name: 'url', reason: expect.stringMatching(/^must point at a public address: /) })]);
+      }
+    }
+
+    const list = await owner.api.get(`${owner.base}/Webhooks`);
+    expect(list.body.results.map((w: { url: string; version: number }) => [w.url, w.version])).toEqual([['https://hooks.example.com/ledger', 1]]);
+  });
+
   it('delivers every event once it commits, signed; a receiver failing for a while gets every event after it recovers', async () => {
     const owner = await companyOwner(gateway.url);
     const chart = await chartOfAccounts(owner.api, owner.base);

@@ -19,6 +19,12 @@ describe('permissions', () => {
     expect(roleById('00000000-0000-4000-8000-000000000000')).toBeUndefined();
   });
 
+  it('lets the owner and the accountant store report snapshots, not the viewer', () => {
+    const holders = ROLES.filter((r) => hasPermission(r.permissions, 'reports:create')).map((r) => r.name);
+    expect(holders.sort()).toEqual(['accountant', 'owner']);
+    expect(ROUTES.find((r) => r.name === 'reports.create')?.access).toBe('reports:create');
+  });
+
   it('names a known permission on every company route', () => {
     for (const route of ROUTES) {
       if (route.access === 'public' || route.access === 'user') continue;
