@@ -6,7 +6,7 @@ import { isIP } from 'node:net';
  * (the service must not be a way into a network, nor to the instance metadata service through
  * an IPv6 form of it); the local stack also allows loopback, over http or https, for receivers
  * on the developer's machine. A name is checked for every address it resolves to, when the
- * delivery is sent (shared/webhooks/send.ts).
+ * delivery is sent (shared/webhooks/post-to-receiver.ts).
  */
 
 /** IPv6 global unicast (RFC 4291 2.4): every address ever allocated to a registry lies in it. */
