@@ -35,7 +35,7 @@ function checkRequest(route: (typeof ROUTES)[number], sent: ApiResponse['sent'])
 function redacted(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redacted);
   if (!value || typeof value !== 'object') return value;
-  const placeholders: Record<string, string> = { access_token: 'eyJhbGciOiJFUzI1NiJ9.example.signature', refresh_token: 'rt_example', refreshToken: 'rt_example', key: 'sk-svc_example' };
+  const placeholders: Record<string, string> = { access_token: 'eyJhbGciOiJFUzI1NiJ9.example.signature', refresh_token: 'rt_example', refreshToken: 'rt_example', key: 'sk-svc_example', secret: 'whsec_example' };
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typeof v === 'string' && k in placeholders ? placeholders[k] : redacted(v)]));
 }
 

@@ -2715,7 +2715,8 @@ export interface operations {
                      *       "createdBy": "0dca5af2-04fb-433e-b735-e9f02b8e5ebc",
                      *       "createdAt": "2026-11-22T11:59:55.347Z",
                      *       "version": 1,
-                     *       "key": "sk-svc_example"
+                     *       "key": "sk-svc_example",
+                     *       "keyOmitted": false
                      *     }
                      */
                     "application/json": {
@@ -2750,11 +2751,10 @@ export interface operations {
                         createdAt: string;
                         /** @description The version read; a write based on another is refused (409). */
                         version: number;
-                        /**
-                         * Format: starts_with
-                         * @description The API key itself, shown only once.
-                         */
-                        key: string;
+                        /** @description The API key itself, shown only once: null when a stored response is replayed (keyOmitted true). */
+                        key: string | null;
+                        /** @description true when key is null because it was shown on the first response (a replay never shows a secret again). */
+                        keyOmitted: boolean;
                     };
                 };
             };
@@ -9491,7 +9491,8 @@ export interface operations {
                      *             "status": "posted",
                      *             "updatedAt": "2026-11-22T11:59:53.717Z"
                      *           },
-                     *           "dataOmitted": false
+                     *           "dataOmitted": false,
+                     *           "dataOmittedReason": null
                      *         },
                      *         {
                      *           "id": "44bd36e6-afcf-40c3-ac4c-cd8f012470b1",
@@ -9539,7 +9540,8 @@ export interface operations {
                      *             "status": "posted",
                      *             "updatedAt": "2026-11-22T11:59:53.347Z"
                      *           },
-                     *           "dataOmitted": false
+                     *           "dataOmitted": false,
+                     *           "dataOmittedReason": null
                      *         },
                      *         {
                      *           "id": "215cf334-eb48-4819-9ddd-7fcd4c2689f0",
@@ -9587,7 +9589,8 @@ export interface operations {
                      *             "status": "posted",
                      *             "updatedAt": "2026-11-22T11:59:53.443Z"
                      *           },
-                     *           "dataOmitted": false
+                     *           "dataOmitted": false,
+                     *           "dataOmittedReason": null
                      *         }
                      *       ],
                      *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImRiN2RiNjdkLWU0NWQtNDY2ZC04ZGZmLWIyN2I2ZTVhODlkNyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjU1fX0.QO0RJgXA5ruLQb3rg1rhN8IWdgaYMpg5PVJzaxC8nX4"
@@ -9619,7 +9622,7 @@ export interface operations {
                             /** @description Who made the change: a user or an API key, by id (never a credential); null for none. */
                             actor: {
                                 /**
-                                 * @description category (has children, no entries) or leaf (takes entries).
+                                 * @description user (a signed-in user) or apiKey.
                                  * @enum {string}
                                  */
                                 type: "user" | "apiKey";
@@ -9631,12 +9634,14 @@ export interface operations {
                              * @description When the change committed (UTC).
                              */
                             occurredAt: string;
-                            /** @description The record as it was after the change (the write’s response); null for a deletion or when too large. */
+                            /** @description The record as it was after the change, as a GET shows it (the write’s response, never a secret); null for a deletion, when too large, or when the reader may not read the record. */
                             data: {
                                 [key: string]: unknown;
                             } | null;
-                            /** @description true when the data was left out for its size: read the record by its id. */
+                            /** @description true when the data was left out (see dataOmittedReason). */
                             dataOmitted: boolean;
+                            /** @description Why the data was left out: size (over 32,000 characters: read the record by its id) or permission (the reader, or the subscription’s principal, lacks the permission that guards reading the record); null when nothing was. */
+                            dataOmittedReason: ("size" | "permission") | null;
                         }[];
                         /** @description Cursor for the next page; null at the end. */
                         nextPage: string | null;
@@ -9695,6 +9700,10 @@ export interface operations {
                      *           "active": true,
                      *           "status": "healthy",
                      *           "failingSince": null,
+                     *           "deliversAs": {
+                     *             "type": "user",
+                     *             "id": "0dca5af2-04fb-433e-b735-e9f02b8e5ebc"
+                     *           },
                      *           "version": 1,
                      *           "createdAt": "2026-11-22T11:59:55.424Z",
                      *           "updatedAt": "2026-11-22T11:59:55.424Z"
@@ -9728,6 +9737,16 @@ export interface operations {
                             status: "healthy" | "failing";
                             /** @description When deliveries started failing for good (24 hours of retries); null while healthy. */
                             failingSince: string | null;
+                            /** @description Whose reads the subscription delivers: who last created or changed it. Events go out as that principal may read them (data withheld where it lacks the permission); once it has lost access to the company’s events, deliveries fail until someone changes the subscription. Null for a subscription saved before this was recorded: it delivers nothing until changed. */
+                            deliversAs: {
+                                /**
+                                 * @description user (a signed-in user) or apiKey.
+                                 * @enum {string}
+                                 */
+                                type: "user" | "apiKey";
+                                /** @description Identifier (UUID). */
+                                id: string;
+                            } | null;
                             /** @description The version read; a write based on another is refused (409). */
                             version: number;
                             /**
@@ -9818,10 +9837,15 @@ export interface operations {
                      *       "active": true,
                      *       "status": "healthy",
                      *       "failingSince": null,
+                     *       "deliversAs": {
+                     *         "type": "user",
+                     *         "id": "0dca5af2-04fb-433e-b735-e9f02b8e5ebc"
+                     *       },
                      *       "version": 1,
                      *       "createdAt": "2026-11-22T11:59:55.424Z",
                      *       "updatedAt": "2026-11-22T11:59:55.424Z",
-                     *       "secret": "whsec_sPH8_apj0EPiWj-wuJ4eMYF1bxnCiF53C1xflI_o3OA"
+                     *       "secret": "whsec_example",
+                     *       "secretOmitted": false
                      *     }
                      */
                     "application/json": {
@@ -9845,6 +9869,16 @@ export interface operations {
                         status: "healthy" | "failing";
                         /** @description When deliveries started failing for good (24 hours of retries); null while healthy. */
                         failingSince: string | null;
+                        /** @description Whose reads the subscription delivers: who last created or changed it. Events go out as that principal may read them (data withheld where it lacks the permission); once it has lost access to the company’s events, deliveries fail until someone changes the subscription. Null for a subscription saved before this was recorded: it delivers nothing until changed. */
+                        deliversAs: {
+                            /**
+                             * @description user (a signed-in user) or apiKey.
+                             * @enum {string}
+                             */
+                            type: "user" | "apiKey";
+                            /** @description Identifier (UUID). */
+                            id: string;
+                        } | null;
                         /** @description The version read; a write based on another is refused (409). */
                         version: number;
                         /**
@@ -9857,11 +9891,10 @@ export interface operations {
                          * @description When it last changed (UTC).
                          */
                         updatedAt: string;
-                        /**
-                         * Format: starts_with
-                         * @description The signing secret (whsec_...), shown once: verify each delivery’s Ledger-Signature with it.
-                         */
-                        secret: string;
+                        /** @description The signing secret (whsec_...), shown once: verify each delivery’s Ledger-Signature with it. Null when a stored response is replayed (secretOmitted true). */
+                        secret: string | null;
+                        /** @description true when secret is null because it was shown on the first response (a replay never shows a secret again). */
+                        secretOmitted: boolean;
                     };
                 };
             };
@@ -9907,6 +9940,10 @@ export interface operations {
                      *       "active": true,
                      *       "status": "healthy",
                      *       "failingSince": null,
+                     *       "deliversAs": {
+                     *         "type": "user",
+                     *         "id": "0dca5af2-04fb-433e-b735-e9f02b8e5ebc"
+                     *       },
                      *       "version": 1,
                      *       "createdAt": "2026-11-22T11:59:55.424Z",
                      *       "updatedAt": "2026-11-22T11:59:55.424Z"
@@ -9933,6 +9970,16 @@ export interface operations {
                         status: "healthy" | "failing";
                         /** @description When deliveries started failing for good (24 hours of retries); null while healthy. */
                         failingSince: string | null;
+                        /** @description Whose reads the subscription delivers: who last created or changed it. Events go out as that principal may read them (data withheld where it lacks the permission); once it has lost access to the company’s events, deliveries fail until someone changes the subscription. Null for a subscription saved before this was recorded: it delivers nothing until changed. */
+                        deliversAs: {
+                            /**
+                             * @description user (a signed-in user) or apiKey.
+                             * @enum {string}
+                             */
+                            type: "user" | "apiKey";
+                            /** @description Identifier (UUID). */
+                            id: string;
+                        } | null;
                         /** @description The version read; a write based on another is refused (409). */
                         version: number;
                         /**
@@ -10021,6 +10068,10 @@ export interface operations {
                      *       "active": false,
                      *       "status": "healthy",
                      *       "failingSince": null,
+                     *       "deliversAs": {
+                     *         "type": "user",
+                     *         "id": "0dca5af2-04fb-433e-b735-e9f02b8e5ebc"
+                     *       },
                      *       "version": 2,
                      *       "createdAt": "2026-11-22T11:59:55.424Z",
                      *       "updatedAt": "2026-11-22T11:59:55.708Z"
@@ -10047,6 +10098,16 @@ export interface operations {
                         status: "healthy" | "failing";
                         /** @description When deliveries started failing for good (24 hours of retries); null while healthy. */
                         failingSince: string | null;
+                        /** @description Whose reads the subscription delivers: who last created or changed it. Events go out as that principal may read them (data withheld where it lacks the permission); once it has lost access to the company’s events, deliveries fail until someone changes the subscription. Null for a subscription saved before this was recorded: it delivers nothing until changed. */
+                        deliversAs: {
+                            /**
+                             * @description user (a signed-in user) or apiKey.
+                             * @enum {string}
+                             */
+                            type: "user" | "apiKey";
+                            /** @description Identifier (UUID). */
+                            id: string;
+                        } | null;
                         /** @description The version read; a write based on another is refused (409). */
                         version: number;
                         /**

@@ -8,6 +8,7 @@ import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { findRole } from '../roles/roles.ts';
 import { Forbidden, NotFound, StateConflict, ValidationError, VersionConflict } from '../errors.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
+import { shownOnce } from '../schemas/one-time-secrets.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import type { CreateApiKeyInput } from './schemas.ts';
 
@@ -46,7 +47,7 @@ export async function createApiKey(
   principal: Principal | undefined,
   creatorPermissions: readonly string[],
   input: CreateApiKeyInput,
-): Promise<ApiKeyView & { key: string }> {
+): Promise<ResponseOf<'CreatedApiKeyResponse'>> {
   if (principal?.kind !== 'user') throw new Forbidden('API keys are created by signed-in users.');
   const permissions = input.roleId === undefined ? (input.permissions ?? []) : await rolePermissions(companyId, input.roleId);
   const beyond = missingPermissions(creatorPermissions, permissions);
@@ -67,7 +68,7 @@ export async function createApiKey(
     createdAt: new Date().toISOString(),
     version: 1,
   };
-  return uow.commit(createApiKeyOps(record), { ...view(record), key });
+  return uow.commit(createApiKeyOps(record), { ...view(record), ...shownOnce('key', key) });
 }
 
 /** Revokes a key; it stops working on the next request. Errors: NotFound, VersionConflict, StateConflict. */

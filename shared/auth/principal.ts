@@ -1,9 +1,8 @@
 import { getApiKeyByHash } from '../db/api-key-store.ts';
-import { getMember } from '../db/member-store.ts';
 import { Forbidden, Unauthorized } from '../errors.ts';
-import { findRole } from '../roles/roles.ts';
 import { verifyAccessToken } from './access-token.ts';
 import { hashApiKey, isApiKey } from './api-key.ts';
+import { apiKeyExpired, memberPermissions } from './access-in-company.ts';
 import { ipAllowed } from './ip-allowlist.ts';
 
 /** Who is calling: a signed-in user (any of their companies) or an API key (one company). */
@@ -26,7 +25,7 @@ export async function authenticate(authorization: string | undefined, sourceIp: 
   }
   const key = await getApiKeyByHash(hashApiKey(token));
   if (!key || key.revokedAt) throw new Unauthorized('The API key is not valid.');
-  if (key.expiresAt && Date.parse(key.expiresAt) <= Date.now()) throw new Unauthorized('The API key has expired.');
+  if (apiKeyExpired(key)) throw new Unauthorized('The API key has expired.');
   if (!ipAllowed(key.ipAllowlist ?? [], sourceIp)) {
     throw new Forbidden('Requests from this IP address are not allowed for this API key.');
   }
@@ -41,7 +40,5 @@ export async function authenticate(authorization: string | undefined, sourceIp: 
  */
 export async function permissionsInCompany(principal: Principal, companyId: string): Promise<readonly string[] | null> {
   if (principal.kind === 'apiKey') return principal.companyId === companyId ? principal.permissions : null;
-  const member = await getMember(companyId, principal.userId);
-  if (!member) return null;
-  return (await findRole(companyId, member.roleId))?.permissions ?? [];
+  return memberPermissions(companyId, principal.userId);
 }

@@ -1,9 +1,10 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { NumberValue, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
 import { AppError } from '../errors.ts';
-import { EVENT_RETENTION_DAYS, type EventRecord } from '../events/event-record.ts';
+import { EVENT_RETENTION_DAYS, type EventRecord, type SequencedEvent } from '../events/event-record.ts';
 import { db } from './client.ts';
 import { decodeCursor, encodeCursor, type CursorBinding } from './cursor.ts';
+import { exact } from './exact-number.ts';
 import { keys } from './keys.ts';
 import { withPrefix, withRange } from './prefix-query.ts';
 import { conditions, getItem, mainTable, recordOf, type Item } from './table-ops.ts';
@@ -17,17 +18,34 @@ import type { WriteOp } from './transact.ts';
  *    transaction conditional on the counter (any number of sequencers, each event numbered once).
  * The feed lists sequenced events by number, so a reader resuming after number N sees every
  * later event exactly once, each record's events in version order.
+ *
+ * An event's data is kept as the JSON text of the response it copies (`dataJson`), not as a
+ * DynamoDB map: a map's numbers come back from the document client wrapped (1234.56 as
+ * `{value: "1234.56"}`), so every reader would see another shape than the REST API answered.
  */
-export type SequencedEvent = EventRecord & { sequence: number };
+export type { SequencedEvent };
 
-const FIELDS = ['eventId', 'type', 'companyId', 'recordId', 'version', 'actor', 'occurredAt', 'data', 'dataOmitted', 'sequence'] as const;
-const eventFromItem = (item: Item) => recordOf<SequencedEvent>(item, FIELDS);
+const FIELDS = ['eventId', 'type', 'companyId', 'recordId', 'version', 'actor', 'occurredAt', 'dataOmitted', 'sequence'] as const;
+
+/** Items written before the data was kept as text hold a map: its wrapped decimals become the JSON numbers they were. */
+const unwrapNumbers = (value: unknown): unknown =>
+  value instanceof NumberValue ? Number(exact(value)) : Array.isArray(value) ? value.map(unwrapNumbers) : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, unwrapNumbers(v)])) : value;
+
+function eventFromItem(item: Item): SequencedEvent {
+  const data = typeof item.dataJson === 'string' ? JSON.parse(item.dataJson) : item.data === undefined ? null : unwrapNumbers(item.data);
+  return { ...recordOf<Omit<SequencedEvent, 'data'>>(item, FIELDS), data: data as EventRecord['data'] };
+}
+
+/** An event's attributes as stored: the record fields, the data as JSON text, and when it expires. */
+function eventAttributes({ data, ...event }: EventRecord | SequencedEvent): Item {
+  return { ...event, dataJson: data === null ? null : JSON.stringify(data), purgeAt: purgeAt(event.occurredAt) };
+}
 
 const purgeAt = (occurredAt: string) => Math.floor(Date.parse(occurredAt) / 1000) + EVENT_RETENTION_DAYS * 86_400;
 
 /** The outbox item of a write's event (in the write's own transaction). */
 export function pendingEventOp(event: EventRecord): WriteOp {
-  return mainTable.put({ ...keys.pendingEvent(event.companyId, event.recordId, event.version, event.eventId), entity: 'PendingEvent', ...event, purgeAt: purgeAt(event.occurredAt) }, { condition: conditions.absent });
+  return mainTable.put({ ...keys.pendingEvent(event.companyId, event.recordId, event.version, event.eventId), entity: 'PendingEvent', ...eventAttributes(event) }, { condition: conditions.absent });
 }
 
 /** The company's oldest pending events, each record's in version order (strongly consistent). */
@@ -69,7 +87,7 @@ export function sequenceOps(companyId: string, next: number, events: readonly Ev
     ),
     ...events.flatMap((event, i) => [
       mainTable.delete(keys.pendingEvent(companyId, event.recordId, event.version, event.eventId), { condition: conditions.present, onConditionFailed: moved }),
-      mainTable.put({ ...keys.event(companyId, next + i), entity: 'Event', ...event, sequence: next + i, purgeAt: purgeAt(event.occurredAt) }, { condition: conditions.absent, onConditionFailed: moved }),
+      mainTable.put({ ...keys.event(companyId, next + i), entity: 'Event', ...eventAttributes(event), sequence: next + i }, { condition: conditions.absent, onConditionFailed: moved }),
     ]),
   ];
 }

@@ -1,4 +1,5 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { ActorRef } from '../auth/actor.ts';
 import { config } from '../config.ts';
 import { AppError, NotFound, VersionConflict } from '../errors.ts';
 import { db } from './client.ts';
@@ -26,6 +27,8 @@ export interface WebhookRecord {
   status: 'healthy' | 'failing';
   failingSince?: string;
   sealedSecret: string;
+  /** Whose reads the subscription delivers: who last set it (absent on subscriptions saved before this was kept). */
+  deliversAs?: NonNullable<ActorRef>;
   /** Deliveries exist for every matching event up to this sequence. */
   fannedOut: number;
   version: number;
@@ -54,7 +57,7 @@ export interface DeliveryRecord {
   createdAt: string;
 }
 
-const WEBHOOK_FIELDS = ['companyId', 'webhookId', 'url', 'eventTypes', 'description', 'active', 'status', 'failingSince', 'sealedSecret', 'fannedOut', 'version', 'createdAt', 'updatedAt'] as const;
+const WEBHOOK_FIELDS = ['companyId', 'webhookId', 'url', 'eventTypes', 'description', 'active', 'status', 'failingSince', 'sealedSecret', 'deliversAs', 'fannedOut', 'version', 'createdAt', 'updatedAt'] as const;
 const DELIVERY_FIELDS = ['companyId', 'webhookId', 'eventId', 'sequence', 'type', 'status', 'attempts', 'firstAttemptAt', 'nextAttemptAt', 'lastAttemptAt', 'lastStatusCode', 'lastError', 'deliveredAt', 'leaseUntil', 'createdAt'] as const;
 const webhookFromItem = (item: Item) => recordOf<WebhookRecord>(item, WEBHOOK_FIELDS);
 const deliveryFromItem = (item: Item) => recordOf<DeliveryRecord>(item, DELIVERY_FIELDS);
@@ -79,14 +82,14 @@ export function createWebhookOps(webhook: WebhookRecord, max: number): WriteOp[]
   return [mainTable.put(webhookItem(webhook), { condition: conditions.absent }), webhookCountOp(webhook.companyId, 1, max)];
 }
 
-/** Changes what the subscriber set (url, types, description, active) at its version; dispatch state is left alone. */
+/** Changes what the subscriber set (url, types, description, active, and so whose reads it delivers) at its version; dispatch state is left alone. */
 export function updateWebhookOp(before: WebhookRecord, after: WebhookRecord): WriteOp {
   return mainTable.update(
     keys.webhook(after.companyId, after.webhookId),
     {
-      expression: 'SET #url = :url, eventTypes = :types, #description = :description, active = :active, version = :next, updatedAt = :now',
+      expression: 'SET #url = :url, eventTypes = :types, #description = :description, active = :active, deliversAs = :deliversAs, version = :next, updatedAt = :now',
       names: { '#url': 'url', '#description': 'description' },
-      values: { ':url': after.url, ':types': after.eventTypes, ':description': after.description, ':active': after.active, ':next': after.version, ':now': after.updatedAt },
+      values: { ':url': after.url, ':types': after.eventTypes, ':description': after.description, ':active': after.active, ':deliversAs': after.deliversAs ?? null, ':next': after.version, ':now': after.updatedAt },
     },
     { condition: conditions.atVersion(before.version), onConditionFailed: () => new VersionConflict() },
   );

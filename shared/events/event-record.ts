@@ -1,4 +1,5 @@
 import type { ActorRef } from '../auth/actor.ts';
+import { withoutSecrets } from '../schemas/one-time-secrets.ts';
 import type { EventType } from './event-types.ts';
 
 /**
@@ -13,14 +14,14 @@ export interface EventRecord {
   version: number;
   actor: ActorRef;
   occurredAt: string;
-  /** The record as the write's response showed it; null for deletions and when too large. */
+  /** The record as the write's response showed it, less one-time secrets; null for deletions and when too large. */
   data: Record<string, unknown> | null;
   /** True when the data was left out for its size: read the record by its id. */
   dataOmitted: boolean;
 }
 
-/** Response fields an event never carries: the one-time secrets some responses show. */
-export const SECRET_FIELDS = ['key', 'secret'] as const;
+/** An event once the sequencer has numbered it. */
+export type SequencedEvent = EventRecord & { sequence: number };
 
 /** Larger states are left out (an event item stays far below DynamoDB's 400 KB). */
 export const MAX_DATA_CHARS = 32_000;
@@ -54,7 +55,8 @@ export function eventRecord(source: EventSource): EventRecord {
   const pathIds = Object.entries(source.params).filter(([name]) => name !== 'companyId');
   const recordId = String(response?.id ?? response?.userId ?? pathIds.at(-1)?.[1] ?? source.companyId);
   const version = typeof response?.version === 'number' ? response.version : typeof body?.version === 'number' ? body.version + 1 : 1;
-  const data = response ? Object.fromEntries(Object.entries(response).filter(([name]) => !(SECRET_FIELDS as readonly string[]).includes(name))) : null;
+  // A secret shown once never outlives its response (schemas/one-time-secrets.ts).
+  const data = response ? withoutSecrets(response) : null;
   const tooLarge = data !== null && JSON.stringify(data).length > MAX_DATA_CHARS;
   return {
     eventId: source.eventId,

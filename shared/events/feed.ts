@@ -1,31 +1,19 @@
-import { eventsPage, type SequencedEvent } from '../db/event-store.ts';
+import { eventsPage } from '../db/event-store.ts';
 import type { Page } from '../schemas/list-query.ts';
-import type { ResponseOf } from '../schemas/responses.ts';
+import { eventView, type EventView } from './event-view.ts';
 import type { ListEventsInput } from './schemas.ts';
 import { sequenceEvents } from './sequencer.ts';
 
-export type EventView = ResponseOf<'EventResponse'>;
-
-const view = (e: SequencedEvent): EventView => ({
-  id: e.eventId,
-  sequence: e.sequence,
-  type: e.type,
-  companyId: e.companyId,
-  recordId: e.recordId,
-  version: e.version,
-  actor: e.actor,
-  occurredAt: e.occurredAt,
-  data: e.data,
-  dataOmitted: e.dataOmitted,
-});
+export type { EventView };
 
 /**
- * The company's events in sequence order. Pending events are numbered first, so a reader sees
- * every change committed before its request; a reader resuming with `after` (the last sequence
- * it saw) or a cursor sees each later event exactly once.
+ * The company's events in sequence order, each as a reader holding `granted` may see it
+ * (event-view.ts). Pending events are numbered first, so a reader sees every change committed
+ * before its request; a reader resuming with `after` (the last sequence it saw) or a cursor sees
+ * each later event exactly once.
  */
-export async function listEvents(companyId: string, query: ListEventsInput): Promise<Page<EventView>> {
+export async function listEvents(companyId: string, granted: readonly string[], query: ListEventsInput): Promise<Page<EventView>> {
   await sequenceEvents(companyId);
   const page = await eventsPage(companyId, { after: query.after, types: query.type, dateFrom: query.dateFrom, dateTo: query.dateTo }, query.pageSize, query.page);
-  return { ...page, results: page.results.map(view) };
+  return { ...page, results: page.results.map((e) => eventView(e, granted)) };
 }

@@ -5,6 +5,7 @@ import { claimKey, completeKeyOp, releaseKey, type Claim, type StoredResponse } 
 import { transactWrite } from '../db/transact.ts';
 import { ValidationError } from '../errors.ts';
 import type { Route } from '../routes/route.ts';
+import { jsonWithSecretsOmitted } from '../schemas/one-time-secrets.ts';
 import { apiRequestOf } from './api-request.ts';
 import { REPLAYED_HEADER } from './headers.ts';
 import { ok } from './respond.ts';
@@ -22,6 +23,8 @@ export const MAX_KEY_LENGTH = 255;
  * - onError: release the claim, so errors and version conflicts store nothing (rules 5, 9).
  * - the claim records the target record (path parameters): the same key for another record of
  *   the same operation is a 422 IdempotencyKeyReused, never a replay of the other's response.
+ * - a secret shown once (schemas/one-time-secrets.ts) is never stored: the replay says it was
+ *   shown (`secret: null, secretOmitted: true`), whoever in the scope sends the key again.
  * Runs after authentication (the scope needs the principal) and before input parsing, so a
  * retry with a different body still gets the original response.
  */
@@ -65,10 +68,11 @@ export function idempotency(route: Route): MiddlewareObj<APIGatewayProxyEventV2,
   };
 }
 
+/** What is kept for replays: the response, less any secret it showed once. */
 function stored(response: APIGatewayProxyStructuredResultV2): StoredResponse {
   return {
     statusCode: response.statusCode ?? 200,
-    body: response.body ?? '',
+    body: jsonWithSecretsOmitted(response.body ?? ''),
     headers: Object.fromEntries(Object.entries(response.headers ?? {}).map(([k, v]) => [k, String(v)])),
   };
 }

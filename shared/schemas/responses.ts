@@ -5,6 +5,15 @@ import { COST_CENTER_STATUSES } from '../cost-centers/rules.ts';
 import { PERIOD_STATUSES, YEAR_STATUSES } from '../financial-years/rules.ts';
 import { JOURNAL_STATUSES } from '../journals/rules.ts';
 import { buildReportResponses } from './report-responses.ts';
+import { omittedFlag, type OneTimeSecretField } from './one-time-secrets.ts';
+
+/**
+ * A secret shown once (schemas/one-time-secrets.ts) and its flag: the secret on the first
+ * response; null, flagged true, on a replay of its stored copy.
+ */
+function shownOnceFields<F extends OneTimeSecretField>(field: F, secret: z.ZodMiniString<string>) {
+  return { [field]: z.nullable(secret), [omittedFlag(field)]: z.boolean() } as { [K in F]: z.ZodMiniNullable<z.ZodMiniString<string>> } & { [K in `${F}Omitted`]: z.ZodMiniBoolean<boolean> };
+}
 
 /**
  * Response bodies, for the OpenAPI document and the contract test that checks real responses
@@ -119,8 +128,10 @@ function buildResponses() {
     version: z.int(),
   };
   const ApiKeyResponse = z.strictObject(apiKey);
-  const CreatedApiKeyResponse = z.strictObject({ ...apiKey, key: z.string().check(z.startsWith('sk-svc_')) });
+  const CreatedApiKeyResponse = z.strictObject({ ...apiKey, ...shownOnceFields('key', z.string().check(z.startsWith('sk-svc_'))) });
 
+  /** Who acted, or whose reads a subscription delivers: a user or an API key, by id. */
+  const actor = () => z.strictObject({ type: z.enum(['user', 'apiKey']).register(z.globalRegistry, { description: 'user (a signed-in user) or apiKey.' } as never), id: z.string() });
   const EventResponse = z.strictObject({
     id,
     sequence: z.int(),
@@ -128,10 +139,11 @@ function buildResponses() {
     companyId: id,
     recordId: z.string(),
     version: z.int(),
-    actor: z.nullable(z.strictObject({ type: z.enum(['user', 'apiKey']), id: z.string() })),
+    actor: z.nullable(actor()),
     occurredAt: instant,
     data: z.nullable(z.record(z.string(), z.unknown())),
     dataOmitted: z.boolean(),
+    dataOmittedReason: z.nullable(z.enum(['size', 'permission'])),
   });
 
   const webhook = {
@@ -142,12 +154,13 @@ function buildResponses() {
     active: z.boolean(),
     status: z.enum(['healthy', 'failing']),
     failingSince: z.nullable(instant),
+    deliversAs: z.nullable(actor()),
     version: z.int(),
     createdAt: instant,
     updatedAt: instant,
   };
   const WebhookResponse = z.strictObject(webhook);
-  const CreatedWebhookResponse = z.strictObject({ ...webhook, secret: z.string().check(z.startsWith('whsec_')) });
+  const CreatedWebhookResponse = z.strictObject({ ...webhook, ...shownOnceFields('secret', z.string().check(z.startsWith('whsec_'))) });
   const DeliveryResponse = z.strictObject({
     eventId: id,
     sequence: z.int(),

@@ -1,7 +1,10 @@
+import { permissionsOfActor } from '../auth/access-in-company.ts';
 import { config } from '../config.ts';
 import { eventsPage, getEvent, type SequencedEvent } from '../db/event-store.ts';
 import { inChunks, transactWrite } from '../db/transact.ts';
 import { dueDeliveries, FanOutMoved, fanOutOps, getWebhook, leaseDeliveryOp, listWebhooks, recordAttemptOp, webhookHealthOp, type DeliveryRecord, type WebhookRecord } from '../db/webhook-store.ts';
+import { EVENTS_PERMISSION } from '../events/event-access.ts';
+import { eventView } from '../events/event-view.ts';
 import { sequenceEvents } from '../events/sequencer.ts';
 import { unseal } from './secret-box.ts';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from './signature.ts';
@@ -13,9 +16,11 @@ import { postToReceiver, type PostOutcome } from './post-to-receiver.ts';
  * 1. number the company's pending events (the feed's sequencer);
  * 2. fan out: give each active subscription one delivery per new matching event (the
  *    subscription's mark moves in the same transaction, so never twice);
- * 3. send each delivery under a short lease (so two dispatchers never send it at once), signed;
- *    a failure is retried with exponential backoff for 24 hours, then the delivery fails and
- *    the subscription is marked failing. A success marks it healthy again.
+ * 3. send each delivery under a short lease (so two dispatchers never send it at once), signed,
+ *    as the subscription's principal may read it (its permissions read at each dispatch: a
+ *    shrunk role withholds more, a principal without access sends nothing); a failure is
+ *    retried with exponential backoff for 24 hours, then the delivery fails and the
+ *    subscription is marked failing. A success marks it healthy again.
  * Delivery is at least once: a receiver drops repeats by the event id.
  */
 const MAX_BACKOFF_MS = 3600 * 1000;
@@ -84,17 +89,33 @@ async function send(webhook: WebhookRecord, body: string, eventId: string): Prom
 
 const backoffMs = (attempts: number) => Math.min(config.webhookRetryBaseMs * 2 ** (attempts - 1), MAX_BACKOFF_MS) * (0.75 + Math.random() / 2);
 
-/** One attempt of a delivery (its event given when at hand); its outcome is recorded only while the lease is still ours. */
-async function attempt(d: DeliveryRecord, webhook: WebhookRecord | undefined, known?: SequencedEvent): Promise<void> {
+/**
+ * What the subscription's principal may read in the company now, or null when it may not read
+ * the company's events at all (removed, revoked, expired, without `events:read`, or none recorded).
+ */
+async function readerOf(webhook: WebhookRecord | undefined): Promise<readonly string[] | null> {
+  if (!webhook?.deliversAs) return null;
+  const granted = await permissionsOfActor(webhook.deliversAs, webhook.companyId);
+  return granted?.includes(EVENTS_PERMISSION) ? granted : null;
+}
+
+const NO_READER = "the subscription's principal may no longer read the company's events (whoever changes the subscription becomes its principal)";
+
+/** One attempt of a delivery (its event given when at hand), as `reader` may see it; its outcome is recorded only while the lease is still ours. */
+async function attempt(d: DeliveryRecord, webhook: WebhookRecord | undefined, reader: readonly string[] | null, known?: SequencedEvent): Promise<void> {
   const heldUntil = await lease(d);
   if (heldUntil === undefined) return;
   const now = new Date();
   const event = known ?? (await getEvent(d.companyId, d.sequence));
-  const outcome: { status?: number; error?: string } = !webhook || !webhook.active ? { error: webhook ? 'the subscription is inactive' : 'the subscription was deleted' } : !event ? { error: 'the event has expired' } : await send(webhook, JSON.stringify(eventBody(event)), d.eventId);
+  const outcome: { status?: number; error?: string } =
+    !webhook || !webhook.active ? { error: webhook ? 'the subscription is inactive' : 'the subscription was deleted' }
+    : !event ? { error: 'the event has expired' }
+    : !reader ? { error: NO_READER }
+    : await send(webhook, JSON.stringify(eventView(event, reader)), d.eventId);
   const delivered = outcome.status !== undefined && outcome.status >= 200 && outcome.status < 300;
   const attempts = d.attempts + 1;
   const firstAttemptAt = d.firstAttemptAt ?? now.toISOString();
-  const givingUp = !delivered && (!webhook || !webhook.active || !event || now.getTime() - Date.parse(firstAttemptAt) >= config.webhookRetryWindowMs);
+  const givingUp = !delivered && (!webhook || !webhook.active || !event || !reader || now.getTime() - Date.parse(firstAttemptAt) >= config.webhookRetryWindowMs);
   const next: DeliveryRecord = {
     ...d,
     attempts,
@@ -112,11 +133,6 @@ async function attempt(d: DeliveryRecord, webhook: WebhookRecord | undefined, kn
   await transactWrite([recordAttemptOp(next, heldUntil), ...health]).catch(() => undefined);
 }
 
-/** What a receiver gets: the event as the feed shows it. */
-function eventBody(e: SequencedEvent) {
-  return { id: e.eventId, sequence: e.sequence, type: e.type, companyId: e.companyId, recordId: e.recordId, version: e.version, actor: e.actor, occurredAt: e.occurredAt, data: e.data, dataOmitted: e.dataOmitted };
-}
-
 /** After a company's writes: number its events, fan them out to its active subscriptions, send them. */
 export async function dispatchCompany(companyId: string): Promise<void> {
   const webhooks = (await listWebhooks(companyId)).filter((w) => w.active);
@@ -125,7 +141,8 @@ export async function dispatchCompany(companyId: string): Promise<void> {
   await Promise.all(
     webhooks.map(async (webhook) => {
       const created = await fanOut(webhook);
-      for (const batch of inChunks(created, SEND_CONCURRENCY)) await Promise.all(batch.map(({ delivery, event }) => attempt(delivery, webhook, event)));
+      const reader = created.length > 0 ? await readerOf(webhook) : null;
+      for (const batch of inChunks(created, SEND_CONCURRENCY)) await Promise.all(batch.map(({ delivery, event }) => attempt(delivery, webhook, reader, event)));
     }),
   );
 }
@@ -133,12 +150,19 @@ export async function dispatchCompany(companyId: string): Promise<void> {
 /** The retry sweep: every delivery due by now, oldest first, a bounded number per call. */
 export async function retryDueDeliveries(limit = 100): Promise<number> {
   const due = await dueDeliveries(new Date().toISOString(), limit);
-  const webhooks = new Map<string, Promise<WebhookRecord | undefined>>();
-  const webhookOf = (d: DeliveryRecord) => {
+  const subscriptions = new Map<string, Promise<{ webhook: WebhookRecord | undefined; reader: readonly string[] | null }>>();
+  const subscriptionOf = (d: DeliveryRecord) => {
     const key = `${d.companyId} ${d.webhookId}`;
-    if (!webhooks.has(key)) webhooks.set(key, getWebhook(d.companyId, d.webhookId));
-    return webhooks.get(key)!;
+    if (!subscriptions.has(key)) subscriptions.set(key, getWebhook(d.companyId, d.webhookId).then(async (webhook) => ({ webhook, reader: await readerOf(webhook) })));
+    return subscriptions.get(key)!;
   };
-  for (const batch of inChunks(due, SEND_CONCURRENCY)) await Promise.all(batch.map(async (d) => attempt(d, await webhookOf(d))));
+  for (const batch of inChunks(due, SEND_CONCURRENCY)) {
+    await Promise.all(
+      batch.map(async (d) => {
+        const { webhook, reader } = await subscriptionOf(d);
+        return attempt(d, webhook, reader);
+      }),
+    );
+  }
   return due.length;
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ActorRef } from '../auth/actor.ts';
 import { config } from '../config.ts';
 import { paginateArray } from '../db/paginate-array.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
@@ -7,6 +8,7 @@ import { nextSequence } from '../db/event-store.ts';
 import { sequenceEvents } from '../events/sequencer.ts';
 import { NotFound, ValidationError, VersionConflict } from '../errors.ts';
 import type { ListQuery, Page, PageQuery } from '../schemas/list-query.ts';
+import { shownOnce } from '../schemas/one-time-secrets.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import type { CreateWebhookInput, UpdateWebhookInput } from './schemas.ts';
 import { newWebhookSecret, seal } from './secret-box.ts';
@@ -15,7 +17,9 @@ import { webhookUrlProblem } from './url-rules.ts';
 /**
  * Webhook subscriptions: a company's URLs that receive its events, each with the event types it
  * wants and a signing secret shown once. A new subscription receives events from the moment it
- * is created (its mark starts at the feed's current end).
+ * is created (its mark starts at the feed's current end). It delivers what its principal may
+ * read: whoever last set it (created it, or changed it: that one chose where the events go),
+ * resolved at each delivery (shared/webhooks/dispatcher.ts).
  */
 export type WebhookView = ResponseOf<'WebhookResponse'>;
 export type DeliveryView = ResponseOf<'DeliveryResponse'>;
@@ -30,6 +34,7 @@ const view = (w: WebhookRecord): WebhookView => ({
   active: w.active,
   status: w.status,
   failingSince: w.failingSince ?? null,
+  deliversAs: w.deliversAs ?? null,
   version: w.version,
   createdAt: w.createdAt,
   updatedAt: w.updatedAt,
@@ -61,7 +66,7 @@ async function mustGet(companyId: string, webhookId: string, version?: number): 
 }
 
 /** Errors: ValidationError (url), StateConflict (TooManyWebhooks). The secret is in this response only. */
-export async function createWebhook(uow: UnitOfWork, companyId: string, input: CreateWebhookInput): Promise<WebhookView & { secret: string }> {
+export async function createWebhook(uow: UnitOfWork, companyId: string, input: CreateWebhookInput, by: NonNullable<ActorRef>): Promise<ResponseOf<'CreatedWebhookResponse'>> {
   checkUrl(input.url);
   const secret = newWebhookSecret();
   const now = new Date().toISOString();
@@ -77,12 +82,13 @@ export async function createWebhook(uow: UnitOfWork, companyId: string, input: C
     active: input.active,
     status: 'healthy',
     sealedSecret: await seal(secret),
+    deliversAs: by,
     fannedOut: lastSequence,
     version: 1,
     createdAt: now,
     updatedAt: now,
   };
-  return uow.commit(createWebhookOps(record, MAX_WEBHOOKS), { ...view(record), secret });
+  return uow.commit(createWebhookOps(record, MAX_WEBHOOKS), { ...view(record), ...shownOnce('secret', secret) });
 }
 
 export async function readWebhook(companyId: string, webhookId: string): Promise<WebhookView> {
@@ -96,11 +102,11 @@ export async function listCompanyWebhooks(companyId: string, query: ListQuery<'C
   return { ...page, results: page.results.map(view) };
 }
 
-/** Errors: NotFound, VersionConflict, ValidationError (url). */
-export async function updateWebhook(uow: UnitOfWork, companyId: string, webhookId: string, input: UpdateWebhookInput): Promise<WebhookView> {
+/** Errors: NotFound, VersionConflict, ValidationError (url). The subscription then delivers what `by` may read. */
+export async function updateWebhook(uow: UnitOfWork, companyId: string, webhookId: string, input: UpdateWebhookInput, by: NonNullable<ActorRef>): Promise<WebhookView> {
   checkUrl(input.url);
   const before = await mustGet(companyId, webhookId, input.version);
-  const after: WebhookRecord = { ...before, url: input.url, eventTypes: input.eventTypes, description: input.description, active: input.active, version: before.version + 1, updatedAt: new Date().toISOString() };
+  const after: WebhookRecord = { ...before, url: input.url, eventTypes: input.eventTypes, description: input.description, active: input.active, deliversAs: by, version: before.version + 1, updatedAt: new Date().toISOString() };
   return uow.commit([updateWebhookOp(before, after)], view(after));
 }
 

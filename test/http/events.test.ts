@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { config } from '../../shared/config.ts';
 import { db } from '../../shared/db/client.ts';
@@ -67,6 +67,36 @@ describe('events', () => {
     const created = events.find((e) => e.type === 'ApiKeyCreated')!;
     expect(JSON.stringify(created)).not.toContain(key.body.key);
     expect(created.data).toMatchObject({ id: key.body.id, prefix: key.body.prefix });
+  });
+
+  it('shows each record in its events exactly as the REST API shows it: amounts are JSON numbers', async () => {
+    const owner = await companyOwner(gateway.url);
+    const chart = await chartOfAccounts(owner.api, owner.base);
+    await year2026(owner.api, owner.base);
+    const created = await owner.api.post(`${owner.base}/Journals`, { date: '2026-02-01T08:00:00Z', entries: [debit(chart.cash.id, '1234.56'), debit(chart.rent.id, '10'), credit(chart.sales.id, '1244.56')] });
+    await owner.api.post(`${owner.base}/Journals/${created.body.id}/Post`, { postingDate: '2026-02-01', version: 1 });
+    const rest = (await owner.api.get(`${owner.base}/Journals/${created.body.id}`)).body;
+
+    const events = await walk(owner.api, owner.base, '&type=JournalCreated,JournalPosted');
+
+    const [createdEvent, postedEvent] = events;
+    expect(createdEvent!.data).toEqual(created.body);
+    expect(postedEvent!.data).toEqual(rest);
+    for (const field of Object.keys(rest)) expect(postedEvent!.data![field], field).toEqual(rest[field]);
+    expect(rest.entries.map((e: { amount: unknown }) => e.amount)).toEqual([1234.56, 10, 1244.56]);
+    expect(rest.totals).toEqual({ debit: 1244.56, credit: 1244.56 });
+  });
+
+  it('reads events stored before their data was kept as text with the same numbers', async () => {
+    const owner = await companyOwner(gateway.url);
+    const recordId = randomUUID();
+    const eventId = randomUUID();
+    // The former shape: the data as a DynamoDB map, whose decimals the client hands back wrapped.
+    await db().send(new PutCommand({ TableName: config.tableName, Item: { ...keys.pendingEvent(owner.companyId, recordId, 1, eventId), entity: 'PendingEvent', eventId, type: 'JournalCreated', companyId: owner.companyId, recordId, version: 1, actor: null, occurredAt: new Date().toISOString(), data: { id: recordId, totals: { debit: 1234.56, credit: 10 }, entries: [{ amount: 1234.56 }] }, dataOmitted: false } }));
+
+    const [event] = await walk(owner.api, owner.base, '&type=JournalCreated');
+
+    expect(event!.data).toEqual({ id: recordId, totals: { debit: 1234.56, credit: 10 }, entries: [{ amount: 1234.56 }] });
   });
 
   it('names an event for every writing route, and keeps events at least 30 days', async () => {

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { config } from '../../shared/config.ts';
 import { db } from '../../shared/db/client.ts';
 import { keys } from '../../shared/db/keys.ts';
-import { companyOwner, signedInUser, useGateway } from '../support/api.ts';
+import { responseSchema } from '../../shared/schemas/responses.ts';
+import { client, companyOwner, signedInUser, useGateway } from '../support/api.ts';
 import { faultInjector } from '../support/faults.ts';
 
 const gateway = useGateway();
@@ -81,6 +82,34 @@ describe('Idempotency-Key', () => {
     expect(again.body.id).toBe(first.body.id);
     expect(otherUser.body.id).not.toBe(first.body.id);
     expect((await userA.api.get('/api/v1/Companies')).body.results).toHaveLength(1);
+  });
+
+  it('never stores a secret shown once: a replay, by anyone, says it was shown and does not show it again', async () => {
+    const owner = await companyOwner(gateway.url);
+    const keyed = (await owner.api.post(`${owner.base}/ApiKeys`, { name: 'hooks', permissions: ['webhooks:manage'] })).body;
+    const other = client(gateway.url, `Bearer ${keyed.key}`);
+    const key = randomUUID();
+
+    const first = await owner.api.post(`${owner.base}/Webhooks`, { url: 'http://127.0.0.1:9/first' }, withKey(key));
+    const byOther = await other.post(`${owner.base}/Webhooks`, { url: 'http://127.0.0.1:9/other' }, withKey(key));
+    const byOwner = await owner.api.post(`${owner.base}/Webhooks`, { url: 'http://127.0.0.1:9/first' }, withKey(key));
+    const { Item } = await db().send(new GetCommand({ TableName: config.idempotencyTableName, Key: keys.idempotency({ companyId: owner.companyId }, 'CreateWebhook', key) }));
+
+    const secret = first.body.secret as string;
+    expect(secret).toMatch(/^whsec_/);
+    expect(first.body.secretOmitted).toBe(false);
+    expect(JSON.stringify(Item)).not.toContain(secret);
+    for (const replay of [byOther, byOwner]) {
+      expect(replay.status).toBe(200);
+      expect(replay.headers.get('idempotent-replayed')).toBe('true');
+      expect(replay.text).not.toContain(secret);
+      expect(replay.body).toEqual({ ...first.body, secret: null, secretOmitted: true });
+      expect(responseSchema('CreatedWebhookResponse').safeParse(replay.body).error?.issues).toBeUndefined();
+    }
+    expect(responseSchema('CreatedWebhookResponse').safeParse(first.body).error?.issues).toBeUndefined();
+    expect((await owner.api.get(`${owner.base}/Webhooks`)).body.results).toHaveLength(1);
+    // Nor does the change's event carry it.
+    expect((await owner.api.get(`${owner.base}/Events?type=WebhookCreated`)).text).not.toContain(secret);
   });
 
   it('refuses a key longer than 255 characters and accepts 255 Arabic characters', async () => {

@@ -5,7 +5,7 @@ import { startEventDispatcher, type RunningDispatcher } from '../../infra/local/
 import { dispatchCompany } from '../../shared/webhooks/dispatcher.ts';
 import { verifySignature } from '../../shared/webhooks/signature.ts';
 import { webhookUrlProblem } from '../../shared/webhooks/url-rules.ts';
-import { companyOwner, useGateway, type Client } from '../support/api.ts';
+import { client, companyOwner, signedInUser, useGateway, type Client } from '../support/api.ts';
 import { chartOfAccounts, credit, debit, year2026 } from '../support/ledger.ts';
 
 const gateway = useGateway();
@@ -152,6 +152,62 @@ describe('webhooks', () => {
     expect(log.body.results.every((d: { status: string }) => d.status === 'delivered')).toBe(true);
     expect(log.body.results.reduce((sum: number, d: { attempts: number }) => sum + d.attempts, 0)).toBe(8);
     expect((await owner.api.get(`${owner.base}/Webhooks/${posted.body.id}`)).body.status).toBe('healthy');
+  }, 60_000);
+
+  it('delivers each event as its subscription\'s principal may read it, with amounts as the REST API shows them', async () => {
+    const owner = await companyOwner(gateway.url);
+    const chart = await chartOfAccounts(owner.api, owner.base);
+    await year2026(owner.api, owner.base);
+    // An integrator may manage webhooks and read the feed, but not journals.
+    const role = (await owner.api.post(`${owner.base}/Roles`, { name: 'Integrator', permissions: ['webhooks:manage', 'events:read'] })).body;
+    const integrator = await signedInUser(gateway.url);
+    const membership = (await owner.api.post(`${owner.base}/Members`, { email: integrator.user.email, roleId: role.id })).body;
+    const keyed = (await owner.api.post(`${owner.base}/ApiKeys`, { name: 'hooks', permissions: ['webhooks:manage', 'events:read', 'journals:read'] })).body;
+    const keyClient = client(gateway.url, `Bearer ${keyed.key}`);
+    const hook = (api: Client, path: string) => api.post(`${owner.base}/Webhooks`, { url: `${url}/${path}/${owner.companyId}`, eventTypes: ['JournalPosted'] });
+    const full = (await hook(owner.api, 'as-owner')).body;
+    const limited = (await hook(integrator.api, 'as-integrator')).body;
+    const byKey = (await hook(keyClient, 'as-key')).body;
+    // Whoever last sets a subscription's URL is whose reads it delivers: the integrator re-points the owner's.
+    const repointed = (await hook(owner.api, 'repointed')).body;
+    const changed = await integrator.api.put(`${owner.base}/Webhooks/${repointed.id}`, { url: `${url}/repointed/${owner.companyId}`, eventTypes: ['JournalPosted'], active: true, version: 1 });
+    expect(changed.status).toBe(200);
+
+    const journal = (await owner.api.post(`${owner.base}/Journals`, { date: '2026-05-01T08:00:00Z', description: 'Board payroll', entries: [debit(chart.cash.id, '1234.56'), debit(chart.rent.id, '10'), credit(chart.sales.id, '1244.56')] })).body;
+    await owner.api.post(`${owner.base}/Journals/${journal.id}/Post`, { postingDate: '2026-05-01', version: 1 });
+    const rest = (await owner.api.get(`${owner.base}/Journals/${journal.id}`)).body;
+    const bodyAt = (path: string) => until(`the posting at ${path}`, () => received.find((r) => r.path === `/${path}/${owner.companyId}`)?.body);
+    const [asOwner, asIntegrator, asKey, asRepointed] = await Promise.all(['as-owner', 'as-integrator', 'as-key', 'repointed'].map(bodyAt));
+
+    // The owner's and the key's subscriptions carry the journal as GET /Journals/{id} shows it.
+    for (const delivered of [asOwner!, asKey!]) {
+      const data = JSON.parse(delivered).data;
+      for (const field of Object.keys(rest)) expect(data[field], field).toEqual(rest[field]);
+      expect(data).toEqual(rest);
+    }
+    expect(asOwner).toContain('"amount":1234.56');
+    // The integrator's (created or re-pointed) carry the envelope only.
+    for (const delivered of [asIntegrator!, asRepointed!]) {
+      expect(JSON.parse(delivered)).toMatchObject({ type: 'JournalPosted', recordId: journal.id, data: null, dataOmitted: true, dataOmittedReason: 'permission' });
+      expect(delivered).not.toContain('Board payroll');
+      expect(delivered).not.toContain('1234.56');
+    }
+
+    // The integrator leaves and the key is revoked: their subscriptions send nothing more.
+    await owner.api.delete(`${owner.base}/Members/${integrator.user.id}`, { version: membership.version });
+    await owner.api.delete(`${owner.base}/ApiKeys/${keyed.id}`, { version: keyed.version });
+    const second = (await owner.api.post(`${owner.base}/Journals`, { date: '2026-05-02T08:00:00Z', entries: [debit(chart.cash.id, '7.00'), credit(chart.sales.id, '7.00')] })).body;
+    await owner.api.post(`${owner.base}/Journals/${second.id}/Post`, { postingDate: '2026-05-02', version: 1 });
+    await until('the second posting at the owner\'s receiver', () => (received.filter((r) => r.path === `/as-owner/${owner.companyId}`).length === 2 ? true : undefined));
+    for (const gone of [limited, byKey]) {
+      const last = await until('the refused delivery', async () => {
+        const log = (await owner.api.get(`${owner.base}/Webhooks/${gone.id}/Deliveries`)).body.results;
+        return log.length === 2 && log[0].status === 'failed' ? log[0] : undefined;
+      });
+      expect(last.lastError).toMatch(/may no longer read/);
+      expect(last.lastStatusCode).toBeNull();
+    }
+    expect(received.filter((r) => r.path === `/as-integrator/${owner.companyId}` || r.path === `/as-key/${owner.companyId}`)).toHaveLength(2);
   }, 60_000);
 
   it('creates and sends one delivery per event however many dispatchers run at once', async () => {
