@@ -52,7 +52,10 @@ export async function jobsState(companyId: string): Promise<JobsState> {
 
 /** Unfinished jobs started before `before`, of every company or of one (up to `limit` examined per call; few exist at any time). */
 export async function unfinishedJobs(before: Date, companyId?: string, limit = 100): Promise<UnfinishedJob[]> {
-  const keyCondition = withPrefix(keys.unfinishedJobsPartition, companyId ? `${companyId} ` : '');
+  // (A key condition cannot hold an empty string, so every company's is the whole partition.)
+  const keyCondition = companyId
+    ? withPrefix(keys.unfinishedJobsPartition, `${companyId} `)
+    : { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.unfinishedJobsPartition } };
   const { Items } = await db().send(
     new QueryCommand({
       TableName: config.tableName,

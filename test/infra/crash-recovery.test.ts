@@ -8,13 +8,10 @@ import { client, type ApiResponse, type Client } from '../support/api.ts';
 import { credit, debit, wideChart } from '../support/ledger.ts';
 
 /**
- * The local stack killed (SIGKILL to the process serving requests) while wide postings, voids
- * and reversals run, then restarted on the same data: every journal reaches a final state with
- * no client request within the documented 60 seconds, and the trial balance equals a naive sum
- * of the posted lines of posted journals. DynamoDB Local is then stopped with SIGTERM, not
- * killed: in AWS the database outlives a dying function, and DynamoDB Local killed with SIGKILL
- * loses writes it had acknowledged (seen: a journal kept in `posting` without its job's other
- * items of the same transaction), which no service design can make up for. CRASH_POINTS and CRASH_LEAVES make
+ * The whole local stack killed (SIGKILL to its process group, DynamoDB Local included) while wide
+ * postings, voids and reversals run, then restarted on the same data: every journal reaches a
+ * final state with no client request within the documented 60 seconds, and the trial balance
+ * equals a naive sum of the posted lines of posted journals. CRASH_POINTS and CRASH_LEAVES make
  * it longer and wider (defaults 5 and 60: 241-line journals of 9 transactions each).
  */
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -52,27 +49,25 @@ async function startStack(port: number, oidcPort: number): Promise<ChildProcess>
         ready();
       }
     });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      printed += chunk.toString();
+    });
     child.once('exit', (code) => fail(new Error(`exited ${code}: ${output}`)));
   });
   child.removeAllListeners('exit');
   return child;
 }
 
-/** SIGKILL to the stack's own process, mid-request; then its orphaned DynamoDB Local is stopped cleanly. */
+/** SIGKILL to the whole group, mid-request: the gateway's process and its DynamoDB Local die at once. */
 async function killStack(child: ChildProcess): Promise<void> {
   const gone = new Promise<void>((r) => child.once('exit', () => r()));
-  process.kill(child.pid!, 'SIGKILL');
+  process.kill(-child.pid!, 'SIGKILL');
   await gone;
-  for (const pid of javaPidsFor(dataDir)) process.kill(pid, 'SIGTERM');
-  await waitUntil(() => javaPidsFor(dataDir).length === 0, 20_000, 'DynamoDB Local to stop');
+  await waitUntil(() => !javaRunningFor(dataDir), 20_000, 'DynamoDB Local to die');
 }
 
-const javaPidsFor = (dir: string) =>
-  execFileSync('ps', ['-eo', 'pid,args'], { encoding: 'utf8' })
-    .split('\n')
-    .filter((l) => l.includes('DynamoDBLocal') && l.includes(dir))
-    .map((l) => Number(l.trim().split(/\s+/)[0]));
+const javaRunningFor = (dir: string) => execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).split('\n').some((l) => l.includes('DynamoDBLocal') && l.includes(dir));
 
 async function waitUntil(done: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<number> {
   const started = Date.now();
