@@ -58,13 +58,11 @@ export const ReadableText = (max: number) =>
       z.minLength(1),
       z.maxLength(max),
       z.superRefine((text, ctx) => {
+        if (text.length < 1 || text.length > max) return; // said by the checks above
         const problem = lengthProblem(text, max) ?? invisibleCharacterProblem(text, NAME_TEXT);
         if (problem) ctx.addIssue({ code: 'custom', message: problem });
       }),
-    )
-    .register(z.globalRegistry, {
-      description: 'Visible characters and plain spaces: no controls, invisible or blank-looking characters, no combining mark without a letter or digit before it; ZWNJ/ZWJ only between letters.',
-    } as never);
+    );
 
 export const BilingualName = lazy(() => z.strictObject({ arabic: ReadableText(200), english: ReadableText(200) }));
 

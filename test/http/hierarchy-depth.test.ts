@@ -1,4 +1,4 @@
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { config } from '../../shared/config.ts';
 import { db } from '../../shared/db/client.ts';
@@ -40,7 +40,7 @@ async function bothReadThenCommit<T>(commitsFirst: (input: unknown) => boolean, 
   let firstDone: () => void = () => undefined;
   const arrivedBoth = new Promise<void>((resolve) => (bothArrived = resolve));
   const firstCommitted = new Promise<void>((resolve) => (firstDone = resolve));
-  mock.on(TransactWriteCommand).callsFake(async (input: unknown) => {
+  mock.on(TransactWriteCommand).callsFake(async (input: TransactWriteCommandInput) => {
     if (++arrived === 2) bothArrived();
     await arrivedBoth;
     if (!commitsFirst(input)) await firstCommitted;
