@@ -1,6 +1,14 @@
+import { readFileSync } from 'node:fs';
+import { confusablesMap } from 'confusables';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lookAlikeForm } from '../../../shared/text/look-alike-form.ts';
+import { latinLookAlikesSource, TABLE_FILE } from '../../../infra/bundling/generate-latin-look-alikes.ts';
+import { foldForLookAlikes, lookAlikeForm } from '../../../shared/text/look-alike-form.ts';
+
+/** Every Unicode scalar value, one string each. */
+function* everyCharacter() {
+  for (let code = 0; code <= 0x10ffff; code++) if (code < 0xd800 || code > 0xdfff) yield String.fromCodePoint(code);
+}
 
 const same = (a: string, b: string) => lookAlikeForm(a) === lookAlikeForm(b);
 
@@ -45,6 +53,31 @@ describe('the look-alike form codes and names are compared in', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it('changes nothing when applied to the form of any single character, and yields at most 4 bytes for each NFKC-stable one', () => {
+    const unstable: string[] = [];
+    let widest = 0;
+    for (const char of everyCharacter()) {
+      const form = lookAlikeForm(char);
+      if (lookAlikeForm(form) !== form) unstable.push(char);
+      if (char.normalize('NFKC') === char) widest = Math.max(widest, Buffer.byteLength(form));
+    }
+    expect(unstable).toEqual([]);
+    expect(widest).toBeLessThanOrEqual(4);
+  });
+
+  it('uses the confusables table as the package has it: the committed subset is generated, and reads as the whole table would', () => {
+    expect(readFileSync(TABLE_FILE, 'utf8')).toBe(latinLookAlikesSource());
+    const withWholeTable = (text: string) =>
+      Array.from(foldForLookAlikes(text).replace(/[\p{M}\p{Default_Ignorable_Code_Point}]/gu, ''), (char) => (char < '\x80' ? char : (confusablesMap.get(char) ?? char)))
+        .join('')
+        .toLowerCase()
+        .replace(/\s+/gu, ' ');
+    const different: string[] = [];
+    for (const char of everyCharacter()) if (lookAlikeForm(char) !== withWholeTable(char)) different.push(char);
+    expect(different).toEqual([]);
+    expect(lookAlikeForm('\u039F\u03A3')).toBe(withWholeTable('\u039F\u03A3')); // final sigma comes from case folding in context
   });
 
   it('leaves plain lower-case ASCII codes as they are, so edges written under raw codes still resolve', () => {
