@@ -51,7 +51,7 @@ function lowerCaseNameKey(companyId: string, name: string) {
 function namePuts(role: RoleRecord): WriteOp[] {
   const older = lowerCaseNameKey(role.companyId, role.name);
   return [
-    mainTable.put({ ...nameKey(role.companyId, role.name), entity: 'RoleName', roleId: role.roleId, name: role.name }, { condition: conditions.absent, onConditionFailed: nameTaken }),
+    mainTable.put({ ...nameKey(role.companyId, role.name), entity: 'RoleName', roleId: role.roleId }, { condition: conditions.absent, onConditionFailed: nameTaken }),
     ...(older ? [mainTable.check(older, conditions.absent, nameTaken)] : []),
   ];
 }

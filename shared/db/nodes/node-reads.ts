@@ -1,7 +1,6 @@
 import { config } from '../../config.ts';
 import { NotFound, StateConflict } from '../../errors.ts';
 import type { ListQuery, Page } from '../../schemas/list-query.ts';
-import { lookAlikeForm } from '../../text/look-alike-form.ts';
 import { isUuidReference, MAX_DEPTH, pathSegments } from '../../tree/rules.ts';
 import { batchGetItems } from '../batch-get.ts';
 import { keys, type NodeKind } from '../keys.ts';
@@ -9,6 +8,7 @@ import { keywordListPage } from '../paginate.ts';
 import { withPrefix } from '../prefix-query.ts';
 import { queryAll } from '../query-all.ts';
 import { getItem } from '../table-ops.ts';
+import { childWithCode } from './node-edges.ts';
 import { nodeFromItem, type NodeAttributes, type NodeRecord } from './node-record.ts';
 
 /** Reads of hierarchy nodes: one by id, one by path, all of a company's, a page, and ancestor chains. */
@@ -54,20 +54,6 @@ export async function resolveNode<A extends NodeAttributes>(kind: NodeKind, labe
   const node = id ? await getNode<A>(kind, companyId, id) : undefined;
   if (!node) throw notFound();
   return node;
-}
-
-/**
- * The child of `parentId` whose code is `code`. An edge written before look-alike forms were
- * used is keyed by its code as typed and holds no `code`: when the code is its own form that is
- * the same key, otherwise one more read finds it.
- */
-async function childWithCode(kind: NodeKind, companyId: string, parentId: string | null, code: string): Promise<string | undefined> {
-  const form = lookAlikeForm(code);
-  const edge = await getItem(keys.nodeEdge(kind, companyId, parentId, form));
-  if (edge && (edge.code ?? form) === code) return edge.childId as string;
-  if (form === code) return undefined;
-  const typed = await getItem(keys.nodeEdge(kind, companyId, parentId, code));
-  return typed?.childId as string | undefined;
 }
 
 /**
