@@ -79,3 +79,22 @@ export function addLevelChanges(a: Map<string, number[]>, b: Map<string, number[
   }
   return sum;
 }
+
+/**
+ * The level counts of every node of a tree, counted from the parent links alone (a recount of
+ * what the writes keep). A parent link that loops is followed at most once round.
+ */
+export function countLevels(nodes: ReadonlyArray<{ id: string; parentId: string | null }>): Map<string, number[]> {
+  const parentOf = new Map(nodes.map((n) => [n.id, n.parentId]));
+  const levels = new Map<string, number[]>(nodes.map((n) => [n.id, []]));
+  for (const node of nodes) {
+    let distance = 0;
+    for (let up = node.parentId; up && distance < nodes.length; up = parentOf.get(up) ?? null) {
+      const counts = levels.get(up);
+      if (!counts) break;
+      counts[distance] = (counts[distance] ?? 0) + 1;
+      distance++;
+    }
+  }
+  return new Map([...levels].map(([id, counts]) => [id, Array.from(counts, (c) => c ?? 0)]));
+}

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { config } from '../../shared/config.ts';
 import { db } from '../../shared/db/client.ts';
 import { keys } from '../../shared/db/keys.ts';
+import { NodeStore } from '../../shared/db/node-store.ts';
+import { recountLevels } from '../../shared/db/nodes/node-levels.ts';
 import { MAX_DEPTH } from '../../shared/tree/rules.ts';
 import { companyOwner, useGateway, type Client } from '../support/api.ts';
 import { faultInjector } from '../support/faults.ts';
@@ -144,6 +146,25 @@ describe.each(KINDS)('the depth limit of $resource', ({ resource, kind, create }
     } else {
       expect((await read(api, base, b[11]!)).path.split('.')).toHaveLength(MAX_DEPTH);
     }
+  });
+
+  it('recounts the level counts of a tree written before they were kept, so its moves count heights again', async () => {
+    const { api, base, companyId } = await companyOwner(gateway.url);
+    const a = await chain(api, base, 'A', 20);
+    const b = await chain(api, base, 'B', 20);
+    // As nodes written before level counts were kept: children counted, nothing deeper.
+    for (const node of [...a, ...b]) {
+      const deeper = Array.from({ length: MAX_DEPTH - 2 }, (_, i) => `below${i + 2}`);
+      await db().send(new UpdateCommand({ TableName: config.tableName, Key: keys.node(kind, companyId, node.id), UpdateExpression: `REMOVE ${deeper.join(', ')}` }));
+    }
+
+    const recounted = await recountLevels(new NodeStore(kind, 'The record'), companyId);
+    const again = await recountLevels(new NodeStore(kind, 'The record'), companyId);
+    const tooDeep = await move(api, base, b[0]!, a[19]!.id);
+
+    expect(recounted).toEqual({ nodes: 40, corrected: 36 });
+    expect(again).toEqual({ nodes: 40, corrected: 0 });
+    expect(tooDeep.body.errors[0]).toMatchObject({ name: 'parentId', code: 'TooDeep' });
   });
 
   it('answers a chain deeper than the limit (grown before moves counted heights) with a clear 409, never a cut path', async () => {

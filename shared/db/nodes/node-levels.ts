@@ -1,9 +1,10 @@
 import { NotFound, VersionConflict } from '../../errors.ts';
-import { heightOf } from '../../tree/rules.ts';
+import { countLevels, heightOf, MAX_DEPTH } from '../../tree/rules.ts';
 import { keys } from '../keys.ts';
 import { NODE_CONDITIONS, type NodeConditionName } from '../node-conditions.ts';
 import { conditions, mainTable, type Expr } from '../table-ops.ts';
-import type { WriteOp } from '../transact.ts';
+import { transactWrite, type WriteOp } from '../transact.ts';
+import { allNodes } from './node-reads.ts';
 import { levelAttribute, type NodeRecord } from './node-record.ts';
 import type { NodeKindRef } from './node-writes.ts';
 
@@ -68,3 +69,33 @@ function parentUnchanged(ancestor: NodeRecord): Expr {
   const placeholder = `:parentOf${ancestor.id.replaceAll('-', '')}`;
   return ancestor.parentId ? { expression: `parentId = ${placeholder}`, values: { [placeholder]: ancestor.parentId } } : { expression: 'attribute_not_exists(parentId)' };
 }
+
+/**
+ * Recounts the level counts of every node of a kind in the company from the parent links and
+ * writes those that differ, each conditional on the counts it replaces (a write meanwhile makes
+ * it fail: run it again). For trees written before level counts were kept; a maintenance step,
+ * not for a request path. Returns how many nodes there are and how many were corrected.
+ */
+export async function recountLevels(ref: NodeKindRef, companyId: string): Promise<{ nodes: number; corrected: number }> {
+  const nodes = await allNodes(ref.kind, companyId);
+  const counted = countLevels(nodes);
+  let corrected = 0;
+  for (const node of nodes) {
+    const levels = counted.get(node.id)!;
+    if (sameLevels(levels, node.levels)) continue;
+    // The children's count is always stored; a deeper count of zero is removed (absent reads as zero).
+    const all = Array.from({ length: MAX_DEPTH - 1 }, (_, i) => ({ attribute: levelAttribute(i + 1), count: levels[i] ?? 0 }));
+    const set = all.filter((level, i) => i === 0 || level.count > 0);
+    const remove = all.filter((level, i) => i > 0 && level.count === 0);
+    const names = Object.fromEntries([...set.map((l, i) => [`#set${i}`, l.attribute]), ...remove.map((l, i) => [`#rm${i}`, l.attribute])]);
+    const values = Object.fromEntries(set.map((l, i) => [`:set${i}`, l.count]));
+    const expression = `SET ${set.map((_, i) => `#set${i} = :set${i}`).join(', ')}${remove.length > 0 ? ` REMOVE ${remove.map((_, i) => `#rm${i}`).join(', ')}` : ''}`;
+    await transactWrite([
+      mainTable.update(keys.node(ref.kind, companyId, node.id), { expression, names, values }, { condition: conditions.all(conditions.present, levelsAsRead(node.levels)), onConditionFailed: () => new VersionConflict(`${ref.label} ${node.code} changed during the recount; run it again.`) }),
+    ]);
+    corrected++;
+  }
+  return { nodes: nodes.length, corrected };
+}
+
+const sameLevels = (a: readonly number[], b: readonly number[]) => heightOf(a) === heightOf(b) && a.slice(0, heightOf(a)).every((count, i) => count === b[i]);

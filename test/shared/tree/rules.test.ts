@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { addLevelChanges, createsCycle, fitsUnder, heightOf, isUuidReference, joinPath, levelChanges, MAX_DEPTH, pathSegments } from '../../../shared/tree/rules.ts';
+import { addLevelChanges, countLevels, createsCycle, fitsUnder, heightOf, isUuidReference, joinPath, levelChanges, MAX_DEPTH, pathSegments } from '../../../shared/tree/rules.ts';
 
 describe('hierarchy rules', () => {
   it('treats only a parseable UUID as an id; anything else is a path', () => {
@@ -103,5 +103,22 @@ describe('level counts', () => {
         for (const id of tree.keys()) expect(kept.get(id)!.slice(0, heightOf(kept.get(id)!)), id).toEqual(recount(tree, id));
       }),
     );
+  });
+});
+
+describe('recounting level counts', () => {
+  it('counts descendants per level from parent links, and stops on a loop', () => {
+    const counted = countLevels([
+      { id: 'r', parentId: null },
+      { id: 'a', parentId: 'r' },
+      { id: 'b', parentId: 'r' },
+      { id: 'c', parentId: 'a' },
+      { id: 'x', parentId: 'y' },
+      { id: 'y', parentId: 'x' },
+    ]);
+    expect(counted.get('r')).toEqual([2, 1]);
+    expect(counted.get('a')).toEqual([1]);
+    expect(counted.get('c')).toEqual([]);
+    expect(heightOf(counted.get('x')!)).toBeGreaterThan(0);
   });
 });
