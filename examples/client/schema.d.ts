@@ -3121,7 +3121,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description Visible characters only (no spaces, controls or invisible characters), no "." or look-alike; NFC-normalised. */
+                    /** @description Visible characters only: no spaces, controls, invisible or blank-looking characters, no combining mark without a letter or digit before it, no "." or look-alike; NFC-normalised. Unique among siblings also when compared by look (NFKC, case, confusable letters). */
                     code: string;
                     /**
                      * @description The parent: its UUID or path; null for a root.
@@ -3343,7 +3343,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description Visible characters only (no spaces, controls or invisible characters), no "." or look-alike; NFC-normalised. */
+                    /** @description Visible characters only: no spaces, controls, invisible or blank-looking characters, no combining mark without a letter or digit before it, no "." or look-alike; NFC-normalised. Unique among siblings also when compared by look (NFKC, case, confusable letters). */
                     code: string;
                     /**
                      * @description The parent: its UUID or path; null for a root.
@@ -3647,7 +3647,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description Visible characters only (no spaces, controls or invisible characters), no "." or look-alike; NFC-normalised. */
+                    /** @description Visible characters only: no spaces, controls, invisible or blank-looking characters, no combining mark without a letter or digit before it, no "." or look-alike; NFC-normalised. Unique among siblings also when compared by look (NFKC, case, confusable letters). */
                     code: string;
                     /**
                      * @description The parent: its UUID or path; null for a root.
@@ -3846,7 +3846,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description Visible characters only (no spaces, controls or invisible characters), no "." or look-alike; NFC-normalised. */
+                    /** @description Visible characters only: no spaces, controls, invisible or blank-looking characters, no combining mark without a letter or digit before it, no "." or look-alike; NFC-normalised. Unique among siblings also when compared by look (NFKC, case, confusable letters). */
                     code: string;
                     /**
                      * @description The parent: its UUID or path; null for a root.

@@ -55,10 +55,14 @@ export const keys = {
     gsi1sk: `${nextAttemptAt} ${companyId} ${webhookId} ${sequence}`,
   }),
   dueDeliveriesPartition: 'DELIVERIES#DUE',
-  /** A company's custom role, and the item that keeps role names unique (case-insensitively). */
+  /**
+   * A company's custom role, and the item that keeps role names unique: keyed by the name's
+   * look-alike form (text/look-alike-form.ts), or, for items written before forms were used,
+   * by the name in lower case.
+   */
   role: (companyId: string, roleId: string): Key => ({ pk: companyPk(companyId), sk: `ROLE#${roleId}` }),
   rolePrefix: 'ROLE#',
-  roleName: (companyId: string, name: string): Key => ({ pk: companyPk(companyId), sk: `ROLENAME#${name.toLowerCase()}` }),
+  roleName: (companyId: string, nameKey: string): Key => ({ pk: companyPk(companyId), sk: `ROLENAME#${nameKey}` }),
   /** The company's pointer from an API key id to the key's record (which lives under its hash). */
   apiKeyById: (companyId: string, keyId: string): Key => ({ pk: companyPk(companyId), sk: `APIKEY#${keyId}` }),
   apiKeyByCreation: (companyId: string, createdAt: string, keyId: string) => ({
@@ -73,10 +77,14 @@ export const keys = {
   node: (kind: NodeKind, companyId: string, id: string): Key => ({ pk: companyPk(companyId), sk: `${kind}#${id}` }),
   /** Prefix of every node item of a kind (edge items use `${kind}_EDGE#`, which this prefix does not match). */
   nodePrefix: (kind: NodeKind) => `${kind}#`,
-  /** The edge `(parent, code) -> child`: keeps sibling codes unique and resolves a path segment in one read. */
-  nodeEdge: (kind: NodeKind, companyId: string, parentId: string | null, code: string): Key => ({
+  /**
+   * The edge `(parent, code) -> child`: keeps sibling codes unique and resolves a path segment in
+   * one read. Keyed by the code's look-alike form (text/look-alike-form.ts), so look-alike sibling
+   * codes meet on one key; edges written before forms were used are keyed by the code as typed.
+   */
+  nodeEdge: (kind: NodeKind, companyId: string, parentId: string | null, codeKey: string): Key => ({
     pk: companyPk(companyId),
-    sk: `${kind}_EDGE#${parentId ?? 'ROOT'}#${code}`,
+    sk: `${kind}_EDGE#${parentId ?? 'ROOT'}#${codeKey}`,
   }),
   /** gsi1 orders a company's nodes by code, gsi2 by creation time. */
   nodeByCode: (kind: NodeKind, companyId: string, code: string, id: string) => ({

@@ -40,7 +40,7 @@ export class NodeStore<A extends NodeAttributes = NodeAttributes> implements Nod
   }
 
   chains(companyId: string, nodes: NodeRecord<A>[]): Promise<Map<string, NodeRecord<A>[]>> {
-    return ancestorChains(this.kind, companyId, nodes);
+    return ancestorChains(this.kind, this.label, companyId, nodes);
   }
 
   async chain(companyId: string, node: NodeRecord<A>): Promise<NodeRecord<A>[]> {

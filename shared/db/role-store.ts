@@ -3,6 +3,7 @@ import { config } from '../config.ts';
 import { NotFound, StateConflict, VersionConflict } from '../errors.ts';
 import { batchGetItems } from './batch-get.ts';
 import { cappedCountOp } from './company-store.ts';
+import { lookAlikeForm } from '../text/look-alike-form.ts';
 import { keys } from './keys.ts';
 import { withPrefix } from './prefix-query.ts';
 import { queryAll } from './query-all.ts';
@@ -12,7 +13,8 @@ import type { WriteOp } from './transact.ts';
 /**
  * A company's custom roles. Each role item counts the members holding it (`memberCount`,
  * moved in the membership's transaction), so a role in use cannot be deleted; a name item
- * per role keeps names unique within the company; the company item counts its custom roles.
+ * per role, keyed by the name's look-alike form and written in the role's transaction, keeps
+ * names unique within the company also by look; the company item counts its custom roles.
  */
 export interface RoleRecord {
   companyId: string;
@@ -31,7 +33,33 @@ const roleFromItem = (item: Item) => recordOf<RoleRecord>(item, FIELDS);
 
 const roleItem = (role: RoleRecord): Item => ({ ...keys.role(role.companyId, role.roleId), entity: 'Role', ...role });
 
-const nameTaken = () => new StateConflict('DuplicateName', 'Another role of the company has this name.', 'name');
+const nameTaken = () => new StateConflict('DuplicateName', 'Another role of the company has this name or one that looks like it.', 'name');
+
+/** The name item of a role: under the name's look-alike form. */
+const nameKey = (companyId: string, name: string) => keys.roleName(companyId, lookAlikeForm(name));
+
+/**
+ * The key a name item written before look-alike forms has: the name in lower case, when that
+ * is not a form itself (so it is never another role's name item under a form).
+ */
+function lowerCaseNameKey(companyId: string, name: string) {
+  const lower = name.toLowerCase();
+  return lookAlikeForm(lower) === lower ? undefined : keys.roleName(companyId, lower);
+}
+
+/** The role's name item, unless another role's name looks the same; and no older name item of exactly this name. */
+function namePuts(role: RoleRecord): WriteOp[] {
+  const older = lowerCaseNameKey(role.companyId, role.name);
+  return [
+    mainTable.put({ ...nameKey(role.companyId, role.name), entity: 'RoleName', roleId: role.roleId }, { condition: conditions.absent, onConditionFailed: nameTaken }),
+    ...(older ? [mainTable.check(older, conditions.absent, nameTaken)] : []),
+  ];
+}
+
+function nameDeletes(role: RoleRecord): WriteOp[] {
+  const older = lowerCaseNameKey(role.companyId, role.name);
+  return [nameKey(role.companyId, role.name), ...(older ? [older] : [])].map((key) => mainTable.delete(key));
+}
 
 export async function getRole(companyId: string, roleId: string): Promise<RoleRecord | undefined> {
   const item = await getItem(keys.role(companyId, roleId), { consistent: true });
@@ -62,14 +90,14 @@ const roleCountOp = (companyId: string, delta: 1 | -1, max: number) => cappedCou
 export function createRoleOps(role: RoleRecord, max: number): WriteOp[] {
   return [
     mainTable.put(roleItem(role), { condition: conditions.absent }),
-    mainTable.put({ ...keys.roleName(role.companyId, role.name), entity: 'RoleName', roleId: role.roleId }, { condition: conditions.absent, onConditionFailed: nameTaken }),
+    ...namePuts(role),
     roleCountOp(role.companyId, 1, max),
   ];
 }
 
-/** Replaces a role at its version; a new name moves the name item. */
+/** Replaces a role at its version; a name that looks different moves the name item. */
 export function updateRoleOps(before: RoleRecord, after: RoleRecord): WriteOp[] {
-  const renamed = before.name.toLowerCase() !== after.name.toLowerCase();
+  const renamed = lookAlikeForm(before.name) !== lookAlikeForm(after.name);
   return [
     mainTable.update(
       keys.role(after.companyId, after.roleId),
@@ -82,12 +110,7 @@ export function updateRoleOps(before: RoleRecord, after: RoleRecord): WriteOp[] 
       },
       { condition: conditions.atVersion(before.version), onConditionFailed: () => new VersionConflict() },
     ),
-    ...(renamed
-      ? [
-          mainTable.delete(keys.roleName(before.companyId, before.name)),
-          mainTable.put({ ...keys.roleName(after.companyId, after.name), entity: 'RoleName', roleId: after.roleId }, { condition: conditions.absent, onConditionFailed: nameTaken }),
-        ]
-      : []),
+    ...(renamed ? [...nameDeletes(before), ...namePuts(after)] : []),
   ];
 }
 
@@ -102,7 +125,7 @@ export function deleteRoleOps(role: RoleRecord): WriteOp[] {
           ? new StateConflict('RoleInUse', 'Members hold this role; give them another role first.', 'roleId')
           : new VersionConflict(),
     }),
-    mainTable.delete(keys.roleName(role.companyId, role.name)),
+    ...nameDeletes(role),
     roleCountOp(role.companyId, -1, 0),
   ];
 }

@@ -4,6 +4,7 @@ import { createRoleOps, deleteRoleOps, getRole, getRoles, listCustomRoles, roleR
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { NotFound, StateConflict, VersionConflict } from '../errors.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
+import { lookAlikeForm } from '../text/look-alike-form.ts';
 import { checkActorHolds, type Actor } from './grants.ts';
 import type { CreateRoleInput, UpdateRoleInput } from './schemas.ts';
 
@@ -74,10 +75,10 @@ async function customRole(companyId: string, roleId: string, version?: number): 
   return record;
 }
 
+/** StateConflict (DuplicateName) when the name is, or looks like, a built-in role's (text/look-alike-form.ts). */
 function checkNameFree(name: string): void {
-  if (ROLES.some((r) => r.name.toLowerCase() === name.toLowerCase())) {
-    throw new StateConflict('DuplicateName', `${name} is the name of a built-in role.`, 'name');
-  }
+  const builtIn = ROLES.find((r) => lookAlikeForm(r.name) === lookAlikeForm(name));
+  if (builtIn) throw new StateConflict('DuplicateName', `${name} is, or looks like, the name of the built-in role ${builtIn.name}.`, 'name');
 }
 
 /** Built-in roles first, then the company's custom roles by name. */

@@ -1,9 +1,9 @@
 import * as z from '../schemas/zod.ts';
 import { PERMISSIONS } from '../auth/permissions.ts';
-import { Version } from '../schemas/common.ts';
+import { ReadableText, Version } from '../schemas/common.ts';
 import { lazy } from '../schemas/lazy.ts';
 
-const Name = () => z.string().check(z.trim(), z.minLength(1), z.maxLength(50));
+const Name = () => ReadableText(50);
 const Description = () => z.string().check(z.trim(), z.maxLength(200));
 /** A set of permissions: each known, none repeated (an empty role is allowed: a member who may only sign in). */
 export const PermissionSet = () =>

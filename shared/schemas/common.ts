@@ -1,6 +1,7 @@
 import * as z from './zod.ts';
 import { isUuidReference, MAX_DEPTH } from '../tree/rules.ts';
 import { lazy } from './lazy.ts';
+import { CODE_TEXT, invisibleCharacterProblem, lengthProblem, NAME_TEXT } from '../text/text-rules.ts';
 
 /** Shared field schemas. Field names and limits here are part of the public contract (see OpenAPI). */
 
@@ -12,17 +13,16 @@ export const Version = lazy(() => z.int({ error: 'must be the unsigned integer v
 
 export const MAX_CODE_LENGTH = 32;
 
-/** Letters, marks, digits, punctuation and symbols: no controls, spaces or invisible formatting characters. */
-const VISIBLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S}]+$/u;
 /** '.' joins codes into paths; characters that look like it would make paths ambiguous to read. */
 const DOT_LIKE = /[.\u00B7\u0387\u0701\u0702\u06D4\u2024\u2027\u2E31\u3002\u30FB\uFE52\uFF0E\uFF61]/u;
 
-/** Why a (NFC-normalised) code is not acceptable, or undefined when it is. */
+/** Why a (NFC-normalised) code is not acceptable, or undefined when it is (text-rules.ts says which characters show). */
 export function codeProblem(code: string): string | undefined {
-  if (code.length < 1 || code.length > MAX_CODE_LENGTH) return `must be 1 to ${MAX_CODE_LENGTH} characters`;
-  if (!VISIBLE.test(code)) return 'must contain visible characters only (no spaces, controls or invisible characters)';
-  if (DOT_LIKE.test(code)) return 'must not contain "." or a character that looks like it';
-  return undefined;
+  return (
+    lengthProblem(code, MAX_CODE_LENGTH) ??
+    invisibleCharacterProblem(code, CODE_TEXT) ??
+    (DOT_LIKE.test(code) ? 'must not contain "." or a character that looks like it' : undefined)
+  );
 }
 
 const nfc = (text: string) => text.normalize('NFC');
@@ -41,16 +41,30 @@ export const Code = lazy(() =>
     .register(z.globalRegistry, {
       minLength: 1,
       maxLength: MAX_CODE_LENGTH,
-      description: 'Visible characters only (no spaces, controls or invisible characters), no "." or look-alike; NFC-normalised.',
+      description:
+        'Visible characters only: no spaces, controls, invisible or blank-looking characters, no combining mark without a letter or digit before it, no "." or look-alike; NFC-normalised. Unique among siblings also when compared by look (NFKC, case, confusable letters).',
     } as never),
 );
 
-export const BilingualName = lazy(() =>
-  z.strictObject({
-    arabic: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
-    english: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
-  }),
-);
+/**
+ * Text people read (names): trimmed, 1 to `max` characters, each of them visible; plain spaces
+ * allowed, ZWNJ/ZWJ only between letters (text-rules.ts).
+ */
+export const ReadableText = (max: number) =>
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1),
+      z.maxLength(max),
+      z.superRefine((text, ctx) => {
+        if (text.length < 1 || text.length > max) return; // said by the checks above
+        const problem = lengthProblem(text, max) ?? invisibleCharacterProblem(text, NAME_TEXT);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+    );
+
+export const BilingualName = lazy(() => z.strictObject({ arabic: ReadableText(200), english: ReadableText(200) }));
 
 
 /**

@@ -7,14 +7,20 @@ import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { ValidationError, VersionConflict } from '../errors.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
 import type { NodeInput, NodeKind } from './node-kind.ts';
-import { createsCycle, MAX_DEPTH } from './rules.ts';
+import { createsCycle, fitsUnder, heightOf, MAX_DEPTH } from './rules.ts';
 import { foldForSearch, searchTextOf } from './search-text.ts';
 
 /**
  * Hierarchy use cases shared by accounts and cost centers.
- * Errors: ValidationError (bad parent, cycle, depth), NotFound (node or parent reference),
- * VersionConflict (stale version), StateConflict (DuplicateCode, HasChildren, InUse, and the
+ * Errors: ValidationError (bad parent, Cycle, TooDeep), NotFound (node or parent reference),
+ * VersionConflict (stale version, or the hierarchy changed meanwhile), StateConflict
+ * (DuplicateCode, HasChildren, InUse, HierarchyTooDeep and HierarchyChanged from reads, and the
  * kind's own guards: RetainedEarningsAccount for accounts).
+ *
+ * Depth: no write commits a node deeper than MAX_DEPTH. A create checks its parent's depth, a
+ * move its new parent's depth plus the moved subtree's height (its level counts); the write is
+ * conditional on the node's level counts and on every ancestor involved hanging where it was
+ * read, so of two writes at once that together would pass the limit, one gets a 409 Conflict.
  */
 
 async function parentChainOf<C extends NodeInput, U extends NodeInput, V, A extends NodeAttributes>(
@@ -25,9 +31,17 @@ async function parentChainOf<C extends NodeInput, U extends NodeInput, V, A exte
   if (parentReference === null) return [];
   const parent = await kind.store.resolve(companyId, parentReference, 'parentId');
   kind.checkParent?.(parent);
-  const chain = await kind.store.chain(companyId, parent);
-  if (chain.length >= MAX_DEPTH) throw ValidationError.field('parentId', `the hierarchy is at most ${MAX_DEPTH} levels deep`);
-  return chain;
+  return kind.store.chain(companyId, parent);
+}
+
+/**
+ * ValidationError (TooDeep, naming parentId) when a subtree `height` levels tall would reach
+ * below MAX_DEPTH under a parent with this chain; a new node is a subtree of height 0.
+ */
+function checkFits(parentChain: NodeRecord[], height: number): void {
+  if (fitsUnder(parentChain, height)) return;
+  const below = height === 0 ? '' : `: this record has ${height} level${height === 1 ? '' : 's'} below it, so its parent may be at most at level ${MAX_DEPTH - 1 - height} (this one is at level ${parentChain.length})`;
+  throw ValidationError.field('parentId', `the hierarchy is at most ${MAX_DEPTH} levels deep${below}`, 'TooDeep');
 }
 
 export async function createNode<C extends NodeInput, U extends NodeInput, V, A extends NodeAttributes>(
@@ -37,18 +51,19 @@ export async function createNode<C extends NodeInput, U extends NodeInput, V, A 
   input: C,
 ): Promise<V> {
   const parentChain = await parentChainOf(kind, companyId, input.parentId);
+  checkFits(parentChain, 0);
   const now = new Date().toISOString();
   const node: NodeRecord<A> = {
     id: randomUUID(),
     code: input.code,
     parentId: parentChain.at(-1)?.id ?? null,
-    childCount: 0,
+    levels: [],
     version: 1,
     createdAt: now,
     updatedAt: now,
     attributes: kind.createAttributes(input, parentChain),
   };
-  const ops = createNodeOps(kind.store, companyId, node, searchTextOf(node.code, input.name), kind.parentMust);
+  const ops = createNodeOps(kind.store, companyId, node, searchTextOf(node.code, input.name), parentChain, kind.parentMust);
   return uow.commit(ops, kind.view(node, [...parentChain, node]));
 }
 
@@ -65,6 +80,9 @@ export async function updateNode<C extends NodeInput, U extends NodeInput & { ve
   if (createsCycle(before.id, parentChain)) {
     throw ValidationError.field('parentId', 'would place the record under itself or one of its descendants', 'Cycle');
   }
+  const moved = (parentChain.at(-1)?.id ?? null) !== before.parentId;
+  if (moved) checkFits(parentChain, heightOf(before.levels));
+  const move = moved ? { oldParentChain: (await kind.store.chain(companyId, before)).slice(0, -1), newParentChain: parentChain } : undefined;
   const after: NodeRecord<A> = {
     ...before,
     code: input.code,
@@ -74,7 +92,7 @@ export async function updateNode<C extends NodeInput, U extends NodeInput & { ve
     attributes: kind.updateAttributes(input, before, parentChain),
   };
   const guards = (await kind.guardUpdate?.(companyId, before, after, parentChain)) ?? [];
-  const ops = updateNodeOps(kind.store, companyId, before, after, searchTextOf(after.code, input.name), parentChain, kind.parentMust);
+  const ops = updateNodeOps(kind.store, companyId, before, after, searchTextOf(after.code, input.name), move, kind.parentMust);
   return uow.commit([...ops, ...guards], kind.view(after, [...parentChain, after]));
 }
 
@@ -91,7 +109,7 @@ export async function changeNodeAttributes<C extends NodeInput, U extends NodeIn
   if (before.version !== version) throw new VersionConflict();
   const after: NodeRecord<A> = { ...before, version: before.version + 1, updatedAt: new Date().toISOString(), attributes: change(before) };
   const chain = await kind.store.chain(companyId, after);
-  return uow.commit(updateNodeOps(kind.store, companyId, before, after, searchTextOf(after.code, after.attributes.name), []), kind.view(after, chain));
+  return uow.commit(updateNodeOps(kind.store, companyId, before, after, searchTextOf(after.code, after.attributes.name)), kind.view(after, chain));
 }
 
 export async function deleteNode<C extends NodeInput, U extends NodeInput, V, A extends NodeAttributes>(
@@ -106,8 +124,9 @@ export async function deleteNode<C extends NodeInput, U extends NodeInput, V, A 
   const hasChildren = childrenError(kind.store, node);
   if (hasChildren) throw hasChildren;
   const guards = (await kind.guardDelete?.(companyId, node)) ?? [];
+  const parentChain = (await kind.store.chain(companyId, node)).slice(0, -1);
   await withNoUsage(kind.store, companyId, node, async (guard) => {
-    await uow.commit([...deleteNodeOps(kind.store, companyId, node, guard), ...guards], null);
+    await uow.commit([...deleteNodeOps(kind.store, companyId, node, parentChain, guard), ...guards], null);
   });
   return null;
 }

@@ -1,3 +1,4 @@
+import { MAX_DEPTH, type Levels } from '../../tree/rules.ts';
 import { keys, type NodeKind } from '../keys.ts';
 import type { Item } from '../table-ops.ts';
 
@@ -15,7 +16,11 @@ export interface NodeRecord<A extends NodeAttributes = NodeAttributes> {
   id: string;
   code: string;
   parentId: string | null;
-  childCount: number;
+  /**
+   * How many descendants lie 1, 2, 3... levels below (tree/rules.ts, Levels); `levels[0]` is the
+   * child count. Moved by ADDs in the writes that change the subtree, not by the node's version.
+   */
+  levels: Levels;
   version: number;
   createdAt: string;
   updatedAt: string;
@@ -23,8 +28,21 @@ export interface NodeRecord<A extends NodeAttributes = NodeAttributes> {
   attributes: A;
 }
 
+/**
+ * The item attribute holding the count of descendants `level` levels below: `childCount` for
+ * the children (the name conditions and older items use), `below2` ... `below31` deeper down.
+ */
+export const levelAttribute = (level: number) => (level === 1 ? 'childCount' : `below${level}`);
+const LEVEL_ATTRIBUTES = Array.from({ length: MAX_DEPTH - 1 }, (_, i) => levelAttribute(i + 1));
+
 /** Item attributes that belong to every node (keys, bookkeeping); the rest are the kind's. */
-const BASE_FIELDS = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'entity', 'id', 'code', 'parentId', 'childCount', 'guard', 'guardUntil', 'version', 'createdAt', 'updatedAt', 'searchText']);
+const BASE_FIELDS = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'entity', 'id', 'code', 'parentId', ...LEVEL_ATTRIBUTES, 'guard', 'guardUntil', 'version', 'createdAt', 'updatedAt', 'searchText']);
+
+function levelsOf(item: Item): number[] {
+  const levels = LEVEL_ATTRIBUTES.map((name) => (item[name] as number | undefined) ?? 0);
+  while (levels.length > 0 && levels.at(-1) === 0) levels.pop();
+  return levels;
+}
 
 /** The node of an item this module wrote from a NodeRecord<A>, so its attributes are an A. */
 export function nodeFromItem<A extends NodeAttributes = NodeAttributes>(item: Item): NodeRecord<A> {
@@ -32,7 +50,7 @@ export function nodeFromItem<A extends NodeAttributes = NodeAttributes>(item: It
     id: item.id as string,
     code: item.code as string,
     parentId: (item.parentId as string | undefined) ?? null,
-    childCount: (item.childCount as number | undefined) ?? 0,
+    levels: levelsOf(item),
     version: item.version as number,
     createdAt: item.createdAt as string,
     updatedAt: item.updatedAt as string,
@@ -50,7 +68,9 @@ export function nodeItem(kind: NodeKind, companyId: string, node: NodeRecord, se
     id: node.id,
     code: node.code,
     parentId: node.parentId ?? undefined,
-    childCount: node.childCount,
+    // Only the children's count is written whole (0 on a new node); deeper counts start at
+    // their first ADD, and an update never sets them (node-writes.ts).
+    childCount: node.levels[0] ?? 0,
     version: node.version,
     createdAt: node.createdAt,
     updatedAt: node.updatedAt,
