@@ -151,7 +151,7 @@ describe('exchange rates', () => {
     expect((await owner.api.get(`${owner.base}/ExchangeRates/${first.id}`)).body.rate).toBe('4.05');
   });
 
-  it('replays an idempotent create with the same key, and lets a changed rate keep its key for the same answer', async () => {
+  it('replays an idempotent create with the same key, and answers another body under that key with the first answer, writing nothing', async () => {
     const owner = await companyOwner(gateway.url);
     const key = { 'Idempotency-Key': `rate-${randomUUID()}` };
 
