@@ -12,6 +12,7 @@ import { journalsRoutes } from './routes/journals.ts';
 import { reportsRoutes } from './routes/reports.ts';
 import { eventsRoutes } from './routes/events.ts';
 import { webhooksRoutes } from './routes/webhooks.ts';
+import { exchangeRatesRoutes } from './routes/exchange-rates.ts';
 import { V1, type Route } from './routes/route.ts';
 
 export { pathParameters } from './routes/route.ts';
@@ -39,6 +40,7 @@ export const routes = {
   reports: reportsRoutes,
   events: eventsRoutes,
   webhooks: webhooksRoutes,
+  exchangeRates: exchangeRatesRoutes,
 };
 
 /** Every row, in table order: what the local gateway mounts, the stack deploys and the OpenAPI document lists. */

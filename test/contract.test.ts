@@ -147,6 +147,12 @@ describe('responses match the OpenAPI document', () => {
     check('webhooks.deliveries', await api.get(`${base}/Webhooks/${hook.id}/Deliveries`));
     check('webhooks.delete', await api.delete(`${base}/Webhooks/${hook.id}`, { version: paused.version }));
     check('events.list', await api.get(`${base}/Events?type=JournalPosted,JournalReversed&pageSize=3`));
+    const usd = check('exchangeRates.create', await api.post(`${base}/ExchangeRates`, { currency: 'USD', date: '2026-03-01', rate: 3.75 }));
+    check('exchangeRates.create', await api.post(`${base}/ExchangeRates`, { currency: 'EUR', date: '2026-03-01', rate: '4.0625' }));
+    check('exchangeRates.list', await api.get(`${base}/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`));
+    check('exchangeRates.get', await api.get(`${base}/ExchangeRates/${usd.id}`));
+    const usdChanged = check('exchangeRates.update', await api.put(`${base}/ExchangeRates/${usd.id}`, { rate: '3.7515', version: usd.version }));
+    check('exchangeRates.delete', await api.delete(`${base}/ExchangeRates/${usd.id}`, { version: usdChanged.version }));
 
     const tokens = await import('../shared/auth/tokens.ts').then((m) => m.issueTokens({ id: user.id, email: user.email }));
     check('authentication.refresh', await anonymous.post('/api/Authentication/Refresh', { refreshToken: tokens.refresh_token }));

@@ -57,6 +57,7 @@ const IDEMPOTENT = [
   'POST /Companies/{companyId}/Reports',
   'POST /Companies/{companyId}/Roles',
   'POST /Companies/{companyId}/Webhooks',
+  'POST /Companies/{companyId}/ExchangeRates',
 ];
 
 const rowKeys = (r: (typeof ROUTES)[number]) => r.methods.map((m) => `${m} ${r.path.replace('/api/v1', '')}`);

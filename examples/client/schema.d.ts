@@ -956,6 +956,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/Companies/{companyId}/ExchangeRates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
+         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         */
+        get: operations["exchangeRates.list"];
+        put?: never;
+        /**
+         * Record the rate of a foreign currency on a day (one per currency and day)
+         * @description Example request: `POST /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/ExchangeRates`
+         */
+        post: operations["exchangeRates.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/ExchangeRates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an exchange rate
+         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/ExchangeRates/45c677c2-5b24-4ad2-a33c-e875ee2c0fa4`
+         */
+        get: operations["exchangeRates.get"];
+        /**
+         * Change an exchange rate's value (versioned); its currency and date stay
+         * @description Example request: `PUT /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/ExchangeRates/45c677c2-5b24-4ad2-a33c-e875ee2c0fa4`
+         */
+        put: operations["exchangeRates.update"];
+        post?: never;
+        /**
+         * Delete an exchange rate (versioned)
+         * @description Example request: `DELETE /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/ExchangeRates/45c677c2-5b24-4ad2-a33c-e875ee2c0fa4`
+         */
+        delete: operations["exchangeRates.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1912,7 +1964,7 @@ export interface operations {
                      */
                     description?: string;
                     /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create")[];
+                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage")[];
                 };
             };
         };
@@ -2080,7 +2132,7 @@ export interface operations {
                      */
                     description?: string;
                     /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create")[];
+                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage")[];
                     /** @description The version read; a write based on another is refused (409). */
                     version: number;
                 };
@@ -2674,7 +2726,7 @@ export interface operations {
                     /** @description The name, in Arabic and English. */
                     name: string;
                     /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-                    permissions?: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create")[];
+                    permissions?: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage")[];
                     /**
                      * Format: uuid
                      * @description A role (UUID): built-in or one of the company’s custom roles. For an API key: the role whose permissions it was given, copied at creation.
@@ -7663,7 +7715,7 @@ export interface operations {
                                 english: string;
                             };
                         } | null;
-                        /** @description The company currency the amounts are in. */
+                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. */
                         currency: string;
                         /** @description Accounts with figures, and their ancestors, along the tree. */
                         rows: {
@@ -7877,7 +7929,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** @description The company currency the amounts are in. */
+                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. */
                         currency: string;
                         /** @description What each amount column holds: a range or date, for the company, a cost center, or amounts without one. */
                         columns: {
@@ -8111,7 +8163,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** @description The company currency the amounts are in. */
+                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. */
                         currency: string;
                         /** @description What each amount column holds: a range or date, for the company, a cost center, or amounts without one. */
                         columns: {
@@ -8408,7 +8460,7 @@ export interface operations {
                                 english: string;
                             };
                         } | null;
-                        /** @description The company currency the amounts are in. */
+                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. */
                         currency: string;
                         /** @description Debit minus credit before dateFrom. */
                         openingBalance: string;
@@ -9044,7 +9096,7 @@ export interface operations {
                                     english: string;
                                 };
                             } | null;
-                            /** @description The company currency the amounts are in. */
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. */
                             currency: string;
                             /** @description Accounts with figures, and their ancestors, along the tree. */
                             rows: {
@@ -9125,7 +9177,7 @@ export interface operations {
                                 };
                             };
                         } | {
-                            /** @description The company currency the amounts are in. */
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. */
                             currency: string;
                             /** @description What each amount column holds: a range or date, for the company, a cost center, or amounts without one. */
                             columns: {
@@ -9241,7 +9293,7 @@ export interface operations {
                                 netProfit: string[];
                             };
                         } | {
-                            /** @description The company currency the amounts are in. */
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. */
                             currency: string;
                             /** @description What each amount column holds: a range or date, for the company, a cost center, or amounts without one. */
                             columns: {
@@ -9805,7 +9857,7 @@ export interface operations {
                      * @description The event types the subscription receives; empty for every type.
                      * @default []
                      */
-                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted")[];
+                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted")[];
                     /**
                      * @description Free text.
                      * @default
@@ -10036,7 +10088,7 @@ export interface operations {
                      * @description The event types the subscription receives; empty for every type.
                      * @default []
                      */
-                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted")[];
+                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted")[];
                     /**
                      * @description Free text.
                      * @default
@@ -10255,6 +10307,395 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
+    "exchangeRates.list": {
+        parameters: {
+            query?: {
+                /** @description Cursor from the previous page’s nextPage; omit for the first page. */
+                page?: string;
+                /** @description Items per page, 1 to 100. */
+                pageSize?: number;
+                /** @description The field to sort by. */
+                orderBy?: "Date";
+                /** @description true ascending, false descending. */
+                orderAsc?: "true" | "false";
+                /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. */
+                currency?: string;
+                /** @description First day of the range (YYYY-MM-DD), included. */
+                dateFrom?: string;
+                /** @description Last day of the range (YYYY-MM-DD), included. */
+                dateTo?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "currentPage": null,
+                     *       "results": [
+                     *         {
+                     *           "id": "45c677c2-5b24-4ad2-a33c-e875ee2c0fa4",
+                     *           "currency": "USD",
+                     *           "date": "2026-03-01",
+                     *           "rate": "3.75",
+                     *           "version": 1,
+                     *           "createdAt": "2026-11-24T08:46:57.571Z",
+                     *           "updatedAt": "2026-11-24T08:46:57.571Z"
+                     *         }
+                     *       ],
+                     *       "nextPage": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The cursor used for this page; null on the first page. */
+                        currentPage: string | null;
+                        /** @description The items of this page. */
+                        results: {
+                            /**
+                             * Format: uuid
+                             * @description Identifier (UUID).
+                             */
+                            id: string;
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. */
+                            currency: string;
+                            /**
+                             * Format: date
+                             * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                             */
+                            date: string;
+                            /** @description Units of the base currency for one unit of currency on the date: exact decimal, greater than 0, at most 10 decimals. Sent as a number or a string; answered as a string. */
+                            rate: string;
+                            /** @description The version read; a write based on another is refused (409). */
+                            version: number;
+                            /**
+                             * Format: date-time
+                             * @description When it was created (UTC).
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description When it last changed (UTC).
+                             */
+                            updatedAt: string;
+                        }[];
+                        /** @description Cursor for the next page; null at the end. */
+                        nextPage: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
+    "exchangeRates.create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retries with the same key within 24 hours answer the first result instead of writing again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The company (UUID). */
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "currency": "USD",
+                 *       "date": "2026-03-01",
+                 *       "rate": 3.75
+                 *     }
+                 */
+                "application/json": {
+                    /** @description ISO 4217 code of the foreign currency the rate converts; never the company’s base currency. */
+                    currency: string;
+                    /**
+                     * Format: date
+                     * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                     */
+                    date: string;
+                    /** @description Units of the base currency for one unit of currency: a decimal number or string, greater than 0, at most 10 decimals, read digit for digit either way (never as a binary float). */
+                    rate: string | number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "45c677c2-5b24-4ad2-a33c-e875ee2c0fa4",
+                     *       "currency": "USD",
+                     *       "date": "2026-03-01",
+                     *       "rate": "3.75",
+                     *       "version": 1,
+                     *       "createdAt": "2026-11-24T08:46:57.571Z",
+                     *       "updatedAt": "2026-11-24T08:46:57.571Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description Identifier (UUID).
+                         */
+                        id: string;
+                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. */
+                        currency: string;
+                        /**
+                         * Format: date
+                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                         */
+                        date: string;
+                        /** @description Units of the base currency for one unit of currency on the date: exact decimal, greater than 0, at most 10 decimals. Sent as a number or a string; answered as a string. */
+                        rate: string;
+                        /** @description The version read; a write based on another is refused (409). */
+                        version: number;
+                        /**
+                         * Format: date-time
+                         * @description When it was created (UTC).
+                         */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description When it last changed (UTC).
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
+    "exchangeRates.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: string;
+                /** @description Identifier (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "45c677c2-5b24-4ad2-a33c-e875ee2c0fa4",
+                     *       "currency": "USD",
+                     *       "date": "2026-03-01",
+                     *       "rate": "3.75",
+                     *       "version": 1,
+                     *       "createdAt": "2026-11-24T08:46:57.571Z",
+                     *       "updatedAt": "2026-11-24T08:46:57.571Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description Identifier (UUID).
+                         */
+                        id: string;
+                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. */
+                        currency: string;
+                        /**
+                         * Format: date
+                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                         */
+                        date: string;
+                        /** @description Units of the base currency for one unit of currency on the date: exact decimal, greater than 0, at most 10 decimals. Sent as a number or a string; answered as a string. */
+                        rate: string;
+                        /** @description The version read; a write based on another is refused (409). */
+                        version: number;
+                        /**
+                         * Format: date-time
+                         * @description When it was created (UTC).
+                         */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description When it last changed (UTC).
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
+    "exchangeRates.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: string;
+                /** @description Identifier (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "rate": "3.7515",
+                 *       "version": 1
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Units of the base currency for one unit of currency: a decimal number or string, greater than 0, at most 10 decimals, read digit for digit either way (never as a binary float). */
+                    rate: string | number;
+                    /** @description The version read; a write based on another is refused (409). */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "45c677c2-5b24-4ad2-a33c-e875ee2c0fa4",
+                     *       "currency": "USD",
+                     *       "date": "2026-03-01",
+                     *       "rate": "3.7515",
+                     *       "version": 2,
+                     *       "createdAt": "2026-11-24T08:46:57.571Z",
+                     *       "updatedAt": "2026-11-24T08:46:57.642Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description Identifier (UUID).
+                         */
+                        id: string;
+                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. */
+                        currency: string;
+                        /**
+                         * Format: date
+                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                         */
+                        date: string;
+                        /** @description Units of the base currency for one unit of currency on the date: exact decimal, greater than 0, at most 10 decimals. Sent as a number or a string; answered as a string. */
+                        rate: string;
+                        /** @description The version read; a write based on another is refused (409). */
+                        version: number;
+                        /**
+                         * Format: date-time
+                         * @description When it was created (UTC).
+                         */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description When it last changed (UTC).
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
+    "exchangeRates.delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: string;
+                /** @description Identifier (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "version": 2
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The version read; a write based on another is refused (409). */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK, with an empty body */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             500: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };

@@ -36,6 +36,8 @@ export const SERVICE_PERMISSIONS = [
   'events:read',
   'webhooks:manage',
   'reports:create',
+  'exchange-rates:read',
+  'exchange-rates:manage',
 ] as const;
 
 export const PERMISSIONS = [...SPEC_PERMISSIONS, ...SERVICE_PERMISSIONS] as const;

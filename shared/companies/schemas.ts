@@ -1,15 +1,15 @@
 import * as z from '../schemas/zod.ts';
 import { Uuid, Version } from '../schemas/common.ts';
+import { CurrencyCode } from '../schemas/currency.ts';
 import { lazy } from '../schemas/lazy.ts';
 import { listQuery } from '../schemas/list-query.ts';
 
-const Currency = () => z.string().check(z.regex(/^[A-Z]{3}$/, { error: 'must be an ISO 4217 code such as SAR or KWD' }));
 const DecimalPrecision = () => z.union([z.literal(2), z.literal(3)], { error: 'must be 2 or 3' });
 
 export const CreateCompanyBody = lazy(() =>
   z.strictObject({
     name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
-    baseCurrency: Currency(),
+    baseCurrency: CurrencyCode(),
     decimalPrecision: z._default(DecimalPrecision(), 2),
   }),
 );
@@ -17,7 +17,7 @@ export type CreateCompanyInput = z.output<ReturnType<typeof CreateCompanyBody>>;
 
 export const UpdateSettingsBody = lazy(() =>
   z.strictObject({
-    baseCurrency: Currency(),
+    baseCurrency: CurrencyCode(),
     decimalPrecision: DecimalPrecision(),
     retainedEarningsAccountId: z.nullable(Uuid()),
     version: Version(),

@@ -206,3 +206,24 @@ export const reportKeys = {
   }),
   reportListPartition: (companyId: string) => `${companyPk(companyId)}#REPORT`,
 };
+
+/** Keys of a company's exchange rates (exchange-rate-store.ts). */
+export const exchangeRateKeys = {
+  /**
+   * The rate of one currency on one day: the key itself makes (currency, date) unique, and one
+   * currency's rates sort by date, so "the latest on or before a day" is one descending query.
+   */
+  rate: (companyId: string, currency: string, date: string): Key => ({ pk: companyPk(companyId), sk: `FXRATE#${currency}#${date}` }),
+  /** Sort-key bounds (inclusive) of a currency's rates dated from `from` (`''`: the first) to `to`. */
+  rateRange: (currency: string, from: string, to: string) => ({ from: `FXRATE#${currency}#${from}`, to: `FXRATE#${currency}#${to}` }),
+  /** gsi1 of a rate: every currency's rates by date, then currency. */
+  rateByDate: (companyId: string, date: string, currency: string) => ({
+    gsi1pk: `${companyPk(companyId)}#FXRATE`,
+    gsi1sk: `${date} ${currency}`,
+  }),
+  rateListPartition: (companyId: string) => `${companyPk(companyId)}#FXRATE`,
+  /** gsi1 sort-key bounds (inclusive) of the rates dated from `from` to `to`. */
+  rateByDateRange: (from: string, to: string) => ({ from: `${from} `, to: `${to} ~` }),
+  /** The pointer from a rate's id to its (currency, date) key: the id never changes, so it is written once. */
+  rateById: (companyId: string, rateId: string): Key => ({ pk: companyPk(companyId), sk: `FXRATEID#${rateId}` }),
+};

@@ -7,8 +7,8 @@ import { MAIN_TABLE } from './tables.ts';
 import type { Item } from './table-ops.ts';
 
 export interface PageQuery {
-  /** Index of the main table to read, by name (its keys come from MAIN_TABLE). */
-  index: string;
+  /** Index of the main table to read, by name (its keys come from MAIN_TABLE); absent: the table itself, read strongly consistent. */
+  index?: string;
   partition: string;
   pageSize: number;
   /** Cursor from the previous page (absent on the first). */
@@ -32,9 +32,10 @@ export interface PageQuery {
  * matches, which tells whether a next page exists without returning an empty last page.
  */
 export async function queryPage(query: PageQuery): Promise<Page<Item>> {
-  const index = MAIN_TABLE.indexes.find((i) => i.name === query.index);
+  const table = { partitionKey: MAIN_TABLE.partitionKey, sortKey: MAIN_TABLE.sortKey! };
+  const index = query.index === undefined ? table : MAIN_TABLE.indexes.find((i) => i.name === query.index);
   if (!index) throw new Error(`Unknown index ${query.index}`);
-  const keyNames = [MAIN_TABLE.partitionKey, MAIN_TABLE.sortKey!, index.partitionKey, index.sortKey];
+  const keyNames = [...new Set([table.partitionKey, table.sortKey, index.partitionKey, index.sortKey])];
   let startKey = query.page ? await decodeCursor(query.binding, query.page) : undefined;
   const items: Item[] = [];
   // With maxBytes: how many items, from the first, fit the budget (measured once each, as read).
@@ -47,7 +48,7 @@ export async function queryPage(query: PageQuery): Promise<Page<Item>> {
     const result = await db().send(
       new QueryCommand({
         TableName: config.tableName,
-        IndexName: index.name,
+        ...(query.index === undefined ? { ConsistentRead: true } : { IndexName: query.index }),
         KeyConditionExpression: query.range ? '#pk = :pk AND #sk BETWEEN :from AND :to' : '#pk = :pk',
         ...query.filter,
         ExpressionAttributeNames: { ...query.filter?.ExpressionAttributeNames, '#pk': index.partitionKey, ...(query.range ? { '#sk': index.sortKey } : {}) },

@@ -50,3 +50,8 @@ export function precisionUnchangedOp(companyId: string, precision: number): Writ
     new VersionConflict("The company's currency precision changed meanwhile; read the settings again and retry."),
   );
 }
+
+/** The company's base currency is not `currency` (a foreign-currency record checks it at commit). */
+export function notBaseCurrencyOp(companyId: string, currency: string, error: () => AppError): WriteOp {
+  return check(companyId, { expression: 'baseCurrency <> :currency', values: { ':currency': currency } }, error);
+}

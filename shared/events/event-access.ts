@@ -47,6 +47,9 @@ export const EVENT_READ_PERMISSIONS: Readonly<Record<EventType, readonly Permiss
   WebhookCreated: ['webhooks:manage'],
   WebhookChanged: ['webhooks:manage'],
   WebhookDeleted: ['webhooks:manage'],
+  ExchangeRateCreated: ['exchange-rates:read'],
+  ExchangeRateChanged: ['exchange-rates:read'],
+  ExchangeRateDeleted: ['exchange-rates:read'],
 };
 
 /** The permission that shows the envelopes of a company's events (the feed's, a subscription's). */

@@ -40,6 +40,9 @@ export const EVENT_TYPES = [
   'WebhookCreated',
   'WebhookChanged',
   'WebhookDeleted',
+  'ExchangeRateCreated',
+  'ExchangeRateChanged',
+  'ExchangeRateDeleted',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

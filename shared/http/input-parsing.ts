@@ -48,16 +48,19 @@ function parseJsonBody(event: APIGatewayProxyEventV2): unknown {
     throw new AppError(413, [{ name: 'body', reason: `must be at most ${MAX_BODY_BYTES} bytes`, code: 'PayloadTooLarge' }]);
   }
   try {
-    return JSON.parse(text, keepAmountDigits as (key: string, value: unknown) => unknown);
+    return JSON.parse(text, keepDecimalDigits as (key: string, value: unknown) => unknown);
   } catch {
     throw ValidationError.field('body', 'is not valid JSON', 'InvalidJson');
   }
 }
 
+/** Fields whose numbers are exact decimals: money amounts and exchange rates. */
+const EXACT_DECIMAL_FIELDS = new Set(['amount', 'rate']);
+
 /**
- * Hands `amount` numbers over as the digits the client wrote (JSON.parse source text), so
- * money never passes through a binary float: 0.1 stays "0.1", 1e2 stays "1e2" (and is refused).
+ * Hands `amount` and `rate` numbers over as the digits the client wrote (JSON.parse source
+ * text), so they never pass through a binary float: 0.1 stays "0.1", 1e2 stays "1e2" (and is refused).
  */
-function keepAmountDigits(key: string, value: unknown, context?: { source?: string }): unknown {
-  return key === 'amount' && typeof value === 'number' && context?.source !== undefined ? context.source : value;
+function keepDecimalDigits(key: string, value: unknown, context?: { source?: string }): unknown {
+  return EXACT_DECIMAL_FIELDS.has(key) && typeof value === 'number' && context?.source !== undefined ? context.source : value;
 }

@@ -25,6 +25,23 @@ describe('companies', () => {
     expect(response.body.errors.map((e: { name: string }) => e.name).sort()).toEqual(['baseCurrency', 'decimalPrecision', 'name']);
   });
 
+  it('takes only ISO 4217 codes as the base currency, at creation and in the settings', async () => {
+    const { api } = await signedInUser(gateway.url);
+    const owner = await companyOwner(gateway.url);
+
+    const madeUp = await api.post('/api/v1/Companies', { name: 'Fake Co', baseCurrency: 'XYZ' });
+    const gold = await api.post('/api/v1/Companies', { name: 'Gold Co', baseCurrency: 'XAU' });
+    const settings = await owner.api.put(`${owner.base}/Settings`, { baseCurrency: 'ABC', decimalPrecision: 2, retainedEarningsAccountId: null, version: 1 });
+    const real = await api.post('/api/v1/Companies', { name: 'Yen Co', baseCurrency: 'JPY' });
+
+    for (const refused of [madeUp, gold, settings]) {
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toEqual([{ name: 'baseCurrency', reason: expect.stringContaining('ISO 4217'), code: 'ValidationError' }]);
+    }
+    expect(real.body.settings.baseCurrency).toBe('JPY');
+    expect((await owner.api.get(`${owner.base}/Settings`)).body).toMatchObject({ baseCurrency: 'SAR', version: 1 });
+  });
+
   it("lists only the caller's companies, paginated", async () => {
     const { api } = await signedInUser(gateway.url);
     const other = await signedInUser(gateway.url);

@@ -1,0 +1,13 @@
+import { CreateExchangeRateBody, ListExchangeRatesQuery, UpdateExchangeRateBody } from '../exchange-rates/schemas.ts';
+import { area, company, VersionBody } from './route.ts';
+
+const rate = `${company}/ExchangeRates/{id}` as const;
+
+/** The exchange-rates rows of the route table (shared/routes.ts). */
+export const exchangeRatesRoutes = area('exchangeRates', {
+  create: { methods: ['POST'], path: `${company}/ExchangeRates`, handler: 'functions/exchange-rates/create.ts', access: 'exchange-rates:manage', event: 'ExchangeRateCreated', idempotentOperation: 'CreateExchangeRate', body: CreateExchangeRateBody, response: 'ExchangeRateResponse', summary: 'Record the rate of a foreign currency on a day (one per currency and day)', tag: 'Exchange rates' },
+  list: { methods: ['GET'], path: `${company}/ExchangeRates`, handler: 'functions/exchange-rates/list.ts', access: 'exchange-rates:read', query: ListExchangeRatesQuery, response: { page: 'ExchangeRateResponse' }, summary: 'List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)', tag: 'Exchange rates' },
+  get: { methods: ['GET'], path: rate, handler: 'functions/exchange-rates/get.ts', access: 'exchange-rates:read', response: 'ExchangeRateResponse', summary: 'Get an exchange rate', tag: 'Exchange rates' },
+  update: { methods: ['PUT'], path: rate, handler: 'functions/exchange-rates/update.ts', access: 'exchange-rates:manage', event: 'ExchangeRateChanged', body: UpdateExchangeRateBody, response: 'ExchangeRateResponse', summary: 'Change an exchange rate\'s value (versioned); its currency and date stay', tag: 'Exchange rates' },
+  delete: { methods: ['DELETE'], path: rate, handler: 'functions/exchange-rates/delete.ts', access: 'exchange-rates:manage', event: 'ExchangeRateDeleted', body: VersionBody, summary: 'Delete an exchange rate (versioned)', tag: 'Exchange rates' },
+});
