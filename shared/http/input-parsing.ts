@@ -54,10 +54,13 @@ function parseJsonBody(event: APIGatewayProxyEventV2): unknown {
   }
 }
 
+/** Fields whose numbers are money or rates: kept as the digits the client wrote. */
+const EXACT_NUMBERS = new Set(['amount', 'exchangeRate', 'rate']);
+
 /**
- * Hands `amount` numbers over as the digits the client wrote (JSON.parse source text), so
+ * Hands amount and rate numbers over as the digits the client wrote (JSON.parse source text), so
  * money never passes through a binary float: 0.1 stays "0.1", 1e2 stays "1e2" (and is refused).
  */
 function keepAmountDigits(key: string, value: unknown, context?: { source?: string }): unknown {
-  return key === 'amount' && typeof value === 'number' && context?.source !== undefined ? context.source : value;
+  return EXACT_NUMBERS.has(key) && typeof value === 'number' && context?.source !== undefined ? context.source : value;
 }
