@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/f742fbc0-d834-4afa-9b8b-f6f46bc75f87`
+         * @description Example request: `GET /api/v1/Companies/4b7fbe05-4ffe-43f8-8b11-351a69c2c62a`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Settings`
+         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Settings`
          */
         get: operations["settings.get"];
         /**
          * Update company settings (versioned)
-         * @description Example request: `PUT /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Settings`
+         * @description Example request: `PUT /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Roles`
+         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Roles`
+         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Roles/8a7bb108-700e-4941-84c3-c817f49c982d`
+         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Roles/e9cca152-4bf3-4c53-afc1-7340d9dd6599`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Roles/8a7bb108-700e-4941-84c3-c817f49c982d`
+         * @description Example request: `PUT /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Roles/e9cca152-4bf3-4c53-afc1-7340d9dd6599`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Roles/8a7bb108-700e-4941-84c3-c817f49c982d`
+         * @description Example request: `DELETE /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Roles/e9cca152-4bf3-4c53-afc1-7340d9dd6599`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Members`
+         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Members`
+         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Members/29b1dd98-a1c5-42cc-94f6-c165a6bc7bf9`
+         * @description Example request: `PUT /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Members/5c1dbb19-123e-4625-8827-06e3c155f279`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Members/29b1dd98-a1c5-42cc-94f6-c165a6bc7bf9`
+         * @description Example request: `DELETE /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Members/5c1dbb19-123e-4625-8827-06e3c155f279`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/ApiKeys/6e70d4d7-39de-4196-a83e-564e08b2eec8`
+         * @description Example request: `DELETE /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/ApiKeys/b8490df3-fa56-4bf7-8366-cc045b22e63c`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Accounts`
+         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Accounts`
+         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Accounts/080cb6b3-6b75-461f-a9b3-6430195f5e8c`
+         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Accounts/e010436a-6a6e-4be2-8512-e5aaf3bd039d`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Accounts/080cb6b3-6b75-461f-a9b3-6430195f5e8c`
+         * @description Example request: `PUT /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Accounts/e010436a-6a6e-4be2-8512-e5aaf3bd039d`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Accounts/080cb6b3-6b75-461f-a9b3-6430195f5e8c`
+         * @description Example request: `DELETE /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Accounts/e010436a-6a6e-4be2-8512-e5aaf3bd039d`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,13 +333,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -357,18 +357,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/CostCenters/c4fc3498-1237-4efc-94e6-04fad996aa48`
+         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/CostCenters/ddb95545-1356-4faf-bcf4-3b3febcfbeb6`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/CostCenters/c4fc3498-1237-4efc-94e6-04fad996aa48`
+         * @description Example request: `PUT /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/CostCenters/ddb95545-1356-4faf-bcf4-3b3febcfbeb6`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/CostCenters/c4fc3498-1237-4efc-94e6-04fad996aa48`
+         * @description Example request: `DELETE /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/CostCenters/ddb95545-1356-4faf-bcf4-3b3febcfbeb6`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -387,7 +387,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/CostCenters/c4fc3498-1237-4efc-94e6-04fad996aa48/Activate`
+         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/CostCenters/ddb95545-1356-4faf-bcf4-3b3febcfbeb6/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -407,7 +407,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/CostCenters/c4fc3498-1237-4efc-94e6-04fad996aa48/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/CostCenters/ddb95545-1356-4faf-bcf4-3b3febcfbeb6/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -425,13 +425,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -449,18 +449,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/FinancialYears/3a8f2bc2-6e53-414d-aff5-d5f94ec8024c`
+         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/FinancialYears/02135d7c-dd45-4d9e-bfcc-b4d0901411b1`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/FinancialYears/462ee734-6c23-4d9b-859c-0a26294b3cb3`
+         * @description Example request: `PUT /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/FinancialYears/bab483e6-ea4e-4b76-abe7-50c09e441271`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/FinancialYears/462ee734-6c23-4d9b-859c-0a26294b3cb3`
+         * @description Example request: `DELETE /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/FinancialYears/bab483e6-ea4e-4b76-abe7-50c09e441271`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -478,7 +478,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/FinancialYears/3a8f2bc2-6e53-414d-aff5-d5f94ec8024c/Close`
+         * @description Example request: `PUT /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/FinancialYears/02135d7c-dd45-4d9e-bfcc-b4d0901411b1/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -499,7 +499,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/FinancialYears/3a8f2bc2-6e53-414d-aff5-d5f94ec8024c/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/FinancialYears/02135d7c-dd45-4d9e-bfcc-b4d0901411b1/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -517,7 +517,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/FinancialYears/3a8f2bc2-6e53-414d-aff5-d5f94ec8024c/Periods`
+         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/FinancialYears/02135d7c-dd45-4d9e-bfcc-b4d0901411b1/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -537,7 +537,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/FinancialYears/3a8f2bc2-6e53-414d-aff5-d5f94ec8024c/Periods/55a99c60-b073-4c88-87d8-249a38b986c7`
+         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/FinancialYears/02135d7c-dd45-4d9e-bfcc-b4d0901411b1/Periods/480fb516-5884-4fa8-bcc8-ba6b6398627a`
          */
         get: operations["periods.get"];
         put?: never;
@@ -559,7 +559,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/FinancialYears/3a8f2bc2-6e53-414d-aff5-d5f94ec8024c/Periods/55a99c60-b073-4c88-87d8-249a38b986c7/Lock`
+         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/FinancialYears/02135d7c-dd45-4d9e-bfcc-b4d0901411b1/Periods/480fb516-5884-4fa8-bcc8-ba6b6398627a/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -578,12 +578,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/FinancialYears/3a8f2bc2-6e53-414d-aff5-d5f94ec8024c/Periods/55a99c60-b073-4c88-87d8-249a38b986c7/Close`
+         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/FinancialYears/02135d7c-dd45-4d9e-bfcc-b4d0901411b1/Periods/480fb516-5884-4fa8-bcc8-ba6b6398627a/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/FinancialYears/3a8f2bc2-6e53-414d-aff5-d5f94ec8024c/Periods/55a99c60-b073-4c88-87d8-249a38b986c7/Close`
+         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/FinancialYears/02135d7c-dd45-4d9e-bfcc-b4d0901411b1/Periods/480fb516-5884-4fa8-bcc8-ba6b6398627a/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -603,7 +603,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/FinancialYears/3a8f2bc2-6e53-414d-aff5-d5f94ec8024c/Periods/55a99c60-b073-4c88-87d8-249a38b986c7/Reopen`
+         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/FinancialYears/02135d7c-dd45-4d9e-bfcc-b4d0901411b1/Periods/480fb516-5884-4fa8-bcc8-ba6b6398627a/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -621,13 +621,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status)
-         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Journals`
+         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Journals`
+         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -645,12 +645,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Journals/deacd857-d12a-4537-b5b4-0847d8d2735d`
+         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Journals/a387d7aa-ccb5-4471-8a06-98360d14383a`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Journals/deacd857-d12a-4537-b5b4-0847d8d2735d`
+         * @description Example request: `PUT /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Journals/a387d7aa-ccb5-4471-8a06-98360d14383a`
          */
         put: operations["journals.update"];
         post?: never;
@@ -671,7 +671,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Journals/deacd857-d12a-4537-b5b4-0847d8d2735d/Post`
+         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Journals/a387d7aa-ccb5-4471-8a06-98360d14383a/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -691,7 +691,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Journals/fc63897f-68cd-4111-8ad7-519ca3d23acb/Void`
+         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Journals/11a1217b-3f90-42c4-9d4e-5d8d7b2132ab/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -711,7 +711,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Journals/deacd857-d12a-4537-b5b4-0847d8d2735d/Adjust`
+         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Journals/a387d7aa-ccb5-4471-8a06-98360d14383a/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Journals/deacd857-d12a-4537-b5b4-0847d8d2735d/Reverse`
+         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Journals/a387d7aa-ccb5-4471-8a06-98360d14383a/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -749,7 +749,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Reports/TrialBalance?financialYearId=3a8f2bc2-6e53-414d-aff5-d5f94ec8024c`
+         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Reports/TrialBalance?financialYearId=02135d7c-dd45-4d9e-bfcc-b4d0901411b1`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -769,7 +769,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -789,7 +789,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -809,7 +809,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated), closing balance
-         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -829,13 +829,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Reports`
+         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Reports`
+         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -853,7 +853,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot
-         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Reports/485f89c3-6818-44b2-87be-50752e653720`
+         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Reports/8007edc7-ec2a-4886-966f-a530806c536a`
          */
         get: operations["reports.get"];
         put?: never;
@@ -873,7 +873,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -893,13 +893,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -917,18 +917,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Webhooks/5ecf3fe8-7740-4998-9cb3-55cbefa10ac5`
+         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Webhooks/efe86591-db97-4c87-8c48-ba3bedc2a4e7`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Webhooks/5ecf3fe8-7740-4998-9cb3-55cbefa10ac5`
+         * @description Example request: `PUT /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Webhooks/efe86591-db97-4c87-8c48-ba3bedc2a4e7`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Webhooks/5ecf3fe8-7740-4998-9cb3-55cbefa10ac5`
+         * @description Example request: `DELETE /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Webhooks/efe86591-db97-4c87-8c48-ba3bedc2a4e7`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -945,7 +945,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/Webhooks/5ecf3fe8-7740-4998-9cb3-55cbefa10ac5/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Webhooks/efe86591-db97-4c87-8c48-ba3bedc2a4e7/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -965,13 +965,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -989,18 +989,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/ExchangeRates/45c677c2-5b24-4ad2-a33c-e875ee2c0fa4`
+         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/ExchangeRates/587ed805-3a8a-4dcf-8346-11b61efb4f35`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/ExchangeRates/45c677c2-5b24-4ad2-a33c-e875ee2c0fa4`
+         * @description Example request: `PUT /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/ExchangeRates/587ed805-3a8a-4dcf-8346-11b61efb4f35`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/db7db67d-e45d-466d-8dff-b27b6e5a89d7/ExchangeRates/45c677c2-5b24-4ad2-a33c-e875ee2c0fa4`
+         * @description Example request: `DELETE /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/ExchangeRates/587ed805-3a8a-4dcf-8346-11b61efb4f35`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1058,7 +1058,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:38711/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A45365%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=P_8_eUmvXj0QgCrrVmKr4L7gqd-5gCTi5-seF83fPh4&code_challenge_method=S256&state=ycvQXwvVbbdXjDFplND4lz9KtX5x0Y504z0BCyNZ2_g&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:41877/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A42515%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=NQ69rhcqbzd1BSofKnvm-Ai2fFDOyrqXOrAkr2Cd28U&code_challenge_method=S256&state=az3kIAcJUg8OxxumFc362zp-ovMSsHV_HBXnEnSzE9o&client_id=ledger-local"
                      *     }
                      */
                     "application/json": {
@@ -1108,7 +1108,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "db7db67d-e45d-466d-8dff-b27b6e5a89d7",
+                     *           "companyId": "176e013f-c555-4427-8a4e-4e5ff9a7f84f",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1136,11 +1136,14 @@ export interface operations {
                      *             "members:manage",
                      *             "api-keys:manage",
                      *             "events:read",
-                     *             "webhooks:manage"
+                     *             "webhooks:manage",
+                     *             "reports:create",
+                     *             "exchange-rates:read",
+                     *             "exchange-rates:manage"
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "f742fbc0-d834-4afa-9b8b-f6f46bc75f87",
+                     *           "companyId": "4b7fbe05-4ffe-43f8-8b11-351a69c2c62a",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1168,7 +1171,10 @@ export interface operations {
                      *             "members:manage",
                      *             "api-keys:manage",
                      *             "events:read",
-                     *             "webhooks:manage"
+                     *             "webhooks:manage",
+                     *             "reports:create",
+                     *             "exchange-rates:read",
+                     *             "exchange-rates:manage"
                      *           ]
                      *         }
                      *       ]
@@ -1251,7 +1257,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "db7db67d-e45d-466d-8dff-b27b6e5a89d7",
+                     *           "companyId": "176e013f-c555-4427-8a4e-4e5ff9a7f84f",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1279,11 +1285,14 @@ export interface operations {
                      *             "members:manage",
                      *             "api-keys:manage",
                      *             "events:read",
-                     *             "webhooks:manage"
+                     *             "webhooks:manage",
+                     *             "reports:create",
+                     *             "exchange-rates:read",
+                     *             "exchange-rates:manage"
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "f742fbc0-d834-4afa-9b8b-f6f46bc75f87",
+                     *           "companyId": "4b7fbe05-4ffe-43f8-8b11-351a69c2c62a",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1311,7 +1320,10 @@ export interface operations {
                      *             "members:manage",
                      *             "api-keys:manage",
                      *             "events:read",
-                     *             "webhooks:manage"
+                     *             "webhooks:manage",
+                     *             "reports:create",
+                     *             "exchange-rates:read",
+                     *             "exchange-rates:manage"
                      *           ]
                      *         }
                      *       ]
@@ -1390,16 +1402,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "f742fbc0-d834-4afa-9b8b-f6f46bc75f87",
+                     *           "id": "4b7fbe05-4ffe-43f8-8b11-351a69c2c62a",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-22T11:59:51.457Z",
+                     *           "createdAt": "2026-11-24T08:53:48.933Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "db7db67d-e45d-466d-8dff-b27b6e5a89d7",
+                     *           "id": "176e013f-c555-4427-8a4e-4e5ff9a7f84f",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-22T11:59:51.245Z",
+                     *           "createdAt": "2026-11-24T08:53:48.662Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -1467,7 +1479,7 @@ export interface operations {
                 "application/json": {
                     /** @description The name, in Arabic and English. */
                     name: string;
-                    /** @description ISO 4217 currency code of the company’s books. */
+                    /** @description ISO 4217 currency code of the company’s books; it changes only while the company has no journal. */
                     baseCurrency: string;
                     /**
                      * @description Decimals of the currency: 2 or 3.
@@ -1486,16 +1498,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f742fbc0-d834-4afa-9b8b-f6f46bc75f87",
+                     *       "id": "4b7fbe05-4ffe-43f8-8b11-351a69c2c62a",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-22T11:59:51.457Z",
+                     *       "createdAt": "2026-11-24T08:53:48.933Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
                      *         "decimalPrecision": 2,
                      *         "retainedEarningsAccountId": null,
+                     *         "fxRoundingAccountId": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-22T11:59:51.457Z"
+                     *         "updatedAt": "2026-11-24T08:53:48.933Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -1524,7 +1537,10 @@ export interface operations {
                      *         "members:manage",
                      *         "api-keys:manage",
                      *         "events:read",
-                     *         "webhooks:manage"
+                     *         "webhooks:manage",
+                     *         "reports:create",
+                     *         "exchange-rates:read",
+                     *         "exchange-rates:manage"
                      *       ]
                      *     }
                      */
@@ -1545,12 +1561,14 @@ export interface operations {
                         version: number;
                         /** @description The company settings. */
                         settings: {
-                            /** @description ISO 4217 currency code of the company’s books. */
+                            /** @description ISO 4217 currency code of the company’s books; it changes only while the company has no journal. */
                             baseCurrency: string;
                             /** @description Decimals of the currency: 2 or 3. */
                             decimalPrecision: 2 | 3;
                             /** @description The equity leaf account closing journals book the year’s profit to. */
                             retainedEarningsAccountId: string | null;
+                            /** @description The leaf account that takes the base-currency rounding difference of journals with foreign-currency lines (at most one minor unit per foreign line); null: such a journal does not post until one is set. Left out of an update: unchanged. */
+                            fxRoundingAccountId: string | null;
                             /** @description The version read; a write based on another is refused (409). */
                             version: number;
                             /**
@@ -1600,9 +1618,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f742fbc0-d834-4afa-9b8b-f6f46bc75f87",
+                     *       "id": "4b7fbe05-4ffe-43f8-8b11-351a69c2c62a",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-22T11:59:51.457Z",
+                     *       "createdAt": "2026-11-24T08:53:48.933Z",
                      *       "version": 1
                      *     }
                      */
@@ -1656,17 +1674,20 @@ export interface operations {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
                      *       "retainedEarningsAccountId": null,
+                     *       "fxRoundingAccountId": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-22T11:59:51.245Z"
+                     *       "updatedAt": "2026-11-24T08:53:48.662Z"
                      *     }
                      */
                     "application/json": {
-                        /** @description ISO 4217 currency code of the company’s books. */
+                        /** @description ISO 4217 currency code of the company’s books; it changes only while the company has no journal. */
                         baseCurrency: string;
                         /** @description Decimals of the currency: 2 or 3. */
                         decimalPrecision: 2 | 3;
                         /** @description The equity leaf account closing journals book the year’s profit to. */
                         retainedEarningsAccountId: string | null;
+                        /** @description The leaf account that takes the base-currency rounding difference of journals with foreign-currency lines (at most one minor unit per foreign line); null: such a journal does not post until one is set. Left out of an update: unchanged. */
+                        fxRoundingAccountId: string | null;
                         /** @description The version read; a write based on another is refused (409). */
                         version: number;
                         /**
@@ -1702,17 +1723,19 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "a5ee2511-f21e-43e8-bce4-c6a1c398d963",
+                 *       "retainedEarningsAccountId": "cde102aa-35b0-4fc6-b739-d5e982aea610",
                  *       "version": 1
                  *     }
                  */
                 "application/json": {
-                    /** @description ISO 4217 currency code of the company’s books. */
+                    /** @description ISO 4217 currency code of the company’s books; it changes only while the company has no journal. */
                     baseCurrency: string;
                     /** @description Decimals of the currency: 2 or 3. */
                     decimalPrecision: 2 | 3;
                     /** @description The equity leaf account closing journals book the year’s profit to. */
                     retainedEarningsAccountId: string | null;
+                    /** @description The leaf account that takes the base-currency rounding difference of journals with foreign-currency lines (at most one minor unit per foreign line); null: such a journal does not post until one is set. Left out of an update: unchanged. */
+                    fxRoundingAccountId?: string | null;
                     /** @description The version read; a write based on another is refused (409). */
                     version: number;
                 };
@@ -1729,18 +1752,21 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "a5ee2511-f21e-43e8-bce4-c6a1c398d963",
+                     *       "retainedEarningsAccountId": "cde102aa-35b0-4fc6-b739-d5e982aea610",
+                     *       "fxRoundingAccountId": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-22T11:59:52.239Z"
+                     *       "updatedAt": "2026-11-24T08:53:49.933Z"
                      *     }
                      */
                     "application/json": {
-                        /** @description ISO 4217 currency code of the company’s books. */
+                        /** @description ISO 4217 currency code of the company’s books; it changes only while the company has no journal. */
                         baseCurrency: string;
                         /** @description Decimals of the currency: 2 or 3. */
                         decimalPrecision: 2 | 3;
                         /** @description The equity leaf account closing journals book the year’s profit to. */
                         retainedEarningsAccountId: string | null;
+                        /** @description The leaf account that takes the base-currency rounding difference of journals with foreign-currency lines (at most one minor unit per foreign line); null: such a journal does not post until one is set. Left out of an update: unchanged. */
+                        fxRoundingAccountId: string | null;
                         /** @description The version read; a write based on another is refused (409). */
                         version: number;
                         /**
@@ -1812,7 +1838,10 @@ export interface operations {
                      *             "members:manage",
                      *             "api-keys:manage",
                      *             "events:read",
-                     *             "webhooks:manage"
+                     *             "webhooks:manage",
+                     *             "reports:create",
+                     *             "exchange-rates:read",
+                     *             "exchange-rates:manage"
                      *           ],
                      *           "builtIn": true,
                      *           "memberCount": null,
@@ -1847,7 +1876,10 @@ export interface operations {
                      *             "settings:read",
                      *             "api-keys:manage",
                      *             "events:read",
-                     *             "webhooks:manage"
+                     *             "webhooks:manage",
+                     *             "reports:create",
+                     *             "exchange-rates:read",
+                     *             "exchange-rates:manage"
                      *           ],
                      *           "builtIn": true,
                      *           "memberCount": null,
@@ -1867,7 +1899,8 @@ export interface operations {
                      *             "cost-centers:read",
                      *             "companies:read",
                      *             "settings:read",
-                     *             "events:read"
+                     *             "events:read",
+                     *             "exchange-rates:read"
                      *           ],
                      *           "builtIn": true,
                      *           "memberCount": null,
@@ -1876,7 +1909,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "8a7bb108-700e-4941-84c3-c817f49c982d",
+                     *           "id": "e9cca152-4bf3-4c53-afc1-7340d9dd6599",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -1887,8 +1920,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-22T11:59:55.131Z",
-                     *           "updatedAt": "2026-11-22T11:59:55.167Z"
+                     *           "createdAt": "2026-11-24T08:53:53.486Z",
+                     *           "updatedAt": "2026-11-24T08:53:53.539Z"
                      *         }
                      *       ]
                      *     }
@@ -1977,7 +2010,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8a7bb108-700e-4941-84c3-c817f49c982d",
+                     *       "id": "e9cca152-4bf3-4c53-afc1-7340d9dd6599",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -1987,8 +2020,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-22T11:59:55.131Z",
-                     *       "updatedAt": "2026-11-22T11:59:55.131Z"
+                     *       "createdAt": "2026-11-24T08:53:53.486Z",
+                     *       "updatedAt": "2026-11-24T08:53:53.486Z"
                      *     }
                      */
                     "application/json": {
@@ -2049,7 +2082,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8a7bb108-700e-4941-84c3-c817f49c982d",
+                     *       "id": "e9cca152-4bf3-4c53-afc1-7340d9dd6599",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2059,8 +2092,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-22T11:59:55.131Z",
-                     *       "updatedAt": "2026-11-22T11:59:55.131Z"
+                     *       "createdAt": "2026-11-24T08:53:53.486Z",
+                     *       "updatedAt": "2026-11-24T08:53:53.486Z"
                      *     }
                      */
                     "application/json": {
@@ -2147,7 +2180,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8a7bb108-700e-4941-84c3-c817f49c982d",
+                     *       "id": "e9cca152-4bf3-4c53-afc1-7340d9dd6599",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -2158,8 +2191,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-22T11:59:55.131Z",
-                     *       "updatedAt": "2026-11-22T11:59:55.167Z"
+                     *       "createdAt": "2026-11-24T08:53:53.486Z",
+                     *       "updatedAt": "2026-11-24T08:53:53.539Z"
                      *     }
                      */
                     "application/json": {
@@ -2274,8 +2307,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "0dca5af2-04fb-433e-b735-e9f02b8e5ebc",
-                     *           "email": "user-2da43824-0689-47ef-88c0-688886ba3f64@example.com",
+                     *           "userId": "cc78373c-ceac-4e1b-b799-df8fa08bdfc6",
+                     *           "email": "user-64e9ceae-ad04-4fbd-9566-de31f0f4dd92@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -2304,22 +2337,25 @@ export interface operations {
                      *             "members:manage",
                      *             "api-keys:manage",
                      *             "events:read",
-                     *             "webhooks:manage"
+                     *             "webhooks:manage",
+                     *             "reports:create",
+                     *             "exchange-rates:read",
+                     *             "exchange-rates:manage"
                      *           ],
-                     *           "joinedAt": "2026-11-22T11:59:51.245Z",
+                     *           "joinedAt": "2026-11-24T08:53:48.662Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "29b1dd98-a1c5-42cc-94f6-c165a6bc7bf9",
-                     *           "email": "contract-1795348795192@example.com",
-                     *           "roleId": "8a7bb108-700e-4941-84c3-c817f49c982d",
+                     *           "userId": "5c1dbb19-123e-4625-8827-06e3c155f279",
+                     *           "email": "contract-1795510433575@example.com",
+                     *           "roleId": "e9cca152-4bf3-4c53-afc1-7340d9dd6599",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-22T11:59:55.225Z",
+                     *           "joinedAt": "2026-11-24T08:53:53.598Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -2383,8 +2419,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795348795192@example.com",
-                 *       "roleId": "8a7bb108-700e-4941-84c3-c817f49c982d"
+                 *       "email": "contract-1795510433575@example.com",
+                 *       "roleId": "e9cca152-4bf3-4c53-afc1-7340d9dd6599"
                  *     }
                  */
                 "application/json": {
@@ -2410,16 +2446,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "29b1dd98-a1c5-42cc-94f6-c165a6bc7bf9",
-                     *       "email": "contract-1795348795192@example.com",
-                     *       "roleId": "8a7bb108-700e-4941-84c3-c817f49c982d",
+                     *       "userId": "5c1dbb19-123e-4625-8827-06e3c155f279",
+                     *       "email": "contract-1795510433575@example.com",
+                     *       "roleId": "e9cca152-4bf3-4c53-afc1-7340d9dd6599",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-22T11:59:55.225Z",
+                     *       "joinedAt": "2026-11-24T08:53:53.598Z",
                      *       "version": 1
                      *     }
                      */
@@ -2500,8 +2536,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "29b1dd98-a1c5-42cc-94f6-c165a6bc7bf9",
-                     *       "email": "contract-1795348795192@example.com",
+                     *       "userId": "5c1dbb19-123e-4625-8827-06e3c155f279",
+                     *       "email": "contract-1795510433575@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -2512,9 +2548,10 @@ export interface operations {
                      *         "cost-centers:read",
                      *         "companies:read",
                      *         "settings:read",
-                     *         "events:read"
+                     *         "events:read",
+                     *         "exchange-rates:read"
                      *       ],
-                     *       "joinedAt": "2026-11-22T11:59:55.225Z",
+                     *       "joinedAt": "2026-11-24T08:53:53.598Z",
                      *       "version": 2
                      *     }
                      */
@@ -2632,9 +2669,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "6e70d4d7-39de-4196-a83e-564e08b2eec8",
+                     *           "id": "b8490df3-fa56-4bf7-8366-cc045b22e63c",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_Hx17qpC",
+                     *           "prefix": "sk-svc_REQ4JJt",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -2642,8 +2679,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "0dca5af2-04fb-433e-b735-e9f02b8e5ebc",
-                     *           "createdAt": "2026-11-22T11:59:55.347Z",
+                     *           "createdBy": "cc78373c-ceac-4e1b-b799-df8fa08bdfc6",
+                     *           "createdAt": "2026-11-24T08:53:53.787Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -2754,9 +2791,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6e70d4d7-39de-4196-a83e-564e08b2eec8",
+                     *       "id": "b8490df3-fa56-4bf7-8366-cc045b22e63c",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_Hx17qpC",
+                     *       "prefix": "sk-svc_REQ4JJt",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -2764,8 +2801,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "0dca5af2-04fb-433e-b735-e9f02b8e5ebc",
-                     *       "createdAt": "2026-11-22T11:59:55.347Z",
+                     *       "createdBy": "cc78373c-ceac-4e1b-b799-df8fa08bdfc6",
+                     *       "createdAt": "2026-11-24T08:53:53.787Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -2854,18 +2891,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6e70d4d7-39de-4196-a83e-564e08b2eec8",
+                     *       "id": "b8490df3-fa56-4bf7-8366-cc045b22e63c",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_Hx17qpC",
+                     *       "prefix": "sk-svc_REQ4JJt",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-22T11:59:55.397Z",
-                     *       "createdBy": "0dca5af2-04fb-433e-b735-e9f02b8e5ebc",
-                     *       "createdAt": "2026-11-22T11:59:55.347Z",
+                     *       "revokedAt": "2026-11-24T08:53:53.857Z",
+                     *       "createdBy": "cc78373c-ceac-4e1b-b799-df8fa08bdfc6",
+                     *       "createdAt": "2026-11-24T08:53:53.787Z",
                      *       "version": 2
                      *     }
                      */
@@ -2948,22 +2985,22 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "a9281635-a40c-4d98-b8d1-a787ea758787",
+                     *           "id": "2f6ac349-5f82-420a-afeb-bcede4e81e3b",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "8b16eff6-01eb-45ee-b4df-92ccf380d8a9",
+                     *           "parentId": "61b404e8-6783-46a1-9ae3-eb14fe7b034e",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T11:59:52.098Z",
-                     *           "updatedAt": "2026-11-22T11:59:52.098Z",
+                     *           "createdAt": "2026-11-24T08:53:49.780Z",
+                     *           "updatedAt": "2026-11-24T08:53:49.780Z",
                      *           "type": "leaf",
                      *           "classification": "expense"
                      *         },
                      *         {
-                     *           "id": "8b16eff6-01eb-45ee-b4df-92ccf380d8a9",
+                     *           "id": "61b404e8-6783-46a1-9ae3-eb14fe7b034e",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -2972,28 +3009,28 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T11:59:52.055Z",
-                     *           "updatedAt": "2026-11-22T11:59:52.055Z",
+                     *           "createdAt": "2026-11-24T08:53:49.715Z",
+                     *           "updatedAt": "2026-11-24T08:53:49.715Z",
                      *           "type": "category",
                      *           "classification": "expense"
                      *         },
                      *         {
-                     *           "id": "6d46245e-9b44-4de6-a876-c18d1025be6d",
+                     *           "id": "7c60d568-2ba6-44e5-a6f4-919887caede4",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "029506fc-d1fe-48d3-9f83-6b8ced1c50e8",
+                     *           "parentId": "3a26cb55-5d65-4e0d-9ff2-2c266dcd5456",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T11:59:51.996Z",
-                     *           "updatedAt": "2026-11-22T11:59:51.996Z",
+                     *           "createdAt": "2026-11-24T08:53:49.676Z",
+                     *           "updatedAt": "2026-11-24T08:53:49.676Z",
                      *           "type": "leaf",
                      *           "classification": "revenue"
                      *         },
                      *         {
-                     *           "id": "029506fc-d1fe-48d3-9f83-6b8ced1c50e8",
+                     *           "id": "3a26cb55-5d65-4e0d-9ff2-2c266dcd5456",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -3002,28 +3039,28 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T11:59:51.970Z",
-                     *           "updatedAt": "2026-11-22T11:59:51.970Z",
+                     *           "createdAt": "2026-11-24T08:53:49.623Z",
+                     *           "updatedAt": "2026-11-24T08:53:49.623Z",
                      *           "type": "category",
                      *           "classification": "revenue"
                      *         },
                      *         {
-                     *           "id": "a5ee2511-f21e-43e8-bce4-c6a1c398d963",
+                     *           "id": "cde102aa-35b0-4fc6-b739-d5e982aea610",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "99d01be1-2f46-4397-b574-77f27ceec5ea",
+                     *           "parentId": "5eac6f8e-af09-4825-93f7-b62dae0b4c5f",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T11:59:51.945Z",
-                     *           "updatedAt": "2026-11-22T11:59:51.945Z",
+                     *           "createdAt": "2026-11-24T08:53:49.577Z",
+                     *           "updatedAt": "2026-11-24T08:53:49.577Z",
                      *           "type": "leaf",
                      *           "classification": "equity"
                      *         },
                      *         {
-                     *           "id": "99d01be1-2f46-4397-b574-77f27ceec5ea",
+                     *           "id": "5eac6f8e-af09-4825-93f7-b62dae0b4c5f",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -3032,43 +3069,43 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T11:59:51.909Z",
-                     *           "updatedAt": "2026-11-22T11:59:51.909Z",
+                     *           "createdAt": "2026-11-24T08:53:49.531Z",
+                     *           "updatedAt": "2026-11-24T08:53:49.531Z",
                      *           "type": "category",
                      *           "classification": "equity"
                      *         },
                      *         {
-                     *           "id": "6e323e00-7a6a-4cfd-8a9a-7e63db3ccb63",
+                     *           "id": "ed11986c-653c-4f1f-8586-2a5cf99cff24",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "e6507eac-aa05-419f-8333-5fc2d8f78e35",
+                     *           "parentId": "56987a43-b00d-4932-b323-281e5ecb1968",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T11:59:51.869Z",
-                     *           "updatedAt": "2026-11-22T11:59:51.869Z",
+                     *           "createdAt": "2026-11-24T08:53:49.472Z",
+                     *           "updatedAt": "2026-11-24T08:53:49.472Z",
                      *           "type": "leaf",
                      *           "classification": "asset"
                      *         },
                      *         {
-                     *           "id": "d68226ac-fd45-46b3-a9ca-383df04e0ad2",
+                     *           "id": "a51125ad-1d91-4994-b91a-d285aa5134fc",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "e6507eac-aa05-419f-8333-5fc2d8f78e35",
+                     *           "parentId": "56987a43-b00d-4932-b323-281e5ecb1968",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T11:59:51.795Z",
-                     *           "updatedAt": "2026-11-22T11:59:51.795Z",
+                     *           "createdAt": "2026-11-24T08:53:49.388Z",
+                     *           "updatedAt": "2026-11-24T08:53:49.388Z",
                      *           "type": "leaf",
                      *           "classification": "asset"
                      *         },
                      *         {
-                     *           "id": "e6507eac-aa05-419f-8333-5fc2d8f78e35",
+                     *           "id": "56987a43-b00d-4932-b323-281e5ecb1968",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -3077,8 +3114,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T11:59:51.749Z",
-                     *           "updatedAt": "2026-11-22T11:59:51.749Z",
+                     *           "createdAt": "2026-11-24T08:53:49.324Z",
+                     *           "updatedAt": "2026-11-24T08:53:49.324Z",
                      *           "type": "category",
                      *           "classification": "asset"
                      *         }
@@ -3209,7 +3246,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "080cb6b3-6b75-461f-a9b3-6430195f5e8c",
+                     *       "id": "e010436a-6a6e-4be2-8512-e5aaf3bd039d",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -3218,8 +3255,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-22T11:59:52.292Z",
-                     *       "updatedAt": "2026-11-22T11:59:52.292Z",
+                     *       "createdAt": "2026-11-24T08:53:50.018Z",
+                     *       "updatedAt": "2026-11-24T08:53:50.018Z",
                      *       "type": "leaf",
                      *       "classification": "asset"
                      *     }
@@ -3301,7 +3338,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "080cb6b3-6b75-461f-a9b3-6430195f5e8c",
+                     *       "id": "e010436a-6a6e-4be2-8512-e5aaf3bd039d",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -3310,8 +3347,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-22T11:59:52.292Z",
-                     *       "updatedAt": "2026-11-22T11:59:52.292Z",
+                     *       "createdAt": "2026-11-24T08:53:50.018Z",
+                     *       "updatedAt": "2026-11-24T08:53:50.018Z",
                      *       "type": "leaf",
                      *       "classification": "asset"
                      *     }
@@ -3428,7 +3465,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "080cb6b3-6b75-461f-a9b3-6430195f5e8c",
+                     *       "id": "e010436a-6a6e-4be2-8512-e5aaf3bd039d",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -3437,8 +3474,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-22T11:59:52.292Z",
-                     *       "updatedAt": "2026-11-22T11:59:52.344Z",
+                     *       "createdAt": "2026-11-24T08:53:50.018Z",
+                     *       "updatedAt": "2026-11-24T08:53:50.103Z",
                      *       "type": "leaf",
                      *       "classification": "asset"
                      *     }
@@ -3574,7 +3611,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "c4fc3498-1237-4efc-94e6-04fad996aa48",
+                     *           "id": "ddb95545-1356-4faf-bcf4-3b3febcfbeb6",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -3583,12 +3620,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T11:59:52.438Z",
-                     *           "updatedAt": "2026-11-22T11:59:52.438Z",
+                     *           "createdAt": "2026-11-24T08:53:50.252Z",
+                     *           "updatedAt": "2026-11-24T08:53:50.252Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "b187d330-90d5-4041-82ff-41da1636b7c7",
+                     *           "id": "b8e653d8-c262-4a08-bc45-a78723efe0dd",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -3597,12 +3634,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T11:59:52.159Z",
-                     *           "updatedAt": "2026-11-22T11:59:52.159Z",
+                     *           "createdAt": "2026-11-24T08:53:49.828Z",
+                     *           "updatedAt": "2026-11-24T08:53:49.828Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "782b1282-6099-4c1a-9f6d-1d5bff2d737a",
+                     *           "id": "95de6f94-d64a-416a-be43-d3178d1d1dce",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -3611,8 +3648,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T11:59:52.201Z",
-                     *           "updatedAt": "2026-11-22T11:59:52.201Z",
+                     *           "createdAt": "2026-11-24T08:53:49.863Z",
+                     *           "updatedAt": "2026-11-24T08:53:49.863Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -3725,7 +3762,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c4fc3498-1237-4efc-94e6-04fad996aa48",
+                     *       "id": "ddb95545-1356-4faf-bcf4-3b3febcfbeb6",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -3734,8 +3771,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-22T11:59:52.438Z",
-                     *       "updatedAt": "2026-11-22T11:59:52.438Z",
+                     *       "createdAt": "2026-11-24T08:53:50.252Z",
+                     *       "updatedAt": "2026-11-24T08:53:50.252Z",
                      *       "status": "active"
                      *     }
                      */
@@ -3811,7 +3848,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c4fc3498-1237-4efc-94e6-04fad996aa48",
+                     *       "id": "ddb95545-1356-4faf-bcf4-3b3febcfbeb6",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -3820,8 +3857,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-22T11:59:52.438Z",
-                     *       "updatedAt": "2026-11-22T11:59:52.438Z",
+                     *       "createdAt": "2026-11-24T08:53:50.252Z",
+                     *       "updatedAt": "2026-11-24T08:53:50.252Z",
                      *       "status": "active"
                      *     }
                      */
@@ -3926,7 +3963,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c4fc3498-1237-4efc-94e6-04fad996aa48",
+                     *       "id": "ddb95545-1356-4faf-bcf4-3b3febcfbeb6",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -3935,8 +3972,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-22T11:59:52.438Z",
-                     *       "updatedAt": "2026-11-22T11:59:52.499Z",
+                     *       "createdAt": "2026-11-24T08:53:50.252Z",
+                     *       "updatedAt": "2026-11-24T08:53:50.341Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4066,7 +4103,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c4fc3498-1237-4efc-94e6-04fad996aa48",
+                     *       "id": "ddb95545-1356-4faf-bcf4-3b3febcfbeb6",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4075,8 +4112,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-22T11:59:52.438Z",
-                     *       "updatedAt": "2026-11-22T11:59:52.579Z",
+                     *       "createdAt": "2026-11-24T08:53:50.252Z",
+                     *       "updatedAt": "2026-11-24T08:53:50.453Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4163,7 +4200,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c4fc3498-1237-4efc-94e6-04fad996aa48",
+                     *       "id": "ddb95545-1356-4faf-bcf4-3b3febcfbeb6",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4172,8 +4209,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-22T11:59:52.438Z",
-                     *       "updatedAt": "2026-11-22T11:59:52.552Z",
+                     *       "createdAt": "2026-11-24T08:53:50.252Z",
+                     *       "updatedAt": "2026-11-24T08:53:50.413Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -4260,266 +4297,266 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1",
+                     *           "id": "823e3bc6-0cf7-4d22-98f9-b34d1763167a",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T11:59:52.715Z",
-                     *           "updatedAt": "2026-11-22T11:59:52.715Z",
+                     *           "createdAt": "2026-11-24T08:53:50.616Z",
+                     *           "updatedAt": "2026-11-24T08:53:50.616Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2027-01-31",
                      *               "name": "P01",
-                     *               "id": "bb348944-bb21-4983-a338-20a1a14b82e9",
+                     *               "id": "64fbfb71-2d42-4ea5-820b-f6be0c15c3b7",
                      *               "version": 1,
                      *               "startDate": "2027-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1"
+                     *               "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2027-02-28",
                      *               "name": "P02",
-                     *               "id": "0f4a6c24-b26a-431a-a104-92f44b95a06b",
+                     *               "id": "1905c518-3f41-4f14-b3b1-396627815348",
                      *               "version": 1,
                      *               "startDate": "2027-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1"
+                     *               "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2027-03-31",
                      *               "name": "P03",
-                     *               "id": "6545d1cd-87e0-4e72-bc4f-d5c00728a9c5",
+                     *               "id": "958be6af-0dd9-4131-86f7-b5fdd72adf4b",
                      *               "version": 1,
                      *               "startDate": "2027-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1"
+                     *               "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2027-04-30",
                      *               "name": "P04",
-                     *               "id": "fafe5a02-776c-49d4-a09e-49d56ad64fbe",
+                     *               "id": "1a01d29d-7cbc-4d54-961f-abeb23374713",
                      *               "version": 1,
                      *               "startDate": "2027-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1"
+                     *               "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2027-05-31",
                      *               "name": "P05",
-                     *               "id": "528ea422-a0ff-4cb7-a673-c8492a6a5fe2",
+                     *               "id": "8fcd89fe-a1ee-4d75-ae97-f2591de5f120",
                      *               "version": 1,
                      *               "startDate": "2027-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1"
+                     *               "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2027-06-30",
                      *               "name": "P06",
-                     *               "id": "ace7b8e0-a4df-45e5-b001-8ff04d661ca0",
+                     *               "id": "4ec31e37-7590-4e62-9beb-789b633bb987",
                      *               "version": 1,
                      *               "startDate": "2027-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1"
+                     *               "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2027-07-31",
                      *               "name": "P07",
-                     *               "id": "d42b23b4-c956-4231-b92f-d08580b7a7f3",
+                     *               "id": "07507f77-ceee-4805-bdcd-c30b087c30bc",
                      *               "version": 1,
                      *               "startDate": "2027-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1"
+                     *               "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2027-08-31",
                      *               "name": "P08",
-                     *               "id": "b3559e7d-f050-492b-a68d-242e647585c0",
+                     *               "id": "0666be4b-917e-455b-ac21-65fcda88f55d",
                      *               "version": 1,
                      *               "startDate": "2027-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1"
+                     *               "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2027-09-30",
                      *               "name": "P09",
-                     *               "id": "52880df3-cd45-40ee-9bec-7d437f1f7be8",
+                     *               "id": "89fbdf1c-27dc-4d3a-bc8a-b3e1e950565f",
                      *               "version": 1,
                      *               "startDate": "2027-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1"
+                     *               "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2027-10-31",
                      *               "name": "P10",
-                     *               "id": "68808db0-9400-4518-bc34-01ab8522ca88",
+                     *               "id": "1e9ee520-c954-4eed-8136-3e63e90845a8",
                      *               "version": 1,
                      *               "startDate": "2027-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1"
+                     *               "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2027-11-30",
                      *               "name": "P11",
-                     *               "id": "956de3ef-4280-472b-98d0-368f917d3f12",
+                     *               "id": "74244910-dd37-4c7f-bebd-7f7d6af71a37",
                      *               "version": 1,
                      *               "startDate": "2027-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1"
+                     *               "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2027-12-31",
                      *               "name": "P12",
-                     *               "id": "5425cb94-826f-4bce-9503-74e3f7a84787",
+                     *               "id": "8df28fd2-a4cd-4157-892b-322f2a8efa8a",
                      *               "version": 1,
                      *               "startDate": "2027-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1"
+                     *               "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
                      *             }
                      *           ]
                      *         },
                      *         {
-                     *           "id": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c",
+                     *           "id": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T11:59:52.672Z",
-                     *           "updatedAt": "2026-11-22T11:59:52.672Z",
+                     *           "createdAt": "2026-11-24T08:53:50.577Z",
+                     *           "updatedAt": "2026-11-24T08:53:50.577Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2026-01-31",
                      *               "name": "P01",
-                     *               "id": "55a99c60-b073-4c88-87d8-249a38b986c7",
+                     *               "id": "480fb516-5884-4fa8-bcc8-ba6b6398627a",
                      *               "version": 1,
                      *               "startDate": "2026-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
+                     *               "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2026-02-28",
                      *               "name": "P02",
-                     *               "id": "ce51e0ad-c375-40d0-80d7-b1dde64b1e93",
+                     *               "id": "933976dc-6b72-4588-b749-7e1e64c883d8",
                      *               "version": 1,
                      *               "startDate": "2026-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
+                     *               "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2026-03-31",
                      *               "name": "P03",
-                     *               "id": "debd6c7d-11f7-4b3f-a2ad-d096ac5d426e",
+                     *               "id": "688b2ef9-bf63-4432-86cf-05c3b7ee8238",
                      *               "version": 1,
                      *               "startDate": "2026-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
+                     *               "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2026-04-30",
                      *               "name": "P04",
-                     *               "id": "4e6b8d6f-0952-4e3d-837d-53e91f671224",
+                     *               "id": "249dec40-4586-4def-975d-b18b94d8dfd4",
                      *               "version": 1,
                      *               "startDate": "2026-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
+                     *               "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2026-05-31",
                      *               "name": "P05",
-                     *               "id": "915ed7c9-8ccf-499b-b10b-97c8ce8677bc",
+                     *               "id": "beb95182-b13b-453d-9f75-63f4d9269aaf",
                      *               "version": 1,
                      *               "startDate": "2026-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
+                     *               "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2026-06-30",
                      *               "name": "P06",
-                     *               "id": "f6b9e112-a084-4ce7-9146-f24b8fedbd29",
+                     *               "id": "7e4a7bd4-e32e-4f7d-abac-59fcf8f65bd2",
                      *               "version": 1,
                      *               "startDate": "2026-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
+                     *               "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2026-07-31",
                      *               "name": "P07",
-                     *               "id": "625797f4-3f25-4738-9525-d6cf629b224f",
+                     *               "id": "3fbfc661-83ec-4ffa-89e6-2f8ea1d85cc5",
                      *               "version": 1,
                      *               "startDate": "2026-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
+                     *               "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2026-08-31",
                      *               "name": "P08",
-                     *               "id": "b83469db-e463-4982-bdb4-1915bb0f5da9",
+                     *               "id": "30d4de99-248f-440b-ae42-6c8d8149e3c5",
                      *               "version": 1,
                      *               "startDate": "2026-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
+                     *               "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2026-09-30",
                      *               "name": "P09",
-                     *               "id": "b71012a9-076f-4000-8aa4-adcc9236f874",
+                     *               "id": "e66f1a33-2a43-4e23-8c68-68b24ad7e07e",
                      *               "version": 1,
                      *               "startDate": "2026-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
+                     *               "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2026-10-31",
                      *               "name": "P10",
-                     *               "id": "9a578ad6-9cdc-4d1e-9f83-f24618c6d259",
+                     *               "id": "937f967d-b6b0-430e-b4b4-cd35ace2132e",
                      *               "version": 1,
                      *               "startDate": "2026-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
+                     *               "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2026-11-30",
                      *               "name": "P11",
-                     *               "id": "8cfbc2a5-eed6-4ba8-bfc9-ebc3e5009e7f",
+                     *               "id": "56754b4c-a20e-4856-9e8d-3cf95803a2eb",
                      *               "version": 1,
                      *               "startDate": "2026-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
+                     *               "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2026-12-31",
                      *               "name": "P12",
-                     *               "id": "5a4d7316-0c6e-4bf6-8d50-98c73de949d7",
+                     *               "id": "29c91eb1-0136-4c5d-be57-59070dcd0092",
                      *               "version": 1,
                      *               "startDate": "2026-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
+                     *               "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
                      *             }
                      *           ]
                      *         }
@@ -4681,7 +4718,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1",
+                     *       "id": "823e3bc6-0cf7-4d22-98f9-b34d1763167a",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
@@ -4689,128 +4726,128 @@ export interface operations {
                      *       "version": 1,
                      *       "periods": [
                      *         {
-                     *           "id": "bb348944-bb21-4983-a338-20a1a14b82e9",
+                     *           "id": "64fbfb71-2d42-4ea5-820b-f6be0c15c3b7",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-01-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1"
+                     *           "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
                      *         },
                      *         {
-                     *           "id": "0f4a6c24-b26a-431a-a104-92f44b95a06b",
+                     *           "id": "1905c518-3f41-4f14-b3b1-396627815348",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
                      *           "endDate": "2027-02-28",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1"
+                     *           "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
                      *         },
                      *         {
-                     *           "id": "6545d1cd-87e0-4e72-bc4f-d5c00728a9c5",
+                     *           "id": "958be6af-0dd9-4131-86f7-b5fdd72adf4b",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
                      *           "endDate": "2027-03-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1"
+                     *           "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
                      *         },
                      *         {
-                     *           "id": "fafe5a02-776c-49d4-a09e-49d56ad64fbe",
+                     *           "id": "1a01d29d-7cbc-4d54-961f-abeb23374713",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
                      *           "endDate": "2027-04-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1"
+                     *           "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
                      *         },
                      *         {
-                     *           "id": "528ea422-a0ff-4cb7-a673-c8492a6a5fe2",
+                     *           "id": "8fcd89fe-a1ee-4d75-ae97-f2591de5f120",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
                      *           "endDate": "2027-05-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1"
+                     *           "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
                      *         },
                      *         {
-                     *           "id": "ace7b8e0-a4df-45e5-b001-8ff04d661ca0",
+                     *           "id": "4ec31e37-7590-4e62-9beb-789b633bb987",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
                      *           "endDate": "2027-06-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1"
+                     *           "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
                      *         },
                      *         {
-                     *           "id": "d42b23b4-c956-4231-b92f-d08580b7a7f3",
+                     *           "id": "07507f77-ceee-4805-bdcd-c30b087c30bc",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
                      *           "endDate": "2027-07-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1"
+                     *           "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
                      *         },
                      *         {
-                     *           "id": "b3559e7d-f050-492b-a68d-242e647585c0",
+                     *           "id": "0666be4b-917e-455b-ac21-65fcda88f55d",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
                      *           "endDate": "2027-08-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1"
+                     *           "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
                      *         },
                      *         {
-                     *           "id": "52880df3-cd45-40ee-9bec-7d437f1f7be8",
+                     *           "id": "89fbdf1c-27dc-4d3a-bc8a-b3e1e950565f",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
                      *           "endDate": "2027-09-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1"
+                     *           "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
                      *         },
                      *         {
-                     *           "id": "68808db0-9400-4518-bc34-01ab8522ca88",
+                     *           "id": "1e9ee520-c954-4eed-8136-3e63e90845a8",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
                      *           "endDate": "2027-10-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1"
+                     *           "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
                      *         },
                      *         {
-                     *           "id": "956de3ef-4280-472b-98d0-368f917d3f12",
+                     *           "id": "74244910-dd37-4c7f-bebd-7f7d6af71a37",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
                      *           "endDate": "2027-11-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1"
+                     *           "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
                      *         },
                      *         {
-                     *           "id": "5425cb94-826f-4bce-9503-74e3f7a84787",
+                     *           "id": "8df28fd2-a4cd-4157-892b-322f2a8efa8a",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "5a53ca96-ba6f-471e-85e4-c4864aa57ed1"
+                     *           "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
                      *         }
                      *       ],
-                     *       "createdAt": "2026-11-22T11:59:52.715Z",
-                     *       "updatedAt": "2026-11-22T11:59:52.715Z"
+                     *       "createdAt": "2026-11-24T08:53:50.616Z",
+                     *       "updatedAt": "2026-11-24T08:53:50.616Z"
                      *     }
                      */
                     "application/json": {
@@ -4923,134 +4960,134 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c",
+                     *       "id": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-22T11:59:52.672Z",
-                     *       "updatedAt": "2026-11-22T11:59:52.672Z",
+                     *       "createdAt": "2026-11-24T08:53:50.577Z",
+                     *       "updatedAt": "2026-11-24T08:53:50.577Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "55a99c60-b073-4c88-87d8-249a38b986c7",
+                     *           "id": "480fb516-5884-4fa8-bcc8-ba6b6398627a",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
+                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "ce51e0ad-c375-40d0-80d7-b1dde64b1e93",
+                     *           "id": "933976dc-6b72-4588-b749-7e1e64c883d8",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
+                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "debd6c7d-11f7-4b3f-a2ad-d096ac5d426e",
+                     *           "id": "688b2ef9-bf63-4432-86cf-05c3b7ee8238",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
+                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "4e6b8d6f-0952-4e3d-837d-53e91f671224",
+                     *           "id": "249dec40-4586-4def-975d-b18b94d8dfd4",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
+                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "915ed7c9-8ccf-499b-b10b-97c8ce8677bc",
+                     *           "id": "beb95182-b13b-453d-9f75-63f4d9269aaf",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
+                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "f6b9e112-a084-4ce7-9146-f24b8fedbd29",
+                     *           "id": "7e4a7bd4-e32e-4f7d-abac-59fcf8f65bd2",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
+                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "625797f4-3f25-4738-9525-d6cf629b224f",
+                     *           "id": "3fbfc661-83ec-4ffa-89e6-2f8ea1d85cc5",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
+                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "b83469db-e463-4982-bdb4-1915bb0f5da9",
+                     *           "id": "30d4de99-248f-440b-ae42-6c8d8149e3c5",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
+                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "b71012a9-076f-4000-8aa4-adcc9236f874",
+                     *           "id": "e66f1a33-2a43-4e23-8c68-68b24ad7e07e",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
+                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "9a578ad6-9cdc-4d1e-9f83-f24618c6d259",
+                     *           "id": "937f967d-b6b0-430e-b4b4-cd35ace2132e",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
+                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "8cfbc2a5-eed6-4ba8-bfc9-ebc3e5009e7f",
+                     *           "id": "56754b4c-a20e-4856-9e8d-3cf95803a2eb",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
+                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "5a4d7316-0c6e-4bf6-8d50-98c73de949d7",
+                     *           "id": "29c91eb1-0136-4c5d-be57-59070dcd0092",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
+                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
                      *         }
                      *       ]
                      *     }
@@ -5205,134 +5242,134 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "462ee734-6c23-4d9b-859c-0a26294b3cb3",
+                     *       "id": "bab483e6-ea4e-4b76-abe7-50c09e441271",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-22T11:59:52.811Z",
-                     *       "updatedAt": "2026-11-22T11:59:52.867Z",
+                     *       "createdAt": "2026-11-24T08:53:50.751Z",
+                     *       "updatedAt": "2026-11-24T08:53:50.802Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2030-01-31",
                      *           "name": "P01",
-                     *           "id": "247ab461-9108-4f8c-8d6a-8b1298f5522b",
+                     *           "id": "1fc1c97e-b753-48c9-ade6-90de4de5166c",
                      *           "version": 1,
                      *           "startDate": "2030-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "462ee734-6c23-4d9b-859c-0a26294b3cb3"
+                     *           "financialYearId": "bab483e6-ea4e-4b76-abe7-50c09e441271"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2030-02-28",
                      *           "name": "P02",
-                     *           "id": "0831af06-56c6-468f-97ae-1619bd136f1b",
+                     *           "id": "1e41df11-ecf4-4c19-ae4d-d1604eae0c50",
                      *           "version": 1,
                      *           "startDate": "2030-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "462ee734-6c23-4d9b-859c-0a26294b3cb3"
+                     *           "financialYearId": "bab483e6-ea4e-4b76-abe7-50c09e441271"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2030-03-31",
                      *           "name": "P03",
-                     *           "id": "6056c206-acb2-4881-a8c8-02493c2848b5",
+                     *           "id": "3952ed2f-00b0-423a-998b-1a58b7de2a70",
                      *           "version": 1,
                      *           "startDate": "2030-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "462ee734-6c23-4d9b-859c-0a26294b3cb3"
+                     *           "financialYearId": "bab483e6-ea4e-4b76-abe7-50c09e441271"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2030-04-30",
                      *           "name": "P04",
-                     *           "id": "5b84d1c5-f46b-4c1f-aa71-391ab8fb1c6d",
+                     *           "id": "c4efcff0-fddb-43de-9f6d-edd1b0da92ac",
                      *           "version": 1,
                      *           "startDate": "2030-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "462ee734-6c23-4d9b-859c-0a26294b3cb3"
+                     *           "financialYearId": "bab483e6-ea4e-4b76-abe7-50c09e441271"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2030-05-31",
                      *           "name": "P05",
-                     *           "id": "9ed446e4-2ad6-41c8-bdf0-ff2b6f4baecc",
+                     *           "id": "7ada0cfa-48e2-4062-ad10-ba3821674cc1",
                      *           "version": 1,
                      *           "startDate": "2030-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "462ee734-6c23-4d9b-859c-0a26294b3cb3"
+                     *           "financialYearId": "bab483e6-ea4e-4b76-abe7-50c09e441271"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2030-06-30",
                      *           "name": "P06",
-                     *           "id": "10ce705e-d732-490d-9ee1-3020a2a3ace2",
+                     *           "id": "103a9a15-d132-4431-a500-0844af371910",
                      *           "version": 1,
                      *           "startDate": "2030-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "462ee734-6c23-4d9b-859c-0a26294b3cb3"
+                     *           "financialYearId": "bab483e6-ea4e-4b76-abe7-50c09e441271"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2030-07-31",
                      *           "name": "P07",
-                     *           "id": "630d5e42-0baa-4559-8f22-03899fe18681",
+                     *           "id": "1cc3d22a-de5e-47ff-ab04-358685e82b51",
                      *           "version": 1,
                      *           "startDate": "2030-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "462ee734-6c23-4d9b-859c-0a26294b3cb3"
+                     *           "financialYearId": "bab483e6-ea4e-4b76-abe7-50c09e441271"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2030-08-31",
                      *           "name": "P08",
-                     *           "id": "4ccd52a5-c737-43f5-bc14-9ffa4b7fb660",
+                     *           "id": "b8ce3207-5e03-450d-a2fd-2b35c70c5c71",
                      *           "version": 1,
                      *           "startDate": "2030-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "462ee734-6c23-4d9b-859c-0a26294b3cb3"
+                     *           "financialYearId": "bab483e6-ea4e-4b76-abe7-50c09e441271"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2030-09-30",
                      *           "name": "P09",
-                     *           "id": "e0a64f3b-0582-411d-8c98-5b8efcf2f539",
+                     *           "id": "e650e901-646b-4451-943b-850d7c92c498",
                      *           "version": 1,
                      *           "startDate": "2030-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "462ee734-6c23-4d9b-859c-0a26294b3cb3"
+                     *           "financialYearId": "bab483e6-ea4e-4b76-abe7-50c09e441271"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2030-10-31",
                      *           "name": "P10",
-                     *           "id": "096ee854-86c9-422f-81f8-37aab28dffa4",
+                     *           "id": "9a4cc9f3-ae7c-424a-a05a-c957693e865c",
                      *           "version": 1,
                      *           "startDate": "2030-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "462ee734-6c23-4d9b-859c-0a26294b3cb3"
+                     *           "financialYearId": "bab483e6-ea4e-4b76-abe7-50c09e441271"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2030-11-30",
                      *           "name": "P11",
-                     *           "id": "e88a13cf-13b6-4e02-96e8-5a86d62222dc",
+                     *           "id": "21783916-ddc3-419f-bf2f-063e55a2a859",
                      *           "version": 1,
                      *           "startDate": "2030-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "462ee734-6c23-4d9b-859c-0a26294b3cb3"
+                     *           "financialYearId": "bab483e6-ea4e-4b76-abe7-50c09e441271"
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2030-12-31",
                      *           "name": "P12",
-                     *           "id": "8565f0b1-60d8-431d-905d-ec875b199e62",
+                     *           "id": "3af5ba76-3c97-422b-bcd1-ba25e8a1a715",
                      *           "version": 1,
                      *           "startDate": "2030-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "462ee734-6c23-4d9b-859c-0a26294b3cb3"
+                     *           "financialYearId": "bab483e6-ea4e-4b76-abe7-50c09e441271"
                      *         }
                      *       ]
                      *     }
@@ -5539,23 +5576,31 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e7bd5e1f-8e8c-4899-ad96-9cbd1497cdb2",
+                     *       "id": "0f9c6b83-18b3-4644-b979-38405133bbce",
                      *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "a9281635-a40c-4d98-b8d1-a787ea758787",
+                     *           "accountId": "2f6ac349-5f82-420a-afeb-bcede4e81e3b",
                      *           "costCenterId": null,
                      *           "side": 2,
-                     *           "amount": 7
+                     *           "amount": 7,
+                     *           "currency": "SAR",
+                     *           "exchangeRate": "1",
+                     *           "baseAmount": 7,
+                     *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "a5ee2511-f21e-43e8-bce4-c6a1c398d963",
+                     *           "accountId": "cde102aa-35b0-4fc6-b739-d5e982aea610",
                      *           "costCenterId": null,
                      *           "side": 1,
-                     *           "amount": 7
+                     *           "amount": 7,
+                     *           "currency": "SAR",
+                     *           "exchangeRate": "1",
+                     *           "baseAmount": 7,
+                     *           "fxRounding": false
                      *         }
                      *       ],
                      *       "totals": {
@@ -5569,8 +5614,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-22T11:59:54.650Z",
-                     *       "updatedAt": "2026-11-22T11:59:54.650Z"
+                     *       "createdAt": "2026-11-24T08:53:52.851Z",
+                     *       "updatedAt": "2026-11-24T08:53:52.851Z"
                      *     }
                      */
                     "application/json": {
@@ -5601,8 +5646,16 @@ export interface operations {
                             costCenterId: string | null;
                             /** @description 1 debit, 2 credit. */
                             side: 1 | 2;
-                            /** @description A positive amount in the company currency; exact, with at most the currency’s decimals. */
+                            /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
                             amount: number;
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                            currency: string | null;
+                            /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
+                            exchangeRate: string;
+                            /** @description The line’s amount in the company currency: amount × exchangeRate, rounded half away from zero to the company’s decimals. Balances and reports add it. */
+                            baseAmount: number;
+                            /** @description true on the line the service added to balance the rounding of foreign-currency lines (on settings fxRoundingAccountId). */
+                            fxRounding: boolean;
                         }[];
                         /** @description Sums of the root rows. */
                         totals: {
@@ -5690,121 +5743,121 @@ export interface operations {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "5a4d7316-0c6e-4bf6-8d50-98c73de949d7",
+                     *           "id": "29c91eb1-0136-4c5d-be57-59070dcd0092",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
+                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "8cfbc2a5-eed6-4ba8-bfc9-ebc3e5009e7f",
+                     *           "id": "56754b4c-a20e-4856-9e8d-3cf95803a2eb",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
+                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "9a578ad6-9cdc-4d1e-9f83-f24618c6d259",
+                     *           "id": "937f967d-b6b0-430e-b4b4-cd35ace2132e",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
+                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "b71012a9-076f-4000-8aa4-adcc9236f874",
+                     *           "id": "e66f1a33-2a43-4e23-8c68-68b24ad7e07e",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
+                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "b83469db-e463-4982-bdb4-1915bb0f5da9",
+                     *           "id": "30d4de99-248f-440b-ae42-6c8d8149e3c5",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
+                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "625797f4-3f25-4738-9525-d6cf629b224f",
+                     *           "id": "3fbfc661-83ec-4ffa-89e6-2f8ea1d85cc5",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
+                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "f6b9e112-a084-4ce7-9146-f24b8fedbd29",
+                     *           "id": "7e4a7bd4-e32e-4f7d-abac-59fcf8f65bd2",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
+                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "915ed7c9-8ccf-499b-b10b-97c8ce8677bc",
+                     *           "id": "beb95182-b13b-453d-9f75-63f4d9269aaf",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
+                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "4e6b8d6f-0952-4e3d-837d-53e91f671224",
+                     *           "id": "249dec40-4586-4def-975d-b18b94d8dfd4",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
+                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "debd6c7d-11f7-4b3f-a2ad-d096ac5d426e",
+                     *           "id": "688b2ef9-bf63-4432-86cf-05c3b7ee8238",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
+                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "ce51e0ad-c375-40d0-80d7-b1dde64b1e93",
+                     *           "id": "933976dc-6b72-4588-b749-7e1e64c883d8",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
+                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
                      *         },
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "55a99c60-b073-4c88-87d8-249a38b986c7",
+                     *           "id": "480fb516-5884-4fa8-bcc8-ba6b6398627a",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
+                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -5888,11 +5941,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "55a99c60-b073-4c88-87d8-249a38b986c7",
+                     *       "id": "480fb516-5884-4fa8-bcc8-ba6b6398627a",
                      *       "version": 1,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
+                     *       "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
                      *     }
                      */
                     "application/json": {
@@ -5978,11 +6031,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "55a99c60-b073-4c88-87d8-249a38b986c7",
+                     *       "id": "480fb516-5884-4fa8-bcc8-ba6b6398627a",
                      *       "version": 2,
                      *       "startDate": "2026-01-01",
                      *       "status": "locked",
-                     *       "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
+                     *       "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
                      *     }
                      */
                     "application/json": {
@@ -6167,11 +6220,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "55a99c60-b073-4c88-87d8-249a38b986c7",
+                     *       "id": "480fb516-5884-4fa8-bcc8-ba6b6398627a",
                      *       "version": 3,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
+                     *       "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
                      *     }
                      */
                     "application/json": {
@@ -6259,23 +6312,31 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "deacd857-d12a-4537-b5b4-0847d8d2735d",
+                     *           "id": "a387d7aa-ccb5-4471-8a06-98360d14383a",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "d68226ac-fd45-46b3-a9ca-383df04e0ad2",
+                     *               "accountId": "a51125ad-1d91-4994-b91a-d285aa5134fc",
                      *               "costCenterId": null,
                      *               "side": 1,
-                     *               "amount": 100
+                     *               "amount": 100,
+                     *               "currency": "SAR",
+                     *               "exchangeRate": "1",
+                     *               "baseAmount": 100,
+                     *               "fxRounding": false
                      *             },
                      *             {
-                     *               "accountId": "6d46245e-9b44-4de6-a876-c18d1025be6d",
+                     *               "accountId": "7c60d568-2ba6-44e5-a6f4-919887caede4",
                      *               "costCenterId": null,
                      *               "side": 2,
-                     *               "amount": 100
+                     *               "amount": 100,
+                     *               "currency": "SAR",
+                     *               "exchangeRate": "1",
+                     *               "baseAmount": 100,
+                     *               "fxRounding": false
                      *             }
                      *           ],
                      *           "totals": {
@@ -6289,8 +6350,8 @@ export interface operations {
                      *           "reversalOf": null,
                      *           "reversedBy": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T11:59:53.196Z",
-                     *           "updatedAt": "2026-11-22T11:59:53.196Z"
+                     *           "createdAt": "2026-11-24T08:53:51.123Z",
+                     *           "updatedAt": "2026-11-24T08:53:51.123Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -6328,8 +6389,16 @@ export interface operations {
                                 costCenterId: string | null;
                                 /** @description 1 debit, 2 credit. */
                                 side: 1 | 2;
-                                /** @description A positive amount in the company currency; exact, with at most the currency’s decimals. */
+                                /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
                                 amount: number;
+                                /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                                currency: string | null;
+                                /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
+                                exchangeRate: string;
+                                /** @description The line’s amount in the company currency: amount × exchangeRate, rounded half away from zero to the company’s decimals. Balances and reports add it. */
+                                baseAmount: number;
+                                /** @description true on the line the service added to balance the rounding of foreign-currency lines (on settings fxRoundingAccountId). */
+                                fxRounding: boolean;
                             }[];
                             /** @description Sums of the root rows. */
                             totals: {
@@ -6400,12 +6469,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "d68226ac-fd45-46b3-a9ca-383df04e0ad2",
+                 *           "accountId": "a51125ad-1d91-4994-b91a-d285aa5134fc",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "6d46245e-9b44-4de6-a876-c18d1025be6d",
+                 *           "accountId": "7c60d568-2ba6-44e5-a6f4-919887caede4",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -6426,8 +6495,12 @@ export interface operations {
                         costCenterId?: string | null;
                         /** @description 1 debit, 2 credit. */
                         side: 1 | 2;
-                        /** @description A positive amount in the company currency; exact, with at most the currency’s decimals. */
+                        /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
                         amount: string | number;
+                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                        currency?: string;
+                        /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
+                        exchangeRate?: string | number;
                     }[];
                     /** @description Free text. */
                     description?: string;
@@ -6445,23 +6518,31 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "deacd857-d12a-4537-b5b4-0847d8d2735d",
+                     *       "id": "a387d7aa-ccb5-4471-8a06-98360d14383a",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d68226ac-fd45-46b3-a9ca-383df04e0ad2",
+                     *           "accountId": "a51125ad-1d91-4994-b91a-d285aa5134fc",
                      *           "costCenterId": null,
                      *           "side": 1,
-                     *           "amount": 100
+                     *           "amount": 100,
+                     *           "currency": "SAR",
+                     *           "exchangeRate": "1",
+                     *           "baseAmount": 100,
+                     *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "6d46245e-9b44-4de6-a876-c18d1025be6d",
+                     *           "accountId": "7c60d568-2ba6-44e5-a6f4-919887caede4",
                      *           "costCenterId": null,
                      *           "side": 2,
-                     *           "amount": 100
+                     *           "amount": 100,
+                     *           "currency": "SAR",
+                     *           "exchangeRate": "1",
+                     *           "baseAmount": 100,
+                     *           "fxRounding": false
                      *         }
                      *       ],
                      *       "totals": {
@@ -6475,8 +6556,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-22T11:59:53.196Z",
-                     *       "updatedAt": "2026-11-22T11:59:53.196Z"
+                     *       "createdAt": "2026-11-24T08:53:51.123Z",
+                     *       "updatedAt": "2026-11-24T08:53:51.123Z"
                      *     }
                      */
                     "application/json": {
@@ -6507,8 +6588,16 @@ export interface operations {
                             costCenterId: string | null;
                             /** @description 1 debit, 2 credit. */
                             side: 1 | 2;
-                            /** @description A positive amount in the company currency; exact, with at most the currency’s decimals. */
+                            /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
                             amount: number;
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                            currency: string | null;
+                            /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
+                            exchangeRate: string;
+                            /** @description The line’s amount in the company currency: amount × exchangeRate, rounded half away from zero to the company’s decimals. Balances and reports add it. */
+                            baseAmount: number;
+                            /** @description true on the line the service added to balance the rounding of foreign-currency lines (on settings fxRoundingAccountId). */
+                            fxRounding: boolean;
                         }[];
                         /** @description Sums of the root rows. */
                         totals: {
@@ -6580,23 +6669,31 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "deacd857-d12a-4537-b5b4-0847d8d2735d",
+                     *       "id": "a387d7aa-ccb5-4471-8a06-98360d14383a",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d68226ac-fd45-46b3-a9ca-383df04e0ad2",
+                     *           "accountId": "a51125ad-1d91-4994-b91a-d285aa5134fc",
                      *           "costCenterId": null,
                      *           "side": 1,
-                     *           "amount": 100
+                     *           "amount": 100,
+                     *           "currency": "SAR",
+                     *           "exchangeRate": "1",
+                     *           "baseAmount": 100,
+                     *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "6d46245e-9b44-4de6-a876-c18d1025be6d",
+                     *           "accountId": "7c60d568-2ba6-44e5-a6f4-919887caede4",
                      *           "costCenterId": null,
                      *           "side": 2,
-                     *           "amount": 100
+                     *           "amount": 100,
+                     *           "currency": "SAR",
+                     *           "exchangeRate": "1",
+                     *           "baseAmount": 100,
+                     *           "fxRounding": false
                      *         }
                      *       ],
                      *       "totals": {
@@ -6610,8 +6707,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-22T11:59:53.196Z",
-                     *       "updatedAt": "2026-11-22T11:59:53.196Z"
+                     *       "createdAt": "2026-11-24T08:53:51.123Z",
+                     *       "updatedAt": "2026-11-24T08:53:51.123Z"
                      *     }
                      */
                     "application/json": {
@@ -6642,8 +6739,16 @@ export interface operations {
                             costCenterId: string | null;
                             /** @description 1 debit, 2 credit. */
                             side: 1 | 2;
-                            /** @description A positive amount in the company currency; exact, with at most the currency’s decimals. */
+                            /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
                             amount: number;
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                            currency: string | null;
+                            /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
+                            exchangeRate: string;
+                            /** @description The line’s amount in the company currency: amount × exchangeRate, rounded half away from zero to the company’s decimals. Balances and reports add it. */
+                            baseAmount: number;
+                            /** @description true on the line the service added to balance the rounding of foreign-currency lines (on settings fxRoundingAccountId). */
+                            fxRounding: boolean;
                         }[];
                         /** @description Sums of the root rows. */
                         totals: {
@@ -6713,12 +6818,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "d68226ac-fd45-46b3-a9ca-383df04e0ad2",
+                 *           "accountId": "a51125ad-1d91-4994-b91a-d285aa5134fc",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "6d46245e-9b44-4de6-a876-c18d1025be6d",
+                 *           "accountId": "7c60d568-2ba6-44e5-a6f4-919887caede4",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -6740,8 +6845,12 @@ export interface operations {
                         costCenterId?: string | null;
                         /** @description 1 debit, 2 credit. */
                         side: 1 | 2;
-                        /** @description A positive amount in the company currency; exact, with at most the currency’s decimals. */
+                        /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
                         amount: string | number;
+                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                        currency?: string;
+                        /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
+                        exchangeRate?: string | number;
                     }[];
                     /** @description Free text. */
                     description?: string;
@@ -6761,23 +6870,31 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "deacd857-d12a-4537-b5b4-0847d8d2735d",
+                     *       "id": "a387d7aa-ccb5-4471-8a06-98360d14383a",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d68226ac-fd45-46b3-a9ca-383df04e0ad2",
+                     *           "accountId": "a51125ad-1d91-4994-b91a-d285aa5134fc",
                      *           "costCenterId": null,
                      *           "side": 1,
-                     *           "amount": 120
+                     *           "amount": 120,
+                     *           "currency": "SAR",
+                     *           "exchangeRate": "1",
+                     *           "baseAmount": 120,
+                     *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "6d46245e-9b44-4de6-a876-c18d1025be6d",
+                     *           "accountId": "7c60d568-2ba6-44e5-a6f4-919887caede4",
                      *           "costCenterId": null,
                      *           "side": 2,
-                     *           "amount": 120
+                     *           "amount": 120,
+                     *           "currency": "SAR",
+                     *           "exchangeRate": "1",
+                     *           "baseAmount": 120,
+                     *           "fxRounding": false
                      *         }
                      *       ],
                      *       "totals": {
@@ -6791,8 +6908,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-22T11:59:53.196Z",
-                     *       "updatedAt": "2026-11-22T11:59:53.297Z"
+                     *       "createdAt": "2026-11-24T08:53:51.123Z",
+                     *       "updatedAt": "2026-11-24T08:53:51.278Z"
                      *     }
                      */
                     "application/json": {
@@ -6823,8 +6940,16 @@ export interface operations {
                             costCenterId: string | null;
                             /** @description 1 debit, 2 credit. */
                             side: 1 | 2;
-                            /** @description A positive amount in the company currency; exact, with at most the currency’s decimals. */
+                            /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
                             amount: number;
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                            currency: string | null;
+                            /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
+                            exchangeRate: string;
+                            /** @description The line’s amount in the company currency: amount × exchangeRate, rounded half away from zero to the company’s decimals. Balances and reports add it. */
+                            baseAmount: number;
+                            /** @description true on the line the service added to balance the rounding of foreign-currency lines (on settings fxRoundingAccountId). */
+                            fxRounding: boolean;
                         }[];
                         /** @description Sums of the root rows. */
                         totals: {
@@ -6914,23 +7039,31 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "deacd857-d12a-4537-b5b4-0847d8d2735d",
+                     *       "id": "a387d7aa-ccb5-4471-8a06-98360d14383a",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d68226ac-fd45-46b3-a9ca-383df04e0ad2",
+                     *           "accountId": "a51125ad-1d91-4994-b91a-d285aa5134fc",
                      *           "costCenterId": null,
                      *           "side": 1,
-                     *           "amount": 120
+                     *           "amount": 120,
+                     *           "currency": "SAR",
+                     *           "exchangeRate": "1",
+                     *           "baseAmount": 120,
+                     *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "6d46245e-9b44-4de6-a876-c18d1025be6d",
+                     *           "accountId": "7c60d568-2ba6-44e5-a6f4-919887caede4",
                      *           "costCenterId": null,
                      *           "side": 2,
-                     *           "amount": 120
+                     *           "amount": 120,
+                     *           "currency": "SAR",
+                     *           "exchangeRate": "1",
+                     *           "baseAmount": 120,
+                     *           "fxRounding": false
                      *         }
                      *       ],
                      *       "totals": {
@@ -6939,13 +7072,13 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c",
-                     *       "periodId": "debd6c7d-11f7-4b3f-a2ad-d096ac5d426e",
+                     *       "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1",
+                     *       "periodId": "688b2ef9-bf63-4432-86cf-05c3b7ee8238",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-22T11:59:53.196Z",
-                     *       "updatedAt": "2026-11-22T11:59:53.347Z"
+                     *       "createdAt": "2026-11-24T08:53:51.123Z",
+                     *       "updatedAt": "2026-11-24T08:53:51.358Z"
                      *     }
                      */
                     "application/json": {
@@ -6976,8 +7109,16 @@ export interface operations {
                             costCenterId: string | null;
                             /** @description 1 debit, 2 credit. */
                             side: 1 | 2;
-                            /** @description A positive amount in the company currency; exact, with at most the currency’s decimals. */
+                            /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
                             amount: number;
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                            currency: string | null;
+                            /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
+                            exchangeRate: string;
+                            /** @description The line’s amount in the company currency: amount × exchangeRate, rounded half away from zero to the company’s decimals. Balances and reports add it. */
+                            baseAmount: number;
+                            /** @description true on the line the service added to balance the rounding of foreign-currency lines (on settings fxRoundingAccountId). */
+                            fxRounding: boolean;
                         }[];
                         /** @description Sums of the root rows. */
                         totals: {
@@ -7060,23 +7201,31 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fc63897f-68cd-4111-8ad7-519ca3d23acb",
+                     *       "id": "11a1217b-3f90-42c4-9d4e-5d8d7b2132ab",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "a9281635-a40c-4d98-b8d1-a787ea758787",
+                     *           "accountId": "2f6ac349-5f82-420a-afeb-bcede4e81e3b",
                      *           "costCenterId": null,
                      *           "side": 1,
-                     *           "amount": 10
+                     *           "amount": 10,
+                     *           "currency": "SAR",
+                     *           "exchangeRate": "1",
+                     *           "baseAmount": 10,
+                     *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "d68226ac-fd45-46b3-a9ca-383df04e0ad2",
+                     *           "accountId": "a51125ad-1d91-4994-b91a-d285aa5134fc",
                      *           "costCenterId": null,
                      *           "side": 2,
-                     *           "amount": 10
+                     *           "amount": 10,
+                     *           "currency": "SAR",
+                     *           "exchangeRate": "1",
+                     *           "baseAmount": 10,
+                     *           "fxRounding": false
                      *         }
                      *       ],
                      *       "totals": {
@@ -7085,13 +7234,13 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c",
-                     *       "periodId": "debd6c7d-11f7-4b3f-a2ad-d096ac5d426e",
+                     *       "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1",
+                     *       "periodId": "688b2ef9-bf63-4432-86cf-05c3b7ee8238",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-22T11:59:53.537Z",
-                     *       "updatedAt": "2026-11-22T11:59:53.615Z"
+                     *       "createdAt": "2026-11-24T08:53:51.671Z",
+                     *       "updatedAt": "2026-11-24T08:53:51.784Z"
                      *     }
                      */
                     "application/json": {
@@ -7122,8 +7271,16 @@ export interface operations {
                             costCenterId: string | null;
                             /** @description 1 debit, 2 credit. */
                             side: 1 | 2;
-                            /** @description A positive amount in the company currency; exact, with at most the currency’s decimals. */
+                            /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
                             amount: number;
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                            currency: string | null;
+                            /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
+                            exchangeRate: string;
+                            /** @description The line’s amount in the company currency: amount × exchangeRate, rounded half away from zero to the company’s decimals. Balances and reports add it. */
+                            baseAmount: number;
+                            /** @description true on the line the service added to balance the rounding of foreign-currency lines (on settings fxRoundingAccountId). */
+                            fxRounding: boolean;
                         }[];
                         /** @description Sums of the root rows. */
                         totals: {
@@ -7206,23 +7363,31 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "deacd857-d12a-4537-b5b4-0847d8d2735d",
+                     *       "id": "a387d7aa-ccb5-4471-8a06-98360d14383a",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d68226ac-fd45-46b3-a9ca-383df04e0ad2",
+                     *           "accountId": "a51125ad-1d91-4994-b91a-d285aa5134fc",
                      *           "costCenterId": null,
                      *           "side": 1,
-                     *           "amount": 120
+                     *           "amount": 120,
+                     *           "currency": "SAR",
+                     *           "exchangeRate": "1",
+                     *           "baseAmount": 120,
+                     *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "6d46245e-9b44-4de6-a876-c18d1025be6d",
+                     *           "accountId": "7c60d568-2ba6-44e5-a6f4-919887caede4",
                      *           "costCenterId": null,
                      *           "side": 2,
-                     *           "amount": 120
+                     *           "amount": 120,
+                     *           "currency": "SAR",
+                     *           "exchangeRate": "1",
+                     *           "baseAmount": 120,
+                     *           "fxRounding": false
                      *         }
                      *       ],
                      *       "totals": {
@@ -7236,8 +7401,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-22T11:59:53.196Z",
-                     *       "updatedAt": "2026-11-22T11:59:53.403Z"
+                     *       "createdAt": "2026-11-24T08:53:51.123Z",
+                     *       "updatedAt": "2026-11-24T08:53:51.426Z"
                      *     }
                      */
                     "application/json": {
@@ -7268,8 +7433,16 @@ export interface operations {
                             costCenterId: string | null;
                             /** @description 1 debit, 2 credit. */
                             side: 1 | 2;
-                            /** @description A positive amount in the company currency; exact, with at most the currency’s decimals. */
+                            /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
                             amount: number;
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                            currency: string | null;
+                            /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
+                            exchangeRate: string;
+                            /** @description The line’s amount in the company currency: amount × exchangeRate, rounded half away from zero to the company’s decimals. Balances and reports add it. */
+                            baseAmount: number;
+                            /** @description true on the line the service added to balance the rounding of foreign-currency lines (on settings fxRoundingAccountId). */
+                            fxRounding: boolean;
                         }[];
                         /** @description Sums of the root rows. */
                         totals: {
@@ -7363,23 +7536,31 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "deacd857-d12a-4537-b5b4-0847d8d2735d",
+                     *       "id": "a387d7aa-ccb5-4471-8a06-98360d14383a",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d68226ac-fd45-46b3-a9ca-383df04e0ad2",
+                     *           "accountId": "a51125ad-1d91-4994-b91a-d285aa5134fc",
                      *           "costCenterId": null,
                      *           "side": 1,
-                     *           "amount": 120
+                     *           "amount": 120,
+                     *           "currency": "SAR",
+                     *           "exchangeRate": "1",
+                     *           "baseAmount": 120,
+                     *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "6d46245e-9b44-4de6-a876-c18d1025be6d",
+                     *           "accountId": "7c60d568-2ba6-44e5-a6f4-919887caede4",
                      *           "costCenterId": null,
                      *           "side": 2,
-                     *           "amount": 120
+                     *           "amount": 120,
+                     *           "currency": "SAR",
+                     *           "exchangeRate": "1",
+                     *           "baseAmount": 120,
+                     *           "fxRounding": false
                      *         }
                      *       ],
                      *       "totals": {
@@ -7388,13 +7569,13 @@ export interface operations {
                      *       },
                      *       "status": "reversed",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c",
-                     *       "periodId": "debd6c7d-11f7-4b3f-a2ad-d096ac5d426e",
+                     *       "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1",
+                     *       "periodId": "688b2ef9-bf63-4432-86cf-05c3b7ee8238",
                      *       "reversalOf": null,
-                     *       "reversedBy": "b1c9b624-9aac-4147-b4c5-2dddf55135b4",
+                     *       "reversedBy": "9b2aeac4-2e4e-403b-b3dc-f9c7bddc23ec",
                      *       "version": 6,
-                     *       "createdAt": "2026-11-22T11:59:53.196Z",
-                     *       "updatedAt": "2026-11-22T11:59:53.491Z"
+                     *       "createdAt": "2026-11-24T08:53:51.123Z",
+                     *       "updatedAt": "2026-11-24T08:53:51.600Z"
                      *     }
                      */
                     "application/json": {
@@ -7425,8 +7606,16 @@ export interface operations {
                             costCenterId: string | null;
                             /** @description 1 debit, 2 credit. */
                             side: 1 | 2;
-                            /** @description A positive amount in the company currency; exact, with at most the currency’s decimals. */
+                            /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
                             amount: number;
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                            currency: string | null;
+                            /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
+                            exchangeRate: string;
+                            /** @description The line’s amount in the company currency: amount × exchangeRate, rounded half away from zero to the company’s decimals. Balances and reports add it. */
+                            baseAmount: number;
+                            /** @description true on the line the service added to balance the rounding of foreign-currency lines (on settings fxRoundingAccountId). */
+                            fxRounding: boolean;
                         }[];
                         /** @description Sums of the root rows. */
                         totals: {
@@ -7509,13 +7698,13 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c",
+                     *       "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "e6507eac-aa05-419f-8333-5fc2d8f78e35",
+                     *           "accountId": "56987a43-b00d-4932-b323-281e5ecb1968",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -7540,8 +7729,8 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "accountId": "d68226ac-fd45-46b3-a9ca-383df04e0ad2",
-                     *           "parentId": "e6507eac-aa05-419f-8333-5fc2d8f78e35",
+                     *           "accountId": "a51125ad-1d91-4994-b91a-d285aa5134fc",
+                     *           "parentId": "56987a43-b00d-4932-b323-281e5ecb1968",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -7565,7 +7754,7 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "accountId": "029506fc-d1fe-48d3-9f83-6b8ced1c50e8",
+                     *           "accountId": "3a26cb55-5d65-4e0d-9ff2-2c266dcd5456",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -7590,8 +7779,8 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "accountId": "6d46245e-9b44-4de6-a876-c18d1025be6d",
-                     *           "parentId": "029506fc-d1fe-48d3-9f83-6b8ced1c50e8",
+                     *           "accountId": "7c60d568-2ba6-44e5-a6f4-919887caede4",
+                     *           "parentId": "3a26cb55-5d65-4e0d-9ff2-2c266dcd5456",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -7615,7 +7804,7 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "accountId": "8b16eff6-01eb-45ee-b4df-92ccf380d8a9",
+                     *           "accountId": "61b404e8-6783-46a1-9ae3-eb14fe7b034e",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -7640,8 +7829,8 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "accountId": "a9281635-a40c-4d98-b8d1-a787ea758787",
-                     *           "parentId": "8b16eff6-01eb-45ee-b4df-92ccf380d8a9",
+                     *           "accountId": "2f6ac349-5f82-420a-afeb-bcede4e81e3b",
+                     *           "parentId": "61b404e8-6783-46a1-9ae3-eb14fe7b034e",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -7715,7 +7904,7 @@ export interface operations {
                                 english: string;
                             };
                         } | null;
-                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. */
+                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
                         currency: string;
                         /** @description Accounts with figures, and their ancestors, along the tree. */
                         rows: {
@@ -7868,7 +8057,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "8b16eff6-01eb-45ee-b4df-92ccf380d8a9",
+                     *           "accountId": "61b404e8-6783-46a1-9ae3-eb14fe7b034e",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -7887,8 +8076,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "a9281635-a40c-4d98-b8d1-a787ea758787",
-                     *           "parentId": "8b16eff6-01eb-45ee-b4df-92ccf380d8a9",
+                     *           "accountId": "2f6ac349-5f82-420a-afeb-bcede4e81e3b",
+                     *           "parentId": "61b404e8-6783-46a1-9ae3-eb14fe7b034e",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -7929,7 +8118,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. */
+                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
                         currency: string;
                         /** @description What each amount column holds: a range or date, for the company, a cost center, or amounts without one. */
                         columns: {
@@ -8098,7 +8287,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "e6507eac-aa05-419f-8333-5fc2d8f78e35",
+                     *           "accountId": "56987a43-b00d-4932-b323-281e5ecb1968",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -8115,8 +8304,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "d68226ac-fd45-46b3-a9ca-383df04e0ad2",
-                     *           "parentId": "e6507eac-aa05-419f-8333-5fc2d8f78e35",
+                     *           "accountId": "a51125ad-1d91-4994-b91a-d285aa5134fc",
+                     *           "parentId": "56987a43-b00d-4932-b323-281e5ecb1968",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -8163,7 +8352,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. */
+                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
                         currency: string;
                         /** @description What each amount column holds: a range or date, for the company, a cost center, or amounts without one. */
                         columns: {
@@ -8365,7 +8554,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "e6507eac-aa05-419f-8333-5fc2d8f78e35",
+                     *         "id": "56987a43-b00d-4932-b323-281e5ecb1968",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -8384,13 +8573,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "deacd857-d12a-4537-b5b4-0847d8d2735d",
+                     *           "journalId": "a387d7aa-ccb5-4471-8a06-98360d14383a",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "d68226ac-fd45-46b3-a9ca-383df04e0ad2",
+                     *           "accountId": "a51125ad-1d91-4994-b91a-d285aa5134fc",
                      *           "line": 0,
                      *           "side": 1,
                      *           "amount": "120.00",
@@ -8398,7 +8587,7 @@ export interface operations {
                      *           "balance": "120.00"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImRiN2RiNjdkLWU0NWQtNDY2ZC04ZGZmLWIyN2I2ZTVhODlkNyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiZTY1MDdlYWMtYWEwNS00MTlmLTgzMzMtNWZjMmQ4Zjc4ZTM1IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjZGVhY2Q4NTctZDEyYS00NTM3LWI1YjQtMDg0N2Q4ZDI3MzVkIiwiYWNjb3VudElkIjoiZDY4MjI2YWMtZmQ0NS00NmIzLWE5Y2EtMzgzZGYwNGUwYWQyIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.ExKLZ5mhcolloDFfPF_VLi1C0KDoi-MtdPvjgJ8iOZE"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjE3NmUwMTNmLWM1NTUtNDQyNy04YTRlLTRlNWZmOWE3Zjg0ZiIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiNTY5ODdhNDMtYjAwZC00OTMyLWIzMjMtMjgxZTVlY2IxOTY4IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjYTM4N2Q3YWEtY2NiNS00NDcxLThhMDYtOTgzNjBkMTQzODNhIiwiYWNjb3VudElkIjoiYTUxMTI1YWQtMWQ5MS00OTk0LWI5MWEtZDI4NWFhNTEzNGZjIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.9QXMDtUzLo2xnfDqnifpCk6qP5nor1knyquEwyTbefo"
                      *     }
                      */
                     "application/json": {
@@ -8460,7 +8649,7 @@ export interface operations {
                                 english: string;
                             };
                         } | null;
-                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. */
+                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
                         currency: string;
                         /** @description Debit minus credit before dateFrom. */
                         openingBalance: string;
@@ -8500,7 +8689,7 @@ export interface operations {
                             line: number;
                             /** @description 1 debit, 2 credit. */
                             side: 1 | 2;
-                            /** @description A positive amount in the company currency; exact, with at most the currency’s decimals. */
+                            /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
                             amount: string;
                             /** @description A cost center: its UUID, or its path of codes from the root. */
                             costCenterId: string | null;
@@ -8555,41 +8744,41 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "ef347dd1-b8c4-4673-afd3-fe0a2ae722f4",
+                     *           "id": "c5b44957-ba15-4065-9144-7204d6aa6261",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-22T11:59:54.523Z",
+                     *           "createdAt": "2026-11-24T08:53:52.700Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "0dca5af2-04fb-433e-b735-e9f02b8e5ebc"
+                     *             "id": "cc78373c-ceac-4e1b-b799-df8fa08bdfc6"
                      *           }
                      *         },
                      *         {
-                     *           "id": "1d6e9ff0-d08d-4179-a48b-38a6d65e17ec",
+                     *           "id": "de35f8cb-a821-4e28-8894-58151f6f4f68",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-22T11:59:54.422Z",
+                     *           "createdAt": "2026-11-24T08:53:52.635Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "0dca5af2-04fb-433e-b735-e9f02b8e5ebc"
+                     *             "id": "cc78373c-ceac-4e1b-b799-df8fa08bdfc6"
                      *           }
                      *         },
                      *         {
-                     *           "id": "485f89c3-6818-44b2-87be-50752e653720",
+                     *           "id": "8007edc7-ec2a-4886-966f-a530806c536a",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
+                     *             "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
                      *           },
-                     *           "createdAt": "2026-11-22T11:59:54.321Z",
+                     *           "createdAt": "2026-11-24T08:53:52.512Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "0dca5af2-04fb-433e-b735-e9f02b8e5ebc"
+                     *             "id": "cc78373c-ceac-4e1b-b799-df8fa08bdfc6"
                      *           }
                      *         }
                      *       ],
@@ -8667,7 +8856,7 @@ export interface operations {
                  * @example {
                  *       "kind": "TrialBalance",
                  *       "parameters": {
-                 *         "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
+                 *         "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
                  *       }
                  *     }
                  */
@@ -8761,15 +8950,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "485f89c3-6818-44b2-87be-50752e653720",
+                     *       "id": "8007edc7-ec2a-4886-966f-a530806c536a",
                      *       "kind": "TrialBalance",
                      *       "parameters": {
-                     *         "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
+                     *         "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
                      *       },
-                     *       "createdAt": "2026-11-22T11:59:54.321Z",
+                     *       "createdAt": "2026-11-24T08:53:52.512Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "0dca5af2-04fb-433e-b735-e9f02b8e5ebc"
+                     *         "id": "cc78373c-ceac-4e1b-b799-df8fa08bdfc6"
                      *       }
                      *     }
                      */
@@ -8842,26 +9031,26 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "485f89c3-6818-44b2-87be-50752e653720",
+                     *       "id": "8007edc7-ec2a-4886-966f-a530806c536a",
                      *       "kind": "TrialBalance",
                      *       "parameters": {
-                     *         "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c"
+                     *         "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
                      *       },
-                     *       "createdAt": "2026-11-22T11:59:54.321Z",
+                     *       "createdAt": "2026-11-24T08:53:52.512Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "0dca5af2-04fb-433e-b735-e9f02b8e5ebc"
+                     *         "id": "cc78373c-ceac-4e1b-b799-df8fa08bdfc6"
                      *       },
                      *       "figures": {
                      *         "dateFrom": "2026-01-01",
                      *         "dateTo": "2026-12-31",
-                     *         "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c",
+                     *         "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1",
                      *         "periodId": null,
                      *         "costCenter": null,
                      *         "currency": "SAR",
                      *         "rows": [
                      *           {
-                     *             "accountId": "e6507eac-aa05-419f-8333-5fc2d8f78e35",
+                     *             "accountId": "56987a43-b00d-4932-b323-281e5ecb1968",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -8886,8 +9075,8 @@ export interface operations {
                      *             }
                      *           },
                      *           {
-                     *             "accountId": "d68226ac-fd45-46b3-a9ca-383df04e0ad2",
-                     *             "parentId": "e6507eac-aa05-419f-8333-5fc2d8f78e35",
+                     *             "accountId": "a51125ad-1d91-4994-b91a-d285aa5134fc",
+                     *             "parentId": "56987a43-b00d-4932-b323-281e5ecb1968",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -8911,7 +9100,7 @@ export interface operations {
                      *             }
                      *           },
                      *           {
-                     *             "accountId": "029506fc-d1fe-48d3-9f83-6b8ced1c50e8",
+                     *             "accountId": "3a26cb55-5d65-4e0d-9ff2-2c266dcd5456",
                      *             "parentId": null,
                      *             "code": "4",
                      *             "path": "4",
@@ -8936,8 +9125,8 @@ export interface operations {
                      *             }
                      *           },
                      *           {
-                     *             "accountId": "6d46245e-9b44-4de6-a876-c18d1025be6d",
-                     *             "parentId": "029506fc-d1fe-48d3-9f83-6b8ced1c50e8",
+                     *             "accountId": "7c60d568-2ba6-44e5-a6f4-919887caede4",
+                     *             "parentId": "3a26cb55-5d65-4e0d-9ff2-2c266dcd5456",
                      *             "code": "4101",
                      *             "path": "4.4101",
                      *             "depth": 1,
@@ -8961,7 +9150,7 @@ export interface operations {
                      *             }
                      *           },
                      *           {
-                     *             "accountId": "8b16eff6-01eb-45ee-b4df-92ccf380d8a9",
+                     *             "accountId": "61b404e8-6783-46a1-9ae3-eb14fe7b034e",
                      *             "parentId": null,
                      *             "code": "5",
                      *             "path": "5",
@@ -8986,8 +9175,8 @@ export interface operations {
                      *             }
                      *           },
                      *           {
-                     *             "accountId": "a9281635-a40c-4d98-b8d1-a787ea758787",
-                     *             "parentId": "8b16eff6-01eb-45ee-b4df-92ccf380d8a9",
+                     *             "accountId": "2f6ac349-5f82-420a-afeb-bcede4e81e3b",
+                     *             "parentId": "61b404e8-6783-46a1-9ae3-eb14fe7b034e",
                      *             "code": "5101",
                      *             "path": "5.5101",
                      *             "depth": 1,
@@ -9096,7 +9285,7 @@ export interface operations {
                                     english: string;
                                 };
                             } | null;
-                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. */
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
                             currency: string;
                             /** @description Accounts with figures, and their ancestors, along the tree. */
                             rows: {
@@ -9177,7 +9366,7 @@ export interface operations {
                                 };
                             };
                         } | {
-                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. */
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
                             currency: string;
                             /** @description What each amount column holds: a range or date, for the company, a cost center, or amounts without one. */
                             columns: {
@@ -9293,7 +9482,7 @@ export interface operations {
                                 netProfit: string[];
                             };
                         } | {
-                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. */
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
                             currency: string;
                             /** @description What each amount column holds: a range or date, for the company, a cost center, or amounts without one. */
                             columns: {
@@ -9498,154 +9687,178 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "28dd6855-b953-47ec-9abb-c924cebe55a5",
-                     *           "sequence": 27,
+                     *           "id": "2f4c43f9-78f9-4f1e-9be2-316c380cd5f8",
+                     *           "sequence": 4,
                      *           "type": "JournalPosted",
-                     *           "companyId": "db7db67d-e45d-466d-8dff-b27b6e5a89d7",
-                     *           "recordId": "7798d788-d4e2-45c7-a5bf-0a5112a25e44",
+                     *           "companyId": "176e013f-c555-4427-8a4e-4e5ff9a7f84f",
+                     *           "recordId": "0f9c6b83-18b3-4644-b979-38405133bbce",
                      *           "version": 2,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "0dca5af2-04fb-433e-b735-e9f02b8e5ebc"
+                     *             "id": "cc78373c-ceac-4e1b-b799-df8fa08bdfc6"
                      *           },
-                     *           "occurredAt": "2026-11-22T11:59:53.717Z",
+                     *           "occurredAt": "2026-11-24T08:53:52.899Z",
                      *           "data": {
-                     *             "date": "2026-04-05T00:00:00Z",
-                     *             "periodId": "4e6b8d6f-0952-4e3d-837d-53e91f671224",
-                     *             "serialNumber": 4,
-                     *             "description": null,
+                     *             "id": "0f9c6b83-18b3-4644-b979-38405133bbce",
+                     *             "serialNumber": 5,
+                     *             "date": "2026-12-31T00:00:00Z",
+                     *             "description": "Closing journal of FY 2026",
+                     *             "reference": null,
+                     *             "entries": [
+                     *               {
+                     *                 "accountId": "2f6ac349-5f82-420a-afeb-bcede4e81e3b",
+                     *                 "costCenterId": null,
+                     *                 "side": 2,
+                     *                 "amount": 7,
+                     *                 "currency": "SAR",
+                     *                 "exchangeRate": "1",
+                     *                 "baseAmount": 7,
+                     *                 "fxRounding": false
+                     *               },
+                     *               {
+                     *                 "accountId": "cde102aa-35b0-4fc6-b739-d5e982aea610",
+                     *                 "costCenterId": null,
+                     *                 "side": 1,
+                     *                 "amount": 7,
+                     *                 "currency": "SAR",
+                     *                 "exchangeRate": "1",
+                     *                 "baseAmount": 7,
+                     *                 "fxRounding": false
+                     *               }
+                     *             ],
                      *             "totals": {
                      *               "debit": 7,
                      *               "credit": 7
                      *             },
-                     *             "postingDate": "2026-04-05",
-                     *             "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c",
+                     *             "status": "posted",
+                     *             "postingDate": "2026-12-31",
+                     *             "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1",
+                     *             "periodId": "29c91eb1-0136-4c5d-be57-59070dcd0092",
+                     *             "reversalOf": null,
+                     *             "reversedBy": null,
                      *             "version": 2,
-                     *             "reference": null,
-                     *             "createdAt": "2026-11-22T11:59:53.662Z",
-                     *             "entries": [
-                     *               {
-                     *                 "accountId": "a9281635-a40c-4d98-b8d1-a787ea758787",
-                     *                 "side": 1,
-                     *                 "amount": 7,
-                     *                 "costCenterId": null
-                     *               },
-                     *               {
-                     *                 "accountId": "d68226ac-fd45-46b3-a9ca-383df04e0ad2",
-                     *                 "side": 2,
-                     *                 "amount": 7,
-                     *                 "costCenterId": null
-                     *               }
-                     *             ],
-                     *             "reversedBy": null,
-                     *             "id": "7798d788-d4e2-45c7-a5bf-0a5112a25e44",
-                     *             "reversalOf": null,
-                     *             "status": "posted",
-                     *             "updatedAt": "2026-11-22T11:59:53.717Z"
+                     *             "createdAt": "2026-11-24T08:53:52.851Z",
+                     *             "updatedAt": "2026-11-24T08:53:52.899Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null
                      *         },
                      *         {
-                     *           "id": "44bd36e6-afcf-40c3-ac4c-cd8f012470b1",
-                     *           "sequence": 53,
+                     *           "id": "5b8011bf-7d8a-48b1-ab9a-b79fc28625c1",
+                     *           "sequence": 6,
                      *           "type": "JournalPosted",
-                     *           "companyId": "db7db67d-e45d-466d-8dff-b27b6e5a89d7",
-                     *           "recordId": "deacd857-d12a-4537-b5b4-0847d8d2735d",
-                     *           "version": 3,
+                     *           "companyId": "176e013f-c555-4427-8a4e-4e5ff9a7f84f",
+                     *           "recordId": "11a1217b-3f90-42c4-9d4e-5d8d7b2132ab",
+                     *           "version": 2,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "0dca5af2-04fb-433e-b735-e9f02b8e5ebc"
+                     *             "id": "cc78373c-ceac-4e1b-b799-df8fa08bdfc6"
                      *           },
-                     *           "occurredAt": "2026-11-22T11:59:53.349Z",
+                     *           "occurredAt": "2026-11-24T08:53:51.730Z",
                      *           "data": {
-                     *             "date": "2026-03-02T00:00:00Z",
-                     *             "periodId": "debd6c7d-11f7-4b3f-a2ad-d096ac5d426e",
-                     *             "serialNumber": 1,
+                     *             "id": "11a1217b-3f90-42c4-9d4e-5d8d7b2132ab",
+                     *             "serialNumber": 3,
+                     *             "date": "2026-03-05T00:00:00Z",
                      *             "description": null,
-                     *             "totals": {
-                     *               "debit": 120,
-                     *               "credit": 120
-                     *             },
-                     *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c",
-                     *             "version": 3,
                      *             "reference": null,
-                     *             "createdAt": "2026-11-22T11:59:53.196Z",
                      *             "entries": [
                      *               {
-                     *                 "accountId": "d68226ac-fd45-46b3-a9ca-383df04e0ad2",
+                     *                 "accountId": "2f6ac349-5f82-420a-afeb-bcede4e81e3b",
+                     *                 "costCenterId": null,
                      *                 "side": 1,
-                     *                 "amount": 120,
-                     *                 "costCenterId": null
+                     *                 "amount": 10,
+                     *                 "currency": "SAR",
+                     *                 "exchangeRate": "1",
+                     *                 "baseAmount": 10,
+                     *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "6d46245e-9b44-4de6-a876-c18d1025be6d",
+                     *                 "accountId": "a51125ad-1d91-4994-b91a-d285aa5134fc",
+                     *                 "costCenterId": null,
                      *                 "side": 2,
-                     *                 "amount": 120,
-                     *                 "costCenterId": null
+                     *                 "amount": 10,
+                     *                 "currency": "SAR",
+                     *                 "exchangeRate": "1",
+                     *                 "baseAmount": 10,
+                     *                 "fxRounding": false
                      *               }
                      *             ],
-                     *             "reversedBy": null,
-                     *             "id": "deacd857-d12a-4537-b5b4-0847d8d2735d",
-                     *             "reversalOf": null,
+                     *             "totals": {
+                     *               "debit": 10,
+                     *               "credit": 10
+                     *             },
                      *             "status": "posted",
-                     *             "updatedAt": "2026-11-22T11:59:53.347Z"
+                     *             "postingDate": "2026-03-05",
+                     *             "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1",
+                     *             "periodId": "688b2ef9-bf63-4432-86cf-05c3b7ee8238",
+                     *             "reversalOf": null,
+                     *             "reversedBy": null,
+                     *             "version": 2,
+                     *             "createdAt": "2026-11-24T08:53:51.671Z",
+                     *             "updatedAt": "2026-11-24T08:53:51.726Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null
                      *         },
                      *         {
-                     *           "id": "215cf334-eb48-4819-9ddd-7fcd4c2689f0",
-                     *           "sequence": 55,
+                     *           "id": "bebed5e5-a856-4062-90b2-3e29aaa78ae7",
+                     *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "db7db67d-e45d-466d-8dff-b27b6e5a89d7",
-                     *           "recordId": "deacd857-d12a-4537-b5b4-0847d8d2735d",
-                     *           "version": 5,
+                     *           "companyId": "176e013f-c555-4427-8a4e-4e5ff9a7f84f",
+                     *           "recordId": "9c5f9922-3398-4921-b5f8-4a97fc1db611",
+                     *           "version": 2,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "0dca5af2-04fb-433e-b735-e9f02b8e5ebc"
+                     *             "id": "cc78373c-ceac-4e1b-b799-df8fa08bdfc6"
                      *           },
-                     *           "occurredAt": "2026-11-22T11:59:53.444Z",
+                     *           "occurredAt": "2026-11-24T08:53:51.913Z",
                      *           "data": {
-                     *             "date": "2026-03-02T00:00:00Z",
-                     *             "periodId": "debd6c7d-11f7-4b3f-a2ad-d096ac5d426e",
-                     *             "serialNumber": 1,
+                     *             "id": "9c5f9922-3398-4921-b5f8-4a97fc1db611",
+                     *             "serialNumber": 4,
+                     *             "date": "2026-04-05T00:00:00Z",
                      *             "description": null,
-                     *             "totals": {
-                     *               "debit": 120,
-                     *               "credit": 120
-                     *             },
-                     *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "3a8f2bc2-6e53-414d-aff5-d5f94ec8024c",
-                     *             "version": 5,
                      *             "reference": null,
-                     *             "createdAt": "2026-11-22T11:59:53.196Z",
                      *             "entries": [
                      *               {
-                     *                 "accountId": "d68226ac-fd45-46b3-a9ca-383df04e0ad2",
+                     *                 "accountId": "2f6ac349-5f82-420a-afeb-bcede4e81e3b",
+                     *                 "costCenterId": null,
                      *                 "side": 1,
-                     *                 "amount": 120,
-                     *                 "costCenterId": null
+                     *                 "amount": 7,
+                     *                 "currency": "SAR",
+                     *                 "exchangeRate": "1",
+                     *                 "baseAmount": 7,
+                     *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "6d46245e-9b44-4de6-a876-c18d1025be6d",
+                     *                 "accountId": "a51125ad-1d91-4994-b91a-d285aa5134fc",
+                     *                 "costCenterId": null,
                      *                 "side": 2,
-                     *                 "amount": 120,
-                     *                 "costCenterId": null
+                     *                 "amount": 7,
+                     *                 "currency": "SAR",
+                     *                 "exchangeRate": "1",
+                     *                 "baseAmount": 7,
+                     *                 "fxRounding": false
                      *               }
                      *             ],
-                     *             "reversedBy": null,
-                     *             "id": "deacd857-d12a-4537-b5b4-0847d8d2735d",
-                     *             "reversalOf": null,
+                     *             "totals": {
+                     *               "debit": 7,
+                     *               "credit": 7
+                     *             },
                      *             "status": "posted",
-                     *             "updatedAt": "2026-11-22T11:59:53.443Z"
+                     *             "postingDate": "2026-04-05",
+                     *             "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1",
+                     *             "periodId": "249dec40-4586-4def-975d-b18b94d8dfd4",
+                     *             "reversalOf": null,
+                     *             "reversedBy": null,
+                     *             "version": 2,
+                     *             "createdAt": "2026-11-24T08:53:51.828Z",
+                     *             "updatedAt": "2026-11-24T08:53:51.913Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImRiN2RiNjdkLWU0NWQtNDY2ZC04ZGZmLWIyN2I2ZTVhODlkNyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjU1fX0.QO0RJgXA5ruLQb3rg1rhN8IWdgaYMpg5PVJzaxC8nX4"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjE3NmUwMTNmLWM1NTUtNDQyNy04YTRlLTRlNWZmOWE3Zjg0ZiIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM1fX0.zJTElGaDO6RU5a3A1ckLNDXkou26uil3aTflMfvL2xM"
                      *     }
                      */
                     "application/json": {
@@ -9743,7 +9956,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "5ecf3fe8-7740-4998-9cb3-55cbefa10ac5",
+                     *           "id": "efe86591-db97-4c87-8c48-ba3bedc2a4e7",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -9754,11 +9967,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "0dca5af2-04fb-433e-b735-e9f02b8e5ebc"
+                     *             "id": "cc78373c-ceac-4e1b-b799-df8fa08bdfc6"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-22T11:59:55.424Z",
-                     *           "updatedAt": "2026-11-22T11:59:55.424Z"
+                     *           "createdAt": "2026-11-24T08:53:53.930Z",
+                     *           "updatedAt": "2026-11-24T08:53:53.930Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -9880,7 +10093,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5ecf3fe8-7740-4998-9cb3-55cbefa10ac5",
+                     *       "id": "efe86591-db97-4c87-8c48-ba3bedc2a4e7",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -9891,11 +10104,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "0dca5af2-04fb-433e-b735-e9f02b8e5ebc"
+                     *         "id": "cc78373c-ceac-4e1b-b799-df8fa08bdfc6"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-22T11:59:55.424Z",
-                     *       "updatedAt": "2026-11-22T11:59:55.424Z",
+                     *       "createdAt": "2026-11-24T08:53:53.930Z",
+                     *       "updatedAt": "2026-11-24T08:53:53.930Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -9983,7 +10196,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5ecf3fe8-7740-4998-9cb3-55cbefa10ac5",
+                     *       "id": "efe86591-db97-4c87-8c48-ba3bedc2a4e7",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -9994,11 +10207,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "0dca5af2-04fb-433e-b735-e9f02b8e5ebc"
+                     *         "id": "cc78373c-ceac-4e1b-b799-df8fa08bdfc6"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-22T11:59:55.424Z",
-                     *       "updatedAt": "2026-11-22T11:59:55.424Z"
+                     *       "createdAt": "2026-11-24T08:53:53.930Z",
+                     *       "updatedAt": "2026-11-24T08:53:53.930Z"
                      *     }
                      */
                     "application/json": {
@@ -10110,7 +10323,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5ecf3fe8-7740-4998-9cb3-55cbefa10ac5",
+                     *       "id": "efe86591-db97-4c87-8c48-ba3bedc2a4e7",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -10122,11 +10335,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "0dca5af2-04fb-433e-b735-e9f02b8e5ebc"
+                     *         "id": "cc78373c-ceac-4e1b-b799-df8fa08bdfc6"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-22T11:59:55.424Z",
-                     *       "updatedAt": "2026-11-22T11:59:55.708Z"
+                     *       "createdAt": "2026-11-24T08:53:53.930Z",
+                     *       "updatedAt": "2026-11-24T08:53:54.282Z"
                      *     }
                      */
                     "application/json": {
@@ -10322,7 +10535,7 @@ export interface operations {
                 orderBy?: "Date";
                 /** @description true ascending, false descending. */
                 orderAsc?: "true" | "false";
-                /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. */
+                /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
                 currency?: string;
                 /** @description First day of the range (YYYY-MM-DD), included. */
                 dateFrom?: string;
@@ -10349,13 +10562,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "45c677c2-5b24-4ad2-a33c-e875ee2c0fa4",
+                     *           "id": "587ed805-3a8a-4dcf-8346-11b61efb4f35",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T08:46:57.571Z",
-                     *           "updatedAt": "2026-11-24T08:46:57.571Z"
+                     *           "createdAt": "2026-11-24T08:53:54.448Z",
+                     *           "updatedAt": "2026-11-24T08:53:54.448Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -10371,7 +10584,7 @@ export interface operations {
                              * @description Identifier (UUID).
                              */
                             id: string;
-                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. */
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
                             currency: string;
                             /**
                              * Format: date
@@ -10451,13 +10664,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "45c677c2-5b24-4ad2-a33c-e875ee2c0fa4",
+                     *       "id": "587ed805-3a8a-4dcf-8346-11b61efb4f35",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T08:46:57.571Z",
-                     *       "updatedAt": "2026-11-24T08:46:57.571Z"
+                     *       "createdAt": "2026-11-24T08:53:54.448Z",
+                     *       "updatedAt": "2026-11-24T08:53:54.448Z"
                      *     }
                      */
                     "application/json": {
@@ -10466,7 +10679,7 @@ export interface operations {
                          * @description Identifier (UUID).
                          */
                         id: string;
-                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. */
+                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
                         currency: string;
                         /**
                          * Format: date
@@ -10523,13 +10736,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "45c677c2-5b24-4ad2-a33c-e875ee2c0fa4",
+                     *       "id": "587ed805-3a8a-4dcf-8346-11b61efb4f35",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T08:46:57.571Z",
-                     *       "updatedAt": "2026-11-24T08:46:57.571Z"
+                     *       "createdAt": "2026-11-24T08:53:54.448Z",
+                     *       "updatedAt": "2026-11-24T08:53:54.448Z"
                      *     }
                      */
                     "application/json": {
@@ -10538,7 +10751,7 @@ export interface operations {
                          * @description Identifier (UUID).
                          */
                         id: string;
-                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. */
+                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
                         currency: string;
                         /**
                          * Format: date
@@ -10608,13 +10821,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "45c677c2-5b24-4ad2-a33c-e875ee2c0fa4",
+                     *       "id": "587ed805-3a8a-4dcf-8346-11b61efb4f35",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T08:46:57.571Z",
-                     *       "updatedAt": "2026-11-24T08:46:57.642Z"
+                     *       "createdAt": "2026-11-24T08:53:54.448Z",
+                     *       "updatedAt": "2026-11-24T08:53:54.552Z"
                      *     }
                      */
                     "application/json": {
@@ -10623,7 +10836,7 @@ export interface operations {
                          * @description Identifier (UUID).
                          */
                         id: string;
-                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. */
+                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
                         currency: string;
                         /**
                          * Format: date

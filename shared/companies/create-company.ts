@@ -19,6 +19,7 @@ export async function createCompany(uow: UnitOfWork, user: { userId: string; ema
     baseCurrency: input.baseCurrency,
     decimalPrecision: input.decimalPrecision,
     retainedEarningsAccountId: null,
+    fxRoundingAccountId: null,
     version: 1,
     updatedAt: now,
   };

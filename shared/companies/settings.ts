@@ -21,36 +21,49 @@ export async function getSettings(companyId: string): Promise<SettingsView> {
  *   year-end close posts to it); the write also checks that neither it nor an ancestor moved meanwhile.
  * - The currency precision may rise at any time, but fall only while the company has no
  *   journal, so no stored amount ever has more decimals than the currency.
- * Errors: NotFound, VersionConflict, ValidationError naming `retainedEarningsAccountId`,
- * StateConflict (PrecisionInUse) naming `decimalPrecision`.
+ * - The foreign-exchange rounding account (fxRoundingAccountId), when set, must be a leaf of the
+ *   company; left out of the request, it stays as it was.
+ * - The base currency changes only while the company has no journal.
+ * Errors: NotFound, VersionConflict, ValidationError naming `retainedEarningsAccountId` or
+ * `fxRoundingAccountId`, StateConflict (PrecisionInUse, CurrencyInUse) naming the field.
  */
 export async function updateSettings(uow: UnitOfWork, companyId: string, input: UpdateSettingsInput): Promise<SettingsView> {
   const before = await getSettings(companyId);
   if (before.version !== input.version) throw new VersionConflict();
   const guards: WriteOp[] = [];
-  if (input.retainedEarningsAccountId) guards.push(...(await retainedEarningsGuards(companyId, input.retainedEarningsAccountId)));
+  if (input.retainedEarningsAccountId) guards.push(...(await accountGuards(companyId, input.retainedEarningsAccountId, 'retainedEarningsAccountId', 'equity')));
+  const fxRoundingAccountId = input.fxRoundingAccountId === undefined ? before.fxRoundingAccountId : input.fxRoundingAccountId;
+  if (fxRoundingAccountId && fxRoundingAccountId !== before.fxRoundingAccountId) guards.push(...(await accountGuards(companyId, fxRoundingAccountId, 'fxRoundingAccountId')));
   if (input.decimalPrecision < before.decimalPrecision) {
     guards.push(
       noJournalsYetOp(companyId, () => new StateConflict('PrecisionInUse', 'The company has journals; its currency precision can no longer be lowered.', 'decimalPrecision')),
     );
   }
+  // Every journal's base amounts are in the base currency, and foreign lines were converted into it.
+  if (input.baseCurrency !== before.baseCurrency) {
+    guards.push(noJournalsYetOp(companyId, () => new StateConflict('CurrencyInUse', 'The company has journals; its base currency can no longer change.', 'baseCurrency')));
+  }
   const after: SettingsView = {
     baseCurrency: input.baseCurrency,
     decimalPrecision: input.decimalPrecision,
     retainedEarningsAccountId: input.retainedEarningsAccountId,
+    fxRoundingAccountId,
     version: before.version + 1,
     updatedAt: new Date().toISOString(),
   };
   return uow.commit([...updateSettingsOps(companyId, before, after), ...guards], after);
 }
 
-/** Checks the account qualifies now, and returns the writes that check it still does at commit. */
-async function retainedEarningsGuards(companyId: string, accountId: string): Promise<WriteOp[]> {
+/**
+ * Checks a settings account qualifies now (a leaf, of `classification` where one is required),
+ * and returns the writes that check it still does at commit.
+ */
+async function accountGuards(companyId: string, accountId: string, field: string, classification?: string): Promise<WriteOp[]> {
   const account = await accounts.store.get(companyId, accountId);
-  if (!account) throw new NotFound('The retained earnings account', 'retainedEarningsAccountId');
+  if (!account) throw new NotFound('The account', field);
   const chain = await accounts.store.chain(companyId, account);
-  if (account.attributes.accountType !== 'leaf' || classificationOf(chain) !== 'equity') {
-    throw ValidationError.field('retainedEarningsAccountId', 'must be a leaf account classified as equity');
+  if (account.attributes.accountType !== 'leaf' || (classification && classificationOf(chain) !== classification)) {
+    throw ValidationError.field(field, `must be a leaf account${classification ? ` classified as ${classification}` : ''}`);
   }
   return chain.map((node) => unchangedCheckOp(accounts.store, companyId, node));
 }

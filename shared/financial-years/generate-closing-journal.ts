@@ -30,7 +30,7 @@ export async function generateClosingJournal(uow: UnitOfWork, companyId: string,
   }
   // Closing a half-applied wide posting would close figures that are not the year's.
   const nets = await whileBooksSteady(companyId, () => profitAndLossNets(companyId, year.periods.map((p) => p.id)));
-  const lines = closingLines(nets, settings.retainedEarningsAccountId, settings.decimalPrecision);
+  const lines = closingLines(nets, settings.retainedEarningsAccountId, settings.decimalPrecision).map((line) => ({ ...line, currency: settings.baseCurrency }));
   if (lines.length === 0) throw new StateConflict('NothingToClose', 'No revenue or expense account has a balance in this year.');
   if (lines.length > MAX_CLOSING_LINES) {
     throw new StateConflict('TooManyAccounts', `Closing needs more than ${MAX_CLOSING_LINES} lines (one per revenue or expense account and cost center with a balance).`);

@@ -55,11 +55,11 @@ function parseJsonBody(event: APIGatewayProxyEventV2): unknown {
 }
 
 /** Fields whose numbers are exact decimals: money amounts and exchange rates. */
-const EXACT_DECIMAL_FIELDS = new Set(['amount', 'rate']);
+const EXACT_DECIMAL_FIELDS = new Set(['amount', 'rate', 'exchangeRate']);
 
 /**
- * Hands `amount` and `rate` numbers over as the digits the client wrote (JSON.parse source
- * text), so they never pass through a binary float: 0.1 stays "0.1", 1e2 stays "1e2" (and is refused).
+ * Hands amount and rate numbers over as the digits the client wrote (JSON.parse source text),
+ * so they never pass through a binary float: 0.1 stays "0.1", 1e2 stays "1e2" (and is refused).
  */
 function keepDecimalDigits(key: string, value: unknown, context?: { source?: string }): unknown {
   return EXACT_DECIMAL_FIELDS.has(key) && typeof value === 'number' && context?.source !== undefined ? context.source : value;

@@ -3,16 +3,9 @@ import { costCenters, type CostCenterAttributes } from '../cost-centers/cost-cen
 import type { NodeAttributes, NodeRecord } from '../db/node-store.ts';
 import { isUuidReference } from '../tree/rules.ts';
 import { ValidationError } from '../errors.ts';
-import { parseAmount, type AmountProblem } from '../money/amount.ts';
+import { lineAmounts, type LineMoney } from './line-amounts.ts';
 import type { EntryLineInput } from './schemas.ts';
 import type { Line } from './rules.ts';
-
-const AMOUNT_REASONS: Record<AmountProblem, (precision: number) => string> = {
-  format: () => 'must be a plain decimal number such as 1250.50',
-  positive: () => 'must be greater than zero',
-  precision: (p) => `has more than ${p} decimal places, the precision of the company's currency`,
-  size: () => 'has more than 15 significant digits',
-};
 
 const uuidsOf = (references: string[]) => [...new Set(references.filter(isUuidReference))];
 const byId = async <A extends NodeAttributes>(nodes: Promise<NodeRecord<A>[]>) => new Map((await nodes).map((n) => [n.id, n]));
@@ -20,15 +13,11 @@ const byId = async <A extends NodeAttributes>(nodes: Promise<NodeRecord<A>[]>) =
 /**
  * Resolves every line's account and cost center (UUID or path) before anything is written,
  * each distinct reference once. Errors name the line: NotFound (404) for an unknown reference
- * or one of another company, ValidationError for a category account, an inactive cost center
- * or a bad amount.
+ * or one of another company, ValidationError for a category account, an inactive cost center,
+ * a bad amount, currency or rate (line-amounts.ts).
  */
-export async function resolveLines(companyId: string, entries: EntryLineInput[], precision: number): Promise<Line[]> {
-  const amounts = entries.map((entry, i) => {
-    const parsed = parseAmount(entry.amount, precision);
-    if ('problem' in parsed) throw ValidationError.field(`entries[${i}].amount`, AMOUNT_REASONS[parsed.problem](precision));
-    return parsed.amount;
-  });
+export async function resolveLines(companyId: string, entries: EntryLineInput[], money: LineMoney): Promise<Line[]> {
+  const amounts = await lineAmounts(entries, money);
   // Each distinct reference is resolved once, whatever the number of lines naming it.
   const once = <T>(cache: Map<string, Promise<T>>, reference: string, resolve: () => Promise<T>) => {
     if (!cache.has(reference)) cache.set(reference, resolve());
@@ -58,7 +47,7 @@ export async function resolveLines(companyId: string, entries: EntryLineInput[],
     if (costCenter && costCenter.attributes.status !== 'active') {
       throw ValidationError.field(`entries[${i}].costCenterId`, 'is an inactive cost center', 'InactiveCostCenter');
     }
-    lines.push({ accountId: account.id, costCenterId: costCenter?.id ?? null, side: entry.side, amount: amounts[i]! });
+    lines.push({ accountId: account.id, costCenterId: costCenter?.id ?? null, side: entry.side, ...amounts[i]! });
   }
   return lines;
 }

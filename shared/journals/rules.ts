@@ -1,5 +1,6 @@
 import { StateConflict, ValidationError } from '../errors.ts';
 import { equalAmounts, negate, sumAmounts } from '../money/amount.ts';
+import { absMils, fromMils, MIL_DIGITS, toMils } from '../money/mils.ts';
 
 /**
  * Journal rules, pure.
@@ -27,12 +28,22 @@ export const JOURNAL_STATUSES = ['draft', 'posting', 'posted', 'unposting', 'voi
 export type JournalStatus = (typeof JOURNAL_STATUSES)[number];
 export type JournalAction = 'Update' | 'Post' | 'Void' | 'Reverse' | 'Adjust';
 
-/** A resolved entry line: canonical ids and the canonical amount text. */
+/**
+ * A resolved entry line: canonical ids and the canonical amount text. `amount` is always in the
+ * base currency: balances, ledgers and reports add it. A line in another currency also keeps
+ * that currency, its amount in it and the rate that converted it (docs/decisions.md, "Foreign
+ * currencies"); lines written before foreign currencies carry no `currency` (they are in base).
+ */
 export interface Line {
   accountId: string;
   costCenterId: string | null;
   side: typeof DEBIT | typeof CREDIT;
   amount: string;
+  currency?: string;
+  /** For a line in a foreign currency: its amount in that currency, and base units per unit. */
+  foreign?: { amount: string; exchangeRate: string };
+  /** Added by the service: the base-currency rounding difference of the foreign lines. */
+  fxRounding?: true;
 }
 
 /** Most lines one journal may hold (any number of distinct accounts and cost centers). */
@@ -73,12 +84,30 @@ export function totals(lines: readonly Line[]): { debit: string; credit: string 
   };
 }
 
+/**
+ * The line that balances a journal whose base amounts differ only by the rounding of its
+ * foreign lines (at most one base minor unit per foreign line), on the rounding account; or
+ * undefined when the journal balances, has no foreign line, or differs by more (then posting
+ * says Unbalanced). Lines the service added before are not counted: they are recomputed.
+ */
+export function fxRoundingLine(lines: readonly Line[], basePrecision: number, accountId: string, currency: string): Line | undefined {
+  const own = lines.filter((l) => !l.fxRounding);
+  const foreignLines = own.filter((l) => l.foreign).length;
+  if (foreignLines === 0) return undefined;
+  const { debit, credit } = totals(own);
+  const difference = toMils(debit) - toMils(credit);
+  const minorUnit = 10n ** BigInt(MIL_DIGITS - basePrecision);
+  if (difference === 0n || absMils(difference) > BigInt(foreignLines) * minorUnit) return undefined;
+  return { accountId, costCenterId: null, side: difference > 0n ? CREDIT : DEBIT, amount: fromMils(absMils(difference), basePrecision), currency, fxRounding: true };
+}
+
 /** A journal posts only with at least two lines and equal, non-zero debit and credit totals. */
 export function checkBalanced(lines: readonly Line[]): void {
   if (lines.length < 2) throw ValidationError.field('entries', 'a journal needs at least two lines to post', 'TooFewLines');
   const { debit, credit } = totals(lines);
   if (!equalAmounts(debit, credit)) {
-    throw ValidationError.field('entries', `debits (${debit}) and credits (${credit}) must be equal to post`, 'Unbalanced');
+    const foreign = lines.some((l) => l.foreign) ? ' (in base currency; a difference left by rounding foreign lines is balanced on settings fxRoundingAccountId once it is set)' : '';
+    throw ValidationError.field('entries', `debits (${debit}) and credits (${credit}) must be equal to post: they differ by ${fromMils(absMils(toMils(debit) - toMils(credit)))}${foreign}`, 'Unbalanced');
   }
 }
 

@@ -12,12 +12,17 @@ import { CREDIT, DEBIT, JOURNAL_STATUSES, MAX_LINES } from './rules.ts';
  */
 const amount = () => z.pipe(z.union([z.string(), z.number()], { error: 'must be a positive decimal number' }), z.transform((v) => String(v)));
 
+/** A rate as its own digits, like an amount: base units for one unit of the line's currency. */
+const exchangeRate = () => z.pipe(z.union([z.string(), z.number()], { error: 'must be a positive decimal number' }), z.transform((v) => String(v)));
+
 const entryLine = () =>
   z.strictObject({
     accountId: Reference(),
     costCenterId: z.optional(z.nullable(Reference())),
     side: z.union([z.literal(DEBIT), z.literal(CREDIT)], { error: 'must be 1 (debit) or 2 (credit)' }),
     amount: amount(),
+    currency: z.optional(z.string().check(z.regex(/^[A-Z]{3}$/, { error: 'must be an ISO 4217 code such as USD' }))),
+    exchangeRate: z.optional(exchangeRate()),
   });
 export type EntryLineInput = z.output<ReturnType<typeof entryLine>>;
 

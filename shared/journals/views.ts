@@ -1,10 +1,26 @@
 import type { JournalRecord } from '../db/journal-store.ts';
 import { amountToNumber } from '../money/amount.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
-import { totals } from './rules.ts';
+import { totals, type Line } from './rules.ts';
 
 /** A journal as answered: the type of its documented response schema. */
 export type JournalView = ResponseOf<'JournalResponse'>;
+
+/**
+ * A line as answered: `amount` in the line's currency, `baseAmount` in the company's; a line in
+ * the base currency has rate 1. Lines written before foreign currencies have no currency of
+ * their own (null): they are in the base currency.
+ */
+const lineView = (l: Line) => ({
+  accountId: l.accountId,
+  costCenterId: l.costCenterId,
+  side: l.side,
+  amount: amountToNumber(l.foreign?.amount ?? l.amount),
+  currency: l.currency ?? null,
+  exchangeRate: l.foreign?.exchangeRate ?? '1',
+  baseAmount: amountToNumber(l.amount),
+  fxRounding: l.fxRounding ?? false,
+});
 
 /** Fields a state may lack are null in the response, present for every journal. */
 export function journalView(j: JournalRecord): JournalView {
@@ -16,7 +32,7 @@ export function journalView(j: JournalRecord): JournalView {
     date: j.date,
     description: j.description ?? null,
     reference: j.reference ?? null,
-    entries: j.entries.map((l) => ({ accountId: l.accountId, costCenterId: l.costCenterId, side: l.side, amount: amountToNumber(l.amount) })),
+    entries: j.entries.map(lineView),
     totals: { debit: amountToNumber(sums.debit), credit: amountToNumber(sums.credit) },
     status: j.status,
     postingDate: posting?.postingDate ?? null,

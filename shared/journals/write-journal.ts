@@ -4,25 +4,29 @@ import { fitsOneTransaction, inChunks, MAX_TRANSACTION_ITEMS, transactWrite, typ
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { getSettings } from '../companies/settings.ts';
 import { VersionConflict } from '../errors.ts';
+import { rateInEffect } from '../db/exchange-rate-store.ts';
 import { precisionUnchangedOp } from '../db/settings-store.ts';
 import { draftDateChecks } from './find-period.ts';
 import { referenceChanges } from './reference-ops.ts';
 import { resolveLines } from './resolve-lines.ts';
-import { calendarDate, checkTransition, type Line } from './rules.ts';
+import { calendarDate, checkTransition, fxRoundingLine, type Line } from './rules.ts';
 import type { CreateJournalInput, UpdateJournalInput } from './schemas.ts';
 import { journalView, type JournalView } from './views.ts';
 
 /**
- * The resolved lines, and the writes that check at commit what they were checked against: the
- * currency precision of the amounts, and that the year of the date still takes drafts.
+ * The resolved lines (a foreign line converted at its rate, and where their rounding alone
+ * unbalances the base amounts, the line that balances it on the rounding account), and the
+ * writes that check at commit what they were checked against: the currency precision of the
+ * amounts, and that the year of the date still takes drafts.
  */
 async function linesOf(companyId: string, input: CreateJournalInput) {
-  const { decimalPrecision } = await getSettings(companyId);
-  const [lines, dateChecks] = await Promise.all([
-    resolveLines(companyId, input.entries, decimalPrecision),
-    draftDateChecks(companyId, calendarDate(input.date)),
-  ]);
-  return { lines, checks: [precisionUnchangedOp(companyId, decimalPrecision), ...dateChecks] };
+  const settings = await getSettings(companyId);
+  const date = calendarDate(input.date);
+  const money = { baseCurrency: settings.baseCurrency, basePrecision: settings.decimalPrecision, date, rateOn: async (currency: string, on: string) => (await rateInEffect(companyId, currency, on))?.rate };
+  const [resolved, dateChecks] = await Promise.all([resolveLines(companyId, input.entries, money), draftDateChecks(companyId, date)]);
+  const rounding = settings.fxRoundingAccountId ? fxRoundingLine(resolved, settings.decimalPrecision, settings.fxRoundingAccountId, settings.baseCurrency) : undefined;
+  const lines = rounding ? [...resolved, rounding] : resolved;
+  return { lines, checks: [precisionUnchangedOp(companyId, settings.decimalPrecision), ...dateChecks] };
 }
 
 /**

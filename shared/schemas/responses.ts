@@ -42,6 +42,7 @@ function buildResponses() {
     baseCurrency: z.string(),
     decimalPrecision: z.union([z.literal(2), z.literal(3)]),
     retainedEarningsAccountId: z.nullable(id),
+    fxRoundingAccountId: z.nullable(id),
     version: z.int(),
     updatedAt: instant,
   });
@@ -79,7 +80,18 @@ function buildResponses() {
     date: instant,
     description: z.nullable(z.string()),
     reference: z.nullable(z.string()),
-    entries: z.array(z.strictObject({ accountId: id, costCenterId: z.nullable(id), side: z.union([z.literal(1), z.literal(2)]), amount: z.number() })),
+    entries: z.array(
+      z.strictObject({
+        accountId: id,
+        costCenterId: z.nullable(id),
+        side: z.union([z.literal(1), z.literal(2)]),
+        amount: z.number(),
+        currency: z.nullable(z.string()),
+        exchangeRate: z.string(),
+        baseAmount: z.number(),
+        fxRounding: z.boolean(),
+      }),
+    ),
     totals: z.strictObject({ debit: z.number(), credit: z.number() }),
     status: z.enum(JOURNAL_STATUSES),
     postingDate: z.nullable(date),

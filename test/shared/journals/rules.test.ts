@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { StateConflict, ValidationError } from '../../../shared/errors.ts';
-import { balanceDeltas, checkBalanced, checkTransition, swapSides, totals, type JournalStatus, type Line } from '../../../shared/journals/rules.ts';
+import { balanceDeltas, checkBalanced, checkTransition, fxRoundingLine, swapSides, totals, type JournalStatus, type Line } from '../../../shared/journals/rules.ts';
 
 const line = (accountId: string, side: 1 | 2, amount: string, costCenterId: string | null = null): Line => ({ accountId, side, amount, costCenterId });
 
@@ -40,5 +40,24 @@ describe('journal rules', () => {
     for (const action of ['Void', 'Adjust', 'Reverse'] as const) {
       expect(() => checkTransition(journal('posted', 'original-id'), action), `reversal ${action}`).toThrow(/reversing journal/);
     }
+  });
+});
+
+describe('fxRoundingLine', () => {
+  const usd = (side: 1 | 2, amount: string): Line => ({ accountId: 'a', costCenterId: null, side, amount, currency: 'USD', foreign: { amount: '1', exchangeRate: '3.75' } });
+  const sar = (side: 1 | 2, amount: string): Line => ({ accountId: 'b', costCenterId: null, side, amount, currency: 'SAR' });
+
+  it('balances a difference of at most one minor unit per foreign line on the rounding account', () => {
+    expect(fxRoundingLine([usd(1, '124.99'), usd(1, '124.99'), usd(2, '249.99')], 2, 'fx', 'SAR')).toEqual({ accountId: 'fx', costCenterId: null, side: 1, amount: '0.01', currency: 'SAR', fxRounding: true });
+    expect(fxRoundingLine([usd(1, '250.01'), usd(2, '249.99')], 2, 'fx', 'SAR')).toMatchObject({ side: 2, amount: '0.02' });
+    expect(fxRoundingLine([usd(1, '1.001'), sar(2, '1')], 3, 'fx', 'SAR')).toMatchObject({ side: 2, amount: '0.001' });
+  });
+
+  it('adds nothing when balanced, without foreign lines, or beyond rounding', () => {
+    expect(fxRoundingLine([usd(1, '10'), sar(2, '10')], 2, 'fx', 'SAR')).toBeUndefined();
+    expect(fxRoundingLine([sar(1, '10.01'), sar(2, '10')], 2, 'fx', 'SAR')).toBeUndefined();
+    expect(fxRoundingLine([usd(1, '10.02'), sar(2, '10')], 2, 'fx', 'SAR')).toBeUndefined();
+    // A rounding line added before is recomputed, not counted.
+    expect(fxRoundingLine([usd(1, '10.01'), sar(2, '10'), { ...sar(2, '0.01'), fxRounding: true }], 2, 'fx', 'SAR')).toMatchObject({ side: 2, amount: '0.01' });
   });
 });
