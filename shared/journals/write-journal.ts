@@ -4,6 +4,7 @@ import { fitsOneTransaction, inChunks, MAX_TRANSACTION_ITEMS, transactWrite, typ
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { getSettings } from '../companies/settings.ts';
 import { VersionConflict } from '../errors.ts';
+import { checkNotClosingJournal } from '../financial-years/closing-rules.ts';
 import { precisionUnchangedOp } from '../db/settings-store.ts';
 import { draftDateChecks } from './find-period.ts';
 import { referenceChanges } from './reference-ops.ts';
@@ -49,11 +50,15 @@ export async function createJournal(uow: UnitOfWork, companyId: string, input: C
   return commitDraft(uow, companyId, [putNewJournalOp(companyId, journal), ...checks], journal, []);
 }
 
-/** Replaces a draft's date, lines and texts, versioned. Errors: NotFound, VersionConflict, StateConflict, ValidationError. */
+/**
+ * Replaces a draft's date, lines and texts, versioned. A closing journal is never edited.
+ * Errors: NotFound, VersionConflict, StateConflict (InvalidState, ClosingJournalReadOnly, YearClosed), ValidationError.
+ */
 export async function updateJournal(uow: UnitOfWork, companyId: string, journalId: string, input: UpdateJournalInput): Promise<JournalView> {
   const before = await mustGetJournal(companyId, journalId);
   if (before.version !== input.version) throw new VersionConflict();
   checkTransition(before, 'Update');
+  checkNotClosingJournal(before);
   const { lines, checks } = await linesOf(companyId, input);
   const after: DraftJournal = {
     ...before,
