@@ -23,6 +23,8 @@ interface JournalFields {
   entries: Line[];
   /** Set on a reversing journal: the journal it reverses. */
   reversalOf?: string | undefined;
+  /** Set by GenerateClosingJournal only: the financial year this journal closes. */
+  closingOf?: string | undefined;
   version: number;
   createdAt: string;
   updatedAt: string;
@@ -63,7 +65,7 @@ export type JournalRecord = DraftJournal | InProgressJournal | PostedJournal | R
 /** Every field any state of a journal may hold; the item's `status` says which it holds. */
 const RECORD_FIELDS: Array<keyof ReversedJournal | keyof InProgressJournal> = [
   'id', 'serialNumber', 'date', 'calendarDate', 'description', 'reference', 'entries', 'status', 'postingDate',
-  'financialYearId', 'periodId', 'balanceShard', 'reversalOf', 'reversedBy', 'job', 'version', 'createdAt', 'updatedAt',
+  'financialYearId', 'periodId', 'balanceShard', 'reversalOf', 'closingOf', 'reversedBy', 'job', 'version', 'createdAt', 'updatedAt',
 ];
 
 export function journalFromItem(item: Item): JournalRecord {

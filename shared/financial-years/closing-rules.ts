@@ -1,6 +1,8 @@
+import { StateConflict, ValidationError } from '../errors.ts';
 import type { Line } from '../journals/rules.ts';
 import { CREDIT, DEBIT } from '../journals/rules.ts';
 import { absMils, fromMils, sumMils } from '../money/mils.ts';
+import type { DateRange } from './rules.ts';
 
 export interface AccountNet {
   accountId: string;
@@ -40,4 +42,34 @@ export function closingLines(nets: readonly AccountNet[], retainedEarningsAccoun
     lines.push({ accountId: retainedEarningsAccountId, costCenterId: null, side: profit > 0n ? CREDIT : DEBIT, amount: fromMils(absMils(profit), precision) });
   }
   return lines;
+}
+
+/**
+ * A closing journal, and the reversal of one, post into the last period of the year they close,
+ * nowhere else: the year's profit moves to retained earnings at the year's end, and the income
+ * statement leaves them out by their year (reports/closing-entries.ts). Posted in another year,
+ * the closing lines would read as that year's revenue and expense.
+ * Errors: ValidationError (OutsideClosingPeriod) naming `postingDate`.
+ */
+export function checkClosingPostingDate(year: { name: string; periods: readonly DateRange[] }, postingDate: string): void {
+  const last = year.periods.at(-1)!;
+  if (postingDate < last.startDate || postingDate > last.endDate) {
+    throw ValidationError.field(
+      'postingDate',
+      `a closing journal of ${year.name} (or its reversal) posts into the year's last period, ${last.startDate} to ${last.endDate}`,
+      'OutsideClosingPeriod',
+    );
+  }
+}
+
+/**
+ * The closing journal's lines are the service's computation from the year's balances, so it
+ * is never edited: a user's lines would pass for closing entries (left out of the income
+ * statement, allowed on cost centers deactivated since). Void it and generate it again instead.
+ * Errors: StateConflict (ClosingJournalReadOnly).
+ */
+export function checkNotClosingJournal(journal: { closingOf?: string | undefined }): void {
+  if (journal.closingOf) {
+    throw new StateConflict('ClosingJournalReadOnly', 'A closing journal is generated from the year\'s balances and cannot be edited; void it and generate it again.');
+  }
 }

@@ -5,7 +5,8 @@ import type { Line } from './rules.ts';
 /**
  * Posting checks the draft's cost centers again: one deactivated after the draft was written
  * no longer takes entries (spec: only an active cost center can be used in entry lines).
- * Void and Reverse act on lines already in the books and do not check.
+ * Void and Reverse act on lines already in the books and do not check; nor does a year's
+ * closing journal (closing-journal.ts), which closes figures booked while they were active.
  * Errors: StateConflict (InactiveCostCenter) naming the first line that uses one.
  */
 export async function checkCostCentersActive(companyId: string, lines: readonly Line[]): Promise<void> {

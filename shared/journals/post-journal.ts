@@ -20,7 +20,7 @@ import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { openPeriodCheckOp } from '../db/year-store.ts';
 import { VersionConflict } from '../errors.ts';
 import type { EventType } from '../events/event-types.ts';
-import { checkCostCentersActive } from './check-cost-centers.ts';
+import { checkPostable, checkReversalDate } from './closing-journal.ts';
 import { findOpenPeriod } from './find-period.ts';
 import { checkBalanced, checkTransition, swapSides, type JournalAction } from './rules.ts';
 import type { PostJournalInput, ReverseJournalInput } from './schemas.ts';
@@ -99,7 +99,8 @@ async function runJob(uow: UnitOfWork, companyId: string, before: JournalRecord,
  * Posts a draft into the open period containing `postingDate`: status, balances and the
  * "period still open" check commit in one transaction, or for a wide journal as a job.
  * Errors: NotFound, VersionConflict, StateConflict (InvalidState, PeriodNotOpen,
- * InactiveCostCenter, PostingInProgress), ValidationError (Unbalanced, TooFewLines, NoFinancialYear).
+ * InactiveCostCenter, PostingInProgress), ValidationError (Unbalanced, TooFewLines, NoFinancialYear,
+ * OutsideClosingPeriod: a closing journal posts into its year's last period, closing-journal.ts).
  */
 export async function postJournal(uow: UnitOfWork, companyId: string, journalId: string, input: PostJournalInput): Promise<JournalView> {
   const journal = await mustGetJournal(companyId, journalId);
@@ -109,7 +110,7 @@ export async function postJournal(uow: UnitOfWork, companyId: string, journalId:
   }
   const before = checkFor(journal, input.version, 'Post');
   checkBalanced(before.entries);
-  await checkCostCentersActive(companyId, before.entries);
+  await checkPostable(companyId, before, input.postingDate);
   const { year, period } = await findOpenPeriod(companyId, input.postingDate);
   const posting: Posting = { postingDate: input.postingDate, financialYearId: year.id, periodId: period.id, balanceShard: pickShard() };
   const after: PostedJournal = { ...before, ...posting, status: 'posted', version: before.version + 1, updatedAt: now() };
@@ -162,7 +163,7 @@ export async function adjustJournal(uow: UnitOfWork, companyId: string, journalI
  * `postingDate` (an open period), and the original marked reversed, in one transaction (for a
  * wide journal, the reversal's posting runs as a job; sending the Reverse again finishes it).
  * Returns the original, whose `reversedBy` names the reversing journal.
- * Errors: NotFound, VersionConflict, StateConflict (InvalidState, ReversalIsFinal, PeriodNotOpen), ValidationError (NoFinancialYear).
+ * Errors: NotFound, VersionConflict, StateConflict (InvalidState, ReversalIsFinal, PeriodNotOpen), ValidationError (NoFinancialYear, OutsideClosingPeriod).
  */
 export async function reverseJournal(uow: UnitOfWork, companyId: string, journalId: string, input: ReverseJournalInput): Promise<JournalView> {
   const journal = await mustGetJournal(companyId, journalId);
@@ -170,6 +171,7 @@ export async function reverseJournal(uow: UnitOfWork, companyId: string, journal
   if (unfinished && isInProgress(unfinished)) return finishJob(uow, companyId, unfinished, (j) => ({ final: posted(j), response: journalView(journal) }));
 
   const original = checkFor(journal, input.version, 'Reverse');
+  await checkReversalDate(companyId, original, input.postingDate);
   const { year, period } = await findOpenPeriod(companyId, input.postingDate);
   const reversalId = randomUUID();
   const reversal: PostedJournal = {

@@ -5,6 +5,7 @@ import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { getSettings } from '../companies/settings.ts';
 import { VersionConflict } from '../errors.ts';
 import { rateInEffect } from '../db/exchange-rate-store.ts';
+import { checkNotClosingJournal } from '../financial-years/closing-rules.ts';
 import { precisionUnchangedOp } from '../db/settings-store.ts';
 import { draftDateChecks } from './find-period.ts';
 import { referenceChanges } from './reference-ops.ts';
@@ -53,11 +54,15 @@ export async function createJournal(uow: UnitOfWork, companyId: string, input: C
   return commitDraft(uow, companyId, [putNewJournalOp(companyId, journal), ...checks], journal, []);
 }
 
-/** Replaces a draft's date, lines and texts, versioned. Errors: NotFound, VersionConflict, StateConflict, ValidationError. */
+/**
+ * Replaces a draft's date, lines and texts, versioned. A closing journal is never edited.
+ * Errors: NotFound, VersionConflict, StateConflict (InvalidState, ClosingJournalReadOnly, YearClosed), ValidationError.
+ */
 export async function updateJournal(uow: UnitOfWork, companyId: string, journalId: string, input: UpdateJournalInput): Promise<JournalView> {
   const before = await mustGetJournal(companyId, journalId);
   if (before.version !== input.version) throw new VersionConflict();
   checkTransition(before, 'Update');
+  checkNotClosingJournal(before);
   const { lines, checks } = await linesOf(companyId, input);
   const after: DraftJournal = {
     ...before,

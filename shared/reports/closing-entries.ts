@@ -1,23 +1,29 @@
 import { TOTAL_GROUP, type BalanceScope } from '../db/balance-reads.ts';
-import { getJournal, type PostedJournal } from '../db/journal-store.ts';
+import { getJournal, type JournalRecord, type PostedJournal, type ReversedJournal } from '../db/journal-store.ts';
 import { DEBIT } from '../journals/rules.ts';
 import { toMils } from '../money/mils.ts';
 import type { ReportContext } from './report-context.ts';
 
+type ClosingEntry = PostedJournal | ReversedJournal;
+const inBooks = (j: JournalRecord | undefined): j is ClosingEntry => j?.status === 'posted' || j?.status === 'reversed';
+
 /**
- * The year-end closing journals posted within a range (GenerateClosingJournal's, as the years
- * record them). They move the year's profit to retained earnings; an income statement leaves
- * them out, or a closed year would show a profit of zero. A reversed closing journal stays in:
- * with its reversal it nets to nothing.
+ * The year-end closing entries posted within a range: the closing journal GenerateClosingJournal
+ * made for a year (as the year records it), and the reversal of one. They move a year's profit
+ * to retained earnings and back; an income statement leaves them out, or a closed year would
+ * show a profit of zero (and a reversal dated apart from its closing journal, a profit twice).
+ * Both post only into their year's last period (closing-rules.ts), so the years overlapping the
+ * range hold every one the range can contain.
  */
-export async function closingJournalsIn(companyId: string, ctx: ReportContext, range: { from: string; to: string }): Promise<PostedJournal[]> {
+export async function closingJournalsIn(companyId: string, ctx: ReportContext, range: { from: string; to: string }): Promise<ClosingEntry[]> {
   const ids = ctx.years.filter((y) => y.closingJournalId && y.startDate <= range.to && y.endDate >= range.from).map((y) => y.closingJournalId!);
-  const journals = await Promise.all(ids.map((id) => getJournal(companyId, id)));
-  return journals.filter((j): j is PostedJournal => j?.status === 'posted' && j.postingDate >= range.from && j.postingDate <= range.to);
+  const closings = (await Promise.all(ids.map((id) => getJournal(companyId, id)))).filter(inBooks);
+  const reversals = (await Promise.all(closings.map((j) => (j.status === 'reversed' ? getJournal(companyId, j.reversedBy) : undefined)))).filter(inBooks);
+  return [...closings, ...reversals].filter((j) => j.postingDate >= range.from && j.postingDate <= range.to);
 }
 
 /** The journals' net (debit minus credit) by group (cost center or TOTAL_GROUP, as `scope` reads) and account. */
-export function netsOf(journals: readonly PostedJournal[], scope: BalanceScope): Map<string, Map<string, bigint>> {
+export function netsOf(journals: readonly ClosingEntry[], scope: BalanceScope): Map<string, Map<string, bigint>> {
   const nets = new Map<string, Map<string, bigint>>();
   const add = (group: string, accountId: string, amount: bigint) => {
     const byAccount = nets.get(group) ?? new Map<string, bigint>();

@@ -1,5 +1,5 @@
 import { TOTAL_GROUP, type AccountSums, type BalanceScope } from '../db/balance-reads.ts';
-import type { PostedJournal } from '../db/journal-store.ts';
+import type { PostedJournal, ReversedJournal } from '../db/journal-store.ts';
 import { ValidationError } from '../errors.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import { closingJournalsIn, netsOf } from './closing-entries.ts';
@@ -76,7 +76,7 @@ async function readIncomeStatement(companyId: string, query: IncomeStatementInpu
 }
 
 /** Net movement (debit minus credit) by group and account over a range, closing journals left out. */
-async function movement(companyId: string, ctx: ReportContext, range: { from: string; to: string }, scope: BalanceScope, closings: readonly PostedJournal[]): Promise<GroupedNets> {
+async function movement(companyId: string, ctx: ReportContext, range: { from: string; to: string }, scope: BalanceScope, closings: ReadonlyArray<PostedJournal | ReversedJournal>): Promise<GroupedNets> {
   const [before, through] = await Promise.all([balancesThrough(companyId, ctx, dayBefore(range.from), scope), balancesThrough(companyId, ctx, range.to, scope)]);
   const closing = netsOf(closings, scope);
   const result: GroupedNets = new Map();

@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createServer } from 'node:net';
@@ -10,13 +10,16 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(join(tmpdir(), 'ledger-start-'));
 let oidcPort = 0;
 
-function run(script: string, args: string[], env: Record<string, string>) {
-  return spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, env: { ...process.env, ...env, LEDGER_DATA_DIR: dataDir } });
+/** The Node flags `npm start` gives its script (package.json), so these tests run what it runs. */
+const START_FLAGS = (JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')).scripts.start as string).split(' ').filter((word) => word.startsWith('--'));
+
+function run(script: string, args: string[], env: Record<string, string>, nodeFlags: string[] = []) {
+  return spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script, ...args], { cwd: ROOT, env: { ...process.env, ...env, LEDGER_DATA_DIR: dataDir } });
 }
 
 /** Starts `npm start`'s script and resolves with its output once it prints its readiness line. */
 function start(port: number, args: string[] = []): Promise<{ child: ChildProcess; output: string[] }> {
-  const child = run('infra/local/start.ts', args, { PORT: String(port), OIDC_PORT: String(oidcPort), LOG_LEVEL: 'silent' });
+  const child = run('infra/local/start.ts', args, { PORT: String(port), OIDC_PORT: String(oidcPort), LOG_LEVEL: 'silent' }, START_FLAGS);
   const output: string[] = [];
   return new Promise((resolvePromise, reject) => {
     const timer = setTimeout(() => reject(new Error(`no readiness line: ${output.join('')}`)), 45_000);
@@ -77,6 +80,13 @@ const javaProcessesFor = (dir: string) =>
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('npm start', () => {
+  it('bounds V8\'s young generation at 32 MB, so the stack levels off lower in resident memory (docs/decisions.md, Operations)', () => {
+    // Allocation enough to grow the young generation to its maximum, then its size.
+    const probe = "let kept = []; for (let i = 0; i < 3e6; i++) { kept.push({ i }); if (kept.length > 1e5) kept = []; } console.log(require('node:v8').getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size)";
+    const youngBytes = Number(execFileSync(process.execPath, [...START_FLAGS, '-e', probe], { encoding: 'utf8' }));
+    expect(youngBytes / 1048576).toBeLessThanOrEqual(32);
+  });
+
   it('names a busy port and the variable that moves it, before starting anything', async () => {
     const busy = createServer();
     await new Promise<void>((resolveListen) => busy.listen(0, '127.0.0.1', resolveListen));
