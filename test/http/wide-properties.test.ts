@@ -1,9 +1,8 @@
 import Big from 'big.js';
 import fc from 'fast-check';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { companyOwner, useGateway, type Client } from '../support/api.ts';
-import { faultInjector } from '../support/faults.ts';
+import { crashAfterWrite } from '../support/faults.ts';
 import { credit, debit, wideChart } from '../support/ledger.ts';
 
 /**
@@ -27,14 +26,8 @@ const step = fc.oneof(
 /** Sends the request; with `crashAfter`, the process "dies" after that many transaction writes, and the request is sent again. */
 async function send(api: Client, path: string, body: unknown, crashAfter: number | null, twice: boolean) {
   if (crashAfter !== null) {
-    const faults = faultInjector();
-    let writes = 0;
-    faults.mock.on(TransactWriteCommand).callsFake(async (input: unknown) => {
-      const result = await faults.realSend(new TransactWriteCommand(input as never));
-      if (++writes === crashAfter) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8000'), { code: 'ECONNREFUSED' });
-      return result;
-    });
-    await api.post(path, body).finally(() => faults.mock.restore());
+    const crash = crashAfterWrite(crashAfter);
+    await api.post(path, body).finally(crash.restore);
   }
   const answers = await Promise.all((twice ? [1, 2] : [1]).map(() => api.post(path, body)));
   return answers.find((a) => a.status === 200) ?? answers[0]!;
