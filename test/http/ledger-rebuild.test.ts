@@ -60,5 +60,6 @@ describe('rebuilding balances and ledgers from the posted journals', () => {
     const rebuilt = await rebuildCompanyLedger(companyId);
     expect(rebuilt.journals).toBe(3);
     expect(await reports()).toEqual(before);
-  });
+    // Three table-wide passes and a dozen requests: slow only when the whole suite loads both cores.
+  }, 90_000);
 });
