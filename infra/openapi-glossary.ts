@@ -31,7 +31,7 @@ export const GLOSSARY: Record<string, string> = {
   createdAt: 'When it was created (UTC).',
   createdBy: 'Who created it.',
   credit: 'Credit amount (exact decimal).',
-  currency: 'An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency).',
+  currency: 'An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account.',
   currentPage: 'The cursor used for this page; null on the first page.',
   currentYearEarnings: 'Revenue less expense from the start of the date’s financial year, not yet closed to retained earnings.',
   date: 'A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.',

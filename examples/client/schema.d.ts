@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/4b7fbe05-4ffe-43f8-8b11-351a69c2c62a`
+         * @description Example request: `GET /api/v1/Companies/dbffe2a5-b32a-4528-a1ae-697736172e1e`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Settings`
+         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Settings`
          */
         get: operations["settings.get"];
         /**
          * Update company settings (versioned)
-         * @description Example request: `PUT /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Settings`
+         * @description Example request: `PUT /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Roles`
+         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Roles`
+         * @description Example request: `POST /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Roles/e9cca152-4bf3-4c53-afc1-7340d9dd6599`
+         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Roles/02345da7-9f04-42dc-a942-6742281fba5d`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Roles/e9cca152-4bf3-4c53-afc1-7340d9dd6599`
+         * @description Example request: `PUT /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Roles/02345da7-9f04-42dc-a942-6742281fba5d`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Roles/e9cca152-4bf3-4c53-afc1-7340d9dd6599`
+         * @description Example request: `DELETE /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Roles/02345da7-9f04-42dc-a942-6742281fba5d`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Members`
+         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Members`
+         * @description Example request: `POST /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Members/5c1dbb19-123e-4625-8827-06e3c155f279`
+         * @description Example request: `PUT /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Members/c2ad106d-6eb2-4c79-894c-b5dc29a9ba1b`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Members/5c1dbb19-123e-4625-8827-06e3c155f279`
+         * @description Example request: `DELETE /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Members/c2ad106d-6eb2-4c79-894c-b5dc29a9ba1b`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/ApiKeys/b8490df3-fa56-4bf7-8366-cc045b22e63c`
+         * @description Example request: `DELETE /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/ApiKeys/e4d03c09-bf43-4b2b-bd7b-cf7c88b1aecd`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Accounts`
+         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Accounts`
+         * @description Example request: `POST /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Accounts/e010436a-6a6e-4be2-8512-e5aaf3bd039d`
+         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Accounts/1184fd9b-5db9-44cf-9522-78e7d0909dec`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Accounts/e010436a-6a6e-4be2-8512-e5aaf3bd039d`
+         * @description Example request: `PUT /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Accounts/1184fd9b-5db9-44cf-9522-78e7d0909dec`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Accounts/e010436a-6a6e-4be2-8512-e5aaf3bd039d`
+         * @description Example request: `DELETE /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Accounts/1184fd9b-5db9-44cf-9522-78e7d0909dec`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,13 +333,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -357,18 +357,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/CostCenters/ddb95545-1356-4faf-bcf4-3b3febcfbeb6`
+         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/CostCenters/a15ce712-52f6-4836-afa2-549d584ff955`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/CostCenters/ddb95545-1356-4faf-bcf4-3b3febcfbeb6`
+         * @description Example request: `PUT /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/CostCenters/a15ce712-52f6-4836-afa2-549d584ff955`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/CostCenters/ddb95545-1356-4faf-bcf4-3b3febcfbeb6`
+         * @description Example request: `DELETE /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/CostCenters/a15ce712-52f6-4836-afa2-549d584ff955`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -387,7 +387,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/CostCenters/ddb95545-1356-4faf-bcf4-3b3febcfbeb6/Activate`
+         * @description Example request: `POST /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/CostCenters/a15ce712-52f6-4836-afa2-549d584ff955/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -407,7 +407,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/CostCenters/ddb95545-1356-4faf-bcf4-3b3febcfbeb6/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/CostCenters/a15ce712-52f6-4836-afa2-549d584ff955/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -425,13 +425,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -449,18 +449,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/FinancialYears/02135d7c-dd45-4d9e-bfcc-b4d0901411b1`
+         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/FinancialYears/3f834abb-aa39-4d05-b883-14e3f1efe81b`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/FinancialYears/bab483e6-ea4e-4b76-abe7-50c09e441271`
+         * @description Example request: `PUT /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/FinancialYears/1d386d3b-ad82-4746-8573-1f25d630c988`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/FinancialYears/bab483e6-ea4e-4b76-abe7-50c09e441271`
+         * @description Example request: `DELETE /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/FinancialYears/1d386d3b-ad82-4746-8573-1f25d630c988`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -478,7 +478,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/FinancialYears/02135d7c-dd45-4d9e-bfcc-b4d0901411b1/Close`
+         * @description Example request: `PUT /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/FinancialYears/3f834abb-aa39-4d05-b883-14e3f1efe81b/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -499,7 +499,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/FinancialYears/02135d7c-dd45-4d9e-bfcc-b4d0901411b1/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/FinancialYears/3f834abb-aa39-4d05-b883-14e3f1efe81b/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -517,7 +517,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/FinancialYears/02135d7c-dd45-4d9e-bfcc-b4d0901411b1/Periods`
+         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/FinancialYears/3f834abb-aa39-4d05-b883-14e3f1efe81b/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -537,7 +537,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/FinancialYears/02135d7c-dd45-4d9e-bfcc-b4d0901411b1/Periods/480fb516-5884-4fa8-bcc8-ba6b6398627a`
+         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/FinancialYears/3f834abb-aa39-4d05-b883-14e3f1efe81b/Periods/9a615300-1bb3-4fcb-927d-d150d60da682`
          */
         get: operations["periods.get"];
         put?: never;
@@ -559,7 +559,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/FinancialYears/02135d7c-dd45-4d9e-bfcc-b4d0901411b1/Periods/480fb516-5884-4fa8-bcc8-ba6b6398627a/Lock`
+         * @description Example request: `POST /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/FinancialYears/3f834abb-aa39-4d05-b883-14e3f1efe81b/Periods/9a615300-1bb3-4fcb-927d-d150d60da682/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -578,12 +578,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/FinancialYears/02135d7c-dd45-4d9e-bfcc-b4d0901411b1/Periods/480fb516-5884-4fa8-bcc8-ba6b6398627a/Close`
+         * @description Example request: `POST /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/FinancialYears/3f834abb-aa39-4d05-b883-14e3f1efe81b/Periods/9a615300-1bb3-4fcb-927d-d150d60da682/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/FinancialYears/02135d7c-dd45-4d9e-bfcc-b4d0901411b1/Periods/480fb516-5884-4fa8-bcc8-ba6b6398627a/Close`
+         * @description Example request: `POST /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/FinancialYears/3f834abb-aa39-4d05-b883-14e3f1efe81b/Periods/9a615300-1bb3-4fcb-927d-d150d60da682/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -603,7 +603,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/FinancialYears/02135d7c-dd45-4d9e-bfcc-b4d0901411b1/Periods/480fb516-5884-4fa8-bcc8-ba6b6398627a/Reopen`
+         * @description Example request: `POST /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/FinancialYears/3f834abb-aa39-4d05-b883-14e3f1efe81b/Periods/9a615300-1bb3-4fcb-927d-d150d60da682/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -621,13 +621,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status)
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Journals`
+         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Journals`
+         * @description Example request: `POST /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -645,12 +645,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Journals/a387d7aa-ccb5-4471-8a06-98360d14383a`
+         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Journals/42b62e66-d2ed-4253-b0be-78012e93ed57`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Journals/a387d7aa-ccb5-4471-8a06-98360d14383a`
+         * @description Example request: `PUT /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Journals/42b62e66-d2ed-4253-b0be-78012e93ed57`
          */
         put: operations["journals.update"];
         post?: never;
@@ -671,7 +671,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Journals/a387d7aa-ccb5-4471-8a06-98360d14383a/Post`
+         * @description Example request: `POST /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Journals/42b62e66-d2ed-4253-b0be-78012e93ed57/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -691,7 +691,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Journals/11a1217b-3f90-42c4-9d4e-5d8d7b2132ab/Void`
+         * @description Example request: `POST /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Journals/1429aaba-9fa2-4d85-8db9-7171d0d7e820/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -711,7 +711,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Journals/a387d7aa-ccb5-4471-8a06-98360d14383a/Adjust`
+         * @description Example request: `POST /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Journals/42b62e66-d2ed-4253-b0be-78012e93ed57/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Journals/a387d7aa-ccb5-4471-8a06-98360d14383a/Reverse`
+         * @description Example request: `POST /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Journals/42b62e66-d2ed-4253-b0be-78012e93ed57/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -749,7 +749,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Reports/TrialBalance?financialYearId=02135d7c-dd45-4d9e-bfcc-b4d0901411b1`
+         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Reports/TrialBalance?financialYearId=3f834abb-aa39-4d05-b883-14e3f1efe81b`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -769,7 +769,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -789,7 +789,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -809,7 +809,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated), closing balance
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -829,13 +829,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Reports`
+         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Reports`
+         * @description Example request: `POST /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -853,7 +853,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Reports/8007edc7-ec2a-4886-966f-a530806c536a`
+         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Reports/7db690b4-0d31-4c64-95cc-19c4422c0d6e`
          */
         get: operations["reports.get"];
         put?: never;
@@ -873,7 +873,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -893,13 +893,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -917,18 +917,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Webhooks/efe86591-db97-4c87-8c48-ba3bedc2a4e7`
+         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Webhooks/56a83c8d-b6ad-4d87-ac20-cb844db25dca`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Webhooks/efe86591-db97-4c87-8c48-ba3bedc2a4e7`
+         * @description Example request: `PUT /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Webhooks/56a83c8d-b6ad-4d87-ac20-cb844db25dca`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Webhooks/efe86591-db97-4c87-8c48-ba3bedc2a4e7`
+         * @description Example request: `DELETE /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Webhooks/56a83c8d-b6ad-4d87-ac20-cb844db25dca`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -945,7 +945,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Webhooks/efe86591-db97-4c87-8c48-ba3bedc2a4e7/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Webhooks/56a83c8d-b6ad-4d87-ac20-cb844db25dca/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -965,13 +965,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -989,18 +989,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/ExchangeRates/587ed805-3a8a-4dcf-8346-11b61efb4f35`
+         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/ExchangeRates/81c58c2a-597d-4ecf-b572-66b650f2db0f`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/ExchangeRates/587ed805-3a8a-4dcf-8346-11b61efb4f35`
+         * @description Example request: `PUT /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/ExchangeRates/81c58c2a-597d-4ecf-b572-66b650f2db0f`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/ExchangeRates/587ed805-3a8a-4dcf-8346-11b61efb4f35`
+         * @description Example request: `DELETE /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/ExchangeRates/81c58c2a-597d-4ecf-b572-66b650f2db0f`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1058,7 +1058,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:41877/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A42515%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=NQ69rhcqbzd1BSofKnvm-Ai2fFDOyrqXOrAkr2Cd28U&code_challenge_method=S256&state=az3kIAcJUg8OxxumFc362zp-ovMSsHV_HBXnEnSzE9o&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:36381/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A36421%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=Zqh3sxkMeQsfKTfAUMYXC46MCcDpZNPQCtBN6bOv08g&code_challenge_method=S256&state=JBSqdjV9zODdGEjxNCLa24g9nOykxSAIXQMBoBvbgwU&client_id=ledger-local"
                      *     }
                      */
                     "application/json": {
@@ -1108,7 +1108,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "176e013f-c555-4427-8a4e-4e5ff9a7f84f",
+                     *           "companyId": "e149f499-8cdd-4570-95fd-ecc5384409aa",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1143,7 +1143,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "4b7fbe05-4ffe-43f8-8b11-351a69c2c62a",
+                     *           "companyId": "dbffe2a5-b32a-4528-a1ae-697736172e1e",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1257,7 +1257,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "176e013f-c555-4427-8a4e-4e5ff9a7f84f",
+                     *           "companyId": "e149f499-8cdd-4570-95fd-ecc5384409aa",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1292,7 +1292,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "4b7fbe05-4ffe-43f8-8b11-351a69c2c62a",
+                     *           "companyId": "dbffe2a5-b32a-4528-a1ae-697736172e1e",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1402,16 +1402,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "4b7fbe05-4ffe-43f8-8b11-351a69c2c62a",
+                     *           "id": "dbffe2a5-b32a-4528-a1ae-697736172e1e",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-24T08:53:48.933Z",
+                     *           "createdAt": "2026-11-24T09:06:59.863Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "176e013f-c555-4427-8a4e-4e5ff9a7f84f",
+                     *           "id": "e149f499-8cdd-4570-95fd-ecc5384409aa",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-24T08:53:48.662Z",
+                     *           "createdAt": "2026-11-24T09:06:59.715Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -1498,9 +1498,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4b7fbe05-4ffe-43f8-8b11-351a69c2c62a",
+                     *       "id": "dbffe2a5-b32a-4528-a1ae-697736172e1e",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T08:53:48.933Z",
+                     *       "createdAt": "2026-11-24T09:06:59.863Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -1508,7 +1508,7 @@ export interface operations {
                      *         "retainedEarningsAccountId": null,
                      *         "fxRoundingAccountId": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-24T08:53:48.933Z"
+                     *         "updatedAt": "2026-11-24T09:06:59.863Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -1618,9 +1618,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4b7fbe05-4ffe-43f8-8b11-351a69c2c62a",
+                     *       "id": "dbffe2a5-b32a-4528-a1ae-697736172e1e",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T08:53:48.933Z",
+                     *       "createdAt": "2026-11-24T09:06:59.863Z",
                      *       "version": 1
                      *     }
                      */
@@ -1676,7 +1676,7 @@ export interface operations {
                      *       "retainedEarningsAccountId": null,
                      *       "fxRoundingAccountId": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-24T08:53:48.662Z"
+                     *       "updatedAt": "2026-11-24T09:06:59.715Z"
                      *     }
                      */
                     "application/json": {
@@ -1723,7 +1723,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "cde102aa-35b0-4fc6-b739-d5e982aea610",
+                 *       "retainedEarningsAccountId": "d1197607-90d0-4a95-abbf-a2c298251ae3",
                  *       "version": 1
                  *     }
                  */
@@ -1752,10 +1752,10 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "cde102aa-35b0-4fc6-b739-d5e982aea610",
+                     *       "retainedEarningsAccountId": "d1197607-90d0-4a95-abbf-a2c298251ae3",
                      *       "fxRoundingAccountId": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-24T08:53:49.933Z"
+                     *       "updatedAt": "2026-11-24T09:07:01.346Z"
                      *     }
                      */
                     "application/json": {
@@ -1909,7 +1909,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "e9cca152-4bf3-4c53-afc1-7340d9dd6599",
+                     *           "id": "02345da7-9f04-42dc-a942-6742281fba5d",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -1920,8 +1920,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-24T08:53:53.486Z",
-                     *           "updatedAt": "2026-11-24T08:53:53.539Z"
+                     *           "createdAt": "2026-11-24T09:07:05.236Z",
+                     *           "updatedAt": "2026-11-24T09:07:05.313Z"
                      *         }
                      *       ]
                      *     }
@@ -2010,7 +2010,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e9cca152-4bf3-4c53-afc1-7340d9dd6599",
+                     *       "id": "02345da7-9f04-42dc-a942-6742281fba5d",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2020,8 +2020,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T08:53:53.486Z",
-                     *       "updatedAt": "2026-11-24T08:53:53.486Z"
+                     *       "createdAt": "2026-11-24T09:07:05.236Z",
+                     *       "updatedAt": "2026-11-24T09:07:05.236Z"
                      *     }
                      */
                     "application/json": {
@@ -2082,7 +2082,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e9cca152-4bf3-4c53-afc1-7340d9dd6599",
+                     *       "id": "02345da7-9f04-42dc-a942-6742281fba5d",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2092,8 +2092,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T08:53:53.486Z",
-                     *       "updatedAt": "2026-11-24T08:53:53.486Z"
+                     *       "createdAt": "2026-11-24T09:07:05.236Z",
+                     *       "updatedAt": "2026-11-24T09:07:05.236Z"
                      *     }
                      */
                     "application/json": {
@@ -2180,7 +2180,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e9cca152-4bf3-4c53-afc1-7340d9dd6599",
+                     *       "id": "02345da7-9f04-42dc-a942-6742281fba5d",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -2191,8 +2191,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T08:53:53.486Z",
-                     *       "updatedAt": "2026-11-24T08:53:53.539Z"
+                     *       "createdAt": "2026-11-24T09:07:05.236Z",
+                     *       "updatedAt": "2026-11-24T09:07:05.313Z"
                      *     }
                      */
                     "application/json": {
@@ -2307,8 +2307,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "cc78373c-ceac-4e1b-b799-df8fa08bdfc6",
-                     *           "email": "user-64e9ceae-ad04-4fbd-9566-de31f0f4dd92@example.com",
+                     *           "userId": "691f90f0-354d-4b9f-a3cf-f2b5b6c344d6",
+                     *           "email": "user-9d2ac9bb-673b-45cd-aa7c-a2e6c3940cd7@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -2342,20 +2342,20 @@ export interface operations {
                      *             "exchange-rates:read",
                      *             "exchange-rates:manage"
                      *           ],
-                     *           "joinedAt": "2026-11-24T08:53:48.662Z",
+                     *           "joinedAt": "2026-11-24T09:06:59.715Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "5c1dbb19-123e-4625-8827-06e3c155f279",
-                     *           "email": "contract-1795510433575@example.com",
-                     *           "roleId": "e9cca152-4bf3-4c53-afc1-7340d9dd6599",
+                     *           "userId": "c2ad106d-6eb2-4c79-894c-b5dc29a9ba1b",
+                     *           "email": "contract-1795511225359@example.com",
+                     *           "roleId": "02345da7-9f04-42dc-a942-6742281fba5d",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-24T08:53:53.598Z",
+                     *           "joinedAt": "2026-11-24T09:07:05.400Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -2419,8 +2419,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795510433575@example.com",
-                 *       "roleId": "e9cca152-4bf3-4c53-afc1-7340d9dd6599"
+                 *       "email": "contract-1795511225359@example.com",
+                 *       "roleId": "02345da7-9f04-42dc-a942-6742281fba5d"
                  *     }
                  */
                 "application/json": {
@@ -2446,16 +2446,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "5c1dbb19-123e-4625-8827-06e3c155f279",
-                     *       "email": "contract-1795510433575@example.com",
-                     *       "roleId": "e9cca152-4bf3-4c53-afc1-7340d9dd6599",
+                     *       "userId": "c2ad106d-6eb2-4c79-894c-b5dc29a9ba1b",
+                     *       "email": "contract-1795511225359@example.com",
+                     *       "roleId": "02345da7-9f04-42dc-a942-6742281fba5d",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T08:53:53.598Z",
+                     *       "joinedAt": "2026-11-24T09:07:05.400Z",
                      *       "version": 1
                      *     }
                      */
@@ -2536,8 +2536,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "5c1dbb19-123e-4625-8827-06e3c155f279",
-                     *       "email": "contract-1795510433575@example.com",
+                     *       "userId": "c2ad106d-6eb2-4c79-894c-b5dc29a9ba1b",
+                     *       "email": "contract-1795511225359@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -2551,7 +2551,7 @@ export interface operations {
                      *         "events:read",
                      *         "exchange-rates:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T08:53:53.598Z",
+                     *       "joinedAt": "2026-11-24T09:07:05.400Z",
                      *       "version": 2
                      *     }
                      */
@@ -2669,9 +2669,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b8490df3-fa56-4bf7-8366-cc045b22e63c",
+                     *           "id": "e4d03c09-bf43-4b2b-bd7b-cf7c88b1aecd",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_REQ4JJt",
+                     *           "prefix": "sk-svc_sC0_sdR",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -2679,8 +2679,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "cc78373c-ceac-4e1b-b799-df8fa08bdfc6",
-                     *           "createdAt": "2026-11-24T08:53:53.787Z",
+                     *           "createdBy": "691f90f0-354d-4b9f-a3cf-f2b5b6c344d6",
+                     *           "createdAt": "2026-11-24T09:07:05.668Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -2791,9 +2791,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b8490df3-fa56-4bf7-8366-cc045b22e63c",
+                     *       "id": "e4d03c09-bf43-4b2b-bd7b-cf7c88b1aecd",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_REQ4JJt",
+                     *       "prefix": "sk-svc_sC0_sdR",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -2801,8 +2801,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "cc78373c-ceac-4e1b-b799-df8fa08bdfc6",
-                     *       "createdAt": "2026-11-24T08:53:53.787Z",
+                     *       "createdBy": "691f90f0-354d-4b9f-a3cf-f2b5b6c344d6",
+                     *       "createdAt": "2026-11-24T09:07:05.668Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -2891,18 +2891,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b8490df3-fa56-4bf7-8366-cc045b22e63c",
+                     *       "id": "e4d03c09-bf43-4b2b-bd7b-cf7c88b1aecd",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_REQ4JJt",
+                     *       "prefix": "sk-svc_sC0_sdR",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-24T08:53:53.857Z",
-                     *       "createdBy": "cc78373c-ceac-4e1b-b799-df8fa08bdfc6",
-                     *       "createdAt": "2026-11-24T08:53:53.787Z",
+                     *       "revokedAt": "2026-11-24T09:07:05.791Z",
+                     *       "createdBy": "691f90f0-354d-4b9f-a3cf-f2b5b6c344d6",
+                     *       "createdAt": "2026-11-24T09:07:05.668Z",
                      *       "version": 2
                      *     }
                      */
@@ -2985,22 +2985,23 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "2f6ac349-5f82-420a-afeb-bcede4e81e3b",
+                     *           "id": "1664d56f-2404-452f-b968-76c5a014c60d",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "61b404e8-6783-46a1-9ae3-eb14fe7b034e",
+                     *           "parentId": "b5161d27-a769-49f5-92d0-448cd080f1ef",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T08:53:49.780Z",
-                     *           "updatedAt": "2026-11-24T08:53:49.780Z",
+                     *           "createdAt": "2026-11-24T09:07:00.843Z",
+                     *           "updatedAt": "2026-11-24T09:07:00.843Z",
                      *           "type": "leaf",
-                     *           "classification": "expense"
+                     *           "classification": "expense",
+                     *           "currency": null
                      *         },
                      *         {
-                     *           "id": "61b404e8-6783-46a1-9ae3-eb14fe7b034e",
+                     *           "id": "b5161d27-a769-49f5-92d0-448cd080f1ef",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -3009,28 +3010,30 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T08:53:49.715Z",
-                     *           "updatedAt": "2026-11-24T08:53:49.715Z",
+                     *           "createdAt": "2026-11-24T09:07:00.783Z",
+                     *           "updatedAt": "2026-11-24T09:07:00.783Z",
                      *           "type": "category",
-                     *           "classification": "expense"
+                     *           "classification": "expense",
+                     *           "currency": null
                      *         },
                      *         {
-                     *           "id": "7c60d568-2ba6-44e5-a6f4-919887caede4",
+                     *           "id": "cc070416-b3d5-4684-bab8-9b02cfd12d65",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "3a26cb55-5d65-4e0d-9ff2-2c266dcd5456",
+                     *           "parentId": "7b182d2f-159c-4b32-a924-52c7ce184110",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T08:53:49.676Z",
-                     *           "updatedAt": "2026-11-24T08:53:49.676Z",
+                     *           "createdAt": "2026-11-24T09:07:00.723Z",
+                     *           "updatedAt": "2026-11-24T09:07:00.723Z",
                      *           "type": "leaf",
-                     *           "classification": "revenue"
+                     *           "classification": "revenue",
+                     *           "currency": null
                      *         },
                      *         {
-                     *           "id": "3a26cb55-5d65-4e0d-9ff2-2c266dcd5456",
+                     *           "id": "7b182d2f-159c-4b32-a924-52c7ce184110",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -3039,28 +3042,30 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T08:53:49.623Z",
-                     *           "updatedAt": "2026-11-24T08:53:49.623Z",
+                     *           "createdAt": "2026-11-24T09:07:00.675Z",
+                     *           "updatedAt": "2026-11-24T09:07:00.675Z",
                      *           "type": "category",
-                     *           "classification": "revenue"
+                     *           "classification": "revenue",
+                     *           "currency": null
                      *         },
                      *         {
-                     *           "id": "cde102aa-35b0-4fc6-b739-d5e982aea610",
+                     *           "id": "d1197607-90d0-4a95-abbf-a2c298251ae3",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "5eac6f8e-af09-4825-93f7-b62dae0b4c5f",
+                     *           "parentId": "cb0ea3e7-51e7-42ea-9760-ca1102dd0378",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T08:53:49.577Z",
-                     *           "updatedAt": "2026-11-24T08:53:49.577Z",
+                     *           "createdAt": "2026-11-24T09:07:00.652Z",
+                     *           "updatedAt": "2026-11-24T09:07:00.652Z",
                      *           "type": "leaf",
-                     *           "classification": "equity"
+                     *           "classification": "equity",
+                     *           "currency": null
                      *         },
                      *         {
-                     *           "id": "5eac6f8e-af09-4825-93f7-b62dae0b4c5f",
+                     *           "id": "cb0ea3e7-51e7-42ea-9760-ca1102dd0378",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -3069,43 +3074,46 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T08:53:49.531Z",
-                     *           "updatedAt": "2026-11-24T08:53:49.531Z",
+                     *           "createdAt": "2026-11-24T09:07:00.425Z",
+                     *           "updatedAt": "2026-11-24T09:07:00.425Z",
                      *           "type": "category",
-                     *           "classification": "equity"
+                     *           "classification": "equity",
+                     *           "currency": null
                      *         },
                      *         {
-                     *           "id": "ed11986c-653c-4f1f-8586-2a5cf99cff24",
+                     *           "id": "a5a71505-4cbd-406a-8cdb-2c572daf140c",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "56987a43-b00d-4932-b323-281e5ecb1968",
+                     *           "parentId": "c5beb175-ebe3-446b-86f7-49b2381da306",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T08:53:49.472Z",
-                     *           "updatedAt": "2026-11-24T08:53:49.472Z",
+                     *           "createdAt": "2026-11-24T09:07:00.314Z",
+                     *           "updatedAt": "2026-11-24T09:07:00.314Z",
                      *           "type": "leaf",
-                     *           "classification": "asset"
+                     *           "classification": "asset",
+                     *           "currency": null
                      *         },
                      *         {
-                     *           "id": "a51125ad-1d91-4994-b91a-d285aa5134fc",
+                     *           "id": "8632dcc6-a5a8-48aa-bd5b-b00a7cee12a1",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "56987a43-b00d-4932-b323-281e5ecb1968",
+                     *           "parentId": "c5beb175-ebe3-446b-86f7-49b2381da306",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T08:53:49.388Z",
-                     *           "updatedAt": "2026-11-24T08:53:49.388Z",
+                     *           "createdAt": "2026-11-24T09:07:00.208Z",
+                     *           "updatedAt": "2026-11-24T09:07:00.208Z",
                      *           "type": "leaf",
-                     *           "classification": "asset"
+                     *           "classification": "asset",
+                     *           "currency": null
                      *         },
                      *         {
-                     *           "id": "56987a43-b00d-4932-b323-281e5ecb1968",
+                     *           "id": "c5beb175-ebe3-446b-86f7-49b2381da306",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -3114,10 +3122,11 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T08:53:49.324Z",
-                     *           "updatedAt": "2026-11-24T08:53:49.324Z",
+                     *           "createdAt": "2026-11-24T09:07:00.141Z",
+                     *           "updatedAt": "2026-11-24T09:07:00.141Z",
                      *           "type": "category",
-                     *           "classification": "asset"
+                     *           "classification": "asset",
+                     *           "currency": null
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -3168,6 +3177,8 @@ export interface operations {
                              * @enum {string}
                              */
                             classification: "asset" | "liability" | "equity" | "revenue" | "expense";
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+                            currency: string | null;
                         }[];
                         /** @description Cursor for the next page; null at the end. */
                         nextPage: string | null;
@@ -3234,6 +3245,8 @@ export interface operations {
                      * @enum {string}
                      */
                     classification?: "asset" | "liability" | "equity" | "revenue" | "expense";
+                    /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+                    currency?: string | null;
                 };
             };
         };
@@ -3246,7 +3259,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e010436a-6a6e-4be2-8512-e5aaf3bd039d",
+                     *       "id": "1184fd9b-5db9-44cf-9522-78e7d0909dec",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -3255,10 +3268,11 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T08:53:50.018Z",
-                     *       "updatedAt": "2026-11-24T08:53:50.018Z",
+                     *       "createdAt": "2026-11-24T09:07:01.427Z",
+                     *       "updatedAt": "2026-11-24T09:07:01.427Z",
                      *       "type": "leaf",
-                     *       "classification": "asset"
+                     *       "classification": "asset",
+                     *       "currency": null
                      *     }
                      */
                     "application/json": {
@@ -3302,6 +3316,8 @@ export interface operations {
                          * @enum {string}
                          */
                         classification: "asset" | "liability" | "equity" | "revenue" | "expense";
+                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+                        currency: string | null;
                     };
                 };
             };
@@ -3338,7 +3354,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e010436a-6a6e-4be2-8512-e5aaf3bd039d",
+                     *       "id": "1184fd9b-5db9-44cf-9522-78e7d0909dec",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -3347,10 +3363,11 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T08:53:50.018Z",
-                     *       "updatedAt": "2026-11-24T08:53:50.018Z",
+                     *       "createdAt": "2026-11-24T09:07:01.427Z",
+                     *       "updatedAt": "2026-11-24T09:07:01.427Z",
                      *       "type": "leaf",
-                     *       "classification": "asset"
+                     *       "classification": "asset",
+                     *       "currency": null
                      *     }
                      */
                     "application/json": {
@@ -3394,6 +3411,8 @@ export interface operations {
                          * @enum {string}
                          */
                         classification: "asset" | "liability" | "equity" | "revenue" | "expense";
+                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+                        currency: string | null;
                     };
                 };
             };
@@ -3453,6 +3472,8 @@ export interface operations {
                      * @enum {string}
                      */
                     classification?: "asset" | "liability" | "equity" | "revenue" | "expense";
+                    /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+                    currency?: string | null;
                 };
             };
         };
@@ -3465,7 +3486,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e010436a-6a6e-4be2-8512-e5aaf3bd039d",
+                     *       "id": "1184fd9b-5db9-44cf-9522-78e7d0909dec",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -3474,10 +3495,11 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T08:53:50.018Z",
-                     *       "updatedAt": "2026-11-24T08:53:50.103Z",
+                     *       "createdAt": "2026-11-24T09:07:01.427Z",
+                     *       "updatedAt": "2026-11-24T09:07:01.488Z",
                      *       "type": "leaf",
-                     *       "classification": "asset"
+                     *       "classification": "asset",
+                     *       "currency": null
                      *     }
                      */
                     "application/json": {
@@ -3521,6 +3543,8 @@ export interface operations {
                          * @enum {string}
                          */
                         classification: "asset" | "liability" | "equity" | "revenue" | "expense";
+                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+                        currency: string | null;
                     };
                 };
             };
@@ -3611,7 +3635,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "ddb95545-1356-4faf-bcf4-3b3febcfbeb6",
+                     *           "id": "a15ce712-52f6-4836-afa2-549d584ff955",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -3620,12 +3644,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T08:53:50.252Z",
-                     *           "updatedAt": "2026-11-24T08:53:50.252Z",
+                     *           "createdAt": "2026-11-24T09:07:01.612Z",
+                     *           "updatedAt": "2026-11-24T09:07:01.612Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "b8e653d8-c262-4a08-bc45-a78723efe0dd",
+                     *           "id": "c3ddef53-2092-4cc8-b993-f17d5d72cece",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -3634,12 +3658,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T08:53:49.828Z",
-                     *           "updatedAt": "2026-11-24T08:53:49.828Z",
+                     *           "createdAt": "2026-11-24T09:07:00.986Z",
+                     *           "updatedAt": "2026-11-24T09:07:00.986Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "95de6f94-d64a-416a-be43-d3178d1d1dce",
+                     *           "id": "fb4193e6-a6e4-4456-a75e-146eaa0cd4f7",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -3648,8 +3672,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T08:53:49.863Z",
-                     *           "updatedAt": "2026-11-24T08:53:49.863Z",
+                     *           "createdAt": "2026-11-24T09:07:01.035Z",
+                     *           "updatedAt": "2026-11-24T09:07:01.035Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -3762,7 +3786,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ddb95545-1356-4faf-bcf4-3b3febcfbeb6",
+                     *       "id": "a15ce712-52f6-4836-afa2-549d584ff955",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -3771,8 +3795,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T08:53:50.252Z",
-                     *       "updatedAt": "2026-11-24T08:53:50.252Z",
+                     *       "createdAt": "2026-11-24T09:07:01.612Z",
+                     *       "updatedAt": "2026-11-24T09:07:01.612Z",
                      *       "status": "active"
                      *     }
                      */
@@ -3848,7 +3872,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ddb95545-1356-4faf-bcf4-3b3febcfbeb6",
+                     *       "id": "a15ce712-52f6-4836-afa2-549d584ff955",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -3857,8 +3881,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T08:53:50.252Z",
-                     *       "updatedAt": "2026-11-24T08:53:50.252Z",
+                     *       "createdAt": "2026-11-24T09:07:01.612Z",
+                     *       "updatedAt": "2026-11-24T09:07:01.612Z",
                      *       "status": "active"
                      *     }
                      */
@@ -3963,7 +3987,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ddb95545-1356-4faf-bcf4-3b3febcfbeb6",
+                     *       "id": "a15ce712-52f6-4836-afa2-549d584ff955",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -3972,8 +3996,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T08:53:50.252Z",
-                     *       "updatedAt": "2026-11-24T08:53:50.341Z",
+                     *       "createdAt": "2026-11-24T09:07:01.612Z",
+                     *       "updatedAt": "2026-11-24T09:07:01.716Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4103,7 +4127,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ddb95545-1356-4faf-bcf4-3b3febcfbeb6",
+                     *       "id": "a15ce712-52f6-4836-afa2-549d584ff955",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4112,8 +4136,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T08:53:50.252Z",
-                     *       "updatedAt": "2026-11-24T08:53:50.453Z",
+                     *       "createdAt": "2026-11-24T09:07:01.612Z",
+                     *       "updatedAt": "2026-11-24T09:07:01.855Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4200,7 +4224,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ddb95545-1356-4faf-bcf4-3b3febcfbeb6",
+                     *       "id": "a15ce712-52f6-4836-afa2-549d584ff955",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4209,8 +4233,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T08:53:50.252Z",
-                     *       "updatedAt": "2026-11-24T08:53:50.413Z",
+                     *       "createdAt": "2026-11-24T09:07:01.612Z",
+                     *       "updatedAt": "2026-11-24T09:07:01.817Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -4297,266 +4321,266 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "823e3bc6-0cf7-4d22-98f9-b34d1763167a",
+                     *           "id": "e9ce287c-ec59-4243-a832-3823ea65de19",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T08:53:50.616Z",
-                     *           "updatedAt": "2026-11-24T08:53:50.616Z",
+                     *           "createdAt": "2026-11-24T09:07:02.034Z",
+                     *           "updatedAt": "2026-11-24T09:07:02.034Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2027-01-31",
                      *               "name": "P01",
-                     *               "id": "64fbfb71-2d42-4ea5-820b-f6be0c15c3b7",
+                     *               "id": "26c1f29b-aec6-41d6-ba16-fb4ea0b81291",
                      *               "version": 1,
                      *               "startDate": "2027-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
+                     *               "financialYearId": "e9ce287c-ec59-4243-a832-3823ea65de19"
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2027-02-28",
                      *               "name": "P02",
-                     *               "id": "1905c518-3f41-4f14-b3b1-396627815348",
+                     *               "id": "b3f82de9-c60c-4bcf-95fe-63babb9ec74a",
                      *               "version": 1,
                      *               "startDate": "2027-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
+                     *               "financialYearId": "e9ce287c-ec59-4243-a832-3823ea65de19"
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2027-03-31",
                      *               "name": "P03",
-                     *               "id": "958be6af-0dd9-4131-86f7-b5fdd72adf4b",
+                     *               "id": "cf123376-f12b-4f2d-a36a-06ad023f4bea",
                      *               "version": 1,
                      *               "startDate": "2027-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
+                     *               "financialYearId": "e9ce287c-ec59-4243-a832-3823ea65de19"
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2027-04-30",
                      *               "name": "P04",
-                     *               "id": "1a01d29d-7cbc-4d54-961f-abeb23374713",
+                     *               "id": "bb7938b2-ae6d-409d-abf0-d29f3fc17b1a",
                      *               "version": 1,
                      *               "startDate": "2027-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
+                     *               "financialYearId": "e9ce287c-ec59-4243-a832-3823ea65de19"
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2027-05-31",
                      *               "name": "P05",
-                     *               "id": "8fcd89fe-a1ee-4d75-ae97-f2591de5f120",
+                     *               "id": "b64231e1-901b-463b-94ce-722234098c8e",
                      *               "version": 1,
                      *               "startDate": "2027-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
+                     *               "financialYearId": "e9ce287c-ec59-4243-a832-3823ea65de19"
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2027-06-30",
                      *               "name": "P06",
-                     *               "id": "4ec31e37-7590-4e62-9beb-789b633bb987",
+                     *               "id": "18deaad3-3461-4ead-a070-32948fbf2ea2",
                      *               "version": 1,
                      *               "startDate": "2027-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
+                     *               "financialYearId": "e9ce287c-ec59-4243-a832-3823ea65de19"
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2027-07-31",
                      *               "name": "P07",
-                     *               "id": "07507f77-ceee-4805-bdcd-c30b087c30bc",
+                     *               "id": "c976202c-2671-4a79-bc2b-c542a0788579",
                      *               "version": 1,
                      *               "startDate": "2027-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
+                     *               "financialYearId": "e9ce287c-ec59-4243-a832-3823ea65de19"
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2027-08-31",
                      *               "name": "P08",
-                     *               "id": "0666be4b-917e-455b-ac21-65fcda88f55d",
+                     *               "id": "ed1c50cd-a817-4d70-a7eb-ef1ec2c9eea2",
                      *               "version": 1,
                      *               "startDate": "2027-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
+                     *               "financialYearId": "e9ce287c-ec59-4243-a832-3823ea65de19"
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2027-09-30",
                      *               "name": "P09",
-                     *               "id": "89fbdf1c-27dc-4d3a-bc8a-b3e1e950565f",
+                     *               "id": "7a8b2cf9-0bf0-4e8c-b0ed-31377aacfd64",
                      *               "version": 1,
                      *               "startDate": "2027-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
+                     *               "financialYearId": "e9ce287c-ec59-4243-a832-3823ea65de19"
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2027-10-31",
                      *               "name": "P10",
-                     *               "id": "1e9ee520-c954-4eed-8136-3e63e90845a8",
+                     *               "id": "d3edf8c1-e9a3-405b-8bf3-826cfabc6d07",
                      *               "version": 1,
                      *               "startDate": "2027-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
+                     *               "financialYearId": "e9ce287c-ec59-4243-a832-3823ea65de19"
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2027-11-30",
                      *               "name": "P11",
-                     *               "id": "74244910-dd37-4c7f-bebd-7f7d6af71a37",
+                     *               "id": "95227c6f-f8c1-4503-a4cc-581fabc535b1",
                      *               "version": 1,
                      *               "startDate": "2027-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
+                     *               "financialYearId": "e9ce287c-ec59-4243-a832-3823ea65de19"
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2027-12-31",
                      *               "name": "P12",
-                     *               "id": "8df28fd2-a4cd-4157-892b-322f2a8efa8a",
+                     *               "id": "1cf7054c-c7ed-4318-983e-b730acdecc19",
                      *               "version": 1,
                      *               "startDate": "2027-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
+                     *               "financialYearId": "e9ce287c-ec59-4243-a832-3823ea65de19"
                      *             }
                      *           ]
                      *         },
                      *         {
-                     *           "id": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1",
+                     *           "id": "3f834abb-aa39-4d05-b883-14e3f1efe81b",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T08:53:50.577Z",
-                     *           "updatedAt": "2026-11-24T08:53:50.577Z",
+                     *           "createdAt": "2026-11-24T09:07:02.009Z",
+                     *           "updatedAt": "2026-11-24T09:07:02.009Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2026-01-31",
                      *               "name": "P01",
-                     *               "id": "480fb516-5884-4fa8-bcc8-ba6b6398627a",
+                     *               "id": "9a615300-1bb3-4fcb-927d-d150d60da682",
                      *               "version": 1,
                      *               "startDate": "2026-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *               "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2026-02-28",
                      *               "name": "P02",
-                     *               "id": "933976dc-6b72-4588-b749-7e1e64c883d8",
+                     *               "id": "7d3669c1-ba2e-4d3c-9bb0-c14d5223df5d",
                      *               "version": 1,
                      *               "startDate": "2026-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *               "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2026-03-31",
                      *               "name": "P03",
-                     *               "id": "688b2ef9-bf63-4432-86cf-05c3b7ee8238",
+                     *               "id": "77c71134-f920-4319-86f8-94da08c64e5d",
                      *               "version": 1,
                      *               "startDate": "2026-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *               "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2026-04-30",
                      *               "name": "P04",
-                     *               "id": "249dec40-4586-4def-975d-b18b94d8dfd4",
+                     *               "id": "6ad8c71a-4015-4e96-b060-909ef70d2f8b",
                      *               "version": 1,
                      *               "startDate": "2026-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *               "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2026-05-31",
                      *               "name": "P05",
-                     *               "id": "beb95182-b13b-453d-9f75-63f4d9269aaf",
+                     *               "id": "d80f1da8-8aa8-4fbd-90a1-5522eb3d3385",
                      *               "version": 1,
                      *               "startDate": "2026-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *               "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2026-06-30",
                      *               "name": "P06",
-                     *               "id": "7e4a7bd4-e32e-4f7d-abac-59fcf8f65bd2",
+                     *               "id": "dfa090a8-73e4-4104-9702-283fe275fef7",
                      *               "version": 1,
                      *               "startDate": "2026-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *               "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2026-07-31",
                      *               "name": "P07",
-                     *               "id": "3fbfc661-83ec-4ffa-89e6-2f8ea1d85cc5",
+                     *               "id": "ed2c2db4-8c96-4b9a-9620-01b75165d85a",
                      *               "version": 1,
                      *               "startDate": "2026-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *               "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2026-08-31",
                      *               "name": "P08",
-                     *               "id": "30d4de99-248f-440b-ae42-6c8d8149e3c5",
+                     *               "id": "a83ee327-3ef2-4caa-ab27-867bc81aad5d",
                      *               "version": 1,
                      *               "startDate": "2026-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *               "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2026-09-30",
                      *               "name": "P09",
-                     *               "id": "e66f1a33-2a43-4e23-8c68-68b24ad7e07e",
+                     *               "id": "06758c86-4dc2-4971-a42f-994293394e75",
                      *               "version": 1,
                      *               "startDate": "2026-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *               "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2026-10-31",
                      *               "name": "P10",
-                     *               "id": "937f967d-b6b0-430e-b4b4-cd35ace2132e",
+                     *               "id": "67db5dd0-8299-4a89-ab9d-304c36f46ec4",
                      *               "version": 1,
                      *               "startDate": "2026-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *               "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2026-11-30",
                      *               "name": "P11",
-                     *               "id": "56754b4c-a20e-4856-9e8d-3cf95803a2eb",
+                     *               "id": "276fc2a0-6cc9-47cf-8d7b-f36899fc798d",
                      *               "version": 1,
                      *               "startDate": "2026-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *               "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2026-12-31",
                      *               "name": "P12",
-                     *               "id": "29c91eb1-0136-4c5d-be57-59070dcd0092",
+                     *               "id": "20401d46-ec8c-472d-911a-caf17eda086c",
                      *               "version": 1,
                      *               "startDate": "2026-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *               "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
                      *             }
                      *           ]
                      *         }
@@ -4718,7 +4742,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "823e3bc6-0cf7-4d22-98f9-b34d1763167a",
+                     *       "id": "e9ce287c-ec59-4243-a832-3823ea65de19",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
@@ -4726,128 +4750,128 @@ export interface operations {
                      *       "version": 1,
                      *       "periods": [
                      *         {
-                     *           "id": "64fbfb71-2d42-4ea5-820b-f6be0c15c3b7",
+                     *           "id": "26c1f29b-aec6-41d6-ba16-fb4ea0b81291",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-01-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
+                     *           "financialYearId": "e9ce287c-ec59-4243-a832-3823ea65de19"
                      *         },
                      *         {
-                     *           "id": "1905c518-3f41-4f14-b3b1-396627815348",
+                     *           "id": "b3f82de9-c60c-4bcf-95fe-63babb9ec74a",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
                      *           "endDate": "2027-02-28",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
+                     *           "financialYearId": "e9ce287c-ec59-4243-a832-3823ea65de19"
                      *         },
                      *         {
-                     *           "id": "958be6af-0dd9-4131-86f7-b5fdd72adf4b",
+                     *           "id": "cf123376-f12b-4f2d-a36a-06ad023f4bea",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
                      *           "endDate": "2027-03-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
+                     *           "financialYearId": "e9ce287c-ec59-4243-a832-3823ea65de19"
                      *         },
                      *         {
-                     *           "id": "1a01d29d-7cbc-4d54-961f-abeb23374713",
+                     *           "id": "bb7938b2-ae6d-409d-abf0-d29f3fc17b1a",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
                      *           "endDate": "2027-04-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
+                     *           "financialYearId": "e9ce287c-ec59-4243-a832-3823ea65de19"
                      *         },
                      *         {
-                     *           "id": "8fcd89fe-a1ee-4d75-ae97-f2591de5f120",
+                     *           "id": "b64231e1-901b-463b-94ce-722234098c8e",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
                      *           "endDate": "2027-05-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
+                     *           "financialYearId": "e9ce287c-ec59-4243-a832-3823ea65de19"
                      *         },
                      *         {
-                     *           "id": "4ec31e37-7590-4e62-9beb-789b633bb987",
+                     *           "id": "18deaad3-3461-4ead-a070-32948fbf2ea2",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
                      *           "endDate": "2027-06-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
+                     *           "financialYearId": "e9ce287c-ec59-4243-a832-3823ea65de19"
                      *         },
                      *         {
-                     *           "id": "07507f77-ceee-4805-bdcd-c30b087c30bc",
+                     *           "id": "c976202c-2671-4a79-bc2b-c542a0788579",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
                      *           "endDate": "2027-07-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
+                     *           "financialYearId": "e9ce287c-ec59-4243-a832-3823ea65de19"
                      *         },
                      *         {
-                     *           "id": "0666be4b-917e-455b-ac21-65fcda88f55d",
+                     *           "id": "ed1c50cd-a817-4d70-a7eb-ef1ec2c9eea2",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
                      *           "endDate": "2027-08-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
+                     *           "financialYearId": "e9ce287c-ec59-4243-a832-3823ea65de19"
                      *         },
                      *         {
-                     *           "id": "89fbdf1c-27dc-4d3a-bc8a-b3e1e950565f",
+                     *           "id": "7a8b2cf9-0bf0-4e8c-b0ed-31377aacfd64",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
                      *           "endDate": "2027-09-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
+                     *           "financialYearId": "e9ce287c-ec59-4243-a832-3823ea65de19"
                      *         },
                      *         {
-                     *           "id": "1e9ee520-c954-4eed-8136-3e63e90845a8",
+                     *           "id": "d3edf8c1-e9a3-405b-8bf3-826cfabc6d07",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
                      *           "endDate": "2027-10-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
+                     *           "financialYearId": "e9ce287c-ec59-4243-a832-3823ea65de19"
                      *         },
                      *         {
-                     *           "id": "74244910-dd37-4c7f-bebd-7f7d6af71a37",
+                     *           "id": "95227c6f-f8c1-4503-a4cc-581fabc535b1",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
                      *           "endDate": "2027-11-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
+                     *           "financialYearId": "e9ce287c-ec59-4243-a832-3823ea65de19"
                      *         },
                      *         {
-                     *           "id": "8df28fd2-a4cd-4157-892b-322f2a8efa8a",
+                     *           "id": "1cf7054c-c7ed-4318-983e-b730acdecc19",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
+                     *           "financialYearId": "e9ce287c-ec59-4243-a832-3823ea65de19"
                      *         }
                      *       ],
-                     *       "createdAt": "2026-11-24T08:53:50.616Z",
-                     *       "updatedAt": "2026-11-24T08:53:50.616Z"
+                     *       "createdAt": "2026-11-24T09:07:02.034Z",
+                     *       "updatedAt": "2026-11-24T09:07:02.034Z"
                      *     }
                      */
                     "application/json": {
@@ -4960,134 +4984,134 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1",
+                     *       "id": "3f834abb-aa39-4d05-b883-14e3f1efe81b",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T08:53:50.577Z",
-                     *       "updatedAt": "2026-11-24T08:53:50.577Z",
+                     *       "createdAt": "2026-11-24T09:07:02.009Z",
+                     *       "updatedAt": "2026-11-24T09:07:02.009Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "480fb516-5884-4fa8-bcc8-ba6b6398627a",
+                     *           "id": "9a615300-1bb3-4fcb-927d-d150d60da682",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *           "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "933976dc-6b72-4588-b749-7e1e64c883d8",
+                     *           "id": "7d3669c1-ba2e-4d3c-9bb0-c14d5223df5d",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *           "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "688b2ef9-bf63-4432-86cf-05c3b7ee8238",
+                     *           "id": "77c71134-f920-4319-86f8-94da08c64e5d",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *           "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "249dec40-4586-4def-975d-b18b94d8dfd4",
+                     *           "id": "6ad8c71a-4015-4e96-b060-909ef70d2f8b",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *           "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "beb95182-b13b-453d-9f75-63f4d9269aaf",
+                     *           "id": "d80f1da8-8aa8-4fbd-90a1-5522eb3d3385",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *           "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "7e4a7bd4-e32e-4f7d-abac-59fcf8f65bd2",
+                     *           "id": "dfa090a8-73e4-4104-9702-283fe275fef7",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *           "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "3fbfc661-83ec-4ffa-89e6-2f8ea1d85cc5",
+                     *           "id": "ed2c2db4-8c96-4b9a-9620-01b75165d85a",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *           "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "30d4de99-248f-440b-ae42-6c8d8149e3c5",
+                     *           "id": "a83ee327-3ef2-4caa-ab27-867bc81aad5d",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *           "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "e66f1a33-2a43-4e23-8c68-68b24ad7e07e",
+                     *           "id": "06758c86-4dc2-4971-a42f-994293394e75",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *           "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "937f967d-b6b0-430e-b4b4-cd35ace2132e",
+                     *           "id": "67db5dd0-8299-4a89-ab9d-304c36f46ec4",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *           "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "56754b4c-a20e-4856-9e8d-3cf95803a2eb",
+                     *           "id": "276fc2a0-6cc9-47cf-8d7b-f36899fc798d",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *           "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "29c91eb1-0136-4c5d-be57-59070dcd0092",
+                     *           "id": "20401d46-ec8c-472d-911a-caf17eda086c",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *           "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
                      *         }
                      *       ]
                      *     }
@@ -5242,134 +5266,134 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bab483e6-ea4e-4b76-abe7-50c09e441271",
+                     *       "id": "1d386d3b-ad82-4746-8573-1f25d630c988",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T08:53:50.751Z",
-                     *       "updatedAt": "2026-11-24T08:53:50.802Z",
+                     *       "createdAt": "2026-11-24T09:07:02.154Z",
+                     *       "updatedAt": "2026-11-24T09:07:02.384Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2030-01-31",
                      *           "name": "P01",
-                     *           "id": "1fc1c97e-b753-48c9-ade6-90de4de5166c",
+                     *           "id": "fd0e4e7a-b09b-4d34-84e5-25c5903dd2d5",
                      *           "version": 1,
                      *           "startDate": "2030-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "bab483e6-ea4e-4b76-abe7-50c09e441271"
+                     *           "financialYearId": "1d386d3b-ad82-4746-8573-1f25d630c988"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2030-02-28",
                      *           "name": "P02",
-                     *           "id": "1e41df11-ecf4-4c19-ae4d-d1604eae0c50",
+                     *           "id": "343209a1-a89f-4e1c-90ce-148516bd8013",
                      *           "version": 1,
                      *           "startDate": "2030-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "bab483e6-ea4e-4b76-abe7-50c09e441271"
+                     *           "financialYearId": "1d386d3b-ad82-4746-8573-1f25d630c988"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2030-03-31",
                      *           "name": "P03",
-                     *           "id": "3952ed2f-00b0-423a-998b-1a58b7de2a70",
+                     *           "id": "97dcc8fb-214b-470a-9702-b1d0a9e570d9",
                      *           "version": 1,
                      *           "startDate": "2030-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "bab483e6-ea4e-4b76-abe7-50c09e441271"
+                     *           "financialYearId": "1d386d3b-ad82-4746-8573-1f25d630c988"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2030-04-30",
                      *           "name": "P04",
-                     *           "id": "c4efcff0-fddb-43de-9f6d-edd1b0da92ac",
+                     *           "id": "cf29c6ba-fc51-4fad-b3ef-bd040f6a708d",
                      *           "version": 1,
                      *           "startDate": "2030-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "bab483e6-ea4e-4b76-abe7-50c09e441271"
+                     *           "financialYearId": "1d386d3b-ad82-4746-8573-1f25d630c988"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2030-05-31",
                      *           "name": "P05",
-                     *           "id": "7ada0cfa-48e2-4062-ad10-ba3821674cc1",
+                     *           "id": "c1fb75bb-7668-4c7a-b52d-c556ff09c01d",
                      *           "version": 1,
                      *           "startDate": "2030-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "bab483e6-ea4e-4b76-abe7-50c09e441271"
+                     *           "financialYearId": "1d386d3b-ad82-4746-8573-1f25d630c988"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2030-06-30",
                      *           "name": "P06",
-                     *           "id": "103a9a15-d132-4431-a500-0844af371910",
+                     *           "id": "91ed2d9b-92ef-400b-8b70-b77b13ca711c",
                      *           "version": 1,
                      *           "startDate": "2030-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "bab483e6-ea4e-4b76-abe7-50c09e441271"
+                     *           "financialYearId": "1d386d3b-ad82-4746-8573-1f25d630c988"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2030-07-31",
                      *           "name": "P07",
-                     *           "id": "1cc3d22a-de5e-47ff-ab04-358685e82b51",
+                     *           "id": "3ac3b9bc-1dd3-4c74-a4be-b6f396b1f58d",
                      *           "version": 1,
                      *           "startDate": "2030-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "bab483e6-ea4e-4b76-abe7-50c09e441271"
+                     *           "financialYearId": "1d386d3b-ad82-4746-8573-1f25d630c988"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2030-08-31",
                      *           "name": "P08",
-                     *           "id": "b8ce3207-5e03-450d-a2fd-2b35c70c5c71",
+                     *           "id": "13c8e038-57a8-46b8-818d-fb95b60f259a",
                      *           "version": 1,
                      *           "startDate": "2030-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "bab483e6-ea4e-4b76-abe7-50c09e441271"
+                     *           "financialYearId": "1d386d3b-ad82-4746-8573-1f25d630c988"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2030-09-30",
                      *           "name": "P09",
-                     *           "id": "e650e901-646b-4451-943b-850d7c92c498",
+                     *           "id": "814430fd-0f1a-4599-a79c-4bec76e7ff82",
                      *           "version": 1,
                      *           "startDate": "2030-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "bab483e6-ea4e-4b76-abe7-50c09e441271"
+                     *           "financialYearId": "1d386d3b-ad82-4746-8573-1f25d630c988"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2030-10-31",
                      *           "name": "P10",
-                     *           "id": "9a4cc9f3-ae7c-424a-a05a-c957693e865c",
+                     *           "id": "ee99475e-7e73-4edc-89fb-1d48b0e8ba41",
                      *           "version": 1,
                      *           "startDate": "2030-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "bab483e6-ea4e-4b76-abe7-50c09e441271"
+                     *           "financialYearId": "1d386d3b-ad82-4746-8573-1f25d630c988"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2030-11-30",
                      *           "name": "P11",
-                     *           "id": "21783916-ddc3-419f-bf2f-063e55a2a859",
+                     *           "id": "997ed0cf-1463-4bf3-b3f6-e098cc1c80ee",
                      *           "version": 1,
                      *           "startDate": "2030-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "bab483e6-ea4e-4b76-abe7-50c09e441271"
+                     *           "financialYearId": "1d386d3b-ad82-4746-8573-1f25d630c988"
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2030-12-31",
                      *           "name": "P12",
-                     *           "id": "3af5ba76-3c97-422b-bcd1-ba25e8a1a715",
+                     *           "id": "c94c010c-3dad-4f3c-9509-3c771f6a4340",
                      *           "version": 1,
                      *           "startDate": "2030-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "bab483e6-ea4e-4b76-abe7-50c09e441271"
+                     *           "financialYearId": "1d386d3b-ad82-4746-8573-1f25d630c988"
                      *         }
                      *       ]
                      *     }
@@ -5576,14 +5600,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0f9c6b83-18b3-4644-b979-38405133bbce",
+                     *       "id": "315792bd-1696-4075-9d0f-e2a3a19437c4",
                      *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "2f6ac349-5f82-420a-afeb-bcede4e81e3b",
+                     *           "accountId": "1664d56f-2404-452f-b968-76c5a014c60d",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -5593,7 +5617,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "cde102aa-35b0-4fc6-b739-d5e982aea610",
+                     *           "accountId": "d1197607-90d0-4a95-abbf-a2c298251ae3",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -5614,8 +5638,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T08:53:52.851Z",
-                     *       "updatedAt": "2026-11-24T08:53:52.851Z"
+                     *       "createdAt": "2026-11-24T09:07:04.502Z",
+                     *       "updatedAt": "2026-11-24T09:07:04.502Z"
                      *     }
                      */
                     "application/json": {
@@ -5648,7 +5672,7 @@ export interface operations {
                             side: 1 | 2;
                             /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
                             amount: number;
-                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                             currency: string | null;
                             /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
                             exchangeRate: string;
@@ -5743,121 +5767,121 @@ export interface operations {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "29c91eb1-0136-4c5d-be57-59070dcd0092",
+                     *           "id": "20401d46-ec8c-472d-911a-caf17eda086c",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *           "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "56754b4c-a20e-4856-9e8d-3cf95803a2eb",
+                     *           "id": "276fc2a0-6cc9-47cf-8d7b-f36899fc798d",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *           "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "937f967d-b6b0-430e-b4b4-cd35ace2132e",
+                     *           "id": "67db5dd0-8299-4a89-ab9d-304c36f46ec4",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *           "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "e66f1a33-2a43-4e23-8c68-68b24ad7e07e",
+                     *           "id": "06758c86-4dc2-4971-a42f-994293394e75",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *           "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "30d4de99-248f-440b-ae42-6c8d8149e3c5",
+                     *           "id": "a83ee327-3ef2-4caa-ab27-867bc81aad5d",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *           "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "3fbfc661-83ec-4ffa-89e6-2f8ea1d85cc5",
+                     *           "id": "ed2c2db4-8c96-4b9a-9620-01b75165d85a",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *           "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "7e4a7bd4-e32e-4f7d-abac-59fcf8f65bd2",
+                     *           "id": "dfa090a8-73e4-4104-9702-283fe275fef7",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *           "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "beb95182-b13b-453d-9f75-63f4d9269aaf",
+                     *           "id": "d80f1da8-8aa8-4fbd-90a1-5522eb3d3385",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *           "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "249dec40-4586-4def-975d-b18b94d8dfd4",
+                     *           "id": "6ad8c71a-4015-4e96-b060-909ef70d2f8b",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *           "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "688b2ef9-bf63-4432-86cf-05c3b7ee8238",
+                     *           "id": "77c71134-f920-4319-86f8-94da08c64e5d",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *           "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "933976dc-6b72-4588-b749-7e1e64c883d8",
+                     *           "id": "7d3669c1-ba2e-4d3c-9bb0-c14d5223df5d",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *           "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
                      *         },
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "480fb516-5884-4fa8-bcc8-ba6b6398627a",
+                     *           "id": "9a615300-1bb3-4fcb-927d-d150d60da682",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *           "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -5941,11 +5965,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "480fb516-5884-4fa8-bcc8-ba6b6398627a",
+                     *       "id": "9a615300-1bb3-4fcb-927d-d150d60da682",
                      *       "version": 1,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *       "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
                      *     }
                      */
                     "application/json": {
@@ -6031,11 +6055,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "480fb516-5884-4fa8-bcc8-ba6b6398627a",
+                     *       "id": "9a615300-1bb3-4fcb-927d-d150d60da682",
                      *       "version": 2,
                      *       "startDate": "2026-01-01",
                      *       "status": "locked",
-                     *       "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *       "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
                      *     }
                      */
                     "application/json": {
@@ -6220,11 +6244,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "480fb516-5884-4fa8-bcc8-ba6b6398627a",
+                     *       "id": "9a615300-1bb3-4fcb-927d-d150d60da682",
                      *       "version": 3,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *       "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
                      *     }
                      */
                     "application/json": {
@@ -6312,14 +6336,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "a387d7aa-ccb5-4471-8a06-98360d14383a",
+                     *           "id": "42b62e66-d2ed-4253-b0be-78012e93ed57",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "a51125ad-1d91-4994-b91a-d285aa5134fc",
+                     *               "accountId": "8632dcc6-a5a8-48aa-bd5b-b00a7cee12a1",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -6329,7 +6353,7 @@ export interface operations {
                      *               "fxRounding": false
                      *             },
                      *             {
-                     *               "accountId": "7c60d568-2ba6-44e5-a6f4-919887caede4",
+                     *               "accountId": "cc070416-b3d5-4684-bab8-9b02cfd12d65",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -6350,8 +6374,8 @@ export interface operations {
                      *           "reversalOf": null,
                      *           "reversedBy": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T08:53:51.123Z",
-                     *           "updatedAt": "2026-11-24T08:53:51.123Z"
+                     *           "createdAt": "2026-11-24T09:07:02.633Z",
+                     *           "updatedAt": "2026-11-24T09:07:02.633Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -6391,7 +6415,7 @@ export interface operations {
                                 side: 1 | 2;
                                 /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
                                 amount: number;
-                                /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                                /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                                 currency: string | null;
                                 /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
                                 exchangeRate: string;
@@ -6469,12 +6493,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "a51125ad-1d91-4994-b91a-d285aa5134fc",
+                 *           "accountId": "8632dcc6-a5a8-48aa-bd5b-b00a7cee12a1",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "7c60d568-2ba6-44e5-a6f4-919887caede4",
+                 *           "accountId": "cc070416-b3d5-4684-bab8-9b02cfd12d65",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -6497,7 +6521,7 @@ export interface operations {
                         side: 1 | 2;
                         /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
                         amount: string | number;
-                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                         currency?: string;
                         /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
                         exchangeRate?: string | number;
@@ -6518,14 +6542,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a387d7aa-ccb5-4471-8a06-98360d14383a",
+                     *       "id": "42b62e66-d2ed-4253-b0be-78012e93ed57",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "a51125ad-1d91-4994-b91a-d285aa5134fc",
+                     *           "accountId": "8632dcc6-a5a8-48aa-bd5b-b00a7cee12a1",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -6535,7 +6559,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "7c60d568-2ba6-44e5-a6f4-919887caede4",
+                     *           "accountId": "cc070416-b3d5-4684-bab8-9b02cfd12d65",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -6556,8 +6580,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T08:53:51.123Z",
-                     *       "updatedAt": "2026-11-24T08:53:51.123Z"
+                     *       "createdAt": "2026-11-24T09:07:02.633Z",
+                     *       "updatedAt": "2026-11-24T09:07:02.633Z"
                      *     }
                      */
                     "application/json": {
@@ -6590,7 +6614,7 @@ export interface operations {
                             side: 1 | 2;
                             /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
                             amount: number;
-                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                             currency: string | null;
                             /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
                             exchangeRate: string;
@@ -6669,14 +6693,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a387d7aa-ccb5-4471-8a06-98360d14383a",
+                     *       "id": "42b62e66-d2ed-4253-b0be-78012e93ed57",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "a51125ad-1d91-4994-b91a-d285aa5134fc",
+                     *           "accountId": "8632dcc6-a5a8-48aa-bd5b-b00a7cee12a1",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -6686,7 +6710,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "7c60d568-2ba6-44e5-a6f4-919887caede4",
+                     *           "accountId": "cc070416-b3d5-4684-bab8-9b02cfd12d65",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -6707,8 +6731,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T08:53:51.123Z",
-                     *       "updatedAt": "2026-11-24T08:53:51.123Z"
+                     *       "createdAt": "2026-11-24T09:07:02.633Z",
+                     *       "updatedAt": "2026-11-24T09:07:02.633Z"
                      *     }
                      */
                     "application/json": {
@@ -6741,7 +6765,7 @@ export interface operations {
                             side: 1 | 2;
                             /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
                             amount: number;
-                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                             currency: string | null;
                             /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
                             exchangeRate: string;
@@ -6818,12 +6842,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "a51125ad-1d91-4994-b91a-d285aa5134fc",
+                 *           "accountId": "8632dcc6-a5a8-48aa-bd5b-b00a7cee12a1",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "7c60d568-2ba6-44e5-a6f4-919887caede4",
+                 *           "accountId": "cc070416-b3d5-4684-bab8-9b02cfd12d65",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -6847,7 +6871,7 @@ export interface operations {
                         side: 1 | 2;
                         /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
                         amount: string | number;
-                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                         currency?: string;
                         /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
                         exchangeRate?: string | number;
@@ -6870,14 +6894,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a387d7aa-ccb5-4471-8a06-98360d14383a",
+                     *       "id": "42b62e66-d2ed-4253-b0be-78012e93ed57",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "a51125ad-1d91-4994-b91a-d285aa5134fc",
+                     *           "accountId": "8632dcc6-a5a8-48aa-bd5b-b00a7cee12a1",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -6887,7 +6911,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "7c60d568-2ba6-44e5-a6f4-919887caede4",
+                     *           "accountId": "cc070416-b3d5-4684-bab8-9b02cfd12d65",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -6908,8 +6932,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T08:53:51.123Z",
-                     *       "updatedAt": "2026-11-24T08:53:51.278Z"
+                     *       "createdAt": "2026-11-24T09:07:02.633Z",
+                     *       "updatedAt": "2026-11-24T09:07:02.800Z"
                      *     }
                      */
                     "application/json": {
@@ -6942,7 +6966,7 @@ export interface operations {
                             side: 1 | 2;
                             /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
                             amount: number;
-                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                             currency: string | null;
                             /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
                             exchangeRate: string;
@@ -7039,14 +7063,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a387d7aa-ccb5-4471-8a06-98360d14383a",
+                     *       "id": "42b62e66-d2ed-4253-b0be-78012e93ed57",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "a51125ad-1d91-4994-b91a-d285aa5134fc",
+                     *           "accountId": "8632dcc6-a5a8-48aa-bd5b-b00a7cee12a1",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7056,7 +7080,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "7c60d568-2ba6-44e5-a6f4-919887caede4",
+                     *           "accountId": "cc070416-b3d5-4684-bab8-9b02cfd12d65",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7072,13 +7096,13 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1",
-                     *       "periodId": "688b2ef9-bf63-4432-86cf-05c3b7ee8238",
+                     *       "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b",
+                     *       "periodId": "77c71134-f920-4319-86f8-94da08c64e5d",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T08:53:51.123Z",
-                     *       "updatedAt": "2026-11-24T08:53:51.358Z"
+                     *       "createdAt": "2026-11-24T09:07:02.633Z",
+                     *       "updatedAt": "2026-11-24T09:07:02.929Z"
                      *     }
                      */
                     "application/json": {
@@ -7111,7 +7135,7 @@ export interface operations {
                             side: 1 | 2;
                             /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
                             amount: number;
-                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                             currency: string | null;
                             /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
                             exchangeRate: string;
@@ -7201,14 +7225,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "11a1217b-3f90-42c4-9d4e-5d8d7b2132ab",
+                     *       "id": "1429aaba-9fa2-4d85-8db9-7171d0d7e820",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "2f6ac349-5f82-420a-afeb-bcede4e81e3b",
+                     *           "accountId": "1664d56f-2404-452f-b968-76c5a014c60d",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -7218,7 +7242,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "a51125ad-1d91-4994-b91a-d285aa5134fc",
+                     *           "accountId": "8632dcc6-a5a8-48aa-bd5b-b00a7cee12a1",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -7234,13 +7258,13 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1",
-                     *       "periodId": "688b2ef9-bf63-4432-86cf-05c3b7ee8238",
+                     *       "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b",
+                     *       "periodId": "77c71134-f920-4319-86f8-94da08c64e5d",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T08:53:51.671Z",
-                     *       "updatedAt": "2026-11-24T08:53:51.784Z"
+                     *       "createdAt": "2026-11-24T09:07:03.258Z",
+                     *       "updatedAt": "2026-11-24T09:07:03.325Z"
                      *     }
                      */
                     "application/json": {
@@ -7273,7 +7297,7 @@ export interface operations {
                             side: 1 | 2;
                             /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
                             amount: number;
-                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                             currency: string | null;
                             /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
                             exchangeRate: string;
@@ -7363,14 +7387,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a387d7aa-ccb5-4471-8a06-98360d14383a",
+                     *       "id": "42b62e66-d2ed-4253-b0be-78012e93ed57",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "a51125ad-1d91-4994-b91a-d285aa5134fc",
+                     *           "accountId": "8632dcc6-a5a8-48aa-bd5b-b00a7cee12a1",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7380,7 +7404,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "7c60d568-2ba6-44e5-a6f4-919887caede4",
+                     *           "accountId": "cc070416-b3d5-4684-bab8-9b02cfd12d65",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7401,8 +7425,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T08:53:51.123Z",
-                     *       "updatedAt": "2026-11-24T08:53:51.426Z"
+                     *       "createdAt": "2026-11-24T09:07:02.633Z",
+                     *       "updatedAt": "2026-11-24T09:07:03.005Z"
                      *     }
                      */
                     "application/json": {
@@ -7435,7 +7459,7 @@ export interface operations {
                             side: 1 | 2;
                             /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
                             amount: number;
-                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                             currency: string | null;
                             /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
                             exchangeRate: string;
@@ -7536,14 +7560,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a387d7aa-ccb5-4471-8a06-98360d14383a",
+                     *       "id": "42b62e66-d2ed-4253-b0be-78012e93ed57",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "a51125ad-1d91-4994-b91a-d285aa5134fc",
+                     *           "accountId": "8632dcc6-a5a8-48aa-bd5b-b00a7cee12a1",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7553,7 +7577,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "7c60d568-2ba6-44e5-a6f4-919887caede4",
+                     *           "accountId": "cc070416-b3d5-4684-bab8-9b02cfd12d65",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7569,13 +7593,13 @@ export interface operations {
                      *       },
                      *       "status": "reversed",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1",
-                     *       "periodId": "688b2ef9-bf63-4432-86cf-05c3b7ee8238",
+                     *       "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b",
+                     *       "periodId": "77c71134-f920-4319-86f8-94da08c64e5d",
                      *       "reversalOf": null,
-                     *       "reversedBy": "9b2aeac4-2e4e-403b-b3dc-f9c7bddc23ec",
+                     *       "reversedBy": "fdae8121-66bf-4071-8661-1ad96517b4be",
                      *       "version": 6,
-                     *       "createdAt": "2026-11-24T08:53:51.123Z",
-                     *       "updatedAt": "2026-11-24T08:53:51.600Z"
+                     *       "createdAt": "2026-11-24T09:07:02.633Z",
+                     *       "updatedAt": "2026-11-24T09:07:03.201Z"
                      *     }
                      */
                     "application/json": {
@@ -7608,7 +7632,7 @@ export interface operations {
                             side: 1 | 2;
                             /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
                             amount: number;
-                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                             currency: string | null;
                             /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
                             exchangeRate: string;
@@ -7698,13 +7722,13 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1",
+                     *       "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "56987a43-b00d-4932-b323-281e5ecb1968",
+                     *           "accountId": "c5beb175-ebe3-446b-86f7-49b2381da306",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -7729,8 +7753,8 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "accountId": "a51125ad-1d91-4994-b91a-d285aa5134fc",
-                     *           "parentId": "56987a43-b00d-4932-b323-281e5ecb1968",
+                     *           "accountId": "8632dcc6-a5a8-48aa-bd5b-b00a7cee12a1",
+                     *           "parentId": "c5beb175-ebe3-446b-86f7-49b2381da306",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -7754,7 +7778,7 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "accountId": "3a26cb55-5d65-4e0d-9ff2-2c266dcd5456",
+                     *           "accountId": "7b182d2f-159c-4b32-a924-52c7ce184110",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -7779,8 +7803,8 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "accountId": "7c60d568-2ba6-44e5-a6f4-919887caede4",
-                     *           "parentId": "3a26cb55-5d65-4e0d-9ff2-2c266dcd5456",
+                     *           "accountId": "cc070416-b3d5-4684-bab8-9b02cfd12d65",
+                     *           "parentId": "7b182d2f-159c-4b32-a924-52c7ce184110",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -7804,7 +7828,7 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "accountId": "61b404e8-6783-46a1-9ae3-eb14fe7b034e",
+                     *           "accountId": "b5161d27-a769-49f5-92d0-448cd080f1ef",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -7829,8 +7853,8 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "accountId": "2f6ac349-5f82-420a-afeb-bcede4e81e3b",
-                     *           "parentId": "61b404e8-6783-46a1-9ae3-eb14fe7b034e",
+                     *           "accountId": "1664d56f-2404-452f-b968-76c5a014c60d",
+                     *           "parentId": "b5161d27-a769-49f5-92d0-448cd080f1ef",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -7904,7 +7928,7 @@ export interface operations {
                                 english: string;
                             };
                         } | null;
-                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                         currency: string;
                         /** @description Accounts with figures, and their ancestors, along the tree. */
                         rows: {
@@ -8057,7 +8081,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "61b404e8-6783-46a1-9ae3-eb14fe7b034e",
+                     *           "accountId": "b5161d27-a769-49f5-92d0-448cd080f1ef",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -8076,8 +8100,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "2f6ac349-5f82-420a-afeb-bcede4e81e3b",
-                     *           "parentId": "61b404e8-6783-46a1-9ae3-eb14fe7b034e",
+                     *           "accountId": "1664d56f-2404-452f-b968-76c5a014c60d",
+                     *           "parentId": "b5161d27-a769-49f5-92d0-448cd080f1ef",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -8118,7 +8142,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                         currency: string;
                         /** @description What each amount column holds: a range or date, for the company, a cost center, or amounts without one. */
                         columns: {
@@ -8287,7 +8311,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "56987a43-b00d-4932-b323-281e5ecb1968",
+                     *           "accountId": "c5beb175-ebe3-446b-86f7-49b2381da306",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -8304,8 +8328,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "a51125ad-1d91-4994-b91a-d285aa5134fc",
-                     *           "parentId": "56987a43-b00d-4932-b323-281e5ecb1968",
+                     *           "accountId": "8632dcc6-a5a8-48aa-bd5b-b00a7cee12a1",
+                     *           "parentId": "c5beb175-ebe3-446b-86f7-49b2381da306",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -8352,7 +8376,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                         currency: string;
                         /** @description What each amount column holds: a range or date, for the company, a cost center, or amounts without one. */
                         columns: {
@@ -8554,7 +8578,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "56987a43-b00d-4932-b323-281e5ecb1968",
+                     *         "id": "c5beb175-ebe3-446b-86f7-49b2381da306",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -8573,13 +8597,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "a387d7aa-ccb5-4471-8a06-98360d14383a",
+                     *           "journalId": "42b62e66-d2ed-4253-b0be-78012e93ed57",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "a51125ad-1d91-4994-b91a-d285aa5134fc",
+                     *           "accountId": "8632dcc6-a5a8-48aa-bd5b-b00a7cee12a1",
                      *           "line": 0,
                      *           "side": 1,
                      *           "amount": "120.00",
@@ -8587,7 +8611,7 @@ export interface operations {
                      *           "balance": "120.00"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjE3NmUwMTNmLWM1NTUtNDQyNy04YTRlLTRlNWZmOWE3Zjg0ZiIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiNTY5ODdhNDMtYjAwZC00OTMyLWIzMjMtMjgxZTVlY2IxOTY4IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjYTM4N2Q3YWEtY2NiNS00NDcxLThhMDYtOTgzNjBkMTQzODNhIiwiYWNjb3VudElkIjoiYTUxMTI1YWQtMWQ5MS00OTk0LWI5MWEtZDI4NWFhNTEzNGZjIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.9QXMDtUzLo2xnfDqnifpCk6qP5nor1knyquEwyTbefo"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImUxNDlmNDk5LThjZGQtNDU3MC05NWZkLWVjYzUzODQ0MDlhYSIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiYzViZWIxNzUtZWJlMy00NDZiLTg2ZjctNDliMjM4MWRhMzA2IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjNDJiNjJlNjYtZDJlZC00MjUzLWIwYmUtNzgwMTJlOTNlZDU3IiwiYWNjb3VudElkIjoiODYzMmRjYzYtYTVhOC00OGFhLWJkNWItYjAwYTdjZWUxMmExIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.1eku5zr17j4RLVud2n6umFYr6sYosFo8e9keFqul6h0"
                      *     }
                      */
                     "application/json": {
@@ -8649,7 +8673,7 @@ export interface operations {
                                 english: string;
                             };
                         } | null;
-                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                         currency: string;
                         /** @description Debit minus credit before dateFrom. */
                         openingBalance: string;
@@ -8744,41 +8768,41 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "c5b44957-ba15-4065-9144-7204d6aa6261",
+                     *           "id": "cdfb4f0d-34c0-4c5d-ba6a-243e8f2f8939",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-24T08:53:52.700Z",
+                     *           "createdAt": "2026-11-24T09:07:04.417Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "cc78373c-ceac-4e1b-b799-df8fa08bdfc6"
+                     *             "id": "691f90f0-354d-4b9f-a3cf-f2b5b6c344d6"
                      *           }
                      *         },
                      *         {
-                     *           "id": "de35f8cb-a821-4e28-8894-58151f6f4f68",
+                     *           "id": "9ab67d14-8e51-46ac-bbf4-92f3ea3b769b",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-24T08:53:52.635Z",
+                     *           "createdAt": "2026-11-24T09:07:04.372Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "cc78373c-ceac-4e1b-b799-df8fa08bdfc6"
+                     *             "id": "691f90f0-354d-4b9f-a3cf-f2b5b6c344d6"
                      *           }
                      *         },
                      *         {
-                     *           "id": "8007edc7-ec2a-4886-966f-a530806c536a",
+                     *           "id": "7db690b4-0d31-4c64-95cc-19c4422c0d6e",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *             "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
                      *           },
-                     *           "createdAt": "2026-11-24T08:53:52.512Z",
+                     *           "createdAt": "2026-11-24T09:07:04.226Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "cc78373c-ceac-4e1b-b799-df8fa08bdfc6"
+                     *             "id": "691f90f0-354d-4b9f-a3cf-f2b5b6c344d6"
                      *           }
                      *         }
                      *       ],
@@ -8856,7 +8880,7 @@ export interface operations {
                  * @example {
                  *       "kind": "TrialBalance",
                  *       "parameters": {
-                 *         "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                 *         "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
                  *       }
                  *     }
                  */
@@ -8950,15 +8974,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8007edc7-ec2a-4886-966f-a530806c536a",
+                     *       "id": "7db690b4-0d31-4c64-95cc-19c4422c0d6e",
                      *       "kind": "TrialBalance",
                      *       "parameters": {
-                     *         "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *         "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
                      *       },
-                     *       "createdAt": "2026-11-24T08:53:52.512Z",
+                     *       "createdAt": "2026-11-24T09:07:04.226Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "cc78373c-ceac-4e1b-b799-df8fa08bdfc6"
+                     *         "id": "691f90f0-354d-4b9f-a3cf-f2b5b6c344d6"
                      *       }
                      *     }
                      */
@@ -9031,26 +9055,26 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8007edc7-ec2a-4886-966f-a530806c536a",
+                     *       "id": "7db690b4-0d31-4c64-95cc-19c4422c0d6e",
                      *       "kind": "TrialBalance",
                      *       "parameters": {
-                     *         "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *         "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
                      *       },
-                     *       "createdAt": "2026-11-24T08:53:52.512Z",
+                     *       "createdAt": "2026-11-24T09:07:04.226Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "cc78373c-ceac-4e1b-b799-df8fa08bdfc6"
+                     *         "id": "691f90f0-354d-4b9f-a3cf-f2b5b6c344d6"
                      *       },
                      *       "figures": {
                      *         "dateFrom": "2026-01-01",
                      *         "dateTo": "2026-12-31",
-                     *         "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1",
+                     *         "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b",
                      *         "periodId": null,
                      *         "costCenter": null,
                      *         "currency": "SAR",
                      *         "rows": [
                      *           {
-                     *             "accountId": "56987a43-b00d-4932-b323-281e5ecb1968",
+                     *             "accountId": "c5beb175-ebe3-446b-86f7-49b2381da306",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -9075,8 +9099,8 @@ export interface operations {
                      *             }
                      *           },
                      *           {
-                     *             "accountId": "a51125ad-1d91-4994-b91a-d285aa5134fc",
-                     *             "parentId": "56987a43-b00d-4932-b323-281e5ecb1968",
+                     *             "accountId": "8632dcc6-a5a8-48aa-bd5b-b00a7cee12a1",
+                     *             "parentId": "c5beb175-ebe3-446b-86f7-49b2381da306",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -9100,7 +9124,7 @@ export interface operations {
                      *             }
                      *           },
                      *           {
-                     *             "accountId": "3a26cb55-5d65-4e0d-9ff2-2c266dcd5456",
+                     *             "accountId": "7b182d2f-159c-4b32-a924-52c7ce184110",
                      *             "parentId": null,
                      *             "code": "4",
                      *             "path": "4",
@@ -9125,8 +9149,8 @@ export interface operations {
                      *             }
                      *           },
                      *           {
-                     *             "accountId": "7c60d568-2ba6-44e5-a6f4-919887caede4",
-                     *             "parentId": "3a26cb55-5d65-4e0d-9ff2-2c266dcd5456",
+                     *             "accountId": "cc070416-b3d5-4684-bab8-9b02cfd12d65",
+                     *             "parentId": "7b182d2f-159c-4b32-a924-52c7ce184110",
                      *             "code": "4101",
                      *             "path": "4.4101",
                      *             "depth": 1,
@@ -9150,7 +9174,7 @@ export interface operations {
                      *             }
                      *           },
                      *           {
-                     *             "accountId": "61b404e8-6783-46a1-9ae3-eb14fe7b034e",
+                     *             "accountId": "b5161d27-a769-49f5-92d0-448cd080f1ef",
                      *             "parentId": null,
                      *             "code": "5",
                      *             "path": "5",
@@ -9175,8 +9199,8 @@ export interface operations {
                      *             }
                      *           },
                      *           {
-                     *             "accountId": "2f6ac349-5f82-420a-afeb-bcede4e81e3b",
-                     *             "parentId": "61b404e8-6783-46a1-9ae3-eb14fe7b034e",
+                     *             "accountId": "1664d56f-2404-452f-b968-76c5a014c60d",
+                     *             "parentId": "b5161d27-a769-49f5-92d0-448cd080f1ef",
                      *             "code": "5101",
                      *             "path": "5.5101",
                      *             "depth": 1,
@@ -9285,7 +9309,7 @@ export interface operations {
                                     english: string;
                                 };
                             } | null;
-                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                             currency: string;
                             /** @description Accounts with figures, and their ancestors, along the tree. */
                             rows: {
@@ -9366,7 +9390,7 @@ export interface operations {
                                 };
                             };
                         } | {
-                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                             currency: string;
                             /** @description What each amount column holds: a range or date, for the company, a cost center, or amounts without one. */
                             columns: {
@@ -9482,7 +9506,7 @@ export interface operations {
                                 netProfit: string[];
                             };
                         } | {
-                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                             currency: string;
                             /** @description What each amount column holds: a range or date, for the company, a cost center, or amounts without one. */
                             columns: {
@@ -9687,83 +9711,26 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "2f4c43f9-78f9-4f1e-9be2-316c380cd5f8",
-                     *           "sequence": 4,
+                     *           "id": "f48ade6b-cb36-439e-8206-d19240d4fdab",
+                     *           "sequence": 9,
                      *           "type": "JournalPosted",
-                     *           "companyId": "176e013f-c555-4427-8a4e-4e5ff9a7f84f",
-                     *           "recordId": "0f9c6b83-18b3-4644-b979-38405133bbce",
+                     *           "companyId": "e149f499-8cdd-4570-95fd-ecc5384409aa",
+                     *           "recordId": "1429aaba-9fa2-4d85-8db9-7171d0d7e820",
                      *           "version": 2,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "cc78373c-ceac-4e1b-b799-df8fa08bdfc6"
+                     *             "id": "691f90f0-354d-4b9f-a3cf-f2b5b6c344d6"
                      *           },
-                     *           "occurredAt": "2026-11-24T08:53:52.899Z",
+                     *           "occurredAt": "2026-11-24T09:07:03.293Z",
                      *           "data": {
-                     *             "id": "0f9c6b83-18b3-4644-b979-38405133bbce",
-                     *             "serialNumber": 5,
-                     *             "date": "2026-12-31T00:00:00Z",
-                     *             "description": "Closing journal of FY 2026",
-                     *             "reference": null,
-                     *             "entries": [
-                     *               {
-                     *                 "accountId": "2f6ac349-5f82-420a-afeb-bcede4e81e3b",
-                     *                 "costCenterId": null,
-                     *                 "side": 2,
-                     *                 "amount": 7,
-                     *                 "currency": "SAR",
-                     *                 "exchangeRate": "1",
-                     *                 "baseAmount": 7,
-                     *                 "fxRounding": false
-                     *               },
-                     *               {
-                     *                 "accountId": "cde102aa-35b0-4fc6-b739-d5e982aea610",
-                     *                 "costCenterId": null,
-                     *                 "side": 1,
-                     *                 "amount": 7,
-                     *                 "currency": "SAR",
-                     *                 "exchangeRate": "1",
-                     *                 "baseAmount": 7,
-                     *                 "fxRounding": false
-                     *               }
-                     *             ],
-                     *             "totals": {
-                     *               "debit": 7,
-                     *               "credit": 7
-                     *             },
-                     *             "status": "posted",
-                     *             "postingDate": "2026-12-31",
-                     *             "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1",
-                     *             "periodId": "29c91eb1-0136-4c5d-be57-59070dcd0092",
-                     *             "reversalOf": null,
-                     *             "reversedBy": null,
-                     *             "version": 2,
-                     *             "createdAt": "2026-11-24T08:53:52.851Z",
-                     *             "updatedAt": "2026-11-24T08:53:52.899Z"
-                     *           },
-                     *           "dataOmitted": false,
-                     *           "dataOmittedReason": null
-                     *         },
-                     *         {
-                     *           "id": "5b8011bf-7d8a-48b1-ab9a-b79fc28625c1",
-                     *           "sequence": 6,
-                     *           "type": "JournalPosted",
-                     *           "companyId": "176e013f-c555-4427-8a4e-4e5ff9a7f84f",
-                     *           "recordId": "11a1217b-3f90-42c4-9d4e-5d8d7b2132ab",
-                     *           "version": 2,
-                     *           "actor": {
-                     *             "type": "user",
-                     *             "id": "cc78373c-ceac-4e1b-b799-df8fa08bdfc6"
-                     *           },
-                     *           "occurredAt": "2026-11-24T08:53:51.730Z",
-                     *           "data": {
-                     *             "id": "11a1217b-3f90-42c4-9d4e-5d8d7b2132ab",
+                     *             "id": "1429aaba-9fa2-4d85-8db9-7171d0d7e820",
                      *             "serialNumber": 3,
                      *             "date": "2026-03-05T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "2f6ac349-5f82-420a-afeb-bcede4e81e3b",
+                     *                 "accountId": "1664d56f-2404-452f-b968-76c5a014c60d",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 10,
@@ -9773,7 +9740,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "a51125ad-1d91-4994-b91a-d285aa5134fc",
+                     *                 "accountId": "8632dcc6-a5a8-48aa-bd5b-b00a7cee12a1",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 10,
@@ -9789,40 +9756,40 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-05",
-                     *             "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1",
-                     *             "periodId": "688b2ef9-bf63-4432-86cf-05c3b7ee8238",
+                     *             "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b",
+                     *             "periodId": "77c71134-f920-4319-86f8-94da08c64e5d",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-24T08:53:51.671Z",
-                     *             "updatedAt": "2026-11-24T08:53:51.726Z"
+                     *             "createdAt": "2026-11-24T09:07:03.258Z",
+                     *             "updatedAt": "2026-11-24T09:07:03.292Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null
                      *         },
                      *         {
-                     *           "id": "bebed5e5-a856-4062-90b2-3e29aaa78ae7",
-                     *           "sequence": 35,
+                     *           "id": "8407c408-8be7-47bf-a6c0-f8253e7b87b6",
+                     *           "sequence": 18,
                      *           "type": "JournalPosted",
-                     *           "companyId": "176e013f-c555-4427-8a4e-4e5ff9a7f84f",
-                     *           "recordId": "9c5f9922-3398-4921-b5f8-4a97fc1db611",
+                     *           "companyId": "e149f499-8cdd-4570-95fd-ecc5384409aa",
+                     *           "recordId": "315792bd-1696-4075-9d0f-e2a3a19437c4",
                      *           "version": 2,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "cc78373c-ceac-4e1b-b799-df8fa08bdfc6"
+                     *             "id": "691f90f0-354d-4b9f-a3cf-f2b5b6c344d6"
                      *           },
-                     *           "occurredAt": "2026-11-24T08:53:51.913Z",
+                     *           "occurredAt": "2026-11-24T09:07:04.544Z",
                      *           "data": {
-                     *             "id": "9c5f9922-3398-4921-b5f8-4a97fc1db611",
-                     *             "serialNumber": 4,
-                     *             "date": "2026-04-05T00:00:00Z",
-                     *             "description": null,
+                     *             "id": "315792bd-1696-4075-9d0f-e2a3a19437c4",
+                     *             "serialNumber": 5,
+                     *             "date": "2026-12-31T00:00:00Z",
+                     *             "description": "Closing journal of FY 2026",
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "2f6ac349-5f82-420a-afeb-bcede4e81e3b",
+                     *                 "accountId": "1664d56f-2404-452f-b968-76c5a014c60d",
                      *                 "costCenterId": null,
-                     *                 "side": 1,
+                     *                 "side": 2,
                      *                 "amount": 7,
                      *                 "currency": "SAR",
                      *                 "exchangeRate": "1",
@@ -9830,9 +9797,9 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "a51125ad-1d91-4994-b91a-d285aa5134fc",
+                     *                 "accountId": "d1197607-90d0-4a95-abbf-a2c298251ae3",
                      *                 "costCenterId": null,
-                     *                 "side": 2,
+                     *                 "side": 1,
                      *                 "amount": 7,
                      *                 "currency": "SAR",
                      *                 "exchangeRate": "1",
@@ -9845,20 +9812,77 @@ export interface operations {
                      *               "credit": 7
                      *             },
                      *             "status": "posted",
-                     *             "postingDate": "2026-04-05",
-                     *             "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1",
-                     *             "periodId": "249dec40-4586-4def-975d-b18b94d8dfd4",
+                     *             "postingDate": "2026-12-31",
+                     *             "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b",
+                     *             "periodId": "20401d46-ec8c-472d-911a-caf17eda086c",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-24T08:53:51.828Z",
-                     *             "updatedAt": "2026-11-24T08:53:51.913Z"
+                     *             "createdAt": "2026-11-24T09:07:04.502Z",
+                     *             "updatedAt": "2026-11-24T09:07:04.544Z"
+                     *           },
+                     *           "dataOmitted": false,
+                     *           "dataOmittedReason": null
+                     *         },
+                     *         {
+                     *           "id": "d0550c06-2bd0-404b-a3a7-463b67a83b5b",
+                     *           "sequence": 23,
+                     *           "type": "JournalPosted",
+                     *           "companyId": "e149f499-8cdd-4570-95fd-ecc5384409aa",
+                     *           "recordId": "42b62e66-d2ed-4253-b0be-78012e93ed57",
+                     *           "version": 3,
+                     *           "actor": {
+                     *             "type": "user",
+                     *             "id": "691f90f0-354d-4b9f-a3cf-f2b5b6c344d6"
+                     *           },
+                     *           "occurredAt": "2026-11-24T09:07:02.934Z",
+                     *           "data": {
+                     *             "id": "42b62e66-d2ed-4253-b0be-78012e93ed57",
+                     *             "serialNumber": 1,
+                     *             "date": "2026-03-02T00:00:00Z",
+                     *             "description": null,
+                     *             "reference": null,
+                     *             "entries": [
+                     *               {
+                     *                 "accountId": "8632dcc6-a5a8-48aa-bd5b-b00a7cee12a1",
+                     *                 "costCenterId": null,
+                     *                 "side": 1,
+                     *                 "amount": 120,
+                     *                 "currency": "SAR",
+                     *                 "exchangeRate": "1",
+                     *                 "baseAmount": 120,
+                     *                 "fxRounding": false
+                     *               },
+                     *               {
+                     *                 "accountId": "cc070416-b3d5-4684-bab8-9b02cfd12d65",
+                     *                 "costCenterId": null,
+                     *                 "side": 2,
+                     *                 "amount": 120,
+                     *                 "currency": "SAR",
+                     *                 "exchangeRate": "1",
+                     *                 "baseAmount": 120,
+                     *                 "fxRounding": false
+                     *               }
+                     *             ],
+                     *             "totals": {
+                     *               "debit": 120,
+                     *               "credit": 120
+                     *             },
+                     *             "status": "posted",
+                     *             "postingDate": "2026-03-02",
+                     *             "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b",
+                     *             "periodId": "77c71134-f920-4319-86f8-94da08c64e5d",
+                     *             "reversalOf": null,
+                     *             "reversedBy": null,
+                     *             "version": 3,
+                     *             "createdAt": "2026-11-24T09:07:02.633Z",
+                     *             "updatedAt": "2026-11-24T09:07:02.929Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjE3NmUwMTNmLWM1NTUtNDQyNy04YTRlLTRlNWZmOWE3Zjg0ZiIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM1fX0.zJTElGaDO6RU5a3A1ckLNDXkou26uil3aTflMfvL2xM"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImUxNDlmNDk5LThjZGQtNDU3MC05NWZkLWVjYzUzODQ0MDlhYSIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjIzfX0._aJH1opPPW2CEARdko0Ef3txBV3fXZgGhZBEJe424Vo"
                      *     }
                      */
                     "application/json": {
@@ -9956,7 +9980,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "efe86591-db97-4c87-8c48-ba3bedc2a4e7",
+                     *           "id": "56a83c8d-b6ad-4d87-ac20-cb844db25dca",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -9967,11 +9991,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "cc78373c-ceac-4e1b-b799-df8fa08bdfc6"
+                     *             "id": "691f90f0-354d-4b9f-a3cf-f2b5b6c344d6"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T08:53:53.930Z",
-                     *           "updatedAt": "2026-11-24T08:53:53.930Z"
+                     *           "createdAt": "2026-11-24T09:07:05.869Z",
+                     *           "updatedAt": "2026-11-24T09:07:05.869Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -10093,7 +10117,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "efe86591-db97-4c87-8c48-ba3bedc2a4e7",
+                     *       "id": "56a83c8d-b6ad-4d87-ac20-cb844db25dca",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -10104,11 +10128,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "cc78373c-ceac-4e1b-b799-df8fa08bdfc6"
+                     *         "id": "691f90f0-354d-4b9f-a3cf-f2b5b6c344d6"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T08:53:53.930Z",
-                     *       "updatedAt": "2026-11-24T08:53:53.930Z",
+                     *       "createdAt": "2026-11-24T09:07:05.869Z",
+                     *       "updatedAt": "2026-11-24T09:07:05.869Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -10196,7 +10220,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "efe86591-db97-4c87-8c48-ba3bedc2a4e7",
+                     *       "id": "56a83c8d-b6ad-4d87-ac20-cb844db25dca",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -10207,11 +10231,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "cc78373c-ceac-4e1b-b799-df8fa08bdfc6"
+                     *         "id": "691f90f0-354d-4b9f-a3cf-f2b5b6c344d6"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T08:53:53.930Z",
-                     *       "updatedAt": "2026-11-24T08:53:53.930Z"
+                     *       "createdAt": "2026-11-24T09:07:05.869Z",
+                     *       "updatedAt": "2026-11-24T09:07:05.869Z"
                      *     }
                      */
                     "application/json": {
@@ -10323,7 +10347,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "efe86591-db97-4c87-8c48-ba3bedc2a4e7",
+                     *       "id": "56a83c8d-b6ad-4d87-ac20-cb844db25dca",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -10335,11 +10359,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "cc78373c-ceac-4e1b-b799-df8fa08bdfc6"
+                     *         "id": "691f90f0-354d-4b9f-a3cf-f2b5b6c344d6"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T08:53:53.930Z",
-                     *       "updatedAt": "2026-11-24T08:53:54.282Z"
+                     *       "createdAt": "2026-11-24T09:07:05.869Z",
+                     *       "updatedAt": "2026-11-24T09:07:06.133Z"
                      *     }
                      */
                     "application/json": {
@@ -10535,7 +10559,7 @@ export interface operations {
                 orderBy?: "Date";
                 /** @description true ascending, false descending. */
                 orderAsc?: "true" | "false";
-                /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                 currency?: string;
                 /** @description First day of the range (YYYY-MM-DD), included. */
                 dateFrom?: string;
@@ -10562,13 +10586,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "587ed805-3a8a-4dcf-8346-11b61efb4f35",
+                     *           "id": "81c58c2a-597d-4ecf-b572-66b650f2db0f",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T08:53:54.448Z",
-                     *           "updatedAt": "2026-11-24T08:53:54.448Z"
+                     *           "createdAt": "2026-11-24T09:07:06.336Z",
+                     *           "updatedAt": "2026-11-24T09:07:06.336Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -10584,7 +10608,7 @@ export interface operations {
                              * @description Identifier (UUID).
                              */
                             id: string;
-                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                             currency: string;
                             /**
                              * Format: date
@@ -10664,13 +10688,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "587ed805-3a8a-4dcf-8346-11b61efb4f35",
+                     *       "id": "81c58c2a-597d-4ecf-b572-66b650f2db0f",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T08:53:54.448Z",
-                     *       "updatedAt": "2026-11-24T08:53:54.448Z"
+                     *       "createdAt": "2026-11-24T09:07:06.336Z",
+                     *       "updatedAt": "2026-11-24T09:07:06.336Z"
                      *     }
                      */
                     "application/json": {
@@ -10679,7 +10703,7 @@ export interface operations {
                          * @description Identifier (UUID).
                          */
                         id: string;
-                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                         currency: string;
                         /**
                          * Format: date
@@ -10736,13 +10760,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "587ed805-3a8a-4dcf-8346-11b61efb4f35",
+                     *       "id": "81c58c2a-597d-4ecf-b572-66b650f2db0f",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T08:53:54.448Z",
-                     *       "updatedAt": "2026-11-24T08:53:54.448Z"
+                     *       "createdAt": "2026-11-24T09:07:06.336Z",
+                     *       "updatedAt": "2026-11-24T09:07:06.336Z"
                      *     }
                      */
                     "application/json": {
@@ -10751,7 +10775,7 @@ export interface operations {
                          * @description Identifier (UUID).
                          */
                         id: string;
-                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                         currency: string;
                         /**
                          * Format: date
@@ -10821,13 +10845,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "587ed805-3a8a-4dcf-8346-11b61efb4f35",
+                     *       "id": "81c58c2a-597d-4ecf-b572-66b650f2db0f",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T08:53:54.448Z",
-                     *       "updatedAt": "2026-11-24T08:53:54.552Z"
+                     *       "createdAt": "2026-11-24T09:07:06.336Z",
+                     *       "updatedAt": "2026-11-24T09:07:06.425Z"
                      *     }
                      */
                     "application/json": {
@@ -10836,7 +10860,7 @@ export interface operations {
                          * @description Identifier (UUID).
                          */
                         id: string;
-                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                         currency: string;
                         /**
                          * Format: date

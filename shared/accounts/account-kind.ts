@@ -2,12 +2,12 @@ import { NodeStore, type NodeAttributes, type NodeRecord } from '../db/node-stor
 import type { ResponseOf } from '../schemas/responses.ts';
 import { nodeView, type NodeKind } from '../tree/node-kind.ts';
 import { guardRetainedEarningsDelete, guardRetainedEarningsUpdate } from './retained-earnings-guard.ts';
-import { checkAccountParent, storedClassification, type AccountFacts } from './rules.ts';
+import { checkAccountParent, storedClassification, storedCurrency, type AccountFacts } from './rules.ts';
 import type { CreateAccountInput, UpdateAccountInput } from './schemas.ts';
 
 export type AccountView = ResponseOf<'AccountResponse'>;
 
-/** An account's own attributes: its type, and on a root its classification (AccountFacts). */
+/** An account's own attributes: its type, on a root its classification, on a leaf maybe a currency (AccountFacts). */
 export type AccountAttributes = NodeAttributes & AccountFacts;
 
 const store = new NodeStore<AccountAttributes>('ACCOUNT', 'The account');
@@ -24,17 +24,22 @@ export const accounts: NodeKind<CreateAccountInput, UpdateAccountInput, AccountV
     name: input.name,
     accountType: input.type,
     classification: storedClassification(input.classification, parentChain[0]?.attributes),
+    currency: storedCurrency(input.type, input.currency),
   }),
   updateAttributes: (input, before, parentChain) => ({
     name: input.name,
     accountType: before.attributes.accountType,
     classification: storedClassification(input.classification, parentChain[0]?.attributes, before.attributes.classification),
+    currency: storedCurrency(before.attributes.accountType, input.currency, before.attributes.currency),
   }),
+  // Lines already on the account were checked against its currency: it changes only while none names the account.
+  fixedWhileUsed: (before, after) => (before.attributes.currency !== after.attributes.currency ? 'currency' : undefined),
   guardUpdate: (companyId, before, after, newParentChain) => guardRetainedEarningsUpdate(store, companyId, before, after, newParentChain),
   guardDelete: guardRetainedEarningsDelete,
   view: (node, chain) => ({
     ...nodeView(node, chain),
     type: node.attributes.accountType,
     classification: classificationOf(chain),
+    currency: node.attributes.currency ?? null,
   }),
 };

@@ -1,5 +1,6 @@
 import * as z from '../schemas/zod.ts';
 import { lazy } from '../schemas/lazy.ts';
+import { CurrencyCode } from '../schemas/currency.ts';
 import { nodeFields, nodeUpdateFields } from '../tree/schemas.ts';
 
 export const CLASSIFICATIONS = ['asset', 'liability', 'equity', 'revenue', 'expense'] as const;
@@ -7,12 +8,16 @@ export type Classification = (typeof CLASSIFICATIONS)[number];
 export const ACCOUNT_TYPES = ['category', 'leaf'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
 
+/** A leaf account's currency: every journal line on it must be in it; null or left out: any currency. */
+const AccountCurrency = () => z.optional(z.nullable(CurrencyCode()));
+
 export const CreateAccountBody = lazy(() =>
   z.strictObject({
     ...nodeFields(),
     type: z.enum(ACCOUNT_TYPES),
     /** Required on a root account; a child inherits its root's and may only repeat it. */
     classification: z.optional(z.enum(CLASSIFICATIONS)),
+    currency: AccountCurrency(),
   }),
 );
 export type CreateAccountInput = z.output<ReturnType<typeof CreateAccountBody>>;
@@ -21,6 +26,8 @@ export const UpdateAccountBody = lazy(() =>
   z.strictObject({
     ...nodeUpdateFields(),
     classification: z.optional(z.enum(CLASSIFICATIONS)),
+    /** Left out: unchanged; null: any currency again. */
+    currency: AccountCurrency(),
   }),
 );
 export type UpdateAccountInput = z.output<ReturnType<typeof UpdateAccountBody>>;

@@ -14,3 +14,12 @@ export const NODE_CONDITIONS = {
 } satisfies Record<string, Expr>;
 
 export type NodeConditionName = keyof typeof NODE_CONDITIONS;
+
+/**
+ * An account that takes lines in `currency`: one without a currency, or one in it; with null
+ * (lines in several currencies), only an account without a currency.
+ */
+export const takesCurrency = (currency: string | null): Expr =>
+  currency === null
+    ? { expression: 'attribute_not_exists(#accountCurrency)', names: { '#accountCurrency': 'currency' } }
+    : { expression: 'attribute_not_exists(#accountCurrency) OR #accountCurrency = :lineCurrency', names: { '#accountCurrency': 'currency' }, values: { ':lineCurrency': currency } };

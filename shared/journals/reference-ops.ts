@@ -1,5 +1,6 @@
 import { accounts } from '../accounts/account-kind.ts';
 import { costCenters } from '../cost-centers/cost-center-kind.ts';
+import { takesCurrency } from '../db/node-conditions.ts';
 import { referenceCheckOp, usageDeleteOp, usagePutOp } from '../db/nodes/node-references.ts';
 import type { WriteOp } from '../db/transact.ts';
 import { VersionConflict } from '../errors.ts';
@@ -12,19 +13,38 @@ const distinct = (lines: readonly Line[]) => ({
 
 const changed = () => new VersionConflict('An account or cost center named in the entries changed meanwhile; read it again and retry.');
 
+/** The one currency of the lines on each account, or null where they are in several. */
+function currencyPerAccount(lines: readonly Line[]): Map<string, string | null> {
+  const currencies = new Map<string, string | null>();
+  for (const { accountId, currency = null } of lines) {
+    currencies.set(accountId, !currencies.has(accountId) || currencies.get(accountId) === currency ? currency : null);
+  }
+  return currencies;
+}
+
 /**
  * The writes that record which accounts and cost centers a journal names: for each newly named
- * one, a check that it still qualifies (leaf account, active cost center, not being deleted) and
- * a usage item that keeps it from being deleted (`adds`, in pairs); for each no longer named
- * one, its usage item goes (`removes`).
+ * one, a check that it still qualifies (leaf account, active cost center, not being deleted;
+ * with `accountCurrencies`, an account whose currency its lines are in) and a usage item that
+ * keeps it from being deleted or its currency changed (`adds`, in pairs); for each no longer
+ * named one, its usage item goes (`removes`). An account named before keeps its currency for
+ * as long as the usage item lives, so only new names need the currency check.
  */
-export function referenceChanges(companyId: string, journalId: string, lines: readonly Line[], previous: readonly Line[]): { adds: WriteOp[][]; removes: WriteOp[] } {
+export function referenceChanges(
+  companyId: string,
+  journalId: string,
+  lines: readonly Line[],
+  previous: readonly Line[],
+  accountCurrencies = true,
+): { adds: WriteOp[][]; removes: WriteOp[] } {
   const now = distinct(lines);
   const before = distinct(previous);
+  const currencies = currencyPerAccount(lines);
   const adds: WriteOp[][] = [];
   const removes: WriteOp[] = [];
   for (const id of now.accounts) {
-    if (!before.accounts.has(id)) adds.push([referenceCheckOp(accounts.store, companyId, id, accounts.usableInEntries, changed), usagePutOp(accounts.store, companyId, id, journalId)]);
+    const currency = accountCurrencies ? takesCurrency(currencies.get(id)!) : undefined;
+    if (!before.accounts.has(id)) adds.push([referenceCheckOp(accounts.store, companyId, id, accounts.usableInEntries, changed, currency), usagePutOp(accounts.store, companyId, id, journalId)]);
   }
   for (const id of now.costCenters) {
     if (!before.costCenters.has(id)) adds.push([referenceCheckOp(costCenters.store, companyId, id, costCenters.usableInEntries, changed), usagePutOp(costCenters.store, companyId, id, journalId)]);
@@ -34,8 +54,12 @@ export function referenceChanges(companyId: string, journalId: string, lines: re
   return { adds, removes };
 }
 
-/** All of referenceChanges' writes, for a write that commits them in its own transaction. */
+/**
+ * All of referenceChanges' writes, for a generated journal that commits them in its own
+ * transaction: the closing journal's base-currency lines close base balances, whatever the
+ * accounts' currencies.
+ */
 export function referenceOps(companyId: string, journalId: string, lines: readonly Line[], previous: readonly Line[]): WriteOp[] {
-  const { adds, removes } = referenceChanges(companyId, journalId, lines, previous);
+  const { adds, removes } = referenceChanges(companyId, journalId, lines, previous, false);
   return [...adds.flat(), ...removes];
 }

@@ -1,4 +1,5 @@
 import { accounts, type AccountAttributes } from '../accounts/account-kind.ts';
+import { checkLineCurrency } from '../accounts/rules.ts';
 import { costCenters, type CostCenterAttributes } from '../cost-centers/cost-center-kind.ts';
 import type { NodeAttributes, NodeRecord } from '../db/node-store.ts';
 import { isUuidReference } from '../tree/rules.ts';
@@ -14,7 +15,7 @@ const byId = async <A extends NodeAttributes>(nodes: Promise<NodeRecord<A>[]>) =
  * Resolves every line's account and cost center (UUID or path) before anything is written,
  * each distinct reference once. Errors name the line: NotFound (404) for an unknown reference
  * or one of another company, ValidationError for a category account, an inactive cost center,
- * a bad amount, currency or rate (line-amounts.ts).
+ * a bad amount, currency or rate (line-amounts.ts), a line not in its account's currency.
  */
 export async function resolveLines(companyId: string, entries: EntryLineInput[], money: LineMoney): Promise<Line[]> {
   const amounts = await lineAmounts(entries, money);
@@ -43,6 +44,7 @@ export async function resolveLines(companyId: string, entries: EntryLineInput[],
     if (account.attributes.accountType !== 'leaf') {
       throw ValidationError.field(`entries[${i}].accountId`, 'is a category account; only leaf accounts take entries', 'CategoryAccount');
     }
+    checkLineCurrency(account.attributes, amounts[i]!.currency!, `entries[${i}].currency`);
     const costCenter = await results[i]!.costCenter;
     if (costCenter && costCenter.attributes.status !== 'active') {
       throw ValidationError.field(`entries[${i}].costCenterId`, 'is an inactive cost center', 'InactiveCostCenter');

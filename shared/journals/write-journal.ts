@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { accounts } from '../accounts/account-kind.ts';
+import { checkLineCurrency } from '../accounts/rules.ts';
 import { drawSerial, mustGetJournal, putNewJournalOp, replaceJournalOp, type DraftJournal } from '../db/journal-store.ts';
 import { fitsOneTransaction, inChunks, MAX_TRANSACTION_ITEMS, transactWrite, type WriteOp } from '../db/transact.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
@@ -26,8 +28,15 @@ async function linesOf(companyId: string, input: CreateJournalInput) {
   const money = { baseCurrency: settings.baseCurrency, basePrecision: settings.decimalPrecision, date, rateOn: async (currency: string, on: string) => (await rateInEffect(companyId, currency, on))?.rate };
   const [resolved, dateChecks] = await Promise.all([resolveLines(companyId, input.entries, money), draftDateChecks(companyId, date)]);
   const rounding = settings.fxRoundingAccountId ? fxRoundingLine(resolved, settings.decimalPrecision, settings.fxRoundingAccountId, settings.baseCurrency) : undefined;
+  if (rounding) await checkRoundingAccountCurrency(companyId, rounding);
   const lines = rounding ? [...resolved, rounding] : resolved;
   return { lines, checks: [precisionUnchangedOp(companyId, settings.decimalPrecision), ...dateChecks] };
+}
+
+/** The rounding line is in the base currency: its account must take it. Errors: ValidationError (AccountCurrency) naming `entries`. */
+async function checkRoundingAccountCurrency(companyId: string, rounding: Line): Promise<void> {
+  const account = await accounts.store.get(companyId, rounding.accountId);
+  if (account) checkLineCurrency(account.attributes, rounding.currency!, 'entries', 'the rounding line this journal needs, on settings fxRoundingAccountId,');
 }
 
 /**

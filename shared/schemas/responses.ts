@@ -35,6 +35,7 @@ function buildResponses() {
     ...node,
     type: z.enum(ACCOUNT_TYPES),
     classification: z.enum(CLASSIFICATIONS),
+    currency: z.nullable(z.string()),
   });
   const CostCenterResponse = z.strictObject({ ...node, status: z.enum(COST_CENTER_STATUSES) });
 

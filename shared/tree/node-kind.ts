@@ -34,6 +34,11 @@ export interface NodeKind<Create extends NodeInput, Update extends NodeInput, Vi
    */
   guardUpdate?(companyId: string, before: NodeRecord<A>, after: NodeRecord<A>, newParentChain: NodeRecord<A>[]): Promise<WriteOp[]>;
   guardDelete?(companyId: string, node: NodeRecord<A>): Promise<WriteOp[]>;
+  /**
+   * The field whose change in this replace is allowed only while no journal names the node
+   * (accounts: `currency`), or undefined. The write then runs under the same guard as a delete.
+   */
+  fixedWhileUsed?(before: NodeRecord<A>, after: NodeRecord<A>): string | undefined;
 }
 
 /** Fields every node response carries; `path` comes from the chain (root first, the node last). */

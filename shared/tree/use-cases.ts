@@ -15,7 +15,8 @@ import { foldForSearch, searchTextOf } from './search-text.ts';
  * Errors: ValidationError (bad parent, Cycle, TooDeep), NotFound (node or parent reference),
  * VersionConflict (stale version, or the hierarchy changed meanwhile), StateConflict
  * (DuplicateCode, HasChildren, InUse, HierarchyTooDeep and HierarchyChanged from reads, and the
- * kind's own guards: RetainedEarningsAccount for accounts).
+ * kind's own guards: RetainedEarningsAccount for accounts). InUse also refuses a replace that
+ * changes a field the kind fixes while journals name the node (accounts: currency).
  *
  * Depth: no write commits a node deeper than MAX_DEPTH. A create checks its parent's depth, a
  * move its new parent's depth plus the moved subtree's height (its level counts); the write is
@@ -92,8 +93,13 @@ export async function updateNode<C extends NodeInput, U extends NodeInput & { ve
     attributes: kind.updateAttributes(input, before, parentChain),
   };
   const guards = (await kind.guardUpdate?.(companyId, before, after, parentChain)) ?? [];
-  const ops = updateNodeOps(kind.store, companyId, before, after, searchTextOf(after.code, input.name), move, kind.parentMust);
-  return uow.commit([...ops, ...guards], kind.view(after, [...parentChain, after]));
+  const ops = (guard?: string) => [...updateNodeOps(kind.store, companyId, before, after, searchTextOf(after.code, input.name), move, kind.parentMust, guard), ...guards];
+  const view = kind.view(after, [...parentChain, after]);
+  const fixed = kind.fixedWhileUsed?.(before, after);
+  if (!fixed) return uow.commit(ops(), view);
+  // Like a delete: no journal may come to name the node between the usage check and the write.
+  await withNoUsage(kind.store, companyId, before, async (guard) => void (await uow.commit(ops(guard), view)), fixed);
+  return view;
 }
 
 /** Replaces attributes only (state changes): same code and parent, version advanced. */

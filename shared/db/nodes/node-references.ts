@@ -2,7 +2,7 @@ import type { AppError } from '../../errors.ts';
 import { VersionConflict } from '../../errors.ts';
 import { keys } from '../keys.ts';
 import { NODE_CONDITIONS, type NodeConditionName } from '../node-conditions.ts';
-import { conditions, mainTable } from '../table-ops.ts';
+import { conditions, mainTable, type Expr } from '../table-ops.ts';
 import type { WriteOp } from '../transact.ts';
 import { guardFree } from '../write-guard.ts';
 import type { NodeRecord } from './node-record.ts';
@@ -14,10 +14,11 @@ import type { NodeKindRef } from './node-writes.ts';
  */
 /**
  * A journal may name this node: it exists, no delete holds it, and it meets the named
- * condition (leaf account, active cost center). Errors: the given error when it does not.
+ * condition (leaf account, active cost center) and `also` when given (an account's currency,
+ * node-conditions.ts). Errors: the given error when it does not.
  */
-export function referenceCheckOp(ref: NodeKindRef, companyId: string, nodeId: string, must: NodeConditionName, error: () => AppError): WriteOp {
-  return mainTable.check(keys.node(ref.kind, companyId, nodeId), conditions.all(conditions.present, guardFree(), NODE_CONDITIONS[must])!, error);
+export function referenceCheckOp(ref: NodeKindRef, companyId: string, nodeId: string, must: NodeConditionName, error: () => AppError, also?: Expr): WriteOp {
+  return mainTable.check(keys.node(ref.kind, companyId, nodeId), conditions.all(conditions.present, guardFree(), NODE_CONDITIONS[must], also)!, error);
 }
 
 /** The node still exists at the version read (no move, code or attribute change since). */

@@ -18,16 +18,16 @@ export const USAGE_LEASE_MS = 5 * 60_000;
 const BATCH = 25;
 
 /**
- * Runs the delete once no journal names the node, holding off new references meanwhile.
- * Errors: VersionConflict, StateConflict (InUse).
+ * Runs the write (a delete, or a change of a field fixed while the node is used) once no journal
+ * names the node, holding off new references meanwhile; the write must hold the guard, and a
+ * write that keeps the node must clear it. Errors: VersionConflict, StateConflict (InUse,
+ * naming `field` when given).
  */
-export async function withNoUsage(ref: NodeKindRef, companyId: string, node: NodeRecord, write: (guard: string) => Promise<void>): Promise<void> {
-  await withWriteGuard(
-    keys.node(ref.kind, companyId, node.id),
-    node.version,
-    async () => ((await inUse(ref, companyId, node.id)) ? new StateConflict('InUse', `${ref.label} is used by journal lines.`) : undefined),
-    write,
-  );
+export async function withNoUsage(ref: NodeKindRef, companyId: string, node: NodeRecord, write: (guard: string) => Promise<void>, field?: string): Promise<void> {
+  const refusal = field
+    ? new StateConflict('InUse', `${ref.label} is used by journal lines, so its ${field} can no longer change.`, field)
+    : new StateConflict('InUse', `${ref.label} is used by journal lines.`);
+  await withWriteGuard(keys.node(ref.kind, companyId, node.id), node.version, async () => ((await inUse(ref, companyId, node.id)) ? refusal : undefined), write);
 }
 
 /**

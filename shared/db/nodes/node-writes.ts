@@ -43,7 +43,8 @@ export function createNodeOps(ref: NodeKindRef, companyId: string, node: NodeRec
  * changed, the edge moves. When the parent changed (`move`), the subtree's level counts leave
  * the old ancestors and join the new ones; the node itself must still have the levels read
  * (nothing added below it meanwhile) and every ancestor on both sides must hang where it was
- * read, so the depth the use case checked is the depth committed.
+ * read, so the depth the use case checked is the depth committed. A write made under the
+ * node's usage guard (`guard`, node-usage.ts) requires it still held, and releases it.
  */
 export function updateNodeOps(
   ref: NodeKindRef,
@@ -53,10 +54,12 @@ export function updateNodeOps(
   searchText: string,
   move?: Move,
   parentMust?: NodeConditionName,
+  guard?: string,
 ): WriteOp[] {
   const moved = before.parentId !== after.parentId;
   if (moved && !move) throw new Error('A move needs both ancestor chains');
-  const ops: WriteOp[] = [fieldsUpdate(ref, companyId, before, after, searchText, moved ? levelsAsRead(before.levels) : undefined)];
+  const condition = conditions.all(moved ? levelsAsRead(before.levels) : undefined, guard ? heldGuard(guard) : undefined);
+  const ops: WriteOp[] = [fieldsUpdate(ref, companyId, before, after, searchText, condition, guard !== undefined)];
   if (before.code !== after.code || moved) {
     const next = edgeKey(ref, companyId, after.parentId, after.code);
     ops.push(...edgeDeletes(ref, companyId, before.parentId, before.code, next.sk), ...edgePuts(ref, companyId, after));
@@ -93,7 +96,7 @@ export function childrenError(ref: NodeKindRef, node: NodeRecord): AppError | un
  * Sets the node's own fields, conditionally on its version. An Update, not a Put: the child
  * counter (moved by other requests without a version change) and a delete guard stay as stored.
  */
-function fieldsUpdate(ref: NodeKindRef, companyId: string, before: NodeRecord, after: NodeRecord, searchText: string, condition?: Expr): WriteOp {
+function fieldsUpdate(ref: NodeKindRef, companyId: string, before: NodeRecord, after: NodeRecord, searchText: string, condition?: Expr, releaseGuard = false): WriteOp {
   const { pk: _pk, sk: _sk, childCount: _childCount, ...fields } = nodeItem(ref.kind, companyId, after, searchText);
   const gone = Object.keys(before.attributes).filter((k) => !(k in after.attributes));
   const names: Record<string, string> = {};
@@ -108,7 +111,7 @@ function fieldsUpdate(ref: NodeKindRef, companyId: string, before: NodeRecord, a
       values[`:f${i}`] = value;
     }
   });
-  gone.forEach((field, i) => {
+  [...gone, ...(releaseGuard ? ['guard', 'guardUntil'] : [])].forEach((field, i) => {
     names[`#g${i}`] = field;
     removes.push(`#g${i}`);
   });
