@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/4b7fbe05-4ffe-43f8-8b11-351a69c2c62a`
+         * @description Example request: `GET /api/v1/Companies/07cab1ef-3330-43a1-a389-0f1b4e7957ea`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Settings`
+         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Settings`
          */
         get: operations["settings.get"];
         /**
          * Update company settings (versioned)
-         * @description Example request: `PUT /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Settings`
+         * @description Example request: `PUT /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Roles`
+         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Roles`
+         * @description Example request: `POST /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Roles/e9cca152-4bf3-4c53-afc1-7340d9dd6599`
+         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Roles/6d342220-e6cc-45e8-8f25-75c06c8defe0`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Roles/e9cca152-4bf3-4c53-afc1-7340d9dd6599`
+         * @description Example request: `PUT /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Roles/6d342220-e6cc-45e8-8f25-75c06c8defe0`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Roles/e9cca152-4bf3-4c53-afc1-7340d9dd6599`
+         * @description Example request: `DELETE /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Roles/6d342220-e6cc-45e8-8f25-75c06c8defe0`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Members`
+         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Members`
+         * @description Example request: `POST /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Members/5c1dbb19-123e-4625-8827-06e3c155f279`
+         * @description Example request: `PUT /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Members/33188ad6-72b6-4f8c-860a-fa01e9d30e34`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Members/5c1dbb19-123e-4625-8827-06e3c155f279`
+         * @description Example request: `DELETE /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Members/33188ad6-72b6-4f8c-860a-fa01e9d30e34`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/ApiKeys/b8490df3-fa56-4bf7-8366-cc045b22e63c`
+         * @description Example request: `DELETE /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/ApiKeys/a979e50f-a15f-4261-916b-6c5bd353ee24`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Accounts`
+         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Accounts`
+         * @description Example request: `POST /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Accounts/e010436a-6a6e-4be2-8512-e5aaf3bd039d`
+         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Accounts/e4886298-4acb-4c68-96ef-02266253c9c3`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Accounts/e010436a-6a6e-4be2-8512-e5aaf3bd039d`
+         * @description Example request: `PUT /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Accounts/e4886298-4acb-4c68-96ef-02266253c9c3`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Accounts/e010436a-6a6e-4be2-8512-e5aaf3bd039d`
+         * @description Example request: `DELETE /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Accounts/e4886298-4acb-4c68-96ef-02266253c9c3`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,13 +333,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -357,18 +357,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/CostCenters/ddb95545-1356-4faf-bcf4-3b3febcfbeb6`
+         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/CostCenters/d4593946-3c64-47a6-986a-5a5caf52aeee`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/CostCenters/ddb95545-1356-4faf-bcf4-3b3febcfbeb6`
+         * @description Example request: `PUT /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/CostCenters/d4593946-3c64-47a6-986a-5a5caf52aeee`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/CostCenters/ddb95545-1356-4faf-bcf4-3b3febcfbeb6`
+         * @description Example request: `DELETE /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/CostCenters/d4593946-3c64-47a6-986a-5a5caf52aeee`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -387,7 +387,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/CostCenters/ddb95545-1356-4faf-bcf4-3b3febcfbeb6/Activate`
+         * @description Example request: `POST /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/CostCenters/d4593946-3c64-47a6-986a-5a5caf52aeee/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -407,7 +407,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/CostCenters/ddb95545-1356-4faf-bcf4-3b3febcfbeb6/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/CostCenters/d4593946-3c64-47a6-986a-5a5caf52aeee/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -425,13 +425,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -449,18 +449,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/FinancialYears/02135d7c-dd45-4d9e-bfcc-b4d0901411b1`
+         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/FinancialYears/dab0770a-58b1-41a9-8e27-09ed8c3153f8`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/FinancialYears/bab483e6-ea4e-4b76-abe7-50c09e441271`
+         * @description Example request: `PUT /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/FinancialYears/55765e31-9a6e-436d-9635-612638c153ba`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/FinancialYears/bab483e6-ea4e-4b76-abe7-50c09e441271`
+         * @description Example request: `DELETE /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/FinancialYears/55765e31-9a6e-436d-9635-612638c153ba`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -478,7 +478,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/FinancialYears/02135d7c-dd45-4d9e-bfcc-b4d0901411b1/Close`
+         * @description Example request: `PUT /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/FinancialYears/dab0770a-58b1-41a9-8e27-09ed8c3153f8/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -499,7 +499,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/FinancialYears/02135d7c-dd45-4d9e-bfcc-b4d0901411b1/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/FinancialYears/dab0770a-58b1-41a9-8e27-09ed8c3153f8/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -517,7 +517,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/FinancialYears/02135d7c-dd45-4d9e-bfcc-b4d0901411b1/Periods`
+         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/FinancialYears/dab0770a-58b1-41a9-8e27-09ed8c3153f8/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -537,7 +537,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/FinancialYears/02135d7c-dd45-4d9e-bfcc-b4d0901411b1/Periods/480fb516-5884-4fa8-bcc8-ba6b6398627a`
+         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/FinancialYears/dab0770a-58b1-41a9-8e27-09ed8c3153f8/Periods/5867cd27-dc8c-4fe2-84d6-8382dcb08049`
          */
         get: operations["periods.get"];
         put?: never;
@@ -559,7 +559,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/FinancialYears/02135d7c-dd45-4d9e-bfcc-b4d0901411b1/Periods/480fb516-5884-4fa8-bcc8-ba6b6398627a/Lock`
+         * @description Example request: `POST /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/FinancialYears/dab0770a-58b1-41a9-8e27-09ed8c3153f8/Periods/5867cd27-dc8c-4fe2-84d6-8382dcb08049/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -578,12 +578,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/FinancialYears/02135d7c-dd45-4d9e-bfcc-b4d0901411b1/Periods/480fb516-5884-4fa8-bcc8-ba6b6398627a/Close`
+         * @description Example request: `POST /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/FinancialYears/dab0770a-58b1-41a9-8e27-09ed8c3153f8/Periods/5867cd27-dc8c-4fe2-84d6-8382dcb08049/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/FinancialYears/02135d7c-dd45-4d9e-bfcc-b4d0901411b1/Periods/480fb516-5884-4fa8-bcc8-ba6b6398627a/Close`
+         * @description Example request: `POST /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/FinancialYears/dab0770a-58b1-41a9-8e27-09ed8c3153f8/Periods/5867cd27-dc8c-4fe2-84d6-8382dcb08049/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -603,7 +603,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/FinancialYears/02135d7c-dd45-4d9e-bfcc-b4d0901411b1/Periods/480fb516-5884-4fa8-bcc8-ba6b6398627a/Reopen`
+         * @description Example request: `POST /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/FinancialYears/dab0770a-58b1-41a9-8e27-09ed8c3153f8/Periods/5867cd27-dc8c-4fe2-84d6-8382dcb08049/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -621,13 +621,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status)
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Journals`
+         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Journals`
+         * @description Example request: `POST /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -645,12 +645,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Journals/a387d7aa-ccb5-4471-8a06-98360d14383a`
+         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Journals/e5950870-c862-43d2-abb7-51e4d171effe`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Journals/a387d7aa-ccb5-4471-8a06-98360d14383a`
+         * @description Example request: `PUT /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Journals/e5950870-c862-43d2-abb7-51e4d171effe`
          */
         put: operations["journals.update"];
         post?: never;
@@ -671,7 +671,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Journals/a387d7aa-ccb5-4471-8a06-98360d14383a/Post`
+         * @description Example request: `POST /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Journals/e5950870-c862-43d2-abb7-51e4d171effe/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -691,7 +691,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Journals/11a1217b-3f90-42c4-9d4e-5d8d7b2132ab/Void`
+         * @description Example request: `POST /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Journals/ce25830b-b2c0-482b-9e9c-55dec97395c4/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -711,7 +711,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Journals/a387d7aa-ccb5-4471-8a06-98360d14383a/Adjust`
+         * @description Example request: `POST /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Journals/e5950870-c862-43d2-abb7-51e4d171effe/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Journals/a387d7aa-ccb5-4471-8a06-98360d14383a/Reverse`
+         * @description Example request: `POST /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Journals/e5950870-c862-43d2-abb7-51e4d171effe/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -749,7 +749,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Reports/TrialBalance?financialYearId=02135d7c-dd45-4d9e-bfcc-b4d0901411b1`
+         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Reports/TrialBalance?financialYearId=dab0770a-58b1-41a9-8e27-09ed8c3153f8`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -769,7 +769,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -789,7 +789,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -809,7 +809,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated), closing balance
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -829,13 +829,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Reports`
+         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Reports`
+         * @description Example request: `POST /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -853,7 +853,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Reports/8007edc7-ec2a-4886-966f-a530806c536a`
+         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Reports/f82bb700-f671-42d2-9f11-76f304a34344`
          */
         get: operations["reports.get"];
         put?: never;
@@ -873,7 +873,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -893,13 +893,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -917,18 +917,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Webhooks/efe86591-db97-4c87-8c48-ba3bedc2a4e7`
+         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Webhooks/cb31c65e-6f1d-4941-9cf8-076882a656fc`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Webhooks/efe86591-db97-4c87-8c48-ba3bedc2a4e7`
+         * @description Example request: `PUT /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Webhooks/cb31c65e-6f1d-4941-9cf8-076882a656fc`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Webhooks/efe86591-db97-4c87-8c48-ba3bedc2a4e7`
+         * @description Example request: `DELETE /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Webhooks/cb31c65e-6f1d-4941-9cf8-076882a656fc`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -945,7 +945,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/Webhooks/efe86591-db97-4c87-8c48-ba3bedc2a4e7/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Webhooks/cb31c65e-6f1d-4941-9cf8-076882a656fc/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -965,13 +965,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -989,18 +989,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/ExchangeRates/587ed805-3a8a-4dcf-8346-11b61efb4f35`
+         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/ExchangeRates/5a3d001c-a530-4272-8fcc-de420168accd`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/ExchangeRates/587ed805-3a8a-4dcf-8346-11b61efb4f35`
+         * @description Example request: `PUT /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/ExchangeRates/5a3d001c-a530-4272-8fcc-de420168accd`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/176e013f-c555-4427-8a4e-4e5ff9a7f84f/ExchangeRates/587ed805-3a8a-4dcf-8346-11b61efb4f35`
+         * @description Example request: `DELETE /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/ExchangeRates/5a3d001c-a530-4272-8fcc-de420168accd`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1058,7 +1058,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:41877/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A42515%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=NQ69rhcqbzd1BSofKnvm-Ai2fFDOyrqXOrAkr2Cd28U&code_challenge_method=S256&state=az3kIAcJUg8OxxumFc362zp-ovMSsHV_HBXnEnSzE9o&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:40965/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A41921%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=bt40NlJl37AKQM4S18fNr3FDvWMcCPUf-FkeSMVwKR0&code_challenge_method=S256&state=CtO4wuZGR8YjmGsSrDkw6t6D5aj-ZgvB0ZA8tjZuuas&client_id=ledger-local"
                      *     }
                      */
                     "application/json": {
@@ -1108,7 +1108,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "176e013f-c555-4427-8a4e-4e5ff9a7f84f",
+                     *           "companyId": "ea8620be-efc9-48c8-83d6-a391c645cb19",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1143,7 +1143,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "4b7fbe05-4ffe-43f8-8b11-351a69c2c62a",
+                     *           "companyId": "07cab1ef-3330-43a1-a389-0f1b4e7957ea",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1257,7 +1257,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "176e013f-c555-4427-8a4e-4e5ff9a7f84f",
+                     *           "companyId": "ea8620be-efc9-48c8-83d6-a391c645cb19",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1292,7 +1292,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "4b7fbe05-4ffe-43f8-8b11-351a69c2c62a",
+                     *           "companyId": "07cab1ef-3330-43a1-a389-0f1b4e7957ea",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1402,16 +1402,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "4b7fbe05-4ffe-43f8-8b11-351a69c2c62a",
+                     *           "id": "07cab1ef-3330-43a1-a389-0f1b4e7957ea",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-24T08:53:48.933Z",
+                     *           "createdAt": "2026-11-24T09:04:57.805Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "176e013f-c555-4427-8a4e-4e5ff9a7f84f",
+                     *           "id": "ea8620be-efc9-48c8-83d6-a391c645cb19",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-24T08:53:48.662Z",
+                     *           "createdAt": "2026-11-24T09:04:57.709Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -1498,9 +1498,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4b7fbe05-4ffe-43f8-8b11-351a69c2c62a",
+                     *       "id": "07cab1ef-3330-43a1-a389-0f1b4e7957ea",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T08:53:48.933Z",
+                     *       "createdAt": "2026-11-24T09:04:57.805Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -1508,7 +1508,7 @@ export interface operations {
                      *         "retainedEarningsAccountId": null,
                      *         "fxRoundingAccountId": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-24T08:53:48.933Z"
+                     *         "updatedAt": "2026-11-24T09:04:57.805Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -1618,9 +1618,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4b7fbe05-4ffe-43f8-8b11-351a69c2c62a",
+                     *       "id": "07cab1ef-3330-43a1-a389-0f1b4e7957ea",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T08:53:48.933Z",
+                     *       "createdAt": "2026-11-24T09:04:57.805Z",
                      *       "version": 1
                      *     }
                      */
@@ -1676,7 +1676,7 @@ export interface operations {
                      *       "retainedEarningsAccountId": null,
                      *       "fxRoundingAccountId": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-24T08:53:48.662Z"
+                     *       "updatedAt": "2026-11-24T09:04:57.709Z"
                      *     }
                      */
                     "application/json": {
@@ -1723,7 +1723,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "cde102aa-35b0-4fc6-b739-d5e982aea610",
+                 *       "retainedEarningsAccountId": "e4b38866-6c67-49e7-98dc-d8c93ba2125d",
                  *       "version": 1
                  *     }
                  */
@@ -1752,10 +1752,10 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "cde102aa-35b0-4fc6-b739-d5e982aea610",
+                     *       "retainedEarningsAccountId": "e4b38866-6c67-49e7-98dc-d8c93ba2125d",
                      *       "fxRoundingAccountId": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-24T08:53:49.933Z"
+                     *       "updatedAt": "2026-11-24T09:04:58.315Z"
                      *     }
                      */
                     "application/json": {
@@ -1909,7 +1909,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "e9cca152-4bf3-4c53-afc1-7340d9dd6599",
+                     *           "id": "6d342220-e6cc-45e8-8f25-75c06c8defe0",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -1920,8 +1920,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-24T08:53:53.486Z",
-                     *           "updatedAt": "2026-11-24T08:53:53.539Z"
+                     *           "createdAt": "2026-11-24T09:05:00.629Z",
+                     *           "updatedAt": "2026-11-24T09:05:00.692Z"
                      *         }
                      *       ]
                      *     }
@@ -2010,7 +2010,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e9cca152-4bf3-4c53-afc1-7340d9dd6599",
+                     *       "id": "6d342220-e6cc-45e8-8f25-75c06c8defe0",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2020,8 +2020,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T08:53:53.486Z",
-                     *       "updatedAt": "2026-11-24T08:53:53.486Z"
+                     *       "createdAt": "2026-11-24T09:05:00.629Z",
+                     *       "updatedAt": "2026-11-24T09:05:00.629Z"
                      *     }
                      */
                     "application/json": {
@@ -2082,7 +2082,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e9cca152-4bf3-4c53-afc1-7340d9dd6599",
+                     *       "id": "6d342220-e6cc-45e8-8f25-75c06c8defe0",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2092,8 +2092,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T08:53:53.486Z",
-                     *       "updatedAt": "2026-11-24T08:53:53.486Z"
+                     *       "createdAt": "2026-11-24T09:05:00.629Z",
+                     *       "updatedAt": "2026-11-24T09:05:00.629Z"
                      *     }
                      */
                     "application/json": {
@@ -2180,7 +2180,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e9cca152-4bf3-4c53-afc1-7340d9dd6599",
+                     *       "id": "6d342220-e6cc-45e8-8f25-75c06c8defe0",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -2191,8 +2191,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T08:53:53.486Z",
-                     *       "updatedAt": "2026-11-24T08:53:53.539Z"
+                     *       "createdAt": "2026-11-24T09:05:00.629Z",
+                     *       "updatedAt": "2026-11-24T09:05:00.692Z"
                      *     }
                      */
                     "application/json": {
@@ -2307,8 +2307,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "cc78373c-ceac-4e1b-b799-df8fa08bdfc6",
-                     *           "email": "user-64e9ceae-ad04-4fbd-9566-de31f0f4dd92@example.com",
+                     *           "userId": "1f191a84-111a-49e6-a86d-3da8631e8b33",
+                     *           "email": "user-a07087fd-ef42-4de2-932b-c3ba5e51fac9@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -2342,20 +2342,20 @@ export interface operations {
                      *             "exchange-rates:read",
                      *             "exchange-rates:manage"
                      *           ],
-                     *           "joinedAt": "2026-11-24T08:53:48.662Z",
+                     *           "joinedAt": "2026-11-24T09:04:57.709Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "5c1dbb19-123e-4625-8827-06e3c155f279",
-                     *           "email": "contract-1795510433575@example.com",
-                     *           "roleId": "e9cca152-4bf3-4c53-afc1-7340d9dd6599",
+                     *           "userId": "33188ad6-72b6-4f8c-860a-fa01e9d30e34",
+                     *           "email": "contract-1795511100724@example.com",
+                     *           "roleId": "6d342220-e6cc-45e8-8f25-75c06c8defe0",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-24T08:53:53.598Z",
+                     *           "joinedAt": "2026-11-24T09:05:00.754Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -2419,8 +2419,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795510433575@example.com",
-                 *       "roleId": "e9cca152-4bf3-4c53-afc1-7340d9dd6599"
+                 *       "email": "contract-1795511100724@example.com",
+                 *       "roleId": "6d342220-e6cc-45e8-8f25-75c06c8defe0"
                  *     }
                  */
                 "application/json": {
@@ -2446,16 +2446,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "5c1dbb19-123e-4625-8827-06e3c155f279",
-                     *       "email": "contract-1795510433575@example.com",
-                     *       "roleId": "e9cca152-4bf3-4c53-afc1-7340d9dd6599",
+                     *       "userId": "33188ad6-72b6-4f8c-860a-fa01e9d30e34",
+                     *       "email": "contract-1795511100724@example.com",
+                     *       "roleId": "6d342220-e6cc-45e8-8f25-75c06c8defe0",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T08:53:53.598Z",
+                     *       "joinedAt": "2026-11-24T09:05:00.754Z",
                      *       "version": 1
                      *     }
                      */
@@ -2536,8 +2536,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "5c1dbb19-123e-4625-8827-06e3c155f279",
-                     *       "email": "contract-1795510433575@example.com",
+                     *       "userId": "33188ad6-72b6-4f8c-860a-fa01e9d30e34",
+                     *       "email": "contract-1795511100724@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -2551,7 +2551,7 @@ export interface operations {
                      *         "events:read",
                      *         "exchange-rates:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T08:53:53.598Z",
+                     *       "joinedAt": "2026-11-24T09:05:00.754Z",
                      *       "version": 2
                      *     }
                      */
@@ -2669,9 +2669,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b8490df3-fa56-4bf7-8366-cc045b22e63c",
+                     *           "id": "a979e50f-a15f-4261-916b-6c5bd353ee24",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_REQ4JJt",
+                     *           "prefix": "sk-svc_BuCOWpn",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -2679,8 +2679,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "cc78373c-ceac-4e1b-b799-df8fa08bdfc6",
-                     *           "createdAt": "2026-11-24T08:53:53.787Z",
+                     *           "createdBy": "1f191a84-111a-49e6-a86d-3da8631e8b33",
+                     *           "createdAt": "2026-11-24T09:05:00.859Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -2791,9 +2791,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b8490df3-fa56-4bf7-8366-cc045b22e63c",
+                     *       "id": "a979e50f-a15f-4261-916b-6c5bd353ee24",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_REQ4JJt",
+                     *       "prefix": "sk-svc_BuCOWpn",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -2801,8 +2801,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "cc78373c-ceac-4e1b-b799-df8fa08bdfc6",
-                     *       "createdAt": "2026-11-24T08:53:53.787Z",
+                     *       "createdBy": "1f191a84-111a-49e6-a86d-3da8631e8b33",
+                     *       "createdAt": "2026-11-24T09:05:00.859Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -2891,18 +2891,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b8490df3-fa56-4bf7-8366-cc045b22e63c",
+                     *       "id": "a979e50f-a15f-4261-916b-6c5bd353ee24",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_REQ4JJt",
+                     *       "prefix": "sk-svc_BuCOWpn",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-24T08:53:53.857Z",
-                     *       "createdBy": "cc78373c-ceac-4e1b-b799-df8fa08bdfc6",
-                     *       "createdAt": "2026-11-24T08:53:53.787Z",
+                     *       "revokedAt": "2026-11-24T09:05:00.899Z",
+                     *       "createdBy": "1f191a84-111a-49e6-a86d-3da8631e8b33",
+                     *       "createdAt": "2026-11-24T09:05:00.859Z",
                      *       "version": 2
                      *     }
                      */
@@ -2985,22 +2985,22 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "2f6ac349-5f82-420a-afeb-bcede4e81e3b",
+                     *           "id": "af15bbeb-7b05-4b5f-ab77-d99f1cc54113",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "61b404e8-6783-46a1-9ae3-eb14fe7b034e",
+                     *           "parentId": "9f67fa6f-d417-4c54-a434-c2345822c2e8",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T08:53:49.780Z",
-                     *           "updatedAt": "2026-11-24T08:53:49.780Z",
+                     *           "createdAt": "2026-11-24T09:04:58.227Z",
+                     *           "updatedAt": "2026-11-24T09:04:58.227Z",
                      *           "type": "leaf",
                      *           "classification": "expense"
                      *         },
                      *         {
-                     *           "id": "61b404e8-6783-46a1-9ae3-eb14fe7b034e",
+                     *           "id": "9f67fa6f-d417-4c54-a434-c2345822c2e8",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -3009,28 +3009,28 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T08:53:49.715Z",
-                     *           "updatedAt": "2026-11-24T08:53:49.715Z",
+                     *           "createdAt": "2026-11-24T09:04:58.198Z",
+                     *           "updatedAt": "2026-11-24T09:04:58.198Z",
                      *           "type": "category",
                      *           "classification": "expense"
                      *         },
                      *         {
-                     *           "id": "7c60d568-2ba6-44e5-a6f4-919887caede4",
+                     *           "id": "ae85e5dd-e9e4-47b4-bb73-2a39138aaef1",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "3a26cb55-5d65-4e0d-9ff2-2c266dcd5456",
+                     *           "parentId": "412cc167-3a95-4c23-b52e-e17afe9e94af",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T08:53:49.676Z",
-                     *           "updatedAt": "2026-11-24T08:53:49.676Z",
+                     *           "createdAt": "2026-11-24T09:04:58.170Z",
+                     *           "updatedAt": "2026-11-24T09:04:58.170Z",
                      *           "type": "leaf",
                      *           "classification": "revenue"
                      *         },
                      *         {
-                     *           "id": "3a26cb55-5d65-4e0d-9ff2-2c266dcd5456",
+                     *           "id": "412cc167-3a95-4c23-b52e-e17afe9e94af",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -3039,28 +3039,28 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T08:53:49.623Z",
-                     *           "updatedAt": "2026-11-24T08:53:49.623Z",
+                     *           "createdAt": "2026-11-24T09:04:58.142Z",
+                     *           "updatedAt": "2026-11-24T09:04:58.142Z",
                      *           "type": "category",
                      *           "classification": "revenue"
                      *         },
                      *         {
-                     *           "id": "cde102aa-35b0-4fc6-b739-d5e982aea610",
+                     *           "id": "e4b38866-6c67-49e7-98dc-d8c93ba2125d",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "5eac6f8e-af09-4825-93f7-b62dae0b4c5f",
+                     *           "parentId": "fe89ba68-e976-4356-8ecc-99d898462913",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T08:53:49.577Z",
-                     *           "updatedAt": "2026-11-24T08:53:49.577Z",
+                     *           "createdAt": "2026-11-24T09:04:58.116Z",
+                     *           "updatedAt": "2026-11-24T09:04:58.116Z",
                      *           "type": "leaf",
                      *           "classification": "equity"
                      *         },
                      *         {
-                     *           "id": "5eac6f8e-af09-4825-93f7-b62dae0b4c5f",
+                     *           "id": "fe89ba68-e976-4356-8ecc-99d898462913",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -3069,43 +3069,43 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T08:53:49.531Z",
-                     *           "updatedAt": "2026-11-24T08:53:49.531Z",
+                     *           "createdAt": "2026-11-24T09:04:58.085Z",
+                     *           "updatedAt": "2026-11-24T09:04:58.085Z",
                      *           "type": "category",
                      *           "classification": "equity"
                      *         },
                      *         {
-                     *           "id": "ed11986c-653c-4f1f-8586-2a5cf99cff24",
+                     *           "id": "65a4ffbc-959b-4237-8cfc-9efe874b3108",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "56987a43-b00d-4932-b323-281e5ecb1968",
+                     *           "parentId": "e2500b0c-806a-4524-9086-eaf49e2133c9",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T08:53:49.472Z",
-                     *           "updatedAt": "2026-11-24T08:53:49.472Z",
+                     *           "createdAt": "2026-11-24T09:04:58.056Z",
+                     *           "updatedAt": "2026-11-24T09:04:58.056Z",
                      *           "type": "leaf",
                      *           "classification": "asset"
                      *         },
                      *         {
-                     *           "id": "a51125ad-1d91-4994-b91a-d285aa5134fc",
+                     *           "id": "db678606-c826-4258-b344-763cf9ded0a7",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "56987a43-b00d-4932-b323-281e5ecb1968",
+                     *           "parentId": "e2500b0c-806a-4524-9086-eaf49e2133c9",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T08:53:49.388Z",
-                     *           "updatedAt": "2026-11-24T08:53:49.388Z",
+                     *           "createdAt": "2026-11-24T09:04:58.025Z",
+                     *           "updatedAt": "2026-11-24T09:04:58.025Z",
                      *           "type": "leaf",
                      *           "classification": "asset"
                      *         },
                      *         {
-                     *           "id": "56987a43-b00d-4932-b323-281e5ecb1968",
+                     *           "id": "e2500b0c-806a-4524-9086-eaf49e2133c9",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -3114,8 +3114,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T08:53:49.324Z",
-                     *           "updatedAt": "2026-11-24T08:53:49.324Z",
+                     *           "createdAt": "2026-11-24T09:04:57.998Z",
+                     *           "updatedAt": "2026-11-24T09:04:57.998Z",
                      *           "type": "category",
                      *           "classification": "asset"
                      *         }
@@ -3246,7 +3246,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e010436a-6a6e-4be2-8512-e5aaf3bd039d",
+                     *       "id": "e4886298-4acb-4c68-96ef-02266253c9c3",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -3255,8 +3255,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T08:53:50.018Z",
-                     *       "updatedAt": "2026-11-24T08:53:50.018Z",
+                     *       "createdAt": "2026-11-24T09:04:58.372Z",
+                     *       "updatedAt": "2026-11-24T09:04:58.372Z",
                      *       "type": "leaf",
                      *       "classification": "asset"
                      *     }
@@ -3338,7 +3338,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e010436a-6a6e-4be2-8512-e5aaf3bd039d",
+                     *       "id": "e4886298-4acb-4c68-96ef-02266253c9c3",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -3347,8 +3347,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T08:53:50.018Z",
-                     *       "updatedAt": "2026-11-24T08:53:50.018Z",
+                     *       "createdAt": "2026-11-24T09:04:58.372Z",
+                     *       "updatedAt": "2026-11-24T09:04:58.372Z",
                      *       "type": "leaf",
                      *       "classification": "asset"
                      *     }
@@ -3465,7 +3465,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e010436a-6a6e-4be2-8512-e5aaf3bd039d",
+                     *       "id": "e4886298-4acb-4c68-96ef-02266253c9c3",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -3474,8 +3474,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T08:53:50.018Z",
-                     *       "updatedAt": "2026-11-24T08:53:50.103Z",
+                     *       "createdAt": "2026-11-24T09:04:58.372Z",
+                     *       "updatedAt": "2026-11-24T09:04:58.428Z",
                      *       "type": "leaf",
                      *       "classification": "asset"
                      *     }
@@ -3611,7 +3611,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "ddb95545-1356-4faf-bcf4-3b3febcfbeb6",
+                     *           "id": "d4593946-3c64-47a6-986a-5a5caf52aeee",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -3620,12 +3620,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T08:53:50.252Z",
-                     *           "updatedAt": "2026-11-24T08:53:50.252Z",
+                     *           "createdAt": "2026-11-24T09:04:58.524Z",
+                     *           "updatedAt": "2026-11-24T09:04:58.524Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "b8e653d8-c262-4a08-bc45-a78723efe0dd",
+                     *           "id": "0b6147e3-e2d9-438c-9fc8-37bd5c730950",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -3634,12 +3634,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T08:53:49.828Z",
-                     *           "updatedAt": "2026-11-24T08:53:49.828Z",
+                     *           "createdAt": "2026-11-24T09:04:58.251Z",
+                     *           "updatedAt": "2026-11-24T09:04:58.251Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "95de6f94-d64a-416a-be43-d3178d1d1dce",
+                     *           "id": "3337d2fa-39cc-4dd2-b7fe-f30d9f76faee",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -3648,8 +3648,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T08:53:49.863Z",
-                     *           "updatedAt": "2026-11-24T08:53:49.863Z",
+                     *           "createdAt": "2026-11-24T09:04:58.272Z",
+                     *           "updatedAt": "2026-11-24T09:04:58.272Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -3762,7 +3762,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ddb95545-1356-4faf-bcf4-3b3febcfbeb6",
+                     *       "id": "d4593946-3c64-47a6-986a-5a5caf52aeee",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -3771,8 +3771,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T08:53:50.252Z",
-                     *       "updatedAt": "2026-11-24T08:53:50.252Z",
+                     *       "createdAt": "2026-11-24T09:04:58.524Z",
+                     *       "updatedAt": "2026-11-24T09:04:58.524Z",
                      *       "status": "active"
                      *     }
                      */
@@ -3848,7 +3848,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ddb95545-1356-4faf-bcf4-3b3febcfbeb6",
+                     *       "id": "d4593946-3c64-47a6-986a-5a5caf52aeee",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -3857,8 +3857,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T08:53:50.252Z",
-                     *       "updatedAt": "2026-11-24T08:53:50.252Z",
+                     *       "createdAt": "2026-11-24T09:04:58.524Z",
+                     *       "updatedAt": "2026-11-24T09:04:58.524Z",
                      *       "status": "active"
                      *     }
                      */
@@ -3963,7 +3963,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ddb95545-1356-4faf-bcf4-3b3febcfbeb6",
+                     *       "id": "d4593946-3c64-47a6-986a-5a5caf52aeee",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -3972,8 +3972,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T08:53:50.252Z",
-                     *       "updatedAt": "2026-11-24T08:53:50.341Z",
+                     *       "createdAt": "2026-11-24T09:04:58.524Z",
+                     *       "updatedAt": "2026-11-24T09:04:58.616Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4103,7 +4103,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ddb95545-1356-4faf-bcf4-3b3febcfbeb6",
+                     *       "id": "d4593946-3c64-47a6-986a-5a5caf52aeee",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4112,8 +4112,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T08:53:50.252Z",
-                     *       "updatedAt": "2026-11-24T08:53:50.453Z",
+                     *       "createdAt": "2026-11-24T09:04:58.524Z",
+                     *       "updatedAt": "2026-11-24T09:04:58.692Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4200,7 +4200,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ddb95545-1356-4faf-bcf4-3b3febcfbeb6",
+                     *       "id": "d4593946-3c64-47a6-986a-5a5caf52aeee",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4209,8 +4209,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T08:53:50.252Z",
-                     *       "updatedAt": "2026-11-24T08:53:50.413Z",
+                     *       "createdAt": "2026-11-24T09:04:58.524Z",
+                     *       "updatedAt": "2026-11-24T09:04:58.659Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -4297,266 +4297,266 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "823e3bc6-0cf7-4d22-98f9-b34d1763167a",
+                     *           "id": "73bd6583-5bdd-480d-8213-d085a45c326d",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T08:53:50.616Z",
-                     *           "updatedAt": "2026-11-24T08:53:50.616Z",
+                     *           "createdAt": "2026-11-24T09:04:58.783Z",
+                     *           "updatedAt": "2026-11-24T09:04:58.783Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2027-01-31",
                      *               "name": "P01",
-                     *               "id": "64fbfb71-2d42-4ea5-820b-f6be0c15c3b7",
+                     *               "id": "0bdbfdf7-bf11-49b2-9b8f-edc781eeb290",
                      *               "version": 1,
                      *               "startDate": "2027-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
+                     *               "financialYearId": "73bd6583-5bdd-480d-8213-d085a45c326d"
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2027-02-28",
                      *               "name": "P02",
-                     *               "id": "1905c518-3f41-4f14-b3b1-396627815348",
+                     *               "id": "a92c064f-17ae-41b5-b285-976d15085a42",
                      *               "version": 1,
                      *               "startDate": "2027-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
+                     *               "financialYearId": "73bd6583-5bdd-480d-8213-d085a45c326d"
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2027-03-31",
                      *               "name": "P03",
-                     *               "id": "958be6af-0dd9-4131-86f7-b5fdd72adf4b",
+                     *               "id": "05ff03e9-5812-471e-8beb-01b6439b02c7",
                      *               "version": 1,
                      *               "startDate": "2027-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
+                     *               "financialYearId": "73bd6583-5bdd-480d-8213-d085a45c326d"
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2027-04-30",
                      *               "name": "P04",
-                     *               "id": "1a01d29d-7cbc-4d54-961f-abeb23374713",
+                     *               "id": "ef2c36fe-a3ea-4147-967e-86962e0c88f2",
                      *               "version": 1,
                      *               "startDate": "2027-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
+                     *               "financialYearId": "73bd6583-5bdd-480d-8213-d085a45c326d"
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2027-05-31",
                      *               "name": "P05",
-                     *               "id": "8fcd89fe-a1ee-4d75-ae97-f2591de5f120",
+                     *               "id": "b8a20aa3-c2a9-4206-addc-d6207b0ce980",
                      *               "version": 1,
                      *               "startDate": "2027-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
+                     *               "financialYearId": "73bd6583-5bdd-480d-8213-d085a45c326d"
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2027-06-30",
                      *               "name": "P06",
-                     *               "id": "4ec31e37-7590-4e62-9beb-789b633bb987",
+                     *               "id": "785d32e1-d305-4cdd-ae15-a66b7ea8b464",
                      *               "version": 1,
                      *               "startDate": "2027-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
+                     *               "financialYearId": "73bd6583-5bdd-480d-8213-d085a45c326d"
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2027-07-31",
                      *               "name": "P07",
-                     *               "id": "07507f77-ceee-4805-bdcd-c30b087c30bc",
+                     *               "id": "b9627690-93b3-4a26-97fb-dc19fa284287",
                      *               "version": 1,
                      *               "startDate": "2027-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
+                     *               "financialYearId": "73bd6583-5bdd-480d-8213-d085a45c326d"
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2027-08-31",
                      *               "name": "P08",
-                     *               "id": "0666be4b-917e-455b-ac21-65fcda88f55d",
+                     *               "id": "210045f0-6dd7-474b-9fee-47ad6fe1f3c2",
                      *               "version": 1,
                      *               "startDate": "2027-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
+                     *               "financialYearId": "73bd6583-5bdd-480d-8213-d085a45c326d"
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2027-09-30",
                      *               "name": "P09",
-                     *               "id": "89fbdf1c-27dc-4d3a-bc8a-b3e1e950565f",
+                     *               "id": "7a3eee93-2301-46b4-a4cf-85578d62cc53",
                      *               "version": 1,
                      *               "startDate": "2027-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
+                     *               "financialYearId": "73bd6583-5bdd-480d-8213-d085a45c326d"
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2027-10-31",
                      *               "name": "P10",
-                     *               "id": "1e9ee520-c954-4eed-8136-3e63e90845a8",
+                     *               "id": "37acd810-11bd-426d-bdb5-73fa51ac3b4e",
                      *               "version": 1,
                      *               "startDate": "2027-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
+                     *               "financialYearId": "73bd6583-5bdd-480d-8213-d085a45c326d"
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2027-11-30",
                      *               "name": "P11",
-                     *               "id": "74244910-dd37-4c7f-bebd-7f7d6af71a37",
+                     *               "id": "4e47c795-56c8-4f8a-9d19-5cfc32e65ab8",
                      *               "version": 1,
                      *               "startDate": "2027-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
+                     *               "financialYearId": "73bd6583-5bdd-480d-8213-d085a45c326d"
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2027-12-31",
                      *               "name": "P12",
-                     *               "id": "8df28fd2-a4cd-4157-892b-322f2a8efa8a",
+                     *               "id": "85833130-8d2d-4e44-9ea0-7c557317bf81",
                      *               "version": 1,
                      *               "startDate": "2027-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
+                     *               "financialYearId": "73bd6583-5bdd-480d-8213-d085a45c326d"
                      *             }
                      *           ]
                      *         },
                      *         {
-                     *           "id": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1",
+                     *           "id": "dab0770a-58b1-41a9-8e27-09ed8c3153f8",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T08:53:50.577Z",
-                     *           "updatedAt": "2026-11-24T08:53:50.577Z",
+                     *           "createdAt": "2026-11-24T09:04:58.755Z",
+                     *           "updatedAt": "2026-11-24T09:04:58.755Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2026-01-31",
                      *               "name": "P01",
-                     *               "id": "480fb516-5884-4fa8-bcc8-ba6b6398627a",
+                     *               "id": "5867cd27-dc8c-4fe2-84d6-8382dcb08049",
                      *               "version": 1,
                      *               "startDate": "2026-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *               "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2026-02-28",
                      *               "name": "P02",
-                     *               "id": "933976dc-6b72-4588-b749-7e1e64c883d8",
+                     *               "id": "45e30b3d-5cfd-4c27-8513-057fb2b20a71",
                      *               "version": 1,
                      *               "startDate": "2026-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *               "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2026-03-31",
                      *               "name": "P03",
-                     *               "id": "688b2ef9-bf63-4432-86cf-05c3b7ee8238",
+                     *               "id": "e3406c8e-582c-4de9-b52f-3113e2690c1b",
                      *               "version": 1,
                      *               "startDate": "2026-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *               "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2026-04-30",
                      *               "name": "P04",
-                     *               "id": "249dec40-4586-4def-975d-b18b94d8dfd4",
+                     *               "id": "c28ab34c-5965-41e3-9c6d-296c2b0e2290",
                      *               "version": 1,
                      *               "startDate": "2026-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *               "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2026-05-31",
                      *               "name": "P05",
-                     *               "id": "beb95182-b13b-453d-9f75-63f4d9269aaf",
+                     *               "id": "3305829d-b702-4ac7-b22d-05487dc0c2d2",
                      *               "version": 1,
                      *               "startDate": "2026-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *               "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2026-06-30",
                      *               "name": "P06",
-                     *               "id": "7e4a7bd4-e32e-4f7d-abac-59fcf8f65bd2",
+                     *               "id": "a79ced0f-d5a5-493a-ad1a-2cda817dfae4",
                      *               "version": 1,
                      *               "startDate": "2026-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *               "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2026-07-31",
                      *               "name": "P07",
-                     *               "id": "3fbfc661-83ec-4ffa-89e6-2f8ea1d85cc5",
+                     *               "id": "ee37718c-8097-471e-b815-21abcceaef30",
                      *               "version": 1,
                      *               "startDate": "2026-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *               "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2026-08-31",
                      *               "name": "P08",
-                     *               "id": "30d4de99-248f-440b-ae42-6c8d8149e3c5",
+                     *               "id": "08e96b31-babd-428e-8f2c-0399c79b42ba",
                      *               "version": 1,
                      *               "startDate": "2026-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *               "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2026-09-30",
                      *               "name": "P09",
-                     *               "id": "e66f1a33-2a43-4e23-8c68-68b24ad7e07e",
+                     *               "id": "38be7909-8cff-44db-b9e0-de50d0401525",
                      *               "version": 1,
                      *               "startDate": "2026-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *               "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2026-10-31",
                      *               "name": "P10",
-                     *               "id": "937f967d-b6b0-430e-b4b4-cd35ace2132e",
+                     *               "id": "128a647c-1673-4015-9303-f8eb733a730a",
                      *               "version": 1,
                      *               "startDate": "2026-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *               "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2026-11-30",
                      *               "name": "P11",
-                     *               "id": "56754b4c-a20e-4856-9e8d-3cf95803a2eb",
+                     *               "id": "1e0ce680-698f-4041-83b1-773a24007dbe",
                      *               "version": 1,
                      *               "startDate": "2026-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *               "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2026-12-31",
                      *               "name": "P12",
-                     *               "id": "29c91eb1-0136-4c5d-be57-59070dcd0092",
+                     *               "id": "f14e416c-92e0-42f0-b956-1dc53a3dba20",
                      *               "version": 1,
                      *               "startDate": "2026-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *               "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
                      *             }
                      *           ]
                      *         }
@@ -4718,7 +4718,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "823e3bc6-0cf7-4d22-98f9-b34d1763167a",
+                     *       "id": "73bd6583-5bdd-480d-8213-d085a45c326d",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
@@ -4726,128 +4726,128 @@ export interface operations {
                      *       "version": 1,
                      *       "periods": [
                      *         {
-                     *           "id": "64fbfb71-2d42-4ea5-820b-f6be0c15c3b7",
+                     *           "id": "0bdbfdf7-bf11-49b2-9b8f-edc781eeb290",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-01-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
+                     *           "financialYearId": "73bd6583-5bdd-480d-8213-d085a45c326d"
                      *         },
                      *         {
-                     *           "id": "1905c518-3f41-4f14-b3b1-396627815348",
+                     *           "id": "a92c064f-17ae-41b5-b285-976d15085a42",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
                      *           "endDate": "2027-02-28",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
+                     *           "financialYearId": "73bd6583-5bdd-480d-8213-d085a45c326d"
                      *         },
                      *         {
-                     *           "id": "958be6af-0dd9-4131-86f7-b5fdd72adf4b",
+                     *           "id": "05ff03e9-5812-471e-8beb-01b6439b02c7",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
                      *           "endDate": "2027-03-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
+                     *           "financialYearId": "73bd6583-5bdd-480d-8213-d085a45c326d"
                      *         },
                      *         {
-                     *           "id": "1a01d29d-7cbc-4d54-961f-abeb23374713",
+                     *           "id": "ef2c36fe-a3ea-4147-967e-86962e0c88f2",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
                      *           "endDate": "2027-04-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
+                     *           "financialYearId": "73bd6583-5bdd-480d-8213-d085a45c326d"
                      *         },
                      *         {
-                     *           "id": "8fcd89fe-a1ee-4d75-ae97-f2591de5f120",
+                     *           "id": "b8a20aa3-c2a9-4206-addc-d6207b0ce980",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
                      *           "endDate": "2027-05-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
+                     *           "financialYearId": "73bd6583-5bdd-480d-8213-d085a45c326d"
                      *         },
                      *         {
-                     *           "id": "4ec31e37-7590-4e62-9beb-789b633bb987",
+                     *           "id": "785d32e1-d305-4cdd-ae15-a66b7ea8b464",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
                      *           "endDate": "2027-06-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
+                     *           "financialYearId": "73bd6583-5bdd-480d-8213-d085a45c326d"
                      *         },
                      *         {
-                     *           "id": "07507f77-ceee-4805-bdcd-c30b087c30bc",
+                     *           "id": "b9627690-93b3-4a26-97fb-dc19fa284287",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
                      *           "endDate": "2027-07-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
+                     *           "financialYearId": "73bd6583-5bdd-480d-8213-d085a45c326d"
                      *         },
                      *         {
-                     *           "id": "0666be4b-917e-455b-ac21-65fcda88f55d",
+                     *           "id": "210045f0-6dd7-474b-9fee-47ad6fe1f3c2",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
                      *           "endDate": "2027-08-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
+                     *           "financialYearId": "73bd6583-5bdd-480d-8213-d085a45c326d"
                      *         },
                      *         {
-                     *           "id": "89fbdf1c-27dc-4d3a-bc8a-b3e1e950565f",
+                     *           "id": "7a3eee93-2301-46b4-a4cf-85578d62cc53",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
                      *           "endDate": "2027-09-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
+                     *           "financialYearId": "73bd6583-5bdd-480d-8213-d085a45c326d"
                      *         },
                      *         {
-                     *           "id": "1e9ee520-c954-4eed-8136-3e63e90845a8",
+                     *           "id": "37acd810-11bd-426d-bdb5-73fa51ac3b4e",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
                      *           "endDate": "2027-10-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
+                     *           "financialYearId": "73bd6583-5bdd-480d-8213-d085a45c326d"
                      *         },
                      *         {
-                     *           "id": "74244910-dd37-4c7f-bebd-7f7d6af71a37",
+                     *           "id": "4e47c795-56c8-4f8a-9d19-5cfc32e65ab8",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
                      *           "endDate": "2027-11-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
+                     *           "financialYearId": "73bd6583-5bdd-480d-8213-d085a45c326d"
                      *         },
                      *         {
-                     *           "id": "8df28fd2-a4cd-4157-892b-322f2a8efa8a",
+                     *           "id": "85833130-8d2d-4e44-9ea0-7c557317bf81",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "823e3bc6-0cf7-4d22-98f9-b34d1763167a"
+                     *           "financialYearId": "73bd6583-5bdd-480d-8213-d085a45c326d"
                      *         }
                      *       ],
-                     *       "createdAt": "2026-11-24T08:53:50.616Z",
-                     *       "updatedAt": "2026-11-24T08:53:50.616Z"
+                     *       "createdAt": "2026-11-24T09:04:58.783Z",
+                     *       "updatedAt": "2026-11-24T09:04:58.783Z"
                      *     }
                      */
                     "application/json": {
@@ -4960,134 +4960,134 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1",
+                     *       "id": "dab0770a-58b1-41a9-8e27-09ed8c3153f8",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T08:53:50.577Z",
-                     *       "updatedAt": "2026-11-24T08:53:50.577Z",
+                     *       "createdAt": "2026-11-24T09:04:58.755Z",
+                     *       "updatedAt": "2026-11-24T09:04:58.755Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "480fb516-5884-4fa8-bcc8-ba6b6398627a",
+                     *           "id": "5867cd27-dc8c-4fe2-84d6-8382dcb08049",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *           "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "933976dc-6b72-4588-b749-7e1e64c883d8",
+                     *           "id": "45e30b3d-5cfd-4c27-8513-057fb2b20a71",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *           "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "688b2ef9-bf63-4432-86cf-05c3b7ee8238",
+                     *           "id": "e3406c8e-582c-4de9-b52f-3113e2690c1b",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *           "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "249dec40-4586-4def-975d-b18b94d8dfd4",
+                     *           "id": "c28ab34c-5965-41e3-9c6d-296c2b0e2290",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *           "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "beb95182-b13b-453d-9f75-63f4d9269aaf",
+                     *           "id": "3305829d-b702-4ac7-b22d-05487dc0c2d2",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *           "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "7e4a7bd4-e32e-4f7d-abac-59fcf8f65bd2",
+                     *           "id": "a79ced0f-d5a5-493a-ad1a-2cda817dfae4",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *           "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "3fbfc661-83ec-4ffa-89e6-2f8ea1d85cc5",
+                     *           "id": "ee37718c-8097-471e-b815-21abcceaef30",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *           "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "30d4de99-248f-440b-ae42-6c8d8149e3c5",
+                     *           "id": "08e96b31-babd-428e-8f2c-0399c79b42ba",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *           "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "e66f1a33-2a43-4e23-8c68-68b24ad7e07e",
+                     *           "id": "38be7909-8cff-44db-b9e0-de50d0401525",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *           "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "937f967d-b6b0-430e-b4b4-cd35ace2132e",
+                     *           "id": "128a647c-1673-4015-9303-f8eb733a730a",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *           "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "56754b4c-a20e-4856-9e8d-3cf95803a2eb",
+                     *           "id": "1e0ce680-698f-4041-83b1-773a24007dbe",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *           "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "29c91eb1-0136-4c5d-be57-59070dcd0092",
+                     *           "id": "f14e416c-92e0-42f0-b956-1dc53a3dba20",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *           "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
                      *         }
                      *       ]
                      *     }
@@ -5242,134 +5242,134 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bab483e6-ea4e-4b76-abe7-50c09e441271",
+                     *       "id": "55765e31-9a6e-436d-9635-612638c153ba",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T08:53:50.751Z",
-                     *       "updatedAt": "2026-11-24T08:53:50.802Z",
+                     *       "createdAt": "2026-11-24T09:04:58.865Z",
+                     *       "updatedAt": "2026-11-24T09:04:58.906Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2030-01-31",
                      *           "name": "P01",
-                     *           "id": "1fc1c97e-b753-48c9-ade6-90de4de5166c",
+                     *           "id": "f17ec5ab-5874-46ec-b0aa-535ffd5438eb",
                      *           "version": 1,
                      *           "startDate": "2030-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "bab483e6-ea4e-4b76-abe7-50c09e441271"
+                     *           "financialYearId": "55765e31-9a6e-436d-9635-612638c153ba"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2030-02-28",
                      *           "name": "P02",
-                     *           "id": "1e41df11-ecf4-4c19-ae4d-d1604eae0c50",
+                     *           "id": "e921e69c-582f-4571-a24b-765d09e88b28",
                      *           "version": 1,
                      *           "startDate": "2030-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "bab483e6-ea4e-4b76-abe7-50c09e441271"
+                     *           "financialYearId": "55765e31-9a6e-436d-9635-612638c153ba"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2030-03-31",
                      *           "name": "P03",
-                     *           "id": "3952ed2f-00b0-423a-998b-1a58b7de2a70",
+                     *           "id": "816ffaf5-caf2-47e8-b6f6-97c5392058a9",
                      *           "version": 1,
                      *           "startDate": "2030-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "bab483e6-ea4e-4b76-abe7-50c09e441271"
+                     *           "financialYearId": "55765e31-9a6e-436d-9635-612638c153ba"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2030-04-30",
                      *           "name": "P04",
-                     *           "id": "c4efcff0-fddb-43de-9f6d-edd1b0da92ac",
+                     *           "id": "e8c291b1-c95b-4ba1-99d2-c7cc29e93c76",
                      *           "version": 1,
                      *           "startDate": "2030-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "bab483e6-ea4e-4b76-abe7-50c09e441271"
+                     *           "financialYearId": "55765e31-9a6e-436d-9635-612638c153ba"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2030-05-31",
                      *           "name": "P05",
-                     *           "id": "7ada0cfa-48e2-4062-ad10-ba3821674cc1",
+                     *           "id": "bf2a64ef-9aa2-4fef-aa8d-84c0492792b8",
                      *           "version": 1,
                      *           "startDate": "2030-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "bab483e6-ea4e-4b76-abe7-50c09e441271"
+                     *           "financialYearId": "55765e31-9a6e-436d-9635-612638c153ba"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2030-06-30",
                      *           "name": "P06",
-                     *           "id": "103a9a15-d132-4431-a500-0844af371910",
+                     *           "id": "ed1f29b0-ec65-47a1-9c29-601bcd92b0c5",
                      *           "version": 1,
                      *           "startDate": "2030-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "bab483e6-ea4e-4b76-abe7-50c09e441271"
+                     *           "financialYearId": "55765e31-9a6e-436d-9635-612638c153ba"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2030-07-31",
                      *           "name": "P07",
-                     *           "id": "1cc3d22a-de5e-47ff-ab04-358685e82b51",
+                     *           "id": "98c6cd0f-3df6-49b2-96e3-2475f08d77fe",
                      *           "version": 1,
                      *           "startDate": "2030-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "bab483e6-ea4e-4b76-abe7-50c09e441271"
+                     *           "financialYearId": "55765e31-9a6e-436d-9635-612638c153ba"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2030-08-31",
                      *           "name": "P08",
-                     *           "id": "b8ce3207-5e03-450d-a2fd-2b35c70c5c71",
+                     *           "id": "ac1a2cf4-d651-49af-a5b7-4bf478af7460",
                      *           "version": 1,
                      *           "startDate": "2030-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "bab483e6-ea4e-4b76-abe7-50c09e441271"
+                     *           "financialYearId": "55765e31-9a6e-436d-9635-612638c153ba"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2030-09-30",
                      *           "name": "P09",
-                     *           "id": "e650e901-646b-4451-943b-850d7c92c498",
+                     *           "id": "cc97635d-2a48-4194-95fc-0b64c6d31a13",
                      *           "version": 1,
                      *           "startDate": "2030-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "bab483e6-ea4e-4b76-abe7-50c09e441271"
+                     *           "financialYearId": "55765e31-9a6e-436d-9635-612638c153ba"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2030-10-31",
                      *           "name": "P10",
-                     *           "id": "9a4cc9f3-ae7c-424a-a05a-c957693e865c",
+                     *           "id": "73fee100-6479-48d2-ac63-13870e8c907b",
                      *           "version": 1,
                      *           "startDate": "2030-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "bab483e6-ea4e-4b76-abe7-50c09e441271"
+                     *           "financialYearId": "55765e31-9a6e-436d-9635-612638c153ba"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2030-11-30",
                      *           "name": "P11",
-                     *           "id": "21783916-ddc3-419f-bf2f-063e55a2a859",
+                     *           "id": "1f16a853-6a5e-43ad-96fa-5dbd4fea9bfc",
                      *           "version": 1,
                      *           "startDate": "2030-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "bab483e6-ea4e-4b76-abe7-50c09e441271"
+                     *           "financialYearId": "55765e31-9a6e-436d-9635-612638c153ba"
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2030-12-31",
                      *           "name": "P12",
-                     *           "id": "3af5ba76-3c97-422b-bcd1-ba25e8a1a715",
+                     *           "id": "ae829e76-b1e1-4e1f-8c81-2c5fdb38e9bc",
                      *           "version": 1,
                      *           "startDate": "2030-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "bab483e6-ea4e-4b76-abe7-50c09e441271"
+                     *           "financialYearId": "55765e31-9a6e-436d-9635-612638c153ba"
                      *         }
                      *       ]
                      *     }
@@ -5576,14 +5576,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0f9c6b83-18b3-4644-b979-38405133bbce",
+                     *       "id": "97cafaeb-437f-440f-856f-9e812382d0a2",
                      *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "2f6ac349-5f82-420a-afeb-bcede4e81e3b",
+                     *           "accountId": "af15bbeb-7b05-4b5f-ab77-d99f1cc54113",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -5593,7 +5593,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "cde102aa-35b0-4fc6-b739-d5e982aea610",
+                     *           "accountId": "e4b38866-6c67-49e7-98dc-d8c93ba2125d",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -5614,8 +5614,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T08:53:52.851Z",
-                     *       "updatedAt": "2026-11-24T08:53:52.851Z"
+                     *       "createdAt": "2026-11-24T09:05:00.213Z",
+                     *       "updatedAt": "2026-11-24T09:05:00.213Z"
                      *     }
                      */
                     "application/json": {
@@ -5743,121 +5743,121 @@ export interface operations {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "29c91eb1-0136-4c5d-be57-59070dcd0092",
+                     *           "id": "f14e416c-92e0-42f0-b956-1dc53a3dba20",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *           "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "56754b4c-a20e-4856-9e8d-3cf95803a2eb",
+                     *           "id": "1e0ce680-698f-4041-83b1-773a24007dbe",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *           "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "937f967d-b6b0-430e-b4b4-cd35ace2132e",
+                     *           "id": "128a647c-1673-4015-9303-f8eb733a730a",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *           "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "e66f1a33-2a43-4e23-8c68-68b24ad7e07e",
+                     *           "id": "38be7909-8cff-44db-b9e0-de50d0401525",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *           "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "30d4de99-248f-440b-ae42-6c8d8149e3c5",
+                     *           "id": "08e96b31-babd-428e-8f2c-0399c79b42ba",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *           "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "3fbfc661-83ec-4ffa-89e6-2f8ea1d85cc5",
+                     *           "id": "ee37718c-8097-471e-b815-21abcceaef30",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *           "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "7e4a7bd4-e32e-4f7d-abac-59fcf8f65bd2",
+                     *           "id": "a79ced0f-d5a5-493a-ad1a-2cda817dfae4",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *           "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "beb95182-b13b-453d-9f75-63f4d9269aaf",
+                     *           "id": "3305829d-b702-4ac7-b22d-05487dc0c2d2",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *           "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "249dec40-4586-4def-975d-b18b94d8dfd4",
+                     *           "id": "c28ab34c-5965-41e3-9c6d-296c2b0e2290",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *           "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "688b2ef9-bf63-4432-86cf-05c3b7ee8238",
+                     *           "id": "e3406c8e-582c-4de9-b52f-3113e2690c1b",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *           "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "933976dc-6b72-4588-b749-7e1e64c883d8",
+                     *           "id": "45e30b3d-5cfd-4c27-8513-057fb2b20a71",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *           "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
                      *         },
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "480fb516-5884-4fa8-bcc8-ba6b6398627a",
+                     *           "id": "5867cd27-dc8c-4fe2-84d6-8382dcb08049",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *           "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -5941,11 +5941,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "480fb516-5884-4fa8-bcc8-ba6b6398627a",
+                     *       "id": "5867cd27-dc8c-4fe2-84d6-8382dcb08049",
                      *       "version": 1,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *       "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
                      *     }
                      */
                     "application/json": {
@@ -6031,11 +6031,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "480fb516-5884-4fa8-bcc8-ba6b6398627a",
+                     *       "id": "5867cd27-dc8c-4fe2-84d6-8382dcb08049",
                      *       "version": 2,
                      *       "startDate": "2026-01-01",
                      *       "status": "locked",
-                     *       "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *       "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
                      *     }
                      */
                     "application/json": {
@@ -6220,11 +6220,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "480fb516-5884-4fa8-bcc8-ba6b6398627a",
+                     *       "id": "5867cd27-dc8c-4fe2-84d6-8382dcb08049",
                      *       "version": 3,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *       "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
                      *     }
                      */
                     "application/json": {
@@ -6312,14 +6312,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "a387d7aa-ccb5-4471-8a06-98360d14383a",
+                     *           "id": "e5950870-c862-43d2-abb7-51e4d171effe",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "a51125ad-1d91-4994-b91a-d285aa5134fc",
+                     *               "accountId": "db678606-c826-4258-b344-763cf9ded0a7",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -6329,7 +6329,7 @@ export interface operations {
                      *               "fxRounding": false
                      *             },
                      *             {
-                     *               "accountId": "7c60d568-2ba6-44e5-a6f4-919887caede4",
+                     *               "accountId": "ae85e5dd-e9e4-47b4-bb73-2a39138aaef1",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -6350,8 +6350,8 @@ export interface operations {
                      *           "reversalOf": null,
                      *           "reversedBy": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T08:53:51.123Z",
-                     *           "updatedAt": "2026-11-24T08:53:51.123Z"
+                     *           "createdAt": "2026-11-24T09:04:59.121Z",
+                     *           "updatedAt": "2026-11-24T09:04:59.121Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -6469,12 +6469,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "a51125ad-1d91-4994-b91a-d285aa5134fc",
+                 *           "accountId": "db678606-c826-4258-b344-763cf9ded0a7",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "7c60d568-2ba6-44e5-a6f4-919887caede4",
+                 *           "accountId": "ae85e5dd-e9e4-47b4-bb73-2a39138aaef1",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -6518,14 +6518,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a387d7aa-ccb5-4471-8a06-98360d14383a",
+                     *       "id": "e5950870-c862-43d2-abb7-51e4d171effe",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "a51125ad-1d91-4994-b91a-d285aa5134fc",
+                     *           "accountId": "db678606-c826-4258-b344-763cf9ded0a7",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -6535,7 +6535,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "7c60d568-2ba6-44e5-a6f4-919887caede4",
+                     *           "accountId": "ae85e5dd-e9e4-47b4-bb73-2a39138aaef1",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -6556,8 +6556,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T08:53:51.123Z",
-                     *       "updatedAt": "2026-11-24T08:53:51.123Z"
+                     *       "createdAt": "2026-11-24T09:04:59.121Z",
+                     *       "updatedAt": "2026-11-24T09:04:59.121Z"
                      *     }
                      */
                     "application/json": {
@@ -6669,14 +6669,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a387d7aa-ccb5-4471-8a06-98360d14383a",
+                     *       "id": "e5950870-c862-43d2-abb7-51e4d171effe",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "a51125ad-1d91-4994-b91a-d285aa5134fc",
+                     *           "accountId": "db678606-c826-4258-b344-763cf9ded0a7",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -6686,7 +6686,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "7c60d568-2ba6-44e5-a6f4-919887caede4",
+                     *           "accountId": "ae85e5dd-e9e4-47b4-bb73-2a39138aaef1",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -6707,8 +6707,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T08:53:51.123Z",
-                     *       "updatedAt": "2026-11-24T08:53:51.123Z"
+                     *       "createdAt": "2026-11-24T09:04:59.121Z",
+                     *       "updatedAt": "2026-11-24T09:04:59.121Z"
                      *     }
                      */
                     "application/json": {
@@ -6818,12 +6818,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "a51125ad-1d91-4994-b91a-d285aa5134fc",
+                 *           "accountId": "db678606-c826-4258-b344-763cf9ded0a7",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "7c60d568-2ba6-44e5-a6f4-919887caede4",
+                 *           "accountId": "ae85e5dd-e9e4-47b4-bb73-2a39138aaef1",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -6870,14 +6870,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a387d7aa-ccb5-4471-8a06-98360d14383a",
+                     *       "id": "e5950870-c862-43d2-abb7-51e4d171effe",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "a51125ad-1d91-4994-b91a-d285aa5134fc",
+                     *           "accountId": "db678606-c826-4258-b344-763cf9ded0a7",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -6887,7 +6887,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "7c60d568-2ba6-44e5-a6f4-919887caede4",
+                     *           "accountId": "ae85e5dd-e9e4-47b4-bb73-2a39138aaef1",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -6908,8 +6908,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T08:53:51.123Z",
-                     *       "updatedAt": "2026-11-24T08:53:51.278Z"
+                     *       "createdAt": "2026-11-24T09:04:59.121Z",
+                     *       "updatedAt": "2026-11-24T09:04:59.239Z"
                      *     }
                      */
                     "application/json": {
@@ -7039,14 +7039,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a387d7aa-ccb5-4471-8a06-98360d14383a",
+                     *       "id": "e5950870-c862-43d2-abb7-51e4d171effe",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "a51125ad-1d91-4994-b91a-d285aa5134fc",
+                     *           "accountId": "db678606-c826-4258-b344-763cf9ded0a7",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7056,7 +7056,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "7c60d568-2ba6-44e5-a6f4-919887caede4",
+                     *           "accountId": "ae85e5dd-e9e4-47b4-bb73-2a39138aaef1",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7072,13 +7072,13 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1",
-                     *       "periodId": "688b2ef9-bf63-4432-86cf-05c3b7ee8238",
+                     *       "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8",
+                     *       "periodId": "e3406c8e-582c-4de9-b52f-3113e2690c1b",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T08:53:51.123Z",
-                     *       "updatedAt": "2026-11-24T08:53:51.358Z"
+                     *       "createdAt": "2026-11-24T09:04:59.121Z",
+                     *       "updatedAt": "2026-11-24T09:04:59.291Z"
                      *     }
                      */
                     "application/json": {
@@ -7201,14 +7201,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "11a1217b-3f90-42c4-9d4e-5d8d7b2132ab",
+                     *       "id": "ce25830b-b2c0-482b-9e9c-55dec97395c4",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "2f6ac349-5f82-420a-afeb-bcede4e81e3b",
+                     *           "accountId": "af15bbeb-7b05-4b5f-ab77-d99f1cc54113",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -7218,7 +7218,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "a51125ad-1d91-4994-b91a-d285aa5134fc",
+                     *           "accountId": "db678606-c826-4258-b344-763cf9ded0a7",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -7234,13 +7234,13 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1",
-                     *       "periodId": "688b2ef9-bf63-4432-86cf-05c3b7ee8238",
+                     *       "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8",
+                     *       "periodId": "e3406c8e-582c-4de9-b52f-3113e2690c1b",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T08:53:51.671Z",
-                     *       "updatedAt": "2026-11-24T08:53:51.784Z"
+                     *       "createdAt": "2026-11-24T09:04:59.482Z",
+                     *       "updatedAt": "2026-11-24T09:04:59.555Z"
                      *     }
                      */
                     "application/json": {
@@ -7363,14 +7363,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a387d7aa-ccb5-4471-8a06-98360d14383a",
+                     *       "id": "e5950870-c862-43d2-abb7-51e4d171effe",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "a51125ad-1d91-4994-b91a-d285aa5134fc",
+                     *           "accountId": "db678606-c826-4258-b344-763cf9ded0a7",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7380,7 +7380,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "7c60d568-2ba6-44e5-a6f4-919887caede4",
+                     *           "accountId": "ae85e5dd-e9e4-47b4-bb73-2a39138aaef1",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7401,8 +7401,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T08:53:51.123Z",
-                     *       "updatedAt": "2026-11-24T08:53:51.426Z"
+                     *       "createdAt": "2026-11-24T09:04:59.121Z",
+                     *       "updatedAt": "2026-11-24T09:04:59.332Z"
                      *     }
                      */
                     "application/json": {
@@ -7536,14 +7536,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a387d7aa-ccb5-4471-8a06-98360d14383a",
+                     *       "id": "e5950870-c862-43d2-abb7-51e4d171effe",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "a51125ad-1d91-4994-b91a-d285aa5134fc",
+                     *           "accountId": "db678606-c826-4258-b344-763cf9ded0a7",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7553,7 +7553,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "7c60d568-2ba6-44e5-a6f4-919887caede4",
+                     *           "accountId": "ae85e5dd-e9e4-47b4-bb73-2a39138aaef1",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7569,13 +7569,13 @@ export interface operations {
                      *       },
                      *       "status": "reversed",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1",
-                     *       "periodId": "688b2ef9-bf63-4432-86cf-05c3b7ee8238",
+                     *       "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8",
+                     *       "periodId": "e3406c8e-582c-4de9-b52f-3113e2690c1b",
                      *       "reversalOf": null,
-                     *       "reversedBy": "9b2aeac4-2e4e-403b-b3dc-f9c7bddc23ec",
+                     *       "reversedBy": "f975d45e-7adb-4244-a58e-9a1b11c33736",
                      *       "version": 6,
-                     *       "createdAt": "2026-11-24T08:53:51.123Z",
-                     *       "updatedAt": "2026-11-24T08:53:51.600Z"
+                     *       "createdAt": "2026-11-24T09:04:59.121Z",
+                     *       "updatedAt": "2026-11-24T09:04:59.437Z"
                      *     }
                      */
                     "application/json": {
@@ -7698,13 +7698,13 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1",
+                     *       "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "56987a43-b00d-4932-b323-281e5ecb1968",
+                     *           "accountId": "e2500b0c-806a-4524-9086-eaf49e2133c9",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -7729,8 +7729,8 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "accountId": "a51125ad-1d91-4994-b91a-d285aa5134fc",
-                     *           "parentId": "56987a43-b00d-4932-b323-281e5ecb1968",
+                     *           "accountId": "db678606-c826-4258-b344-763cf9ded0a7",
+                     *           "parentId": "e2500b0c-806a-4524-9086-eaf49e2133c9",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -7754,7 +7754,7 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "accountId": "3a26cb55-5d65-4e0d-9ff2-2c266dcd5456",
+                     *           "accountId": "412cc167-3a95-4c23-b52e-e17afe9e94af",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -7779,8 +7779,8 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "accountId": "7c60d568-2ba6-44e5-a6f4-919887caede4",
-                     *           "parentId": "3a26cb55-5d65-4e0d-9ff2-2c266dcd5456",
+                     *           "accountId": "ae85e5dd-e9e4-47b4-bb73-2a39138aaef1",
+                     *           "parentId": "412cc167-3a95-4c23-b52e-e17afe9e94af",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -7804,7 +7804,7 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "accountId": "61b404e8-6783-46a1-9ae3-eb14fe7b034e",
+                     *           "accountId": "9f67fa6f-d417-4c54-a434-c2345822c2e8",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -7829,8 +7829,8 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "accountId": "2f6ac349-5f82-420a-afeb-bcede4e81e3b",
-                     *           "parentId": "61b404e8-6783-46a1-9ae3-eb14fe7b034e",
+                     *           "accountId": "af15bbeb-7b05-4b5f-ab77-d99f1cc54113",
+                     *           "parentId": "9f67fa6f-d417-4c54-a434-c2345822c2e8",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -8057,7 +8057,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "61b404e8-6783-46a1-9ae3-eb14fe7b034e",
+                     *           "accountId": "9f67fa6f-d417-4c54-a434-c2345822c2e8",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -8076,8 +8076,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "2f6ac349-5f82-420a-afeb-bcede4e81e3b",
-                     *           "parentId": "61b404e8-6783-46a1-9ae3-eb14fe7b034e",
+                     *           "accountId": "af15bbeb-7b05-4b5f-ab77-d99f1cc54113",
+                     *           "parentId": "9f67fa6f-d417-4c54-a434-c2345822c2e8",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -8287,7 +8287,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "56987a43-b00d-4932-b323-281e5ecb1968",
+                     *           "accountId": "e2500b0c-806a-4524-9086-eaf49e2133c9",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -8304,8 +8304,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "a51125ad-1d91-4994-b91a-d285aa5134fc",
-                     *           "parentId": "56987a43-b00d-4932-b323-281e5ecb1968",
+                     *           "accountId": "db678606-c826-4258-b344-763cf9ded0a7",
+                     *           "parentId": "e2500b0c-806a-4524-9086-eaf49e2133c9",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -8554,7 +8554,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "56987a43-b00d-4932-b323-281e5ecb1968",
+                     *         "id": "e2500b0c-806a-4524-9086-eaf49e2133c9",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -8573,21 +8573,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "a387d7aa-ccb5-4471-8a06-98360d14383a",
+                     *           "journalId": "e5950870-c862-43d2-abb7-51e4d171effe",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "a51125ad-1d91-4994-b91a-d285aa5134fc",
+                     *           "accountId": "db678606-c826-4258-b344-763cf9ded0a7",
                      *           "line": 0,
                      *           "side": 1,
+                     *           "currency": "SAR",
                      *           "amount": "120.00",
+                     *           "exchangeRate": "1",
+                     *           "baseAmount": "120.00",
                      *           "costCenterId": null,
                      *           "balance": "120.00"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjE3NmUwMTNmLWM1NTUtNDQyNy04YTRlLTRlNWZmOWE3Zjg0ZiIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiNTY5ODdhNDMtYjAwZC00OTMyLWIzMjMtMjgxZTVlY2IxOTY4IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjYTM4N2Q3YWEtY2NiNS00NDcxLThhMDYtOTgzNjBkMTQzODNhIiwiYWNjb3VudElkIjoiYTUxMTI1YWQtMWQ5MS00OTk0LWI5MWEtZDI4NWFhNTEzNGZjIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.9QXMDtUzLo2xnfDqnifpCk6qP5nor1knyquEwyTbefo"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImVhODYyMGJlLWVmYzktNDhjOC04M2Q2LWEzOTFjNjQ1Y2IxOSIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiZTI1MDBiMGMtODA2YS00NTI0LTkwODYtZWFmNDllMjEzM2M5IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjZTU5NTA4NzAtYzg2Mi00M2QyLWFiYjctNTFlNGQxNzFlZmZlIiwiYWNjb3VudElkIjoiZGI2Nzg2MDYtYzgyNi00MjU4LWIzNDQtNzYzY2Y5ZGVkMGE3IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.cep6XYZQhhpn3roM3-d-gGgnHhGyOGhit7dy8eT_HHE"
                      *     }
                      */
                     "application/json": {
@@ -8689,8 +8692,14 @@ export interface operations {
                             line: number;
                             /** @description 1 debit, 2 credit. */
                             side: 1 | 2;
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                            currency: string;
                             /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
                             amount: string;
+                            /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
+                            exchangeRate: string;
+                            /** @description The line’s amount in the company currency: amount × exchangeRate, rounded half away from zero to the company’s decimals. Balances and reports add it. */
+                            baseAmount: string;
                             /** @description A cost center: its UUID, or its path of codes from the root. */
                             costCenterId: string | null;
                             /** @description Debit minus credit after this line, from the opening balance. */
@@ -8744,41 +8753,41 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "c5b44957-ba15-4065-9144-7204d6aa6261",
+                     *           "id": "4c93ab10-d38a-4347-bebd-bd85de4f7c62",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-24T08:53:52.700Z",
+                     *           "createdAt": "2026-11-24T09:05:00.106Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "cc78373c-ceac-4e1b-b799-df8fa08bdfc6"
+                     *             "id": "1f191a84-111a-49e6-a86d-3da8631e8b33"
                      *           }
                      *         },
                      *         {
-                     *           "id": "de35f8cb-a821-4e28-8894-58151f6f4f68",
+                     *           "id": "171c60e1-115c-49a0-96dc-8ada01134e72",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-24T08:53:52.635Z",
+                     *           "createdAt": "2026-11-24T09:05:00.054Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "cc78373c-ceac-4e1b-b799-df8fa08bdfc6"
+                     *             "id": "1f191a84-111a-49e6-a86d-3da8631e8b33"
                      *           }
                      *         },
                      *         {
-                     *           "id": "8007edc7-ec2a-4886-966f-a530806c536a",
+                     *           "id": "f82bb700-f671-42d2-9f11-76f304a34344",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *             "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
                      *           },
-                     *           "createdAt": "2026-11-24T08:53:52.512Z",
+                     *           "createdAt": "2026-11-24T09:04:59.966Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "cc78373c-ceac-4e1b-b799-df8fa08bdfc6"
+                     *             "id": "1f191a84-111a-49e6-a86d-3da8631e8b33"
                      *           }
                      *         }
                      *       ],
@@ -8856,7 +8865,7 @@ export interface operations {
                  * @example {
                  *       "kind": "TrialBalance",
                  *       "parameters": {
-                 *         "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                 *         "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
                  *       }
                  *     }
                  */
@@ -8950,15 +8959,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8007edc7-ec2a-4886-966f-a530806c536a",
+                     *       "id": "f82bb700-f671-42d2-9f11-76f304a34344",
                      *       "kind": "TrialBalance",
                      *       "parameters": {
-                     *         "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *         "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
                      *       },
-                     *       "createdAt": "2026-11-24T08:53:52.512Z",
+                     *       "createdAt": "2026-11-24T09:04:59.966Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "cc78373c-ceac-4e1b-b799-df8fa08bdfc6"
+                     *         "id": "1f191a84-111a-49e6-a86d-3da8631e8b33"
                      *       }
                      *     }
                      */
@@ -9031,26 +9040,26 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8007edc7-ec2a-4886-966f-a530806c536a",
+                     *       "id": "f82bb700-f671-42d2-9f11-76f304a34344",
                      *       "kind": "TrialBalance",
                      *       "parameters": {
-                     *         "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1"
+                     *         "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
                      *       },
-                     *       "createdAt": "2026-11-24T08:53:52.512Z",
+                     *       "createdAt": "2026-11-24T09:04:59.966Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "cc78373c-ceac-4e1b-b799-df8fa08bdfc6"
+                     *         "id": "1f191a84-111a-49e6-a86d-3da8631e8b33"
                      *       },
                      *       "figures": {
                      *         "dateFrom": "2026-01-01",
                      *         "dateTo": "2026-12-31",
-                     *         "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1",
+                     *         "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8",
                      *         "periodId": null,
                      *         "costCenter": null,
                      *         "currency": "SAR",
                      *         "rows": [
                      *           {
-                     *             "accountId": "56987a43-b00d-4932-b323-281e5ecb1968",
+                     *             "accountId": "e2500b0c-806a-4524-9086-eaf49e2133c9",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -9075,8 +9084,8 @@ export interface operations {
                      *             }
                      *           },
                      *           {
-                     *             "accountId": "a51125ad-1d91-4994-b91a-d285aa5134fc",
-                     *             "parentId": "56987a43-b00d-4932-b323-281e5ecb1968",
+                     *             "accountId": "db678606-c826-4258-b344-763cf9ded0a7",
+                     *             "parentId": "e2500b0c-806a-4524-9086-eaf49e2133c9",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -9100,7 +9109,7 @@ export interface operations {
                      *             }
                      *           },
                      *           {
-                     *             "accountId": "3a26cb55-5d65-4e0d-9ff2-2c266dcd5456",
+                     *             "accountId": "412cc167-3a95-4c23-b52e-e17afe9e94af",
                      *             "parentId": null,
                      *             "code": "4",
                      *             "path": "4",
@@ -9125,8 +9134,8 @@ export interface operations {
                      *             }
                      *           },
                      *           {
-                     *             "accountId": "7c60d568-2ba6-44e5-a6f4-919887caede4",
-                     *             "parentId": "3a26cb55-5d65-4e0d-9ff2-2c266dcd5456",
+                     *             "accountId": "ae85e5dd-e9e4-47b4-bb73-2a39138aaef1",
+                     *             "parentId": "412cc167-3a95-4c23-b52e-e17afe9e94af",
                      *             "code": "4101",
                      *             "path": "4.4101",
                      *             "depth": 1,
@@ -9150,7 +9159,7 @@ export interface operations {
                      *             }
                      *           },
                      *           {
-                     *             "accountId": "61b404e8-6783-46a1-9ae3-eb14fe7b034e",
+                     *             "accountId": "9f67fa6f-d417-4c54-a434-c2345822c2e8",
                      *             "parentId": null,
                      *             "code": "5",
                      *             "path": "5",
@@ -9175,8 +9184,8 @@ export interface operations {
                      *             }
                      *           },
                      *           {
-                     *             "accountId": "2f6ac349-5f82-420a-afeb-bcede4e81e3b",
-                     *             "parentId": "61b404e8-6783-46a1-9ae3-eb14fe7b034e",
+                     *             "accountId": "af15bbeb-7b05-4b5f-ab77-d99f1cc54113",
+                     *             "parentId": "9f67fa6f-d417-4c54-a434-c2345822c2e8",
                      *             "code": "5101",
                      *             "path": "5.5101",
                      *             "depth": 1,
@@ -9687,140 +9696,26 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "2f4c43f9-78f9-4f1e-9be2-316c380cd5f8",
-                     *           "sequence": 4,
+                     *           "id": "2b994164-e8c7-46b8-84f0-5ea61722d7f3",
+                     *           "sequence": 14,
                      *           "type": "JournalPosted",
-                     *           "companyId": "176e013f-c555-4427-8a4e-4e5ff9a7f84f",
-                     *           "recordId": "0f9c6b83-18b3-4644-b979-38405133bbce",
+                     *           "companyId": "ea8620be-efc9-48c8-83d6-a391c645cb19",
+                     *           "recordId": "43ebe140-8996-46b5-8185-23a36c258f6c",
                      *           "version": 2,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "cc78373c-ceac-4e1b-b799-df8fa08bdfc6"
+                     *             "id": "1f191a84-111a-49e6-a86d-3da8631e8b33"
                      *           },
-                     *           "occurredAt": "2026-11-24T08:53:52.899Z",
+                     *           "occurredAt": "2026-11-24T09:04:59.627Z",
                      *           "data": {
-                     *             "id": "0f9c6b83-18b3-4644-b979-38405133bbce",
-                     *             "serialNumber": 5,
-                     *             "date": "2026-12-31T00:00:00Z",
-                     *             "description": "Closing journal of FY 2026",
-                     *             "reference": null,
-                     *             "entries": [
-                     *               {
-                     *                 "accountId": "2f6ac349-5f82-420a-afeb-bcede4e81e3b",
-                     *                 "costCenterId": null,
-                     *                 "side": 2,
-                     *                 "amount": 7,
-                     *                 "currency": "SAR",
-                     *                 "exchangeRate": "1",
-                     *                 "baseAmount": 7,
-                     *                 "fxRounding": false
-                     *               },
-                     *               {
-                     *                 "accountId": "cde102aa-35b0-4fc6-b739-d5e982aea610",
-                     *                 "costCenterId": null,
-                     *                 "side": 1,
-                     *                 "amount": 7,
-                     *                 "currency": "SAR",
-                     *                 "exchangeRate": "1",
-                     *                 "baseAmount": 7,
-                     *                 "fxRounding": false
-                     *               }
-                     *             ],
-                     *             "totals": {
-                     *               "debit": 7,
-                     *               "credit": 7
-                     *             },
-                     *             "status": "posted",
-                     *             "postingDate": "2026-12-31",
-                     *             "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1",
-                     *             "periodId": "29c91eb1-0136-4c5d-be57-59070dcd0092",
-                     *             "reversalOf": null,
-                     *             "reversedBy": null,
-                     *             "version": 2,
-                     *             "createdAt": "2026-11-24T08:53:52.851Z",
-                     *             "updatedAt": "2026-11-24T08:53:52.899Z"
-                     *           },
-                     *           "dataOmitted": false,
-                     *           "dataOmittedReason": null
-                     *         },
-                     *         {
-                     *           "id": "5b8011bf-7d8a-48b1-ab9a-b79fc28625c1",
-                     *           "sequence": 6,
-                     *           "type": "JournalPosted",
-                     *           "companyId": "176e013f-c555-4427-8a4e-4e5ff9a7f84f",
-                     *           "recordId": "11a1217b-3f90-42c4-9d4e-5d8d7b2132ab",
-                     *           "version": 2,
-                     *           "actor": {
-                     *             "type": "user",
-                     *             "id": "cc78373c-ceac-4e1b-b799-df8fa08bdfc6"
-                     *           },
-                     *           "occurredAt": "2026-11-24T08:53:51.730Z",
-                     *           "data": {
-                     *             "id": "11a1217b-3f90-42c4-9d4e-5d8d7b2132ab",
-                     *             "serialNumber": 3,
-                     *             "date": "2026-03-05T00:00:00Z",
-                     *             "description": null,
-                     *             "reference": null,
-                     *             "entries": [
-                     *               {
-                     *                 "accountId": "2f6ac349-5f82-420a-afeb-bcede4e81e3b",
-                     *                 "costCenterId": null,
-                     *                 "side": 1,
-                     *                 "amount": 10,
-                     *                 "currency": "SAR",
-                     *                 "exchangeRate": "1",
-                     *                 "baseAmount": 10,
-                     *                 "fxRounding": false
-                     *               },
-                     *               {
-                     *                 "accountId": "a51125ad-1d91-4994-b91a-d285aa5134fc",
-                     *                 "costCenterId": null,
-                     *                 "side": 2,
-                     *                 "amount": 10,
-                     *                 "currency": "SAR",
-                     *                 "exchangeRate": "1",
-                     *                 "baseAmount": 10,
-                     *                 "fxRounding": false
-                     *               }
-                     *             ],
-                     *             "totals": {
-                     *               "debit": 10,
-                     *               "credit": 10
-                     *             },
-                     *             "status": "posted",
-                     *             "postingDate": "2026-03-05",
-                     *             "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1",
-                     *             "periodId": "688b2ef9-bf63-4432-86cf-05c3b7ee8238",
-                     *             "reversalOf": null,
-                     *             "reversedBy": null,
-                     *             "version": 2,
-                     *             "createdAt": "2026-11-24T08:53:51.671Z",
-                     *             "updatedAt": "2026-11-24T08:53:51.726Z"
-                     *           },
-                     *           "dataOmitted": false,
-                     *           "dataOmittedReason": null
-                     *         },
-                     *         {
-                     *           "id": "bebed5e5-a856-4062-90b2-3e29aaa78ae7",
-                     *           "sequence": 35,
-                     *           "type": "JournalPosted",
-                     *           "companyId": "176e013f-c555-4427-8a4e-4e5ff9a7f84f",
-                     *           "recordId": "9c5f9922-3398-4921-b5f8-4a97fc1db611",
-                     *           "version": 2,
-                     *           "actor": {
-                     *             "type": "user",
-                     *             "id": "cc78373c-ceac-4e1b-b799-df8fa08bdfc6"
-                     *           },
-                     *           "occurredAt": "2026-11-24T08:53:51.913Z",
-                     *           "data": {
-                     *             "id": "9c5f9922-3398-4921-b5f8-4a97fc1db611",
+                     *             "id": "43ebe140-8996-46b5-8185-23a36c258f6c",
                      *             "serialNumber": 4,
                      *             "date": "2026-04-05T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "2f6ac349-5f82-420a-afeb-bcede4e81e3b",
+                     *                 "accountId": "af15bbeb-7b05-4b5f-ab77-d99f1cc54113",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 7,
@@ -9830,7 +9725,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "a51125ad-1d91-4994-b91a-d285aa5134fc",
+                     *                 "accountId": "db678606-c826-4258-b344-763cf9ded0a7",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 7,
@@ -9846,19 +9741,133 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-04-05",
-                     *             "financialYearId": "02135d7c-dd45-4d9e-bfcc-b4d0901411b1",
-                     *             "periodId": "249dec40-4586-4def-975d-b18b94d8dfd4",
+                     *             "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8",
+                     *             "periodId": "c28ab34c-5965-41e3-9c6d-296c2b0e2290",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-24T08:53:51.828Z",
-                     *             "updatedAt": "2026-11-24T08:53:51.913Z"
+                     *             "createdAt": "2026-11-24T09:04:59.600Z",
+                     *             "updatedAt": "2026-11-24T09:04:59.627Z"
+                     *           },
+                     *           "dataOmitted": false,
+                     *           "dataOmittedReason": null
+                     *         },
+                     *         {
+                     *           "id": "07f6b4d3-2dfa-49af-b24f-2508dd29c562",
+                     *           "sequence": 29,
+                     *           "type": "JournalPosted",
+                     *           "companyId": "ea8620be-efc9-48c8-83d6-a391c645cb19",
+                     *           "recordId": "97cafaeb-437f-440f-856f-9e812382d0a2",
+                     *           "version": 2,
+                     *           "actor": {
+                     *             "type": "user",
+                     *             "id": "1f191a84-111a-49e6-a86d-3da8631e8b33"
+                     *           },
+                     *           "occurredAt": "2026-11-24T09:05:00.235Z",
+                     *           "data": {
+                     *             "id": "97cafaeb-437f-440f-856f-9e812382d0a2",
+                     *             "serialNumber": 5,
+                     *             "date": "2026-12-31T00:00:00Z",
+                     *             "description": "Closing journal of FY 2026",
+                     *             "reference": null,
+                     *             "entries": [
+                     *               {
+                     *                 "accountId": "af15bbeb-7b05-4b5f-ab77-d99f1cc54113",
+                     *                 "costCenterId": null,
+                     *                 "side": 2,
+                     *                 "amount": 7,
+                     *                 "currency": "SAR",
+                     *                 "exchangeRate": "1",
+                     *                 "baseAmount": 7,
+                     *                 "fxRounding": false
+                     *               },
+                     *               {
+                     *                 "accountId": "e4b38866-6c67-49e7-98dc-d8c93ba2125d",
+                     *                 "costCenterId": null,
+                     *                 "side": 1,
+                     *                 "amount": 7,
+                     *                 "currency": "SAR",
+                     *                 "exchangeRate": "1",
+                     *                 "baseAmount": 7,
+                     *                 "fxRounding": false
+                     *               }
+                     *             ],
+                     *             "totals": {
+                     *               "debit": 7,
+                     *               "credit": 7
+                     *             },
+                     *             "status": "posted",
+                     *             "postingDate": "2026-12-31",
+                     *             "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8",
+                     *             "periodId": "f14e416c-92e0-42f0-b956-1dc53a3dba20",
+                     *             "reversalOf": null,
+                     *             "reversedBy": null,
+                     *             "version": 2,
+                     *             "createdAt": "2026-11-24T09:05:00.213Z",
+                     *             "updatedAt": "2026-11-24T09:05:00.235Z"
+                     *           },
+                     *           "dataOmitted": false,
+                     *           "dataOmittedReason": null
+                     *         },
+                     *         {
+                     *           "id": "6c3b1ce2-efc1-45dd-8142-83572ebf9b0b",
+                     *           "sequence": 38,
+                     *           "type": "JournalPosted",
+                     *           "companyId": "ea8620be-efc9-48c8-83d6-a391c645cb19",
+                     *           "recordId": "ce25830b-b2c0-482b-9e9c-55dec97395c4",
+                     *           "version": 2,
+                     *           "actor": {
+                     *             "type": "user",
+                     *             "id": "1f191a84-111a-49e6-a86d-3da8631e8b33"
+                     *           },
+                     *           "occurredAt": "2026-11-24T09:04:59.514Z",
+                     *           "data": {
+                     *             "id": "ce25830b-b2c0-482b-9e9c-55dec97395c4",
+                     *             "serialNumber": 3,
+                     *             "date": "2026-03-05T00:00:00Z",
+                     *             "description": null,
+                     *             "reference": null,
+                     *             "entries": [
+                     *               {
+                     *                 "accountId": "af15bbeb-7b05-4b5f-ab77-d99f1cc54113",
+                     *                 "costCenterId": null,
+                     *                 "side": 1,
+                     *                 "amount": 10,
+                     *                 "currency": "SAR",
+                     *                 "exchangeRate": "1",
+                     *                 "baseAmount": 10,
+                     *                 "fxRounding": false
+                     *               },
+                     *               {
+                     *                 "accountId": "db678606-c826-4258-b344-763cf9ded0a7",
+                     *                 "costCenterId": null,
+                     *                 "side": 2,
+                     *                 "amount": 10,
+                     *                 "currency": "SAR",
+                     *                 "exchangeRate": "1",
+                     *                 "baseAmount": 10,
+                     *                 "fxRounding": false
+                     *               }
+                     *             ],
+                     *             "totals": {
+                     *               "debit": 10,
+                     *               "credit": 10
+                     *             },
+                     *             "status": "posted",
+                     *             "postingDate": "2026-03-05",
+                     *             "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8",
+                     *             "periodId": "e3406c8e-582c-4de9-b52f-3113e2690c1b",
+                     *             "reversalOf": null,
+                     *             "reversedBy": null,
+                     *             "version": 2,
+                     *             "createdAt": "2026-11-24T09:04:59.482Z",
+                     *             "updatedAt": "2026-11-24T09:04:59.511Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjE3NmUwMTNmLWM1NTUtNDQyNy04YTRlLTRlNWZmOWE3Zjg0ZiIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM1fX0.zJTElGaDO6RU5a3A1ckLNDXkou26uil3aTflMfvL2xM"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImVhODYyMGJlLWVmYzktNDhjOC04M2Q2LWEzOTFjNjQ1Y2IxOSIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM4fX0.VtS7DBNTbx5f2vMLCrbsllsnV6nrwemHC-DhPRYdbH4"
                      *     }
                      */
                     "application/json": {
@@ -9956,7 +9965,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "efe86591-db97-4c87-8c48-ba3bedc2a4e7",
+                     *           "id": "cb31c65e-6f1d-4941-9cf8-076882a656fc",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -9967,11 +9976,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "cc78373c-ceac-4e1b-b799-df8fa08bdfc6"
+                     *             "id": "1f191a84-111a-49e6-a86d-3da8631e8b33"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T08:53:53.930Z",
-                     *           "updatedAt": "2026-11-24T08:53:53.930Z"
+                     *           "createdAt": "2026-11-24T09:05:00.941Z",
+                     *           "updatedAt": "2026-11-24T09:05:00.941Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -10093,7 +10102,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "efe86591-db97-4c87-8c48-ba3bedc2a4e7",
+                     *       "id": "cb31c65e-6f1d-4941-9cf8-076882a656fc",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -10104,11 +10113,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "cc78373c-ceac-4e1b-b799-df8fa08bdfc6"
+                     *         "id": "1f191a84-111a-49e6-a86d-3da8631e8b33"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T08:53:53.930Z",
-                     *       "updatedAt": "2026-11-24T08:53:53.930Z",
+                     *       "createdAt": "2026-11-24T09:05:00.941Z",
+                     *       "updatedAt": "2026-11-24T09:05:00.941Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -10196,7 +10205,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "efe86591-db97-4c87-8c48-ba3bedc2a4e7",
+                     *       "id": "cb31c65e-6f1d-4941-9cf8-076882a656fc",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -10207,11 +10216,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "cc78373c-ceac-4e1b-b799-df8fa08bdfc6"
+                     *         "id": "1f191a84-111a-49e6-a86d-3da8631e8b33"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T08:53:53.930Z",
-                     *       "updatedAt": "2026-11-24T08:53:53.930Z"
+                     *       "createdAt": "2026-11-24T09:05:00.941Z",
+                     *       "updatedAt": "2026-11-24T09:05:00.941Z"
                      *     }
                      */
                     "application/json": {
@@ -10323,7 +10332,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "efe86591-db97-4c87-8c48-ba3bedc2a4e7",
+                     *       "id": "cb31c65e-6f1d-4941-9cf8-076882a656fc",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -10335,11 +10344,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "cc78373c-ceac-4e1b-b799-df8fa08bdfc6"
+                     *         "id": "1f191a84-111a-49e6-a86d-3da8631e8b33"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T08:53:53.930Z",
-                     *       "updatedAt": "2026-11-24T08:53:54.282Z"
+                     *       "createdAt": "2026-11-24T09:05:00.941Z",
+                     *       "updatedAt": "2026-11-24T09:05:01.184Z"
                      *     }
                      */
                     "application/json": {
@@ -10562,13 +10571,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "587ed805-3a8a-4dcf-8346-11b61efb4f35",
+                     *           "id": "5a3d001c-a530-4272-8fcc-de420168accd",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T08:53:54.448Z",
-                     *           "updatedAt": "2026-11-24T08:53:54.448Z"
+                     *           "createdAt": "2026-11-24T09:05:01.313Z",
+                     *           "updatedAt": "2026-11-24T09:05:01.313Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -10664,13 +10673,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "587ed805-3a8a-4dcf-8346-11b61efb4f35",
+                     *       "id": "5a3d001c-a530-4272-8fcc-de420168accd",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T08:53:54.448Z",
-                     *       "updatedAt": "2026-11-24T08:53:54.448Z"
+                     *       "createdAt": "2026-11-24T09:05:01.313Z",
+                     *       "updatedAt": "2026-11-24T09:05:01.313Z"
                      *     }
                      */
                     "application/json": {
@@ -10736,13 +10745,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "587ed805-3a8a-4dcf-8346-11b61efb4f35",
+                     *       "id": "5a3d001c-a530-4272-8fcc-de420168accd",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T08:53:54.448Z",
-                     *       "updatedAt": "2026-11-24T08:53:54.448Z"
+                     *       "createdAt": "2026-11-24T09:05:01.313Z",
+                     *       "updatedAt": "2026-11-24T09:05:01.313Z"
                      *     }
                      */
                     "application/json": {
@@ -10821,13 +10830,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "587ed805-3a8a-4dcf-8346-11b61efb4f35",
+                     *       "id": "5a3d001c-a530-4272-8fcc-de420168accd",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T08:53:54.448Z",
-                     *       "updatedAt": "2026-11-24T08:53:54.552Z"
+                     *       "createdAt": "2026-11-24T09:05:01.313Z",
+                     *       "updatedAt": "2026-11-24T09:05:01.373Z"
                      *     }
                      */
                     "application/json": {

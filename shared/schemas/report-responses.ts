@@ -85,9 +85,13 @@ export function buildReportResponses() {
         accountId: id,
         line: z.int(),
         side: z.union([z.literal(1), z.literal(2)]),
+        /** In the line's currency; baseAmount in the company's, at exchangeRate (1 for a base line). */
+        currency: z.string(),
         amount: decimal,
+        exchangeRate: z.string(),
+        baseAmount: decimal,
         costCenterId: z.nullable(id),
-        /** Debit minus credit after this line, from the opening balance. */
+        /** Debit minus credit after this line, from the opening balance, in the company's currency. */
         balance: decimal,
       }),
     ),
