@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/07cab1ef-3330-43a1-a389-0f1b4e7957ea`
+         * @description Example request: `GET /api/v1/Companies/23a52965-9149-4100-8e50-5616c66459cf`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Settings`
+         * @description Example request: `GET /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/Settings`
          */
         get: operations["settings.get"];
         /**
          * Update company settings (versioned)
-         * @description Example request: `PUT /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Settings`
+         * @description Example request: `PUT /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Roles`
+         * @description Example request: `GET /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Roles`
+         * @description Example request: `POST /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Roles/6d342220-e6cc-45e8-8f25-75c06c8defe0`
+         * @description Example request: `GET /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/Roles/12b8fcb5-3f99-4a3a-8388-d110e10334a0`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Roles/6d342220-e6cc-45e8-8f25-75c06c8defe0`
+         * @description Example request: `PUT /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/Roles/12b8fcb5-3f99-4a3a-8388-d110e10334a0`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Roles/6d342220-e6cc-45e8-8f25-75c06c8defe0`
+         * @description Example request: `DELETE /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/Roles/12b8fcb5-3f99-4a3a-8388-d110e10334a0`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Members`
+         * @description Example request: `GET /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Members`
+         * @description Example request: `POST /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Members/33188ad6-72b6-4f8c-860a-fa01e9d30e34`
+         * @description Example request: `PUT /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/Members/2b593a32-b152-4ed8-b8e3-e8198a0cae94`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Members/33188ad6-72b6-4f8c-860a-fa01e9d30e34`
+         * @description Example request: `DELETE /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/Members/2b593a32-b152-4ed8-b8e3-e8198a0cae94`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/ApiKeys/a979e50f-a15f-4261-916b-6c5bd353ee24`
+         * @description Example request: `DELETE /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/ApiKeys/c9977c28-2c05-4741-a4fa-2d9efcc9a497`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Accounts`
+         * @description Example request: `GET /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Accounts`
+         * @description Example request: `POST /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Accounts/e4886298-4acb-4c68-96ef-02266253c9c3`
+         * @description Example request: `GET /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/Accounts/3361946e-27c4-4578-b481-ac28bc8d3243`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Accounts/e4886298-4acb-4c68-96ef-02266253c9c3`
+         * @description Example request: `PUT /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/Accounts/3361946e-27c4-4578-b481-ac28bc8d3243`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Accounts/e4886298-4acb-4c68-96ef-02266253c9c3`
+         * @description Example request: `DELETE /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/Accounts/3361946e-27c4-4578-b481-ac28bc8d3243`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,13 +333,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -357,18 +357,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/CostCenters/d4593946-3c64-47a6-986a-5a5caf52aeee`
+         * @description Example request: `GET /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/CostCenters/9138dbc0-2724-402d-883f-c90e3bb63ce2`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/CostCenters/d4593946-3c64-47a6-986a-5a5caf52aeee`
+         * @description Example request: `PUT /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/CostCenters/9138dbc0-2724-402d-883f-c90e3bb63ce2`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/CostCenters/d4593946-3c64-47a6-986a-5a5caf52aeee`
+         * @description Example request: `DELETE /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/CostCenters/9138dbc0-2724-402d-883f-c90e3bb63ce2`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -387,7 +387,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/CostCenters/d4593946-3c64-47a6-986a-5a5caf52aeee/Activate`
+         * @description Example request: `POST /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/CostCenters/9138dbc0-2724-402d-883f-c90e3bb63ce2/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -407,7 +407,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/CostCenters/d4593946-3c64-47a6-986a-5a5caf52aeee/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/CostCenters/9138dbc0-2724-402d-883f-c90e3bb63ce2/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -425,13 +425,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -449,18 +449,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/FinancialYears/dab0770a-58b1-41a9-8e27-09ed8c3153f8`
+         * @description Example request: `GET /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/FinancialYears/b1145226-0f54-4610-a8ee-f4ce884728d3`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/FinancialYears/55765e31-9a6e-436d-9635-612638c153ba`
+         * @description Example request: `PUT /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/FinancialYears/46c03d5c-8b3d-4f0b-9f2e-e9d381b4b048`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/FinancialYears/55765e31-9a6e-436d-9635-612638c153ba`
+         * @description Example request: `DELETE /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/FinancialYears/46c03d5c-8b3d-4f0b-9f2e-e9d381b4b048`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -478,7 +478,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/FinancialYears/dab0770a-58b1-41a9-8e27-09ed8c3153f8/Close`
+         * @description Example request: `PUT /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/FinancialYears/b1145226-0f54-4610-a8ee-f4ce884728d3/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -499,7 +499,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/FinancialYears/dab0770a-58b1-41a9-8e27-09ed8c3153f8/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/FinancialYears/b1145226-0f54-4610-a8ee-f4ce884728d3/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -517,7 +517,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/FinancialYears/dab0770a-58b1-41a9-8e27-09ed8c3153f8/Periods`
+         * @description Example request: `GET /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/FinancialYears/b1145226-0f54-4610-a8ee-f4ce884728d3/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -537,7 +537,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/FinancialYears/dab0770a-58b1-41a9-8e27-09ed8c3153f8/Periods/5867cd27-dc8c-4fe2-84d6-8382dcb08049`
+         * @description Example request: `GET /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/FinancialYears/b1145226-0f54-4610-a8ee-f4ce884728d3/Periods/bc96c610-7da6-40e8-84ad-628a8857ee66`
          */
         get: operations["periods.get"];
         put?: never;
@@ -559,7 +559,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/FinancialYears/dab0770a-58b1-41a9-8e27-09ed8c3153f8/Periods/5867cd27-dc8c-4fe2-84d6-8382dcb08049/Lock`
+         * @description Example request: `POST /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/FinancialYears/b1145226-0f54-4610-a8ee-f4ce884728d3/Periods/bc96c610-7da6-40e8-84ad-628a8857ee66/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -578,12 +578,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/FinancialYears/dab0770a-58b1-41a9-8e27-09ed8c3153f8/Periods/5867cd27-dc8c-4fe2-84d6-8382dcb08049/Close`
+         * @description Example request: `POST /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/FinancialYears/b1145226-0f54-4610-a8ee-f4ce884728d3/Periods/bc96c610-7da6-40e8-84ad-628a8857ee66/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/FinancialYears/dab0770a-58b1-41a9-8e27-09ed8c3153f8/Periods/5867cd27-dc8c-4fe2-84d6-8382dcb08049/Close`
+         * @description Example request: `POST /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/FinancialYears/b1145226-0f54-4610-a8ee-f4ce884728d3/Periods/bc96c610-7da6-40e8-84ad-628a8857ee66/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -603,7 +603,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/FinancialYears/dab0770a-58b1-41a9-8e27-09ed8c3153f8/Periods/5867cd27-dc8c-4fe2-84d6-8382dcb08049/Reopen`
+         * @description Example request: `POST /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/FinancialYears/b1145226-0f54-4610-a8ee-f4ce884728d3/Periods/bc96c610-7da6-40e8-84ad-628a8857ee66/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -621,13 +621,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status)
-         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Journals`
+         * @description Example request: `GET /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Journals`
+         * @description Example request: `POST /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -645,12 +645,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Journals/e5950870-c862-43d2-abb7-51e4d171effe`
+         * @description Example request: `GET /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/Journals/e1c1f604-e0c7-494f-9191-a5bed5f80aaf`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Journals/e5950870-c862-43d2-abb7-51e4d171effe`
+         * @description Example request: `PUT /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/Journals/e1c1f604-e0c7-494f-9191-a5bed5f80aaf`
          */
         put: operations["journals.update"];
         post?: never;
@@ -671,7 +671,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Journals/e5950870-c862-43d2-abb7-51e4d171effe/Post`
+         * @description Example request: `POST /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/Journals/e1c1f604-e0c7-494f-9191-a5bed5f80aaf/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -691,7 +691,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Journals/ce25830b-b2c0-482b-9e9c-55dec97395c4/Void`
+         * @description Example request: `POST /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/Journals/edaf556f-c54a-4c84-a8db-02a5ee9b65a7/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -711,7 +711,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Journals/e5950870-c862-43d2-abb7-51e4d171effe/Adjust`
+         * @description Example request: `POST /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/Journals/e1c1f604-e0c7-494f-9191-a5bed5f80aaf/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Journals/e5950870-c862-43d2-abb7-51e4d171effe/Reverse`
+         * @description Example request: `POST /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/Journals/e1c1f604-e0c7-494f-9191-a5bed5f80aaf/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -749,7 +749,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Reports/TrialBalance?financialYearId=dab0770a-58b1-41a9-8e27-09ed8c3153f8`
+         * @description Example request: `GET /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/Reports/TrialBalance?financialYearId=b1145226-0f54-4610-a8ee-f4ce884728d3`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -769,7 +769,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -789,7 +789,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -809,7 +809,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated), closing balance
-         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -829,13 +829,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Reports`
+         * @description Example request: `GET /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Reports`
+         * @description Example request: `POST /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -853,7 +853,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot
-         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Reports/f82bb700-f671-42d2-9f11-76f304a34344`
+         * @description Example request: `GET /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/Reports/a7f686bd-bc88-42db-a83e-1809b8668e85`
          */
         get: operations["reports.get"];
         put?: never;
@@ -873,7 +873,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -893,13 +893,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -917,18 +917,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Webhooks/cb31c65e-6f1d-4941-9cf8-076882a656fc`
+         * @description Example request: `GET /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/Webhooks/0812aa00-5cc6-410d-a39f-e6716ac004f6`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Webhooks/cb31c65e-6f1d-4941-9cf8-076882a656fc`
+         * @description Example request: `PUT /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/Webhooks/0812aa00-5cc6-410d-a39f-e6716ac004f6`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Webhooks/cb31c65e-6f1d-4941-9cf8-076882a656fc`
+         * @description Example request: `DELETE /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/Webhooks/0812aa00-5cc6-410d-a39f-e6716ac004f6`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -945,7 +945,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/Webhooks/cb31c65e-6f1d-4941-9cf8-076882a656fc/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/Webhooks/0812aa00-5cc6-410d-a39f-e6716ac004f6/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -965,13 +965,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -989,18 +989,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/ExchangeRates/5a3d001c-a530-4272-8fcc-de420168accd`
+         * @description Example request: `GET /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/ExchangeRates/57f2f368-faf1-4e3e-85c5-9f41780233f9`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/ExchangeRates/5a3d001c-a530-4272-8fcc-de420168accd`
+         * @description Example request: `PUT /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/ExchangeRates/57f2f368-faf1-4e3e-85c5-9f41780233f9`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/ea8620be-efc9-48c8-83d6-a391c645cb19/ExchangeRates/5a3d001c-a530-4272-8fcc-de420168accd`
+         * @description Example request: `DELETE /api/v1/Companies/1c71560e-0bed-4b97-9fc2-f8ac9700770c/ExchangeRates/57f2f368-faf1-4e3e-85c5-9f41780233f9`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1058,7 +1058,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:40965/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A41921%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=bt40NlJl37AKQM4S18fNr3FDvWMcCPUf-FkeSMVwKR0&code_challenge_method=S256&state=CtO4wuZGR8YjmGsSrDkw6t6D5aj-ZgvB0ZA8tjZuuas&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:34581/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A34121%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=GRoVOd1i5yE_iSmkZlGFiZ9Vz-_JC0qFl9R-BvzIty0&code_challenge_method=S256&state=pFoF1BecFLRp08kL1AmzcgTYHiO0KID52hf_CAo5-kU&client_id=ledger-local"
                      *     }
                      */
                     "application/json": {
@@ -1108,7 +1108,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "ea8620be-efc9-48c8-83d6-a391c645cb19",
+                     *           "companyId": "1c71560e-0bed-4b97-9fc2-f8ac9700770c",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1143,7 +1143,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "07cab1ef-3330-43a1-a389-0f1b4e7957ea",
+                     *           "companyId": "23a52965-9149-4100-8e50-5616c66459cf",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1257,7 +1257,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "ea8620be-efc9-48c8-83d6-a391c645cb19",
+                     *           "companyId": "1c71560e-0bed-4b97-9fc2-f8ac9700770c",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1292,7 +1292,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "07cab1ef-3330-43a1-a389-0f1b4e7957ea",
+                     *           "companyId": "23a52965-9149-4100-8e50-5616c66459cf",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1402,16 +1402,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "07cab1ef-3330-43a1-a389-0f1b4e7957ea",
+                     *           "id": "23a52965-9149-4100-8e50-5616c66459cf",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-24T09:04:57.805Z",
+                     *           "createdAt": "2026-11-24T09:11:07.397Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "ea8620be-efc9-48c8-83d6-a391c645cb19",
+                     *           "id": "1c71560e-0bed-4b97-9fc2-f8ac9700770c",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-24T09:04:57.709Z",
+                     *           "createdAt": "2026-11-24T09:11:07.308Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -1498,9 +1498,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "07cab1ef-3330-43a1-a389-0f1b4e7957ea",
+                     *       "id": "23a52965-9149-4100-8e50-5616c66459cf",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T09:04:57.805Z",
+                     *       "createdAt": "2026-11-24T09:11:07.397Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -1508,7 +1508,7 @@ export interface operations {
                      *         "retainedEarningsAccountId": null,
                      *         "fxRoundingAccountId": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-24T09:04:57.805Z"
+                     *         "updatedAt": "2026-11-24T09:11:07.397Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -1618,9 +1618,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "07cab1ef-3330-43a1-a389-0f1b4e7957ea",
+                     *       "id": "23a52965-9149-4100-8e50-5616c66459cf",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T09:04:57.805Z",
+                     *       "createdAt": "2026-11-24T09:11:07.397Z",
                      *       "version": 1
                      *     }
                      */
@@ -1676,7 +1676,7 @@ export interface operations {
                      *       "retainedEarningsAccountId": null,
                      *       "fxRoundingAccountId": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-24T09:04:57.709Z"
+                     *       "updatedAt": "2026-11-24T09:11:07.308Z"
                      *     }
                      */
                     "application/json": {
@@ -1723,7 +1723,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "e4b38866-6c67-49e7-98dc-d8c93ba2125d",
+                 *       "retainedEarningsAccountId": "4ced77eb-299d-404a-ad29-6c35a55b9ca7",
                  *       "version": 1
                  *     }
                  */
@@ -1752,10 +1752,10 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "e4b38866-6c67-49e7-98dc-d8c93ba2125d",
+                     *       "retainedEarningsAccountId": "4ced77eb-299d-404a-ad29-6c35a55b9ca7",
                      *       "fxRoundingAccountId": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-24T09:04:58.315Z"
+                     *       "updatedAt": "2026-11-24T09:11:08.000Z"
                      *     }
                      */
                     "application/json": {
@@ -1909,7 +1909,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "6d342220-e6cc-45e8-8f25-75c06c8defe0",
+                     *           "id": "12b8fcb5-3f99-4a3a-8388-d110e10334a0",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -1920,8 +1920,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-24T09:05:00.629Z",
-                     *           "updatedAt": "2026-11-24T09:05:00.692Z"
+                     *           "createdAt": "2026-11-24T09:11:10.473Z",
+                     *           "updatedAt": "2026-11-24T09:11:10.519Z"
                      *         }
                      *       ]
                      *     }
@@ -2010,7 +2010,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6d342220-e6cc-45e8-8f25-75c06c8defe0",
+                     *       "id": "12b8fcb5-3f99-4a3a-8388-d110e10334a0",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2020,8 +2020,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:05:00.629Z",
-                     *       "updatedAt": "2026-11-24T09:05:00.629Z"
+                     *       "createdAt": "2026-11-24T09:11:10.473Z",
+                     *       "updatedAt": "2026-11-24T09:11:10.473Z"
                      *     }
                      */
                     "application/json": {
@@ -2082,7 +2082,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6d342220-e6cc-45e8-8f25-75c06c8defe0",
+                     *       "id": "12b8fcb5-3f99-4a3a-8388-d110e10334a0",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2092,8 +2092,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:05:00.629Z",
-                     *       "updatedAt": "2026-11-24T09:05:00.629Z"
+                     *       "createdAt": "2026-11-24T09:11:10.473Z",
+                     *       "updatedAt": "2026-11-24T09:11:10.473Z"
                      *     }
                      */
                     "application/json": {
@@ -2180,7 +2180,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6d342220-e6cc-45e8-8f25-75c06c8defe0",
+                     *       "id": "12b8fcb5-3f99-4a3a-8388-d110e10334a0",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -2191,8 +2191,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T09:05:00.629Z",
-                     *       "updatedAt": "2026-11-24T09:05:00.692Z"
+                     *       "createdAt": "2026-11-24T09:11:10.473Z",
+                     *       "updatedAt": "2026-11-24T09:11:10.519Z"
                      *     }
                      */
                     "application/json": {
@@ -2307,8 +2307,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "1f191a84-111a-49e6-a86d-3da8631e8b33",
-                     *           "email": "user-a07087fd-ef42-4de2-932b-c3ba5e51fac9@example.com",
+                     *           "userId": "cb6b8ed8-c56a-4fa5-8f5c-3713d2bb3ee4",
+                     *           "email": "user-ea55d673-bd75-43e4-9c93-92f5c781130f@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -2342,20 +2342,20 @@ export interface operations {
                      *             "exchange-rates:read",
                      *             "exchange-rates:manage"
                      *           ],
-                     *           "joinedAt": "2026-11-24T09:04:57.709Z",
+                     *           "joinedAt": "2026-11-24T09:11:07.308Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "33188ad6-72b6-4f8c-860a-fa01e9d30e34",
-                     *           "email": "contract-1795511100724@example.com",
-                     *           "roleId": "6d342220-e6cc-45e8-8f25-75c06c8defe0",
+                     *           "userId": "2b593a32-b152-4ed8-b8e3-e8198a0cae94",
+                     *           "email": "contract-1795511470543@example.com",
+                     *           "roleId": "12b8fcb5-3f99-4a3a-8388-d110e10334a0",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-24T09:05:00.754Z",
+                     *           "joinedAt": "2026-11-24T09:11:10.561Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -2419,8 +2419,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795511100724@example.com",
-                 *       "roleId": "6d342220-e6cc-45e8-8f25-75c06c8defe0"
+                 *       "email": "contract-1795511470543@example.com",
+                 *       "roleId": "12b8fcb5-3f99-4a3a-8388-d110e10334a0"
                  *     }
                  */
                 "application/json": {
@@ -2446,16 +2446,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "33188ad6-72b6-4f8c-860a-fa01e9d30e34",
-                     *       "email": "contract-1795511100724@example.com",
-                     *       "roleId": "6d342220-e6cc-45e8-8f25-75c06c8defe0",
+                     *       "userId": "2b593a32-b152-4ed8-b8e3-e8198a0cae94",
+                     *       "email": "contract-1795511470543@example.com",
+                     *       "roleId": "12b8fcb5-3f99-4a3a-8388-d110e10334a0",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T09:05:00.754Z",
+                     *       "joinedAt": "2026-11-24T09:11:10.561Z",
                      *       "version": 1
                      *     }
                      */
@@ -2536,8 +2536,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "33188ad6-72b6-4f8c-860a-fa01e9d30e34",
-                     *       "email": "contract-1795511100724@example.com",
+                     *       "userId": "2b593a32-b152-4ed8-b8e3-e8198a0cae94",
+                     *       "email": "contract-1795511470543@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -2551,7 +2551,7 @@ export interface operations {
                      *         "events:read",
                      *         "exchange-rates:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T09:05:00.754Z",
+                     *       "joinedAt": "2026-11-24T09:11:10.561Z",
                      *       "version": 2
                      *     }
                      */
@@ -2669,9 +2669,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "a979e50f-a15f-4261-916b-6c5bd353ee24",
+                     *           "id": "c9977c28-2c05-4741-a4fa-2d9efcc9a497",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_BuCOWpn",
+                     *           "prefix": "sk-svc_2pgrLwP",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -2679,8 +2679,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "1f191a84-111a-49e6-a86d-3da8631e8b33",
-                     *           "createdAt": "2026-11-24T09:05:00.859Z",
+                     *           "createdBy": "cb6b8ed8-c56a-4fa5-8f5c-3713d2bb3ee4",
+                     *           "createdAt": "2026-11-24T09:11:10.676Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -2791,9 +2791,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a979e50f-a15f-4261-916b-6c5bd353ee24",
+                     *       "id": "c9977c28-2c05-4741-a4fa-2d9efcc9a497",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_BuCOWpn",
+                     *       "prefix": "sk-svc_2pgrLwP",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -2801,8 +2801,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "1f191a84-111a-49e6-a86d-3da8631e8b33",
-                     *       "createdAt": "2026-11-24T09:05:00.859Z",
+                     *       "createdBy": "cb6b8ed8-c56a-4fa5-8f5c-3713d2bb3ee4",
+                     *       "createdAt": "2026-11-24T09:11:10.676Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -2891,18 +2891,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a979e50f-a15f-4261-916b-6c5bd353ee24",
+                     *       "id": "c9977c28-2c05-4741-a4fa-2d9efcc9a497",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_BuCOWpn",
+                     *       "prefix": "sk-svc_2pgrLwP",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-24T09:05:00.899Z",
-                     *       "createdBy": "1f191a84-111a-49e6-a86d-3da8631e8b33",
-                     *       "createdAt": "2026-11-24T09:05:00.859Z",
+                     *       "revokedAt": "2026-11-24T09:11:10.723Z",
+                     *       "createdBy": "cb6b8ed8-c56a-4fa5-8f5c-3713d2bb3ee4",
+                     *       "createdAt": "2026-11-24T09:11:10.676Z",
                      *       "version": 2
                      *     }
                      */
@@ -2985,22 +2985,22 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "af15bbeb-7b05-4b5f-ab77-d99f1cc54113",
+                     *           "id": "058015a8-c0bb-4533-885d-43b0036c3759",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "9f67fa6f-d417-4c54-a434-c2345822c2e8",
+                     *           "parentId": "d7e09130-f08b-40bf-a5e3-564a0de0898a",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:04:58.227Z",
-                     *           "updatedAt": "2026-11-24T09:04:58.227Z",
+                     *           "createdAt": "2026-11-24T09:11:07.909Z",
+                     *           "updatedAt": "2026-11-24T09:11:07.909Z",
                      *           "type": "leaf",
                      *           "classification": "expense"
                      *         },
                      *         {
-                     *           "id": "9f67fa6f-d417-4c54-a434-c2345822c2e8",
+                     *           "id": "d7e09130-f08b-40bf-a5e3-564a0de0898a",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -3009,28 +3009,28 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:04:58.198Z",
-                     *           "updatedAt": "2026-11-24T09:04:58.198Z",
+                     *           "createdAt": "2026-11-24T09:11:07.874Z",
+                     *           "updatedAt": "2026-11-24T09:11:07.874Z",
                      *           "type": "category",
                      *           "classification": "expense"
                      *         },
                      *         {
-                     *           "id": "ae85e5dd-e9e4-47b4-bb73-2a39138aaef1",
+                     *           "id": "d65095e0-7867-4e6a-b631-5de0d8473151",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "412cc167-3a95-4c23-b52e-e17afe9e94af",
+                     *           "parentId": "7efe8e4b-7423-4476-87a6-886446f77e1b",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:04:58.170Z",
-                     *           "updatedAt": "2026-11-24T09:04:58.170Z",
+                     *           "createdAt": "2026-11-24T09:11:07.849Z",
+                     *           "updatedAt": "2026-11-24T09:11:07.849Z",
                      *           "type": "leaf",
                      *           "classification": "revenue"
                      *         },
                      *         {
-                     *           "id": "412cc167-3a95-4c23-b52e-e17afe9e94af",
+                     *           "id": "7efe8e4b-7423-4476-87a6-886446f77e1b",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -3039,28 +3039,28 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:04:58.142Z",
-                     *           "updatedAt": "2026-11-24T09:04:58.142Z",
+                     *           "createdAt": "2026-11-24T09:11:07.816Z",
+                     *           "updatedAt": "2026-11-24T09:11:07.816Z",
                      *           "type": "category",
                      *           "classification": "revenue"
                      *         },
                      *         {
-                     *           "id": "e4b38866-6c67-49e7-98dc-d8c93ba2125d",
+                     *           "id": "4ced77eb-299d-404a-ad29-6c35a55b9ca7",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "fe89ba68-e976-4356-8ecc-99d898462913",
+                     *           "parentId": "1b1d4c49-e895-42c0-bd99-f3eea297670d",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:04:58.116Z",
-                     *           "updatedAt": "2026-11-24T09:04:58.116Z",
+                     *           "createdAt": "2026-11-24T09:11:07.795Z",
+                     *           "updatedAt": "2026-11-24T09:11:07.795Z",
                      *           "type": "leaf",
                      *           "classification": "equity"
                      *         },
                      *         {
-                     *           "id": "fe89ba68-e976-4356-8ecc-99d898462913",
+                     *           "id": "1b1d4c49-e895-42c0-bd99-f3eea297670d",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -3069,43 +3069,43 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:04:58.085Z",
-                     *           "updatedAt": "2026-11-24T09:04:58.085Z",
+                     *           "createdAt": "2026-11-24T09:11:07.774Z",
+                     *           "updatedAt": "2026-11-24T09:11:07.774Z",
                      *           "type": "category",
                      *           "classification": "equity"
                      *         },
                      *         {
-                     *           "id": "65a4ffbc-959b-4237-8cfc-9efe874b3108",
+                     *           "id": "3503593a-d811-45c3-924f-86963d556175",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "e2500b0c-806a-4524-9086-eaf49e2133c9",
+                     *           "parentId": "a5131229-cc2f-41ef-99ed-739ba7f41513",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:04:58.056Z",
-                     *           "updatedAt": "2026-11-24T09:04:58.056Z",
+                     *           "createdAt": "2026-11-24T09:11:07.736Z",
+                     *           "updatedAt": "2026-11-24T09:11:07.736Z",
                      *           "type": "leaf",
                      *           "classification": "asset"
                      *         },
                      *         {
-                     *           "id": "db678606-c826-4258-b344-763cf9ded0a7",
+                     *           "id": "aa4d1c99-1cc7-4315-b674-5118fa82c070",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "e2500b0c-806a-4524-9086-eaf49e2133c9",
+                     *           "parentId": "a5131229-cc2f-41ef-99ed-739ba7f41513",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:04:58.025Z",
-                     *           "updatedAt": "2026-11-24T09:04:58.025Z",
+                     *           "createdAt": "2026-11-24T09:11:07.679Z",
+                     *           "updatedAt": "2026-11-24T09:11:07.679Z",
                      *           "type": "leaf",
                      *           "classification": "asset"
                      *         },
                      *         {
-                     *           "id": "e2500b0c-806a-4524-9086-eaf49e2133c9",
+                     *           "id": "a5131229-cc2f-41ef-99ed-739ba7f41513",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -3114,8 +3114,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:04:57.998Z",
-                     *           "updatedAt": "2026-11-24T09:04:57.998Z",
+                     *           "createdAt": "2026-11-24T09:11:07.638Z",
+                     *           "updatedAt": "2026-11-24T09:11:07.638Z",
                      *           "type": "category",
                      *           "classification": "asset"
                      *         }
@@ -3246,7 +3246,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e4886298-4acb-4c68-96ef-02266253c9c3",
+                     *       "id": "3361946e-27c4-4578-b481-ac28bc8d3243",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -3255,8 +3255,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:04:58.372Z",
-                     *       "updatedAt": "2026-11-24T09:04:58.372Z",
+                     *       "createdAt": "2026-11-24T09:11:08.050Z",
+                     *       "updatedAt": "2026-11-24T09:11:08.050Z",
                      *       "type": "leaf",
                      *       "classification": "asset"
                      *     }
@@ -3338,7 +3338,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e4886298-4acb-4c68-96ef-02266253c9c3",
+                     *       "id": "3361946e-27c4-4578-b481-ac28bc8d3243",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -3347,8 +3347,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:04:58.372Z",
-                     *       "updatedAt": "2026-11-24T09:04:58.372Z",
+                     *       "createdAt": "2026-11-24T09:11:08.050Z",
+                     *       "updatedAt": "2026-11-24T09:11:08.050Z",
                      *       "type": "leaf",
                      *       "classification": "asset"
                      *     }
@@ -3465,7 +3465,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e4886298-4acb-4c68-96ef-02266253c9c3",
+                     *       "id": "3361946e-27c4-4578-b481-ac28bc8d3243",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -3474,8 +3474,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T09:04:58.372Z",
-                     *       "updatedAt": "2026-11-24T09:04:58.428Z",
+                     *       "createdAt": "2026-11-24T09:11:08.050Z",
+                     *       "updatedAt": "2026-11-24T09:11:08.100Z",
                      *       "type": "leaf",
                      *       "classification": "asset"
                      *     }
@@ -3611,7 +3611,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "d4593946-3c64-47a6-986a-5a5caf52aeee",
+                     *           "id": "9138dbc0-2724-402d-883f-c90e3bb63ce2",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -3620,12 +3620,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:04:58.524Z",
-                     *           "updatedAt": "2026-11-24T09:04:58.524Z",
+                     *           "createdAt": "2026-11-24T09:11:08.193Z",
+                     *           "updatedAt": "2026-11-24T09:11:08.193Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "0b6147e3-e2d9-438c-9fc8-37bd5c730950",
+                     *           "id": "acde77ac-75ea-4f5c-932d-749d94e464d6",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -3634,12 +3634,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:04:58.251Z",
-                     *           "updatedAt": "2026-11-24T09:04:58.251Z",
+                     *           "createdAt": "2026-11-24T09:11:07.941Z",
+                     *           "updatedAt": "2026-11-24T09:11:07.941Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "3337d2fa-39cc-4dd2-b7fe-f30d9f76faee",
+                     *           "id": "5ac50292-8f0b-4a92-bc9f-7bfe1d4cfdfd",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -3648,8 +3648,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:04:58.272Z",
-                     *           "updatedAt": "2026-11-24T09:04:58.272Z",
+                     *           "createdAt": "2026-11-24T09:11:07.962Z",
+                     *           "updatedAt": "2026-11-24T09:11:07.962Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -3762,7 +3762,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d4593946-3c64-47a6-986a-5a5caf52aeee",
+                     *       "id": "9138dbc0-2724-402d-883f-c90e3bb63ce2",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -3771,8 +3771,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:04:58.524Z",
-                     *       "updatedAt": "2026-11-24T09:04:58.524Z",
+                     *       "createdAt": "2026-11-24T09:11:08.193Z",
+                     *       "updatedAt": "2026-11-24T09:11:08.193Z",
                      *       "status": "active"
                      *     }
                      */
@@ -3848,7 +3848,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d4593946-3c64-47a6-986a-5a5caf52aeee",
+                     *       "id": "9138dbc0-2724-402d-883f-c90e3bb63ce2",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -3857,8 +3857,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:04:58.524Z",
-                     *       "updatedAt": "2026-11-24T09:04:58.524Z",
+                     *       "createdAt": "2026-11-24T09:11:08.193Z",
+                     *       "updatedAt": "2026-11-24T09:11:08.193Z",
                      *       "status": "active"
                      *     }
                      */
@@ -3963,7 +3963,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d4593946-3c64-47a6-986a-5a5caf52aeee",
+                     *       "id": "9138dbc0-2724-402d-883f-c90e3bb63ce2",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -3972,8 +3972,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T09:04:58.524Z",
-                     *       "updatedAt": "2026-11-24T09:04:58.616Z",
+                     *       "createdAt": "2026-11-24T09:11:08.193Z",
+                     *       "updatedAt": "2026-11-24T09:11:08.248Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4103,7 +4103,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d4593946-3c64-47a6-986a-5a5caf52aeee",
+                     *       "id": "9138dbc0-2724-402d-883f-c90e3bb63ce2",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4112,8 +4112,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T09:04:58.524Z",
-                     *       "updatedAt": "2026-11-24T09:04:58.692Z",
+                     *       "createdAt": "2026-11-24T09:11:08.193Z",
+                     *       "updatedAt": "2026-11-24T09:11:08.305Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4200,7 +4200,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d4593946-3c64-47a6-986a-5a5caf52aeee",
+                     *       "id": "9138dbc0-2724-402d-883f-c90e3bb63ce2",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4209,8 +4209,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T09:04:58.524Z",
-                     *       "updatedAt": "2026-11-24T09:04:58.659Z",
+                     *       "createdAt": "2026-11-24T09:11:08.193Z",
+                     *       "updatedAt": "2026-11-24T09:11:08.281Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -4297,266 +4297,266 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "73bd6583-5bdd-480d-8213-d085a45c326d",
+                     *           "id": "3da9bfdb-472d-4370-b2bf-20535a438133",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:04:58.783Z",
-                     *           "updatedAt": "2026-11-24T09:04:58.783Z",
+                     *           "createdAt": "2026-11-24T09:11:08.418Z",
+                     *           "updatedAt": "2026-11-24T09:11:08.418Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2027-01-31",
                      *               "name": "P01",
-                     *               "id": "0bdbfdf7-bf11-49b2-9b8f-edc781eeb290",
+                     *               "id": "15e14e44-98ec-4cfc-a764-2d4e6273b18a",
                      *               "version": 1,
                      *               "startDate": "2027-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "73bd6583-5bdd-480d-8213-d085a45c326d"
+                     *               "financialYearId": "3da9bfdb-472d-4370-b2bf-20535a438133"
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2027-02-28",
                      *               "name": "P02",
-                     *               "id": "a92c064f-17ae-41b5-b285-976d15085a42",
+                     *               "id": "d21beeec-c1f6-46b9-a309-3d3780ad7b06",
                      *               "version": 1,
                      *               "startDate": "2027-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "73bd6583-5bdd-480d-8213-d085a45c326d"
+                     *               "financialYearId": "3da9bfdb-472d-4370-b2bf-20535a438133"
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2027-03-31",
                      *               "name": "P03",
-                     *               "id": "05ff03e9-5812-471e-8beb-01b6439b02c7",
+                     *               "id": "b0cfb8a3-24f3-4d59-86f5-aa0b1e3e21b8",
                      *               "version": 1,
                      *               "startDate": "2027-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "73bd6583-5bdd-480d-8213-d085a45c326d"
+                     *               "financialYearId": "3da9bfdb-472d-4370-b2bf-20535a438133"
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2027-04-30",
                      *               "name": "P04",
-                     *               "id": "ef2c36fe-a3ea-4147-967e-86962e0c88f2",
+                     *               "id": "7700289e-86d6-42cb-9e51-c546bae310f6",
                      *               "version": 1,
                      *               "startDate": "2027-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "73bd6583-5bdd-480d-8213-d085a45c326d"
+                     *               "financialYearId": "3da9bfdb-472d-4370-b2bf-20535a438133"
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2027-05-31",
                      *               "name": "P05",
-                     *               "id": "b8a20aa3-c2a9-4206-addc-d6207b0ce980",
+                     *               "id": "9ddf0bcf-f7c6-4dbf-818c-6fe17ad966ca",
                      *               "version": 1,
                      *               "startDate": "2027-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "73bd6583-5bdd-480d-8213-d085a45c326d"
+                     *               "financialYearId": "3da9bfdb-472d-4370-b2bf-20535a438133"
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2027-06-30",
                      *               "name": "P06",
-                     *               "id": "785d32e1-d305-4cdd-ae15-a66b7ea8b464",
+                     *               "id": "96c4824e-f9ed-49ec-af6c-02a8fb10e4f2",
                      *               "version": 1,
                      *               "startDate": "2027-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "73bd6583-5bdd-480d-8213-d085a45c326d"
+                     *               "financialYearId": "3da9bfdb-472d-4370-b2bf-20535a438133"
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2027-07-31",
                      *               "name": "P07",
-                     *               "id": "b9627690-93b3-4a26-97fb-dc19fa284287",
+                     *               "id": "3e5aea04-326b-458c-b5fa-27883fc7be95",
                      *               "version": 1,
                      *               "startDate": "2027-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "73bd6583-5bdd-480d-8213-d085a45c326d"
+                     *               "financialYearId": "3da9bfdb-472d-4370-b2bf-20535a438133"
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2027-08-31",
                      *               "name": "P08",
-                     *               "id": "210045f0-6dd7-474b-9fee-47ad6fe1f3c2",
+                     *               "id": "7f36d5fc-c630-402b-8794-c01033174261",
                      *               "version": 1,
                      *               "startDate": "2027-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "73bd6583-5bdd-480d-8213-d085a45c326d"
+                     *               "financialYearId": "3da9bfdb-472d-4370-b2bf-20535a438133"
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2027-09-30",
                      *               "name": "P09",
-                     *               "id": "7a3eee93-2301-46b4-a4cf-85578d62cc53",
+                     *               "id": "7dbcef6c-2c22-4dfd-96aa-a87ddb85e4d3",
                      *               "version": 1,
                      *               "startDate": "2027-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "73bd6583-5bdd-480d-8213-d085a45c326d"
+                     *               "financialYearId": "3da9bfdb-472d-4370-b2bf-20535a438133"
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2027-10-31",
                      *               "name": "P10",
-                     *               "id": "37acd810-11bd-426d-bdb5-73fa51ac3b4e",
+                     *               "id": "114a788f-1c95-43e6-b83a-9cf673cdcfd1",
                      *               "version": 1,
                      *               "startDate": "2027-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "73bd6583-5bdd-480d-8213-d085a45c326d"
+                     *               "financialYearId": "3da9bfdb-472d-4370-b2bf-20535a438133"
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2027-11-30",
                      *               "name": "P11",
-                     *               "id": "4e47c795-56c8-4f8a-9d19-5cfc32e65ab8",
+                     *               "id": "e7729669-c5e8-49fe-b584-bcb38d748f82",
                      *               "version": 1,
                      *               "startDate": "2027-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "73bd6583-5bdd-480d-8213-d085a45c326d"
+                     *               "financialYearId": "3da9bfdb-472d-4370-b2bf-20535a438133"
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2027-12-31",
                      *               "name": "P12",
-                     *               "id": "85833130-8d2d-4e44-9ea0-7c557317bf81",
+                     *               "id": "83fb35ea-ba1b-43af-a851-6210171f9afa",
                      *               "version": 1,
                      *               "startDate": "2027-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "73bd6583-5bdd-480d-8213-d085a45c326d"
+                     *               "financialYearId": "3da9bfdb-472d-4370-b2bf-20535a438133"
                      *             }
                      *           ]
                      *         },
                      *         {
-                     *           "id": "dab0770a-58b1-41a9-8e27-09ed8c3153f8",
+                     *           "id": "b1145226-0f54-4610-a8ee-f4ce884728d3",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:04:58.755Z",
-                     *           "updatedAt": "2026-11-24T09:04:58.755Z",
+                     *           "createdAt": "2026-11-24T09:11:08.388Z",
+                     *           "updatedAt": "2026-11-24T09:11:08.388Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2026-01-31",
                      *               "name": "P01",
-                     *               "id": "5867cd27-dc8c-4fe2-84d6-8382dcb08049",
+                     *               "id": "bc96c610-7da6-40e8-84ad-628a8857ee66",
                      *               "version": 1,
                      *               "startDate": "2026-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
+                     *               "financialYearId": "b1145226-0f54-4610-a8ee-f4ce884728d3"
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2026-02-28",
                      *               "name": "P02",
-                     *               "id": "45e30b3d-5cfd-4c27-8513-057fb2b20a71",
+                     *               "id": "b33bf496-23ac-4b4f-af0d-19ca9a6487f1",
                      *               "version": 1,
                      *               "startDate": "2026-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
+                     *               "financialYearId": "b1145226-0f54-4610-a8ee-f4ce884728d3"
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2026-03-31",
                      *               "name": "P03",
-                     *               "id": "e3406c8e-582c-4de9-b52f-3113e2690c1b",
+                     *               "id": "e5a0c762-7202-4964-9e3c-1192a0582aa5",
                      *               "version": 1,
                      *               "startDate": "2026-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
+                     *               "financialYearId": "b1145226-0f54-4610-a8ee-f4ce884728d3"
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2026-04-30",
                      *               "name": "P04",
-                     *               "id": "c28ab34c-5965-41e3-9c6d-296c2b0e2290",
+                     *               "id": "0a525259-dbea-4421-93d9-28c0dd624c2a",
                      *               "version": 1,
                      *               "startDate": "2026-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
+                     *               "financialYearId": "b1145226-0f54-4610-a8ee-f4ce884728d3"
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2026-05-31",
                      *               "name": "P05",
-                     *               "id": "3305829d-b702-4ac7-b22d-05487dc0c2d2",
+                     *               "id": "7b9f80c6-b22a-4a41-b622-92eeaf26dcd8",
                      *               "version": 1,
                      *               "startDate": "2026-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
+                     *               "financialYearId": "b1145226-0f54-4610-a8ee-f4ce884728d3"
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2026-06-30",
                      *               "name": "P06",
-                     *               "id": "a79ced0f-d5a5-493a-ad1a-2cda817dfae4",
+                     *               "id": "c355092f-824a-4e15-824a-eeadde527997",
                      *               "version": 1,
                      *               "startDate": "2026-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
+                     *               "financialYearId": "b1145226-0f54-4610-a8ee-f4ce884728d3"
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2026-07-31",
                      *               "name": "P07",
-                     *               "id": "ee37718c-8097-471e-b815-21abcceaef30",
+                     *               "id": "b764a974-d9fe-4ac5-b62b-f96a1493d125",
                      *               "version": 1,
                      *               "startDate": "2026-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
+                     *               "financialYearId": "b1145226-0f54-4610-a8ee-f4ce884728d3"
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2026-08-31",
                      *               "name": "P08",
-                     *               "id": "08e96b31-babd-428e-8f2c-0399c79b42ba",
+                     *               "id": "4adb7f2b-c01e-4e91-81de-d21c0e72aeea",
                      *               "version": 1,
                      *               "startDate": "2026-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
+                     *               "financialYearId": "b1145226-0f54-4610-a8ee-f4ce884728d3"
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2026-09-30",
                      *               "name": "P09",
-                     *               "id": "38be7909-8cff-44db-b9e0-de50d0401525",
+                     *               "id": "edd365fa-6960-46c8-a524-303ddf9b3861",
                      *               "version": 1,
                      *               "startDate": "2026-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
+                     *               "financialYearId": "b1145226-0f54-4610-a8ee-f4ce884728d3"
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2026-10-31",
                      *               "name": "P10",
-                     *               "id": "128a647c-1673-4015-9303-f8eb733a730a",
+                     *               "id": "0aae38df-4104-40d7-8f05-b227b54367fd",
                      *               "version": 1,
                      *               "startDate": "2026-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
+                     *               "financialYearId": "b1145226-0f54-4610-a8ee-f4ce884728d3"
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2026-11-30",
                      *               "name": "P11",
-                     *               "id": "1e0ce680-698f-4041-83b1-773a24007dbe",
+                     *               "id": "01db7281-a462-4b33-b055-3ba2d4fc5dcf",
                      *               "version": 1,
                      *               "startDate": "2026-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
+                     *               "financialYearId": "b1145226-0f54-4610-a8ee-f4ce884728d3"
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2026-12-31",
                      *               "name": "P12",
-                     *               "id": "f14e416c-92e0-42f0-b956-1dc53a3dba20",
+                     *               "id": "0c9c00da-2d97-4c0e-81c3-411ae029cc17",
                      *               "version": 1,
                      *               "startDate": "2026-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
+                     *               "financialYearId": "b1145226-0f54-4610-a8ee-f4ce884728d3"
                      *             }
                      *           ]
                      *         }
@@ -4718,7 +4718,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "73bd6583-5bdd-480d-8213-d085a45c326d",
+                     *       "id": "3da9bfdb-472d-4370-b2bf-20535a438133",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
@@ -4726,128 +4726,128 @@ export interface operations {
                      *       "version": 1,
                      *       "periods": [
                      *         {
-                     *           "id": "0bdbfdf7-bf11-49b2-9b8f-edc781eeb290",
+                     *           "id": "15e14e44-98ec-4cfc-a764-2d4e6273b18a",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-01-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "73bd6583-5bdd-480d-8213-d085a45c326d"
+                     *           "financialYearId": "3da9bfdb-472d-4370-b2bf-20535a438133"
                      *         },
                      *         {
-                     *           "id": "a92c064f-17ae-41b5-b285-976d15085a42",
+                     *           "id": "d21beeec-c1f6-46b9-a309-3d3780ad7b06",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
                      *           "endDate": "2027-02-28",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "73bd6583-5bdd-480d-8213-d085a45c326d"
+                     *           "financialYearId": "3da9bfdb-472d-4370-b2bf-20535a438133"
                      *         },
                      *         {
-                     *           "id": "05ff03e9-5812-471e-8beb-01b6439b02c7",
+                     *           "id": "b0cfb8a3-24f3-4d59-86f5-aa0b1e3e21b8",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
                      *           "endDate": "2027-03-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "73bd6583-5bdd-480d-8213-d085a45c326d"
+                     *           "financialYearId": "3da9bfdb-472d-4370-b2bf-20535a438133"
                      *         },
                      *         {
-                     *           "id": "ef2c36fe-a3ea-4147-967e-86962e0c88f2",
+                     *           "id": "7700289e-86d6-42cb-9e51-c546bae310f6",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
                      *           "endDate": "2027-04-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "73bd6583-5bdd-480d-8213-d085a45c326d"
+                     *           "financialYearId": "3da9bfdb-472d-4370-b2bf-20535a438133"
                      *         },
                      *         {
-                     *           "id": "b8a20aa3-c2a9-4206-addc-d6207b0ce980",
+                     *           "id": "9ddf0bcf-f7c6-4dbf-818c-6fe17ad966ca",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
                      *           "endDate": "2027-05-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "73bd6583-5bdd-480d-8213-d085a45c326d"
+                     *           "financialYearId": "3da9bfdb-472d-4370-b2bf-20535a438133"
                      *         },
                      *         {
-                     *           "id": "785d32e1-d305-4cdd-ae15-a66b7ea8b464",
+                     *           "id": "96c4824e-f9ed-49ec-af6c-02a8fb10e4f2",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
                      *           "endDate": "2027-06-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "73bd6583-5bdd-480d-8213-d085a45c326d"
+                     *           "financialYearId": "3da9bfdb-472d-4370-b2bf-20535a438133"
                      *         },
                      *         {
-                     *           "id": "b9627690-93b3-4a26-97fb-dc19fa284287",
+                     *           "id": "3e5aea04-326b-458c-b5fa-27883fc7be95",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
                      *           "endDate": "2027-07-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "73bd6583-5bdd-480d-8213-d085a45c326d"
+                     *           "financialYearId": "3da9bfdb-472d-4370-b2bf-20535a438133"
                      *         },
                      *         {
-                     *           "id": "210045f0-6dd7-474b-9fee-47ad6fe1f3c2",
+                     *           "id": "7f36d5fc-c630-402b-8794-c01033174261",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
                      *           "endDate": "2027-08-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "73bd6583-5bdd-480d-8213-d085a45c326d"
+                     *           "financialYearId": "3da9bfdb-472d-4370-b2bf-20535a438133"
                      *         },
                      *         {
-                     *           "id": "7a3eee93-2301-46b4-a4cf-85578d62cc53",
+                     *           "id": "7dbcef6c-2c22-4dfd-96aa-a87ddb85e4d3",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
                      *           "endDate": "2027-09-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "73bd6583-5bdd-480d-8213-d085a45c326d"
+                     *           "financialYearId": "3da9bfdb-472d-4370-b2bf-20535a438133"
                      *         },
                      *         {
-                     *           "id": "37acd810-11bd-426d-bdb5-73fa51ac3b4e",
+                     *           "id": "114a788f-1c95-43e6-b83a-9cf673cdcfd1",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
                      *           "endDate": "2027-10-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "73bd6583-5bdd-480d-8213-d085a45c326d"
+                     *           "financialYearId": "3da9bfdb-472d-4370-b2bf-20535a438133"
                      *         },
                      *         {
-                     *           "id": "4e47c795-56c8-4f8a-9d19-5cfc32e65ab8",
+                     *           "id": "e7729669-c5e8-49fe-b584-bcb38d748f82",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
                      *           "endDate": "2027-11-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "73bd6583-5bdd-480d-8213-d085a45c326d"
+                     *           "financialYearId": "3da9bfdb-472d-4370-b2bf-20535a438133"
                      *         },
                      *         {
-                     *           "id": "85833130-8d2d-4e44-9ea0-7c557317bf81",
+                     *           "id": "83fb35ea-ba1b-43af-a851-6210171f9afa",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "73bd6583-5bdd-480d-8213-d085a45c326d"
+                     *           "financialYearId": "3da9bfdb-472d-4370-b2bf-20535a438133"
                      *         }
                      *       ],
-                     *       "createdAt": "2026-11-24T09:04:58.783Z",
-                     *       "updatedAt": "2026-11-24T09:04:58.783Z"
+                     *       "createdAt": "2026-11-24T09:11:08.418Z",
+                     *       "updatedAt": "2026-11-24T09:11:08.418Z"
                      *     }
                      */
                     "application/json": {
@@ -4960,134 +4960,134 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "dab0770a-58b1-41a9-8e27-09ed8c3153f8",
+                     *       "id": "b1145226-0f54-4610-a8ee-f4ce884728d3",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:04:58.755Z",
-                     *       "updatedAt": "2026-11-24T09:04:58.755Z",
+                     *       "createdAt": "2026-11-24T09:11:08.388Z",
+                     *       "updatedAt": "2026-11-24T09:11:08.388Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "5867cd27-dc8c-4fe2-84d6-8382dcb08049",
+                     *           "id": "bc96c610-7da6-40e8-84ad-628a8857ee66",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
+                     *           "financialYearId": "b1145226-0f54-4610-a8ee-f4ce884728d3"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "45e30b3d-5cfd-4c27-8513-057fb2b20a71",
+                     *           "id": "b33bf496-23ac-4b4f-af0d-19ca9a6487f1",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
+                     *           "financialYearId": "b1145226-0f54-4610-a8ee-f4ce884728d3"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "e3406c8e-582c-4de9-b52f-3113e2690c1b",
+                     *           "id": "e5a0c762-7202-4964-9e3c-1192a0582aa5",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
+                     *           "financialYearId": "b1145226-0f54-4610-a8ee-f4ce884728d3"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "c28ab34c-5965-41e3-9c6d-296c2b0e2290",
+                     *           "id": "0a525259-dbea-4421-93d9-28c0dd624c2a",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
+                     *           "financialYearId": "b1145226-0f54-4610-a8ee-f4ce884728d3"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "3305829d-b702-4ac7-b22d-05487dc0c2d2",
+                     *           "id": "7b9f80c6-b22a-4a41-b622-92eeaf26dcd8",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
+                     *           "financialYearId": "b1145226-0f54-4610-a8ee-f4ce884728d3"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "a79ced0f-d5a5-493a-ad1a-2cda817dfae4",
+                     *           "id": "c355092f-824a-4e15-824a-eeadde527997",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
+                     *           "financialYearId": "b1145226-0f54-4610-a8ee-f4ce884728d3"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "ee37718c-8097-471e-b815-21abcceaef30",
+                     *           "id": "b764a974-d9fe-4ac5-b62b-f96a1493d125",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
+                     *           "financialYearId": "b1145226-0f54-4610-a8ee-f4ce884728d3"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "08e96b31-babd-428e-8f2c-0399c79b42ba",
+                     *           "id": "4adb7f2b-c01e-4e91-81de-d21c0e72aeea",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
+                     *           "financialYearId": "b1145226-0f54-4610-a8ee-f4ce884728d3"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "38be7909-8cff-44db-b9e0-de50d0401525",
+                     *           "id": "edd365fa-6960-46c8-a524-303ddf9b3861",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
+                     *           "financialYearId": "b1145226-0f54-4610-a8ee-f4ce884728d3"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "128a647c-1673-4015-9303-f8eb733a730a",
+                     *           "id": "0aae38df-4104-40d7-8f05-b227b54367fd",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
+                     *           "financialYearId": "b1145226-0f54-4610-a8ee-f4ce884728d3"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "1e0ce680-698f-4041-83b1-773a24007dbe",
+                     *           "id": "01db7281-a462-4b33-b055-3ba2d4fc5dcf",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
+                     *           "financialYearId": "b1145226-0f54-4610-a8ee-f4ce884728d3"
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "f14e416c-92e0-42f0-b956-1dc53a3dba20",
+                     *           "id": "0c9c00da-2d97-4c0e-81c3-411ae029cc17",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
+                     *           "financialYearId": "b1145226-0f54-4610-a8ee-f4ce884728d3"
                      *         }
                      *       ]
                      *     }
@@ -5242,134 +5242,134 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "55765e31-9a6e-436d-9635-612638c153ba",
+                     *       "id": "46c03d5c-8b3d-4f0b-9f2e-e9d381b4b048",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T09:04:58.865Z",
-                     *       "updatedAt": "2026-11-24T09:04:58.906Z",
+                     *       "createdAt": "2026-11-24T09:11:08.494Z",
+                     *       "updatedAt": "2026-11-24T09:11:08.526Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2030-01-31",
                      *           "name": "P01",
-                     *           "id": "f17ec5ab-5874-46ec-b0aa-535ffd5438eb",
+                     *           "id": "a2fe6b8f-df26-4ad5-984b-87547c1c2b2a",
                      *           "version": 1,
                      *           "startDate": "2030-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "55765e31-9a6e-436d-9635-612638c153ba"
+                     *           "financialYearId": "46c03d5c-8b3d-4f0b-9f2e-e9d381b4b048"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2030-02-28",
                      *           "name": "P02",
-                     *           "id": "e921e69c-582f-4571-a24b-765d09e88b28",
+                     *           "id": "1c8c0c61-fc41-4e2c-8417-2e55dedc9d04",
                      *           "version": 1,
                      *           "startDate": "2030-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "55765e31-9a6e-436d-9635-612638c153ba"
+                     *           "financialYearId": "46c03d5c-8b3d-4f0b-9f2e-e9d381b4b048"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2030-03-31",
                      *           "name": "P03",
-                     *           "id": "816ffaf5-caf2-47e8-b6f6-97c5392058a9",
+                     *           "id": "010d1f1e-f90a-4cec-afbe-84b2d07f4ef4",
                      *           "version": 1,
                      *           "startDate": "2030-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "55765e31-9a6e-436d-9635-612638c153ba"
+                     *           "financialYearId": "46c03d5c-8b3d-4f0b-9f2e-e9d381b4b048"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2030-04-30",
                      *           "name": "P04",
-                     *           "id": "e8c291b1-c95b-4ba1-99d2-c7cc29e93c76",
+                     *           "id": "6e9bfeae-0d24-46e6-959b-208081cf7c44",
                      *           "version": 1,
                      *           "startDate": "2030-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "55765e31-9a6e-436d-9635-612638c153ba"
+                     *           "financialYearId": "46c03d5c-8b3d-4f0b-9f2e-e9d381b4b048"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2030-05-31",
                      *           "name": "P05",
-                     *           "id": "bf2a64ef-9aa2-4fef-aa8d-84c0492792b8",
+                     *           "id": "1c3dee55-d8a3-451c-bb15-5e9820bec5f4",
                      *           "version": 1,
                      *           "startDate": "2030-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "55765e31-9a6e-436d-9635-612638c153ba"
+                     *           "financialYearId": "46c03d5c-8b3d-4f0b-9f2e-e9d381b4b048"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2030-06-30",
                      *           "name": "P06",
-                     *           "id": "ed1f29b0-ec65-47a1-9c29-601bcd92b0c5",
+                     *           "id": "e9fe66a1-10ce-4a53-8fd9-2d0543849c6c",
                      *           "version": 1,
                      *           "startDate": "2030-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "55765e31-9a6e-436d-9635-612638c153ba"
+                     *           "financialYearId": "46c03d5c-8b3d-4f0b-9f2e-e9d381b4b048"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2030-07-31",
                      *           "name": "P07",
-                     *           "id": "98c6cd0f-3df6-49b2-96e3-2475f08d77fe",
+                     *           "id": "bcfeb948-b392-4863-8265-c2a13ef978ac",
                      *           "version": 1,
                      *           "startDate": "2030-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "55765e31-9a6e-436d-9635-612638c153ba"
+                     *           "financialYearId": "46c03d5c-8b3d-4f0b-9f2e-e9d381b4b048"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2030-08-31",
                      *           "name": "P08",
-                     *           "id": "ac1a2cf4-d651-49af-a5b7-4bf478af7460",
+                     *           "id": "0f51e2ff-3a4c-4b40-b5d7-7af6f68b9f9a",
                      *           "version": 1,
                      *           "startDate": "2030-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "55765e31-9a6e-436d-9635-612638c153ba"
+                     *           "financialYearId": "46c03d5c-8b3d-4f0b-9f2e-e9d381b4b048"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2030-09-30",
                      *           "name": "P09",
-                     *           "id": "cc97635d-2a48-4194-95fc-0b64c6d31a13",
+                     *           "id": "d1dce364-c115-4fb2-9368-188297a71227",
                      *           "version": 1,
                      *           "startDate": "2030-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "55765e31-9a6e-436d-9635-612638c153ba"
+                     *           "financialYearId": "46c03d5c-8b3d-4f0b-9f2e-e9d381b4b048"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2030-10-31",
                      *           "name": "P10",
-                     *           "id": "73fee100-6479-48d2-ac63-13870e8c907b",
+                     *           "id": "6a98d41c-749b-44c0-8556-6a0318eb480e",
                      *           "version": 1,
                      *           "startDate": "2030-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "55765e31-9a6e-436d-9635-612638c153ba"
+                     *           "financialYearId": "46c03d5c-8b3d-4f0b-9f2e-e9d381b4b048"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2030-11-30",
                      *           "name": "P11",
-                     *           "id": "1f16a853-6a5e-43ad-96fa-5dbd4fea9bfc",
+                     *           "id": "f42e7e8f-54d3-41b1-9be5-d0164e791f99",
                      *           "version": 1,
                      *           "startDate": "2030-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "55765e31-9a6e-436d-9635-612638c153ba"
+                     *           "financialYearId": "46c03d5c-8b3d-4f0b-9f2e-e9d381b4b048"
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2030-12-31",
                      *           "name": "P12",
-                     *           "id": "ae829e76-b1e1-4e1f-8c81-2c5fdb38e9bc",
+                     *           "id": "01373298-b6e8-4a6e-a5a7-1d920368a2f6",
                      *           "version": 1,
                      *           "startDate": "2030-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "55765e31-9a6e-436d-9635-612638c153ba"
+                     *           "financialYearId": "46c03d5c-8b3d-4f0b-9f2e-e9d381b4b048"
                      *         }
                      *       ]
                      *     }
@@ -5576,14 +5576,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "97cafaeb-437f-440f-856f-9e812382d0a2",
+                     *       "id": "7c50e451-e4d6-42d2-b241-84c435363fa4",
                      *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "af15bbeb-7b05-4b5f-ab77-d99f1cc54113",
+                     *           "accountId": "058015a8-c0bb-4533-885d-43b0036c3759",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -5593,7 +5593,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "e4b38866-6c67-49e7-98dc-d8c93ba2125d",
+                     *           "accountId": "4ced77eb-299d-404a-ad29-6c35a55b9ca7",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -5614,8 +5614,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:05:00.213Z",
-                     *       "updatedAt": "2026-11-24T09:05:00.213Z"
+                     *       "createdAt": "2026-11-24T09:11:10.005Z",
+                     *       "updatedAt": "2026-11-24T09:11:10.005Z"
                      *     }
                      */
                     "application/json": {
@@ -5648,7 +5648,7 @@ export interface operations {
                             side: 1 | 2;
                             /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
                             amount: number;
-                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
                             currency: string | null;
                             /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
                             exchangeRate: string;
@@ -5743,121 +5743,121 @@ export interface operations {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "f14e416c-92e0-42f0-b956-1dc53a3dba20",
+                     *           "id": "0c9c00da-2d97-4c0e-81c3-411ae029cc17",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
+                     *           "financialYearId": "b1145226-0f54-4610-a8ee-f4ce884728d3"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "1e0ce680-698f-4041-83b1-773a24007dbe",
+                     *           "id": "01db7281-a462-4b33-b055-3ba2d4fc5dcf",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
+                     *           "financialYearId": "b1145226-0f54-4610-a8ee-f4ce884728d3"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "128a647c-1673-4015-9303-f8eb733a730a",
+                     *           "id": "0aae38df-4104-40d7-8f05-b227b54367fd",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
+                     *           "financialYearId": "b1145226-0f54-4610-a8ee-f4ce884728d3"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "38be7909-8cff-44db-b9e0-de50d0401525",
+                     *           "id": "edd365fa-6960-46c8-a524-303ddf9b3861",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
+                     *           "financialYearId": "b1145226-0f54-4610-a8ee-f4ce884728d3"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "08e96b31-babd-428e-8f2c-0399c79b42ba",
+                     *           "id": "4adb7f2b-c01e-4e91-81de-d21c0e72aeea",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
+                     *           "financialYearId": "b1145226-0f54-4610-a8ee-f4ce884728d3"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "ee37718c-8097-471e-b815-21abcceaef30",
+                     *           "id": "b764a974-d9fe-4ac5-b62b-f96a1493d125",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
+                     *           "financialYearId": "b1145226-0f54-4610-a8ee-f4ce884728d3"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "a79ced0f-d5a5-493a-ad1a-2cda817dfae4",
+                     *           "id": "c355092f-824a-4e15-824a-eeadde527997",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
+                     *           "financialYearId": "b1145226-0f54-4610-a8ee-f4ce884728d3"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "3305829d-b702-4ac7-b22d-05487dc0c2d2",
+                     *           "id": "7b9f80c6-b22a-4a41-b622-92eeaf26dcd8",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
+                     *           "financialYearId": "b1145226-0f54-4610-a8ee-f4ce884728d3"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "c28ab34c-5965-41e3-9c6d-296c2b0e2290",
+                     *           "id": "0a525259-dbea-4421-93d9-28c0dd624c2a",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
+                     *           "financialYearId": "b1145226-0f54-4610-a8ee-f4ce884728d3"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "e3406c8e-582c-4de9-b52f-3113e2690c1b",
+                     *           "id": "e5a0c762-7202-4964-9e3c-1192a0582aa5",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
+                     *           "financialYearId": "b1145226-0f54-4610-a8ee-f4ce884728d3"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "45e30b3d-5cfd-4c27-8513-057fb2b20a71",
+                     *           "id": "b33bf496-23ac-4b4f-af0d-19ca9a6487f1",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
+                     *           "financialYearId": "b1145226-0f54-4610-a8ee-f4ce884728d3"
                      *         },
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "5867cd27-dc8c-4fe2-84d6-8382dcb08049",
+                     *           "id": "bc96c610-7da6-40e8-84ad-628a8857ee66",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
+                     *           "financialYearId": "b1145226-0f54-4610-a8ee-f4ce884728d3"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -5941,11 +5941,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "5867cd27-dc8c-4fe2-84d6-8382dcb08049",
+                     *       "id": "bc96c610-7da6-40e8-84ad-628a8857ee66",
                      *       "version": 1,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
+                     *       "financialYearId": "b1145226-0f54-4610-a8ee-f4ce884728d3"
                      *     }
                      */
                     "application/json": {
@@ -6031,11 +6031,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "5867cd27-dc8c-4fe2-84d6-8382dcb08049",
+                     *       "id": "bc96c610-7da6-40e8-84ad-628a8857ee66",
                      *       "version": 2,
                      *       "startDate": "2026-01-01",
                      *       "status": "locked",
-                     *       "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
+                     *       "financialYearId": "b1145226-0f54-4610-a8ee-f4ce884728d3"
                      *     }
                      */
                     "application/json": {
@@ -6220,11 +6220,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "5867cd27-dc8c-4fe2-84d6-8382dcb08049",
+                     *       "id": "bc96c610-7da6-40e8-84ad-628a8857ee66",
                      *       "version": 3,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
+                     *       "financialYearId": "b1145226-0f54-4610-a8ee-f4ce884728d3"
                      *     }
                      */
                     "application/json": {
@@ -6312,14 +6312,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e5950870-c862-43d2-abb7-51e4d171effe",
+                     *           "id": "e1c1f604-e0c7-494f-9191-a5bed5f80aaf",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "db678606-c826-4258-b344-763cf9ded0a7",
+                     *               "accountId": "aa4d1c99-1cc7-4315-b674-5118fa82c070",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -6329,7 +6329,7 @@ export interface operations {
                      *               "fxRounding": false
                      *             },
                      *             {
-                     *               "accountId": "ae85e5dd-e9e4-47b4-bb73-2a39138aaef1",
+                     *               "accountId": "d65095e0-7867-4e6a-b631-5de0d8473151",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -6350,8 +6350,8 @@ export interface operations {
                      *           "reversalOf": null,
                      *           "reversedBy": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:04:59.121Z",
-                     *           "updatedAt": "2026-11-24T09:04:59.121Z"
+                     *           "createdAt": "2026-11-24T09:11:08.740Z",
+                     *           "updatedAt": "2026-11-24T09:11:08.740Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -6391,7 +6391,7 @@ export interface operations {
                                 side: 1 | 2;
                                 /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
                                 amount: number;
-                                /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                                /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
                                 currency: string | null;
                                 /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
                                 exchangeRate: string;
@@ -6469,12 +6469,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "db678606-c826-4258-b344-763cf9ded0a7",
+                 *           "accountId": "aa4d1c99-1cc7-4315-b674-5118fa82c070",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "ae85e5dd-e9e4-47b4-bb73-2a39138aaef1",
+                 *           "accountId": "d65095e0-7867-4e6a-b631-5de0d8473151",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -6497,7 +6497,7 @@ export interface operations {
                         side: 1 | 2;
                         /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
                         amount: string | number;
-                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
                         currency?: string;
                         /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
                         exchangeRate?: string | number;
@@ -6518,14 +6518,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e5950870-c862-43d2-abb7-51e4d171effe",
+                     *       "id": "e1c1f604-e0c7-494f-9191-a5bed5f80aaf",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "db678606-c826-4258-b344-763cf9ded0a7",
+                     *           "accountId": "aa4d1c99-1cc7-4315-b674-5118fa82c070",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -6535,7 +6535,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "ae85e5dd-e9e4-47b4-bb73-2a39138aaef1",
+                     *           "accountId": "d65095e0-7867-4e6a-b631-5de0d8473151",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -6556,8 +6556,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:04:59.121Z",
-                     *       "updatedAt": "2026-11-24T09:04:59.121Z"
+                     *       "createdAt": "2026-11-24T09:11:08.740Z",
+                     *       "updatedAt": "2026-11-24T09:11:08.740Z"
                      *     }
                      */
                     "application/json": {
@@ -6590,7 +6590,7 @@ export interface operations {
                             side: 1 | 2;
                             /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
                             amount: number;
-                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
                             currency: string | null;
                             /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
                             exchangeRate: string;
@@ -6669,14 +6669,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e5950870-c862-43d2-abb7-51e4d171effe",
+                     *       "id": "e1c1f604-e0c7-494f-9191-a5bed5f80aaf",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "db678606-c826-4258-b344-763cf9ded0a7",
+                     *           "accountId": "aa4d1c99-1cc7-4315-b674-5118fa82c070",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -6686,7 +6686,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "ae85e5dd-e9e4-47b4-bb73-2a39138aaef1",
+                     *           "accountId": "d65095e0-7867-4e6a-b631-5de0d8473151",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -6707,8 +6707,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:04:59.121Z",
-                     *       "updatedAt": "2026-11-24T09:04:59.121Z"
+                     *       "createdAt": "2026-11-24T09:11:08.740Z",
+                     *       "updatedAt": "2026-11-24T09:11:08.740Z"
                      *     }
                      */
                     "application/json": {
@@ -6741,7 +6741,7 @@ export interface operations {
                             side: 1 | 2;
                             /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
                             amount: number;
-                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
                             currency: string | null;
                             /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
                             exchangeRate: string;
@@ -6818,12 +6818,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "db678606-c826-4258-b344-763cf9ded0a7",
+                 *           "accountId": "aa4d1c99-1cc7-4315-b674-5118fa82c070",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "ae85e5dd-e9e4-47b4-bb73-2a39138aaef1",
+                 *           "accountId": "d65095e0-7867-4e6a-b631-5de0d8473151",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -6847,7 +6847,7 @@ export interface operations {
                         side: 1 | 2;
                         /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
                         amount: string | number;
-                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
                         currency?: string;
                         /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
                         exchangeRate?: string | number;
@@ -6870,14 +6870,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e5950870-c862-43d2-abb7-51e4d171effe",
+                     *       "id": "e1c1f604-e0c7-494f-9191-a5bed5f80aaf",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "db678606-c826-4258-b344-763cf9ded0a7",
+                     *           "accountId": "aa4d1c99-1cc7-4315-b674-5118fa82c070",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -6887,7 +6887,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "ae85e5dd-e9e4-47b4-bb73-2a39138aaef1",
+                     *           "accountId": "d65095e0-7867-4e6a-b631-5de0d8473151",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -6908,8 +6908,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T09:04:59.121Z",
-                     *       "updatedAt": "2026-11-24T09:04:59.239Z"
+                     *       "createdAt": "2026-11-24T09:11:08.740Z",
+                     *       "updatedAt": "2026-11-24T09:11:08.876Z"
                      *     }
                      */
                     "application/json": {
@@ -6942,7 +6942,7 @@ export interface operations {
                             side: 1 | 2;
                             /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
                             amount: number;
-                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
                             currency: string | null;
                             /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
                             exchangeRate: string;
@@ -7039,14 +7039,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e5950870-c862-43d2-abb7-51e4d171effe",
+                     *       "id": "e1c1f604-e0c7-494f-9191-a5bed5f80aaf",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "db678606-c826-4258-b344-763cf9ded0a7",
+                     *           "accountId": "aa4d1c99-1cc7-4315-b674-5118fa82c070",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7056,7 +7056,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "ae85e5dd-e9e4-47b4-bb73-2a39138aaef1",
+                     *           "accountId": "d65095e0-7867-4e6a-b631-5de0d8473151",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7072,13 +7072,13 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8",
-                     *       "periodId": "e3406c8e-582c-4de9-b52f-3113e2690c1b",
+                     *       "financialYearId": "b1145226-0f54-4610-a8ee-f4ce884728d3",
+                     *       "periodId": "e5a0c762-7202-4964-9e3c-1192a0582aa5",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T09:04:59.121Z",
-                     *       "updatedAt": "2026-11-24T09:04:59.291Z"
+                     *       "createdAt": "2026-11-24T09:11:08.740Z",
+                     *       "updatedAt": "2026-11-24T09:11:08.927Z"
                      *     }
                      */
                     "application/json": {
@@ -7111,7 +7111,7 @@ export interface operations {
                             side: 1 | 2;
                             /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
                             amount: number;
-                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
                             currency: string | null;
                             /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
                             exchangeRate: string;
@@ -7201,14 +7201,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ce25830b-b2c0-482b-9e9c-55dec97395c4",
+                     *       "id": "edaf556f-c54a-4c84-a8db-02a5ee9b65a7",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "af15bbeb-7b05-4b5f-ab77-d99f1cc54113",
+                     *           "accountId": "058015a8-c0bb-4533-885d-43b0036c3759",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -7218,7 +7218,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "db678606-c826-4258-b344-763cf9ded0a7",
+                     *           "accountId": "aa4d1c99-1cc7-4315-b674-5118fa82c070",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -7234,13 +7234,13 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8",
-                     *       "periodId": "e3406c8e-582c-4de9-b52f-3113e2690c1b",
+                     *       "financialYearId": "b1145226-0f54-4610-a8ee-f4ce884728d3",
+                     *       "periodId": "e5a0c762-7202-4964-9e3c-1192a0582aa5",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T09:04:59.482Z",
-                     *       "updatedAt": "2026-11-24T09:04:59.555Z"
+                     *       "createdAt": "2026-11-24T09:11:09.090Z",
+                     *       "updatedAt": "2026-11-24T09:11:09.169Z"
                      *     }
                      */
                     "application/json": {
@@ -7273,7 +7273,7 @@ export interface operations {
                             side: 1 | 2;
                             /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
                             amount: number;
-                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
                             currency: string | null;
                             /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
                             exchangeRate: string;
@@ -7363,14 +7363,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e5950870-c862-43d2-abb7-51e4d171effe",
+                     *       "id": "e1c1f604-e0c7-494f-9191-a5bed5f80aaf",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "db678606-c826-4258-b344-763cf9ded0a7",
+                     *           "accountId": "aa4d1c99-1cc7-4315-b674-5118fa82c070",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7380,7 +7380,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "ae85e5dd-e9e4-47b4-bb73-2a39138aaef1",
+                     *           "accountId": "d65095e0-7867-4e6a-b631-5de0d8473151",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7401,8 +7401,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T09:04:59.121Z",
-                     *       "updatedAt": "2026-11-24T09:04:59.332Z"
+                     *       "createdAt": "2026-11-24T09:11:08.740Z",
+                     *       "updatedAt": "2026-11-24T09:11:08.961Z"
                      *     }
                      */
                     "application/json": {
@@ -7435,7 +7435,7 @@ export interface operations {
                             side: 1 | 2;
                             /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
                             amount: number;
-                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
                             currency: string | null;
                             /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
                             exchangeRate: string;
@@ -7536,14 +7536,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e5950870-c862-43d2-abb7-51e4d171effe",
+                     *       "id": "e1c1f604-e0c7-494f-9191-a5bed5f80aaf",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "db678606-c826-4258-b344-763cf9ded0a7",
+                     *           "accountId": "aa4d1c99-1cc7-4315-b674-5118fa82c070",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7553,7 +7553,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "ae85e5dd-e9e4-47b4-bb73-2a39138aaef1",
+                     *           "accountId": "d65095e0-7867-4e6a-b631-5de0d8473151",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7569,13 +7569,13 @@ export interface operations {
                      *       },
                      *       "status": "reversed",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8",
-                     *       "periodId": "e3406c8e-582c-4de9-b52f-3113e2690c1b",
+                     *       "financialYearId": "b1145226-0f54-4610-a8ee-f4ce884728d3",
+                     *       "periodId": "e5a0c762-7202-4964-9e3c-1192a0582aa5",
                      *       "reversalOf": null,
-                     *       "reversedBy": "f975d45e-7adb-4244-a58e-9a1b11c33736",
+                     *       "reversedBy": "71a0d53b-3ecc-425a-b897-295218ae41a3",
                      *       "version": 6,
-                     *       "createdAt": "2026-11-24T09:04:59.121Z",
-                     *       "updatedAt": "2026-11-24T09:04:59.437Z"
+                     *       "createdAt": "2026-11-24T09:11:08.740Z",
+                     *       "updatedAt": "2026-11-24T09:11:09.043Z"
                      *     }
                      */
                     "application/json": {
@@ -7608,7 +7608,7 @@ export interface operations {
                             side: 1 | 2;
                             /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
                             amount: number;
-                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
                             currency: string | null;
                             /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
                             exchangeRate: string;
@@ -7698,13 +7698,13 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8",
+                     *       "financialYearId": "b1145226-0f54-4610-a8ee-f4ce884728d3",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "e2500b0c-806a-4524-9086-eaf49e2133c9",
+                     *           "accountId": "a5131229-cc2f-41ef-99ed-739ba7f41513",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -7726,11 +7726,12 @@ export interface operations {
                      *           "closing": {
                      *             "debit": "0.00",
                      *             "credit": "7.00"
-                     *           }
+                     *           },
+                     *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "db678606-c826-4258-b344-763cf9ded0a7",
-                     *           "parentId": "e2500b0c-806a-4524-9086-eaf49e2133c9",
+                     *           "accountId": "aa4d1c99-1cc7-4315-b674-5118fa82c070",
+                     *           "parentId": "a5131229-cc2f-41ef-99ed-739ba7f41513",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -7751,10 +7752,11 @@ export interface operations {
                      *           "closing": {
                      *             "debit": "0.00",
                      *             "credit": "7.00"
-                     *           }
+                     *           },
+                     *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "412cc167-3a95-4c23-b52e-e17afe9e94af",
+                     *           "accountId": "7efe8e4b-7423-4476-87a6-886446f77e1b",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -7776,11 +7778,12 @@ export interface operations {
                      *           "closing": {
                      *             "debit": "0.00",
                      *             "credit": "0.00"
-                     *           }
+                     *           },
+                     *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "ae85e5dd-e9e4-47b4-bb73-2a39138aaef1",
-                     *           "parentId": "412cc167-3a95-4c23-b52e-e17afe9e94af",
+                     *           "accountId": "d65095e0-7867-4e6a-b631-5de0d8473151",
+                     *           "parentId": "7efe8e4b-7423-4476-87a6-886446f77e1b",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -7801,10 +7804,11 @@ export interface operations {
                      *           "closing": {
                      *             "debit": "0.00",
                      *             "credit": "0.00"
-                     *           }
+                     *           },
+                     *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "9f67fa6f-d417-4c54-a434-c2345822c2e8",
+                     *           "accountId": "d7e09130-f08b-40bf-a5e3-564a0de0898a",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -7826,11 +7830,12 @@ export interface operations {
                      *           "closing": {
                      *             "debit": "7.00",
                      *             "credit": "0.00"
-                     *           }
+                     *           },
+                     *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "af15bbeb-7b05-4b5f-ab77-d99f1cc54113",
-                     *           "parentId": "9f67fa6f-d417-4c54-a434-c2345822c2e8",
+                     *           "accountId": "058015a8-c0bb-4533-885d-43b0036c3759",
+                     *           "parentId": "d7e09130-f08b-40bf-a5e3-564a0de0898a",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -7851,7 +7856,8 @@ export interface operations {
                      *           "closing": {
                      *             "debit": "7.00",
                      *             "credit": "0.00"
-                     *           }
+                     *           },
+                     *           "currencies": []
                      *         }
                      *       ],
                      *       "totals": {
@@ -7904,7 +7910,7 @@ export interface operations {
                                 english: string;
                             };
                         } | null;
-                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
                         currency: string;
                         /** @description Accounts with figures, and their ancestors, along the tree. */
                         rows: {
@@ -7959,6 +7965,32 @@ export interface operations {
                                 /** @description Credit amount (exact decimal). */
                                 credit: string;
                             };
+                            /** @description The row’s opening, movement and closing in each foreign currency its account (a category: the accounts under it) has lines in, by currency code, each amount in that currency at its ISO 4217 decimals; [] without any. Kept for account totals only: null within a cost center, and in trial balances stored before rows had it. */
+                            currencies: {
+                                /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                                currency: string;
+                                /** @description Balance before the range, on its side. */
+                                opening: {
+                                    /** @description Debit amount (exact decimal). */
+                                    debit: string;
+                                    /** @description Credit amount (exact decimal). */
+                                    credit: string;
+                                };
+                                /** @description Debits and credits posted within the range. */
+                                movement: {
+                                    /** @description Debit amount (exact decimal). */
+                                    debit: string;
+                                    /** @description Credit amount (exact decimal). */
+                                    credit: string;
+                                };
+                                /** @description Balance at the end of the range, on its side. */
+                                closing: {
+                                    /** @description Debit amount (exact decimal). */
+                                    debit: string;
+                                    /** @description Credit amount (exact decimal). */
+                                    credit: string;
+                                };
+                            }[] | null;
                         }[];
                         /** @description Sums of the root rows. */
                         totals: {
@@ -8057,7 +8089,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "9f67fa6f-d417-4c54-a434-c2345822c2e8",
+                     *           "accountId": "d7e09130-f08b-40bf-a5e3-564a0de0898a",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -8076,8 +8108,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "af15bbeb-7b05-4b5f-ab77-d99f1cc54113",
-                     *           "parentId": "9f67fa6f-d417-4c54-a434-c2345822c2e8",
+                     *           "accountId": "058015a8-c0bb-4533-885d-43b0036c3759",
+                     *           "parentId": "d7e09130-f08b-40bf-a5e3-564a0de0898a",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -8118,7 +8150,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
                         currency: string;
                         /** @description What each amount column holds: a range or date, for the company, a cost center, or amounts without one. */
                         columns: {
@@ -8287,7 +8319,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "e2500b0c-806a-4524-9086-eaf49e2133c9",
+                     *           "accountId": "a5131229-cc2f-41ef-99ed-739ba7f41513",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -8304,8 +8336,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "db678606-c826-4258-b344-763cf9ded0a7",
-                     *           "parentId": "e2500b0c-806a-4524-9086-eaf49e2133c9",
+                     *           "accountId": "aa4d1c99-1cc7-4315-b674-5118fa82c070",
+                     *           "parentId": "a5131229-cc2f-41ef-99ed-739ba7f41513",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -8352,7 +8384,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
                         currency: string;
                         /** @description What each amount column holds: a range or date, for the company, a cost center, or amounts without one. */
                         columns: {
@@ -8554,7 +8586,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "e2500b0c-806a-4524-9086-eaf49e2133c9",
+                     *         "id": "a5131229-cc2f-41ef-99ed-739ba7f41513",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -8573,13 +8605,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "e5950870-c862-43d2-abb7-51e4d171effe",
+                     *           "journalId": "e1c1f604-e0c7-494f-9191-a5bed5f80aaf",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "db678606-c826-4258-b344-763cf9ded0a7",
+                     *           "accountId": "aa4d1c99-1cc7-4315-b674-5118fa82c070",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -8590,7 +8622,7 @@ export interface operations {
                      *           "balance": "120.00"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImVhODYyMGJlLWVmYzktNDhjOC04M2Q2LWEzOTFjNjQ1Y2IxOSIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiZTI1MDBiMGMtODA2YS00NTI0LTkwODYtZWFmNDllMjEzM2M5IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjZTU5NTA4NzAtYzg2Mi00M2QyLWFiYjctNTFlNGQxNzFlZmZlIiwiYWNjb3VudElkIjoiZGI2Nzg2MDYtYzgyNi00MjU4LWIzNDQtNzYzY2Y5ZGVkMGE3IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.cep6XYZQhhpn3roM3-d-gGgnHhGyOGhit7dy8eT_HHE"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjFjNzE1NjBlLTBiZWQtNGI5Ny05ZmMyLWY4YWM5NzAwNzcwYyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiYTUxMzEyMjktY2MyZi00MWVmLTk5ZWQtNzM5YmE3ZjQxNTEzIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjZTFjMWY2MDQtZTBjNy00OTRmLTkxOTEtYTViZWQ1ZjgwYWFmIiwiYWNjb3VudElkIjoiYWE0ZDFjOTktMWNjNy00MzE1LWI2NzQtNTExOGZhODJjMDcwIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.BO5CqqkpJ-DGj5KRhbRnnpd39hVM0AHCJBlgXa_i4u4"
                      *     }
                      */
                     "application/json": {
@@ -8652,7 +8684,7 @@ export interface operations {
                                 english: string;
                             };
                         } | null;
-                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
                         currency: string;
                         /** @description Debit minus credit before dateFrom. */
                         openingBalance: string;
@@ -8692,7 +8724,7 @@ export interface operations {
                             line: number;
                             /** @description 1 debit, 2 credit. */
                             side: 1 | 2;
-                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
                             currency: string;
                             /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
                             amount: string;
@@ -8702,7 +8734,7 @@ export interface operations {
                             baseAmount: string;
                             /** @description A cost center: its UUID, or its path of codes from the root. */
                             costCenterId: string | null;
-                            /** @description Debit minus credit after this line, from the opening balance. */
+                            /** @description Debit minus credit after this line, from the opening balance, in the company currency. */
                             balance: string;
                         }[];
                         /** @description Cursor for the next page; null at the end. */
@@ -8753,41 +8785,41 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "4c93ab10-d38a-4347-bebd-bd85de4f7c62",
+                     *           "id": "3131ae7b-8491-493b-bb84-fb48d87cacc3",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-24T09:05:00.106Z",
+                     *           "createdAt": "2026-11-24T09:11:09.904Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "1f191a84-111a-49e6-a86d-3da8631e8b33"
+                     *             "id": "cb6b8ed8-c56a-4fa5-8f5c-3713d2bb3ee4"
                      *           }
                      *         },
                      *         {
-                     *           "id": "171c60e1-115c-49a0-96dc-8ada01134e72",
+                     *           "id": "44674c9f-ebc5-4f31-b031-a21d880d66b3",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-24T09:05:00.054Z",
+                     *           "createdAt": "2026-11-24T09:11:09.845Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "1f191a84-111a-49e6-a86d-3da8631e8b33"
+                     *             "id": "cb6b8ed8-c56a-4fa5-8f5c-3713d2bb3ee4"
                      *           }
                      *         },
                      *         {
-                     *           "id": "f82bb700-f671-42d2-9f11-76f304a34344",
+                     *           "id": "a7f686bd-bc88-42db-a83e-1809b8668e85",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
+                     *             "financialYearId": "b1145226-0f54-4610-a8ee-f4ce884728d3"
                      *           },
-                     *           "createdAt": "2026-11-24T09:04:59.966Z",
+                     *           "createdAt": "2026-11-24T09:11:09.751Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "1f191a84-111a-49e6-a86d-3da8631e8b33"
+                     *             "id": "cb6b8ed8-c56a-4fa5-8f5c-3713d2bb3ee4"
                      *           }
                      *         }
                      *       ],
@@ -8865,7 +8897,7 @@ export interface operations {
                  * @example {
                  *       "kind": "TrialBalance",
                  *       "parameters": {
-                 *         "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
+                 *         "financialYearId": "b1145226-0f54-4610-a8ee-f4ce884728d3"
                  *       }
                  *     }
                  */
@@ -8959,15 +8991,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f82bb700-f671-42d2-9f11-76f304a34344",
+                     *       "id": "a7f686bd-bc88-42db-a83e-1809b8668e85",
                      *       "kind": "TrialBalance",
                      *       "parameters": {
-                     *         "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
+                     *         "financialYearId": "b1145226-0f54-4610-a8ee-f4ce884728d3"
                      *       },
-                     *       "createdAt": "2026-11-24T09:04:59.966Z",
+                     *       "createdAt": "2026-11-24T09:11:09.751Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "1f191a84-111a-49e6-a86d-3da8631e8b33"
+                     *         "id": "cb6b8ed8-c56a-4fa5-8f5c-3713d2bb3ee4"
                      *       }
                      *     }
                      */
@@ -9040,26 +9072,27 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f82bb700-f671-42d2-9f11-76f304a34344",
+                     *       "id": "a7f686bd-bc88-42db-a83e-1809b8668e85",
                      *       "kind": "TrialBalance",
                      *       "parameters": {
-                     *         "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8"
+                     *         "financialYearId": "b1145226-0f54-4610-a8ee-f4ce884728d3"
                      *       },
-                     *       "createdAt": "2026-11-24T09:04:59.966Z",
+                     *       "createdAt": "2026-11-24T09:11:09.751Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "1f191a84-111a-49e6-a86d-3da8631e8b33"
+                     *         "id": "cb6b8ed8-c56a-4fa5-8f5c-3713d2bb3ee4"
                      *       },
                      *       "figures": {
                      *         "dateFrom": "2026-01-01",
                      *         "dateTo": "2026-12-31",
-                     *         "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8",
+                     *         "financialYearId": "b1145226-0f54-4610-a8ee-f4ce884728d3",
                      *         "periodId": null,
                      *         "costCenter": null,
                      *         "currency": "SAR",
                      *         "rows": [
                      *           {
-                     *             "accountId": "e2500b0c-806a-4524-9086-eaf49e2133c9",
+                     *             "currencies": [],
+                     *             "accountId": "a5131229-cc2f-41ef-99ed-739ba7f41513",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -9084,8 +9117,9 @@ export interface operations {
                      *             }
                      *           },
                      *           {
-                     *             "accountId": "db678606-c826-4258-b344-763cf9ded0a7",
-                     *             "parentId": "e2500b0c-806a-4524-9086-eaf49e2133c9",
+                     *             "currencies": [],
+                     *             "accountId": "aa4d1c99-1cc7-4315-b674-5118fa82c070",
+                     *             "parentId": "a5131229-cc2f-41ef-99ed-739ba7f41513",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -9109,7 +9143,8 @@ export interface operations {
                      *             }
                      *           },
                      *           {
-                     *             "accountId": "412cc167-3a95-4c23-b52e-e17afe9e94af",
+                     *             "currencies": [],
+                     *             "accountId": "7efe8e4b-7423-4476-87a6-886446f77e1b",
                      *             "parentId": null,
                      *             "code": "4",
                      *             "path": "4",
@@ -9134,8 +9169,9 @@ export interface operations {
                      *             }
                      *           },
                      *           {
-                     *             "accountId": "ae85e5dd-e9e4-47b4-bb73-2a39138aaef1",
-                     *             "parentId": "412cc167-3a95-4c23-b52e-e17afe9e94af",
+                     *             "currencies": [],
+                     *             "accountId": "d65095e0-7867-4e6a-b631-5de0d8473151",
+                     *             "parentId": "7efe8e4b-7423-4476-87a6-886446f77e1b",
                      *             "code": "4101",
                      *             "path": "4.4101",
                      *             "depth": 1,
@@ -9159,7 +9195,8 @@ export interface operations {
                      *             }
                      *           },
                      *           {
-                     *             "accountId": "9f67fa6f-d417-4c54-a434-c2345822c2e8",
+                     *             "currencies": [],
+                     *             "accountId": "d7e09130-f08b-40bf-a5e3-564a0de0898a",
                      *             "parentId": null,
                      *             "code": "5",
                      *             "path": "5",
@@ -9184,8 +9221,9 @@ export interface operations {
                      *             }
                      *           },
                      *           {
-                     *             "accountId": "af15bbeb-7b05-4b5f-ab77-d99f1cc54113",
-                     *             "parentId": "9f67fa6f-d417-4c54-a434-c2345822c2e8",
+                     *             "currencies": [],
+                     *             "accountId": "058015a8-c0bb-4533-885d-43b0036c3759",
+                     *             "parentId": "d7e09130-f08b-40bf-a5e3-564a0de0898a",
                      *             "code": "5101",
                      *             "path": "5.5101",
                      *             "depth": 1,
@@ -9294,7 +9332,7 @@ export interface operations {
                                     english: string;
                                 };
                             } | null;
-                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
                             currency: string;
                             /** @description Accounts with figures, and their ancestors, along the tree. */
                             rows: {
@@ -9349,6 +9387,32 @@ export interface operations {
                                     /** @description Credit amount (exact decimal). */
                                     credit: string;
                                 };
+                                /** @description The row’s opening, movement and closing in each foreign currency its account (a category: the accounts under it) has lines in, by currency code, each amount in that currency at its ISO 4217 decimals; [] without any. Kept for account totals only: null within a cost center, and in trial balances stored before rows had it. */
+                                currencies: {
+                                    /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                                    currency: string;
+                                    /** @description Balance before the range, on its side. */
+                                    opening: {
+                                        /** @description Debit amount (exact decimal). */
+                                        debit: string;
+                                        /** @description Credit amount (exact decimal). */
+                                        credit: string;
+                                    };
+                                    /** @description Debits and credits posted within the range. */
+                                    movement: {
+                                        /** @description Debit amount (exact decimal). */
+                                        debit: string;
+                                        /** @description Credit amount (exact decimal). */
+                                        credit: string;
+                                    };
+                                    /** @description Balance at the end of the range, on its side. */
+                                    closing: {
+                                        /** @description Debit amount (exact decimal). */
+                                        debit: string;
+                                        /** @description Credit amount (exact decimal). */
+                                        credit: string;
+                                    };
+                                }[] | null;
                             }[];
                             /** @description Sums of the root rows. */
                             totals: {
@@ -9375,7 +9439,7 @@ export interface operations {
                                 };
                             };
                         } | {
-                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
                             currency: string;
                             /** @description What each amount column holds: a range or date, for the company, a cost center, or amounts without one. */
                             columns: {
@@ -9491,7 +9555,7 @@ export interface operations {
                                 netProfit: string[];
                             };
                         } | {
-                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
                             currency: string;
                             /** @description What each amount column holds: a range or date, for the company, a cost center, or amounts without one. */
                             columns: {
@@ -9696,83 +9760,26 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "2b994164-e8c7-46b8-84f0-5ea61722d7f3",
-                     *           "sequence": 14,
+                     *           "id": "219bebe2-b7b0-414a-9d39-4651e056022b",
+                     *           "sequence": 30,
                      *           "type": "JournalPosted",
-                     *           "companyId": "ea8620be-efc9-48c8-83d6-a391c645cb19",
-                     *           "recordId": "43ebe140-8996-46b5-8185-23a36c258f6c",
+                     *           "companyId": "1c71560e-0bed-4b97-9fc2-f8ac9700770c",
+                     *           "recordId": "7c50e451-e4d6-42d2-b241-84c435363fa4",
                      *           "version": 2,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "1f191a84-111a-49e6-a86d-3da8631e8b33"
+                     *             "id": "cb6b8ed8-c56a-4fa5-8f5c-3713d2bb3ee4"
                      *           },
-                     *           "occurredAt": "2026-11-24T09:04:59.627Z",
+                     *           "occurredAt": "2026-11-24T09:11:10.037Z",
                      *           "data": {
-                     *             "id": "43ebe140-8996-46b5-8185-23a36c258f6c",
-                     *             "serialNumber": 4,
-                     *             "date": "2026-04-05T00:00:00Z",
-                     *             "description": null,
-                     *             "reference": null,
-                     *             "entries": [
-                     *               {
-                     *                 "accountId": "af15bbeb-7b05-4b5f-ab77-d99f1cc54113",
-                     *                 "costCenterId": null,
-                     *                 "side": 1,
-                     *                 "amount": 7,
-                     *                 "currency": "SAR",
-                     *                 "exchangeRate": "1",
-                     *                 "baseAmount": 7,
-                     *                 "fxRounding": false
-                     *               },
-                     *               {
-                     *                 "accountId": "db678606-c826-4258-b344-763cf9ded0a7",
-                     *                 "costCenterId": null,
-                     *                 "side": 2,
-                     *                 "amount": 7,
-                     *                 "currency": "SAR",
-                     *                 "exchangeRate": "1",
-                     *                 "baseAmount": 7,
-                     *                 "fxRounding": false
-                     *               }
-                     *             ],
-                     *             "totals": {
-                     *               "debit": 7,
-                     *               "credit": 7
-                     *             },
-                     *             "status": "posted",
-                     *             "postingDate": "2026-04-05",
-                     *             "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8",
-                     *             "periodId": "c28ab34c-5965-41e3-9c6d-296c2b0e2290",
-                     *             "reversalOf": null,
-                     *             "reversedBy": null,
-                     *             "version": 2,
-                     *             "createdAt": "2026-11-24T09:04:59.600Z",
-                     *             "updatedAt": "2026-11-24T09:04:59.627Z"
-                     *           },
-                     *           "dataOmitted": false,
-                     *           "dataOmittedReason": null
-                     *         },
-                     *         {
-                     *           "id": "07f6b4d3-2dfa-49af-b24f-2508dd29c562",
-                     *           "sequence": 29,
-                     *           "type": "JournalPosted",
-                     *           "companyId": "ea8620be-efc9-48c8-83d6-a391c645cb19",
-                     *           "recordId": "97cafaeb-437f-440f-856f-9e812382d0a2",
-                     *           "version": 2,
-                     *           "actor": {
-                     *             "type": "user",
-                     *             "id": "1f191a84-111a-49e6-a86d-3da8631e8b33"
-                     *           },
-                     *           "occurredAt": "2026-11-24T09:05:00.235Z",
-                     *           "data": {
-                     *             "id": "97cafaeb-437f-440f-856f-9e812382d0a2",
+                     *             "id": "7c50e451-e4d6-42d2-b241-84c435363fa4",
                      *             "serialNumber": 5,
                      *             "date": "2026-12-31T00:00:00Z",
                      *             "description": "Closing journal of FY 2026",
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "af15bbeb-7b05-4b5f-ab77-d99f1cc54113",
+                     *                 "accountId": "058015a8-c0bb-4533-885d-43b0036c3759",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 7,
@@ -9782,7 +9789,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "e4b38866-6c67-49e7-98dc-d8c93ba2125d",
+                     *                 "accountId": "4ced77eb-299d-404a-ad29-6c35a55b9ca7",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 7,
@@ -9798,76 +9805,133 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-12-31",
-                     *             "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8",
-                     *             "periodId": "f14e416c-92e0-42f0-b956-1dc53a3dba20",
+                     *             "financialYearId": "b1145226-0f54-4610-a8ee-f4ce884728d3",
+                     *             "periodId": "0c9c00da-2d97-4c0e-81c3-411ae029cc17",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-24T09:05:00.213Z",
-                     *             "updatedAt": "2026-11-24T09:05:00.235Z"
+                     *             "createdAt": "2026-11-24T09:11:10.005Z",
+                     *             "updatedAt": "2026-11-24T09:11:10.037Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null
                      *         },
                      *         {
-                     *           "id": "6c3b1ce2-efc1-45dd-8142-83572ebf9b0b",
+                     *           "id": "fa5c73b6-f83c-4627-80e3-3badd5f5a0f3",
                      *           "sequence": 38,
                      *           "type": "JournalPosted",
-                     *           "companyId": "ea8620be-efc9-48c8-83d6-a391c645cb19",
-                     *           "recordId": "ce25830b-b2c0-482b-9e9c-55dec97395c4",
+                     *           "companyId": "1c71560e-0bed-4b97-9fc2-f8ac9700770c",
+                     *           "recordId": "9d9ce733-edac-42da-825b-65dc5254f310",
                      *           "version": 2,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "1f191a84-111a-49e6-a86d-3da8631e8b33"
+                     *             "id": "cb6b8ed8-c56a-4fa5-8f5c-3713d2bb3ee4"
                      *           },
-                     *           "occurredAt": "2026-11-24T09:04:59.514Z",
+                     *           "occurredAt": "2026-11-24T09:11:09.229Z",
                      *           "data": {
-                     *             "id": "ce25830b-b2c0-482b-9e9c-55dec97395c4",
-                     *             "serialNumber": 3,
-                     *             "date": "2026-03-05T00:00:00Z",
+                     *             "id": "9d9ce733-edac-42da-825b-65dc5254f310",
+                     *             "serialNumber": 4,
+                     *             "date": "2026-04-05T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "af15bbeb-7b05-4b5f-ab77-d99f1cc54113",
+                     *                 "accountId": "058015a8-c0bb-4533-885d-43b0036c3759",
                      *                 "costCenterId": null,
                      *                 "side": 1,
-                     *                 "amount": 10,
+                     *                 "amount": 7,
                      *                 "currency": "SAR",
                      *                 "exchangeRate": "1",
-                     *                 "baseAmount": 10,
+                     *                 "baseAmount": 7,
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "db678606-c826-4258-b344-763cf9ded0a7",
+                     *                 "accountId": "aa4d1c99-1cc7-4315-b674-5118fa82c070",
                      *                 "costCenterId": null,
                      *                 "side": 2,
-                     *                 "amount": 10,
+                     *                 "amount": 7,
                      *                 "currency": "SAR",
                      *                 "exchangeRate": "1",
-                     *                 "baseAmount": 10,
+                     *                 "baseAmount": 7,
                      *                 "fxRounding": false
                      *               }
                      *             ],
                      *             "totals": {
-                     *               "debit": 10,
-                     *               "credit": 10
+                     *               "debit": 7,
+                     *               "credit": 7
                      *             },
                      *             "status": "posted",
-                     *             "postingDate": "2026-03-05",
-                     *             "financialYearId": "dab0770a-58b1-41a9-8e27-09ed8c3153f8",
-                     *             "periodId": "e3406c8e-582c-4de9-b52f-3113e2690c1b",
+                     *             "postingDate": "2026-04-05",
+                     *             "financialYearId": "b1145226-0f54-4610-a8ee-f4ce884728d3",
+                     *             "periodId": "0a525259-dbea-4421-93d9-28c0dd624c2a",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-24T09:04:59.482Z",
-                     *             "updatedAt": "2026-11-24T09:04:59.511Z"
+                     *             "createdAt": "2026-11-24T09:11:09.203Z",
+                     *             "updatedAt": "2026-11-24T09:11:09.229Z"
+                     *           },
+                     *           "dataOmitted": false,
+                     *           "dataOmittedReason": null
+                     *         },
+                     *         {
+                     *           "id": "654777d7-d09e-4690-9faf-924a9e9eb6a2",
+                     *           "sequence": 57,
+                     *           "type": "JournalPosted",
+                     *           "companyId": "1c71560e-0bed-4b97-9fc2-f8ac9700770c",
+                     *           "recordId": "e1c1f604-e0c7-494f-9191-a5bed5f80aaf",
+                     *           "version": 3,
+                     *           "actor": {
+                     *             "type": "user",
+                     *             "id": "cb6b8ed8-c56a-4fa5-8f5c-3713d2bb3ee4"
+                     *           },
+                     *           "occurredAt": "2026-11-24T09:11:08.927Z",
+                     *           "data": {
+                     *             "id": "e1c1f604-e0c7-494f-9191-a5bed5f80aaf",
+                     *             "serialNumber": 1,
+                     *             "date": "2026-03-02T00:00:00Z",
+                     *             "description": null,
+                     *             "reference": null,
+                     *             "entries": [
+                     *               {
+                     *                 "accountId": "aa4d1c99-1cc7-4315-b674-5118fa82c070",
+                     *                 "costCenterId": null,
+                     *                 "side": 1,
+                     *                 "amount": 120,
+                     *                 "currency": "SAR",
+                     *                 "exchangeRate": "1",
+                     *                 "baseAmount": 120,
+                     *                 "fxRounding": false
+                     *               },
+                     *               {
+                     *                 "accountId": "d65095e0-7867-4e6a-b631-5de0d8473151",
+                     *                 "costCenterId": null,
+                     *                 "side": 2,
+                     *                 "amount": 120,
+                     *                 "currency": "SAR",
+                     *                 "exchangeRate": "1",
+                     *                 "baseAmount": 120,
+                     *                 "fxRounding": false
+                     *               }
+                     *             ],
+                     *             "totals": {
+                     *               "debit": 120,
+                     *               "credit": 120
+                     *             },
+                     *             "status": "posted",
+                     *             "postingDate": "2026-03-02",
+                     *             "financialYearId": "b1145226-0f54-4610-a8ee-f4ce884728d3",
+                     *             "periodId": "e5a0c762-7202-4964-9e3c-1192a0582aa5",
+                     *             "reversalOf": null,
+                     *             "reversedBy": null,
+                     *             "version": 3,
+                     *             "createdAt": "2026-11-24T09:11:08.740Z",
+                     *             "updatedAt": "2026-11-24T09:11:08.927Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImVhODYyMGJlLWVmYzktNDhjOC04M2Q2LWEzOTFjNjQ1Y2IxOSIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM4fX0.VtS7DBNTbx5f2vMLCrbsllsnV6nrwemHC-DhPRYdbH4"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjFjNzE1NjBlLTBiZWQtNGI5Ny05ZmMyLWY4YWM5NzAwNzcwYyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjU3fX0.kZ5NMW_3Z_rRqOspEs3myCTdDKiR9-WmcEbKGm9dEYU"
                      *     }
                      */
                     "application/json": {
@@ -9965,7 +10029,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "cb31c65e-6f1d-4941-9cf8-076882a656fc",
+                     *           "id": "0812aa00-5cc6-410d-a39f-e6716ac004f6",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -9976,11 +10040,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "1f191a84-111a-49e6-a86d-3da8631e8b33"
+                     *             "id": "cb6b8ed8-c56a-4fa5-8f5c-3713d2bb3ee4"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:05:00.941Z",
-                     *           "updatedAt": "2026-11-24T09:05:00.941Z"
+                     *           "createdAt": "2026-11-24T09:11:10.754Z",
+                     *           "updatedAt": "2026-11-24T09:11:10.754Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -10102,7 +10166,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cb31c65e-6f1d-4941-9cf8-076882a656fc",
+                     *       "id": "0812aa00-5cc6-410d-a39f-e6716ac004f6",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -10113,11 +10177,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "1f191a84-111a-49e6-a86d-3da8631e8b33"
+                     *         "id": "cb6b8ed8-c56a-4fa5-8f5c-3713d2bb3ee4"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:05:00.941Z",
-                     *       "updatedAt": "2026-11-24T09:05:00.941Z",
+                     *       "createdAt": "2026-11-24T09:11:10.754Z",
+                     *       "updatedAt": "2026-11-24T09:11:10.754Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -10205,7 +10269,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cb31c65e-6f1d-4941-9cf8-076882a656fc",
+                     *       "id": "0812aa00-5cc6-410d-a39f-e6716ac004f6",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -10216,11 +10280,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "1f191a84-111a-49e6-a86d-3da8631e8b33"
+                     *         "id": "cb6b8ed8-c56a-4fa5-8f5c-3713d2bb3ee4"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:05:00.941Z",
-                     *       "updatedAt": "2026-11-24T09:05:00.941Z"
+                     *       "createdAt": "2026-11-24T09:11:10.754Z",
+                     *       "updatedAt": "2026-11-24T09:11:10.754Z"
                      *     }
                      */
                     "application/json": {
@@ -10332,7 +10396,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cb31c65e-6f1d-4941-9cf8-076882a656fc",
+                     *       "id": "0812aa00-5cc6-410d-a39f-e6716ac004f6",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -10344,11 +10408,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "1f191a84-111a-49e6-a86d-3da8631e8b33"
+                     *         "id": "cb6b8ed8-c56a-4fa5-8f5c-3713d2bb3ee4"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T09:05:00.941Z",
-                     *       "updatedAt": "2026-11-24T09:05:01.184Z"
+                     *       "createdAt": "2026-11-24T09:11:10.754Z",
+                     *       "updatedAt": "2026-11-24T09:11:10.968Z"
                      *     }
                      */
                     "application/json": {
@@ -10544,7 +10608,7 @@ export interface operations {
                 orderBy?: "Date";
                 /** @description true ascending, false descending. */
                 orderAsc?: "true" | "false";
-                /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
                 currency?: string;
                 /** @description First day of the range (YYYY-MM-DD), included. */
                 dateFrom?: string;
@@ -10571,13 +10635,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "5a3d001c-a530-4272-8fcc-de420168accd",
+                     *           "id": "57f2f368-faf1-4e3e-85c5-9f41780233f9",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:05:01.313Z",
-                     *           "updatedAt": "2026-11-24T09:05:01.313Z"
+                     *           "createdAt": "2026-11-24T09:11:11.071Z",
+                     *           "updatedAt": "2026-11-24T09:11:11.071Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -10593,7 +10657,7 @@ export interface operations {
                              * @description Identifier (UUID).
                              */
                             id: string;
-                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
                             currency: string;
                             /**
                              * Format: date
@@ -10673,13 +10737,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5a3d001c-a530-4272-8fcc-de420168accd",
+                     *       "id": "57f2f368-faf1-4e3e-85c5-9f41780233f9",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:05:01.313Z",
-                     *       "updatedAt": "2026-11-24T09:05:01.313Z"
+                     *       "createdAt": "2026-11-24T09:11:11.071Z",
+                     *       "updatedAt": "2026-11-24T09:11:11.071Z"
                      *     }
                      */
                     "application/json": {
@@ -10688,7 +10752,7 @@ export interface operations {
                          * @description Identifier (UUID).
                          */
                         id: string;
-                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
                         currency: string;
                         /**
                          * Format: date
@@ -10745,13 +10809,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5a3d001c-a530-4272-8fcc-de420168accd",
+                     *       "id": "57f2f368-faf1-4e3e-85c5-9f41780233f9",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:05:01.313Z",
-                     *       "updatedAt": "2026-11-24T09:05:01.313Z"
+                     *       "createdAt": "2026-11-24T09:11:11.071Z",
+                     *       "updatedAt": "2026-11-24T09:11:11.071Z"
                      *     }
                      */
                     "application/json": {
@@ -10760,7 +10824,7 @@ export interface operations {
                          * @description Identifier (UUID).
                          */
                         id: string;
-                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
                         currency: string;
                         /**
                          * Format: date
@@ -10830,13 +10894,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5a3d001c-a530-4272-8fcc-de420168accd",
+                     *       "id": "57f2f368-faf1-4e3e-85c5-9f41780233f9",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T09:05:01.313Z",
-                     *       "updatedAt": "2026-11-24T09:05:01.373Z"
+                     *       "createdAt": "2026-11-24T09:11:11.071Z",
+                     *       "updatedAt": "2026-11-24T09:11:11.129Z"
                      *     }
                      */
                     "application/json": {
@@ -10845,7 +10909,7 @@ export interface operations {
                          * @description Identifier (UUID).
                          */
                         id: string;
-                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
+                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). */
                         currency: string;
                         /**
                          * Format: date
