@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/dbffe2a5-b32a-4528-a1ae-697736172e1e`
+         * @description Example request: `GET /api/v1/Companies/15106e1f-da42-40a5-bcf8-864a318ac1dc`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Settings`
+         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Settings`
          */
         get: operations["settings.get"];
         /**
          * Update company settings (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Settings`
+         * @description Example request: `PUT /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Roles`
+         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Roles`
+         * @description Example request: `POST /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Roles/02345da7-9f04-42dc-a942-6742281fba5d`
+         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Roles/ffffe863-68ad-4170-8169-62f94a3bf2f6`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Roles/02345da7-9f04-42dc-a942-6742281fba5d`
+         * @description Example request: `PUT /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Roles/ffffe863-68ad-4170-8169-62f94a3bf2f6`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Roles/02345da7-9f04-42dc-a942-6742281fba5d`
+         * @description Example request: `DELETE /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Roles/ffffe863-68ad-4170-8169-62f94a3bf2f6`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Members`
+         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Members`
+         * @description Example request: `POST /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Members/c2ad106d-6eb2-4c79-894c-b5dc29a9ba1b`
+         * @description Example request: `PUT /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Members/6765e48d-b024-43ee-98d1-32a5b8649229`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Members/c2ad106d-6eb2-4c79-894c-b5dc29a9ba1b`
+         * @description Example request: `DELETE /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Members/6765e48d-b024-43ee-98d1-32a5b8649229`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/ApiKeys/e4d03c09-bf43-4b2b-bd7b-cf7c88b1aecd`
+         * @description Example request: `DELETE /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/ApiKeys/d67de646-58b5-44f7-ba9e-700f0a728b72`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Accounts`
+         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Accounts`
+         * @description Example request: `POST /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Accounts/1184fd9b-5db9-44cf-9522-78e7d0909dec`
+         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Accounts/c224d410-821d-4ec7-b05c-877160f8e22a`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Accounts/1184fd9b-5db9-44cf-9522-78e7d0909dec`
+         * @description Example request: `PUT /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Accounts/c224d410-821d-4ec7-b05c-877160f8e22a`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Accounts/1184fd9b-5db9-44cf-9522-78e7d0909dec`
+         * @description Example request: `DELETE /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Accounts/c224d410-821d-4ec7-b05c-877160f8e22a`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,13 +333,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -357,18 +357,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/CostCenters/a15ce712-52f6-4836-afa2-549d584ff955`
+         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/CostCenters/b69d6620-541b-465a-a665-3cbc5751565f`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/CostCenters/a15ce712-52f6-4836-afa2-549d584ff955`
+         * @description Example request: `PUT /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/CostCenters/b69d6620-541b-465a-a665-3cbc5751565f`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/CostCenters/a15ce712-52f6-4836-afa2-549d584ff955`
+         * @description Example request: `DELETE /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/CostCenters/b69d6620-541b-465a-a665-3cbc5751565f`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -387,7 +387,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/CostCenters/a15ce712-52f6-4836-afa2-549d584ff955/Activate`
+         * @description Example request: `POST /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/CostCenters/b69d6620-541b-465a-a665-3cbc5751565f/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -407,7 +407,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/CostCenters/a15ce712-52f6-4836-afa2-549d584ff955/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/CostCenters/b69d6620-541b-465a-a665-3cbc5751565f/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -425,13 +425,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -449,18 +449,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/FinancialYears/3f834abb-aa39-4d05-b883-14e3f1efe81b`
+         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/FinancialYears/008ebe99-899e-4c12-be3b-90d2e8967446`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/FinancialYears/1d386d3b-ad82-4746-8573-1f25d630c988`
+         * @description Example request: `PUT /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/FinancialYears/69ddf0e4-d0c2-43a9-87cb-3e8d9e32431f`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/FinancialYears/1d386d3b-ad82-4746-8573-1f25d630c988`
+         * @description Example request: `DELETE /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/FinancialYears/69ddf0e4-d0c2-43a9-87cb-3e8d9e32431f`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -478,7 +478,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/FinancialYears/3f834abb-aa39-4d05-b883-14e3f1efe81b/Close`
+         * @description Example request: `PUT /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/FinancialYears/008ebe99-899e-4c12-be3b-90d2e8967446/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -499,7 +499,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/FinancialYears/3f834abb-aa39-4d05-b883-14e3f1efe81b/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/FinancialYears/008ebe99-899e-4c12-be3b-90d2e8967446/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -517,7 +517,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/FinancialYears/3f834abb-aa39-4d05-b883-14e3f1efe81b/Periods`
+         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/FinancialYears/008ebe99-899e-4c12-be3b-90d2e8967446/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -537,7 +537,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/FinancialYears/3f834abb-aa39-4d05-b883-14e3f1efe81b/Periods/9a615300-1bb3-4fcb-927d-d150d60da682`
+         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/FinancialYears/008ebe99-899e-4c12-be3b-90d2e8967446/Periods/5d170e6d-1b3e-44b7-8755-14ebb29f207d`
          */
         get: operations["periods.get"];
         put?: never;
@@ -559,7 +559,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/FinancialYears/3f834abb-aa39-4d05-b883-14e3f1efe81b/Periods/9a615300-1bb3-4fcb-927d-d150d60da682/Lock`
+         * @description Example request: `POST /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/FinancialYears/008ebe99-899e-4c12-be3b-90d2e8967446/Periods/5d170e6d-1b3e-44b7-8755-14ebb29f207d/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -578,12 +578,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/FinancialYears/3f834abb-aa39-4d05-b883-14e3f1efe81b/Periods/9a615300-1bb3-4fcb-927d-d150d60da682/Close`
+         * @description Example request: `POST /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/FinancialYears/008ebe99-899e-4c12-be3b-90d2e8967446/Periods/5d170e6d-1b3e-44b7-8755-14ebb29f207d/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/FinancialYears/3f834abb-aa39-4d05-b883-14e3f1efe81b/Periods/9a615300-1bb3-4fcb-927d-d150d60da682/Close`
+         * @description Example request: `POST /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/FinancialYears/008ebe99-899e-4c12-be3b-90d2e8967446/Periods/5d170e6d-1b3e-44b7-8755-14ebb29f207d/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -603,7 +603,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/FinancialYears/3f834abb-aa39-4d05-b883-14e3f1efe81b/Periods/9a615300-1bb3-4fcb-927d-d150d60da682/Reopen`
+         * @description Example request: `POST /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/FinancialYears/008ebe99-899e-4c12-be3b-90d2e8967446/Periods/5d170e6d-1b3e-44b7-8755-14ebb29f207d/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -621,13 +621,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status)
-         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Journals`
+         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Journals`
+         * @description Example request: `POST /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -645,12 +645,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Journals/42b62e66-d2ed-4253-b0be-78012e93ed57`
+         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Journals/9a95ec38-178f-4bcc-84f9-144ce113e2d8`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Journals/42b62e66-d2ed-4253-b0be-78012e93ed57`
+         * @description Example request: `PUT /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Journals/9a95ec38-178f-4bcc-84f9-144ce113e2d8`
          */
         put: operations["journals.update"];
         post?: never;
@@ -671,7 +671,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Journals/42b62e66-d2ed-4253-b0be-78012e93ed57/Post`
+         * @description Example request: `POST /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Journals/9a95ec38-178f-4bcc-84f9-144ce113e2d8/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -691,7 +691,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Journals/1429aaba-9fa2-4d85-8db9-7171d0d7e820/Void`
+         * @description Example request: `POST /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Journals/ebc72cd9-7b4a-4932-84d3-c1a5658688b9/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -711,7 +711,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Journals/42b62e66-d2ed-4253-b0be-78012e93ed57/Adjust`
+         * @description Example request: `POST /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Journals/9a95ec38-178f-4bcc-84f9-144ce113e2d8/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Journals/42b62e66-d2ed-4253-b0be-78012e93ed57/Reverse`
+         * @description Example request: `POST /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Journals/9a95ec38-178f-4bcc-84f9-144ce113e2d8/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -749,7 +749,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Reports/TrialBalance?financialYearId=3f834abb-aa39-4d05-b883-14e3f1efe81b`
+         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Reports/TrialBalance?financialYearId=008ebe99-899e-4c12-be3b-90d2e8967446`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -769,7 +769,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -789,7 +789,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -809,7 +809,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated), closing balance
-         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -829,13 +829,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Reports`
+         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Reports`
+         * @description Example request: `POST /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -853,7 +853,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot
-         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Reports/7db690b4-0d31-4c64-95cc-19c4422c0d6e`
+         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Reports/dae30674-1d0c-4490-a412-9816d07b7c77`
          */
         get: operations["reports.get"];
         put?: never;
@@ -873,7 +873,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -893,13 +893,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -917,18 +917,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Webhooks/56a83c8d-b6ad-4d87-ac20-cb844db25dca`
+         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Webhooks/a6cc8706-cbbc-4ca0-a89a-9cf1062a7363`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Webhooks/56a83c8d-b6ad-4d87-ac20-cb844db25dca`
+         * @description Example request: `PUT /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Webhooks/a6cc8706-cbbc-4ca0-a89a-9cf1062a7363`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Webhooks/56a83c8d-b6ad-4d87-ac20-cb844db25dca`
+         * @description Example request: `DELETE /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Webhooks/a6cc8706-cbbc-4ca0-a89a-9cf1062a7363`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -945,7 +945,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/Webhooks/56a83c8d-b6ad-4d87-ac20-cb844db25dca/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Webhooks/a6cc8706-cbbc-4ca0-a89a-9cf1062a7363/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -965,13 +965,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -989,18 +989,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/ExchangeRates/81c58c2a-597d-4ecf-b572-66b650f2db0f`
+         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/ExchangeRates/a5bb2063-335e-4b6b-af9e-d85b50397c6a`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/ExchangeRates/81c58c2a-597d-4ecf-b572-66b650f2db0f`
+         * @description Example request: `PUT /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/ExchangeRates/a5bb2063-335e-4b6b-af9e-d85b50397c6a`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e149f499-8cdd-4570-95fd-ecc5384409aa/ExchangeRates/81c58c2a-597d-4ecf-b572-66b650f2db0f`
+         * @description Example request: `DELETE /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/ExchangeRates/a5bb2063-335e-4b6b-af9e-d85b50397c6a`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1058,7 +1058,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:36381/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A36421%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=Zqh3sxkMeQsfKTfAUMYXC46MCcDpZNPQCtBN6bOv08g&code_challenge_method=S256&state=JBSqdjV9zODdGEjxNCLa24g9nOykxSAIXQMBoBvbgwU&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:40723/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A39653%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=2wRp5liGRQEisoKRroR7tGnWe0XrZbSI6MqUtaqoeMg&code_challenge_method=S256&state=uuvIl-nkU2RJpLnXlTnqzbAToiBMQHH8tTIXEePTmxo&client_id=ledger-local"
                      *     }
                      */
                     "application/json": {
@@ -1108,7 +1108,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "e149f499-8cdd-4570-95fd-ecc5384409aa",
+                     *           "companyId": "9342e73f-4b6c-4bb2-a948-4d8aff34eb1c",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1143,7 +1143,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "dbffe2a5-b32a-4528-a1ae-697736172e1e",
+                     *           "companyId": "15106e1f-da42-40a5-bcf8-864a318ac1dc",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1257,7 +1257,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "e149f499-8cdd-4570-95fd-ecc5384409aa",
+                     *           "companyId": "9342e73f-4b6c-4bb2-a948-4d8aff34eb1c",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1292,7 +1292,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "dbffe2a5-b32a-4528-a1ae-697736172e1e",
+                     *           "companyId": "15106e1f-da42-40a5-bcf8-864a318ac1dc",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1402,16 +1402,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "dbffe2a5-b32a-4528-a1ae-697736172e1e",
+                     *           "id": "15106e1f-da42-40a5-bcf8-864a318ac1dc",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-24T09:06:59.863Z",
+                     *           "createdAt": "2026-11-24T09:17:37.556Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "e149f499-8cdd-4570-95fd-ecc5384409aa",
+                     *           "id": "9342e73f-4b6c-4bb2-a948-4d8aff34eb1c",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-24T09:06:59.715Z",
+                     *           "createdAt": "2026-11-24T09:17:37.469Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -1498,9 +1498,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "dbffe2a5-b32a-4528-a1ae-697736172e1e",
+                     *       "id": "15106e1f-da42-40a5-bcf8-864a318ac1dc",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T09:06:59.863Z",
+                     *       "createdAt": "2026-11-24T09:17:37.556Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -1508,7 +1508,7 @@ export interface operations {
                      *         "retainedEarningsAccountId": null,
                      *         "fxRoundingAccountId": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-24T09:06:59.863Z"
+                     *         "updatedAt": "2026-11-24T09:17:37.556Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -1618,9 +1618,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "dbffe2a5-b32a-4528-a1ae-697736172e1e",
+                     *       "id": "15106e1f-da42-40a5-bcf8-864a318ac1dc",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T09:06:59.863Z",
+                     *       "createdAt": "2026-11-24T09:17:37.556Z",
                      *       "version": 1
                      *     }
                      */
@@ -1676,7 +1676,7 @@ export interface operations {
                      *       "retainedEarningsAccountId": null,
                      *       "fxRoundingAccountId": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-24T09:06:59.715Z"
+                     *       "updatedAt": "2026-11-24T09:17:37.469Z"
                      *     }
                      */
                     "application/json": {
@@ -1723,7 +1723,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "d1197607-90d0-4a95-abbf-a2c298251ae3",
+                 *       "retainedEarningsAccountId": "88d00b79-6247-4b4e-8a46-fa787201955f",
                  *       "version": 1
                  *     }
                  */
@@ -1752,10 +1752,10 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "d1197607-90d0-4a95-abbf-a2c298251ae3",
+                     *       "retainedEarningsAccountId": "88d00b79-6247-4b4e-8a46-fa787201955f",
                      *       "fxRoundingAccountId": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-24T09:07:01.346Z"
+                     *       "updatedAt": "2026-11-24T09:17:38.204Z"
                      *     }
                      */
                     "application/json": {
@@ -1909,7 +1909,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "02345da7-9f04-42dc-a942-6742281fba5d",
+                     *           "id": "ffffe863-68ad-4170-8169-62f94a3bf2f6",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -1920,8 +1920,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-24T09:07:05.236Z",
-                     *           "updatedAt": "2026-11-24T09:07:05.313Z"
+                     *           "createdAt": "2026-11-24T09:17:40.428Z",
+                     *           "updatedAt": "2026-11-24T09:17:40.470Z"
                      *         }
                      *       ]
                      *     }
@@ -2010,7 +2010,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "02345da7-9f04-42dc-a942-6742281fba5d",
+                     *       "id": "ffffe863-68ad-4170-8169-62f94a3bf2f6",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2020,8 +2020,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:07:05.236Z",
-                     *       "updatedAt": "2026-11-24T09:07:05.236Z"
+                     *       "createdAt": "2026-11-24T09:17:40.428Z",
+                     *       "updatedAt": "2026-11-24T09:17:40.428Z"
                      *     }
                      */
                     "application/json": {
@@ -2082,7 +2082,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "02345da7-9f04-42dc-a942-6742281fba5d",
+                     *       "id": "ffffe863-68ad-4170-8169-62f94a3bf2f6",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2092,8 +2092,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:07:05.236Z",
-                     *       "updatedAt": "2026-11-24T09:07:05.236Z"
+                     *       "createdAt": "2026-11-24T09:17:40.428Z",
+                     *       "updatedAt": "2026-11-24T09:17:40.428Z"
                      *     }
                      */
                     "application/json": {
@@ -2180,7 +2180,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "02345da7-9f04-42dc-a942-6742281fba5d",
+                     *       "id": "ffffe863-68ad-4170-8169-62f94a3bf2f6",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -2191,8 +2191,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T09:07:05.236Z",
-                     *       "updatedAt": "2026-11-24T09:07:05.313Z"
+                     *       "createdAt": "2026-11-24T09:17:40.428Z",
+                     *       "updatedAt": "2026-11-24T09:17:40.470Z"
                      *     }
                      */
                     "application/json": {
@@ -2307,8 +2307,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "691f90f0-354d-4b9f-a3cf-f2b5b6c344d6",
-                     *           "email": "user-9d2ac9bb-673b-45cd-aa7c-a2e6c3940cd7@example.com",
+                     *           "userId": "ce077ae5-d938-4849-96bd-2409b6e8be0d",
+                     *           "email": "user-daf2d012-dd58-4c52-90ca-d37a7e07bab8@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -2342,20 +2342,20 @@ export interface operations {
                      *             "exchange-rates:read",
                      *             "exchange-rates:manage"
                      *           ],
-                     *           "joinedAt": "2026-11-24T09:06:59.715Z",
+                     *           "joinedAt": "2026-11-24T09:17:37.469Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "c2ad106d-6eb2-4c79-894c-b5dc29a9ba1b",
-                     *           "email": "contract-1795511225359@example.com",
-                     *           "roleId": "02345da7-9f04-42dc-a942-6742281fba5d",
+                     *           "userId": "6765e48d-b024-43ee-98d1-32a5b8649229",
+                     *           "email": "contract-1795511860488@example.com",
+                     *           "roleId": "ffffe863-68ad-4170-8169-62f94a3bf2f6",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-24T09:07:05.400Z",
+                     *           "joinedAt": "2026-11-24T09:17:40.503Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -2419,8 +2419,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795511225359@example.com",
-                 *       "roleId": "02345da7-9f04-42dc-a942-6742281fba5d"
+                 *       "email": "contract-1795511860488@example.com",
+                 *       "roleId": "ffffe863-68ad-4170-8169-62f94a3bf2f6"
                  *     }
                  */
                 "application/json": {
@@ -2446,16 +2446,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "c2ad106d-6eb2-4c79-894c-b5dc29a9ba1b",
-                     *       "email": "contract-1795511225359@example.com",
-                     *       "roleId": "02345da7-9f04-42dc-a942-6742281fba5d",
+                     *       "userId": "6765e48d-b024-43ee-98d1-32a5b8649229",
+                     *       "email": "contract-1795511860488@example.com",
+                     *       "roleId": "ffffe863-68ad-4170-8169-62f94a3bf2f6",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T09:07:05.400Z",
+                     *       "joinedAt": "2026-11-24T09:17:40.503Z",
                      *       "version": 1
                      *     }
                      */
@@ -2536,8 +2536,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "c2ad106d-6eb2-4c79-894c-b5dc29a9ba1b",
-                     *       "email": "contract-1795511225359@example.com",
+                     *       "userId": "6765e48d-b024-43ee-98d1-32a5b8649229",
+                     *       "email": "contract-1795511860488@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -2551,7 +2551,7 @@ export interface operations {
                      *         "events:read",
                      *         "exchange-rates:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T09:07:05.400Z",
+                     *       "joinedAt": "2026-11-24T09:17:40.503Z",
                      *       "version": 2
                      *     }
                      */
@@ -2669,9 +2669,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e4d03c09-bf43-4b2b-bd7b-cf7c88b1aecd",
+                     *           "id": "d67de646-58b5-44f7-ba9e-700f0a728b72",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_sC0_sdR",
+                     *           "prefix": "sk-svc_5DFYbm7",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -2679,8 +2679,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "691f90f0-354d-4b9f-a3cf-f2b5b6c344d6",
-                     *           "createdAt": "2026-11-24T09:07:05.668Z",
+                     *           "createdBy": "ce077ae5-d938-4849-96bd-2409b6e8be0d",
+                     *           "createdAt": "2026-11-24T09:17:40.607Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -2791,9 +2791,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e4d03c09-bf43-4b2b-bd7b-cf7c88b1aecd",
+                     *       "id": "d67de646-58b5-44f7-ba9e-700f0a728b72",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_sC0_sdR",
+                     *       "prefix": "sk-svc_5DFYbm7",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -2801,8 +2801,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "691f90f0-354d-4b9f-a3cf-f2b5b6c344d6",
-                     *       "createdAt": "2026-11-24T09:07:05.668Z",
+                     *       "createdBy": "ce077ae5-d938-4849-96bd-2409b6e8be0d",
+                     *       "createdAt": "2026-11-24T09:17:40.607Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -2891,18 +2891,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e4d03c09-bf43-4b2b-bd7b-cf7c88b1aecd",
+                     *       "id": "d67de646-58b5-44f7-ba9e-700f0a728b72",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_sC0_sdR",
+                     *       "prefix": "sk-svc_5DFYbm7",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-24T09:07:05.791Z",
-                     *       "createdBy": "691f90f0-354d-4b9f-a3cf-f2b5b6c344d6",
-                     *       "createdAt": "2026-11-24T09:07:05.668Z",
+                     *       "revokedAt": "2026-11-24T09:17:40.640Z",
+                     *       "createdBy": "ce077ae5-d938-4849-96bd-2409b6e8be0d",
+                     *       "createdAt": "2026-11-24T09:17:40.607Z",
                      *       "version": 2
                      *     }
                      */
@@ -2985,23 +2985,23 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "1664d56f-2404-452f-b968-76c5a014c60d",
+                     *           "id": "df052f61-af4f-41ec-b9c1-8db3715d8801",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "b5161d27-a769-49f5-92d0-448cd080f1ef",
+                     *           "parentId": "23f3ca36-e25a-4be1-bc3d-376c8beef254",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:07:00.843Z",
-                     *           "updatedAt": "2026-11-24T09:07:00.843Z",
+                     *           "createdAt": "2026-11-24T09:17:38.087Z",
+                     *           "updatedAt": "2026-11-24T09:17:38.087Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "b5161d27-a769-49f5-92d0-448cd080f1ef",
+                     *           "id": "23f3ca36-e25a-4be1-bc3d-376c8beef254",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -3010,30 +3010,30 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:07:00.783Z",
-                     *           "updatedAt": "2026-11-24T09:07:00.783Z",
+                     *           "createdAt": "2026-11-24T09:17:38.046Z",
+                     *           "updatedAt": "2026-11-24T09:17:38.046Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "cc070416-b3d5-4684-bab8-9b02cfd12d65",
+                     *           "id": "411ea49c-42c7-4c9c-a94b-aa413f52fb08",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "7b182d2f-159c-4b32-a924-52c7ce184110",
+                     *           "parentId": "808fa112-e691-46e0-b5ac-3a374af5f8f0",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:07:00.723Z",
-                     *           "updatedAt": "2026-11-24T09:07:00.723Z",
+                     *           "createdAt": "2026-11-24T09:17:38.008Z",
+                     *           "updatedAt": "2026-11-24T09:17:38.008Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "7b182d2f-159c-4b32-a924-52c7ce184110",
+                     *           "id": "808fa112-e691-46e0-b5ac-3a374af5f8f0",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -3042,30 +3042,30 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:07:00.675Z",
-                     *           "updatedAt": "2026-11-24T09:07:00.675Z",
+                     *           "createdAt": "2026-11-24T09:17:37.978Z",
+                     *           "updatedAt": "2026-11-24T09:17:37.978Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "d1197607-90d0-4a95-abbf-a2c298251ae3",
+                     *           "id": "88d00b79-6247-4b4e-8a46-fa787201955f",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "cb0ea3e7-51e7-42ea-9760-ca1102dd0378",
+                     *           "parentId": "2e8d8bc8-aebe-4316-b50e-1fdc8f5ee642",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:07:00.652Z",
-                     *           "updatedAt": "2026-11-24T09:07:00.652Z",
+                     *           "createdAt": "2026-11-24T09:17:37.950Z",
+                     *           "updatedAt": "2026-11-24T09:17:37.950Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "cb0ea3e7-51e7-42ea-9760-ca1102dd0378",
+                     *           "id": "2e8d8bc8-aebe-4316-b50e-1fdc8f5ee642",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -3074,46 +3074,46 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:07:00.425Z",
-                     *           "updatedAt": "2026-11-24T09:07:00.425Z",
+                     *           "createdAt": "2026-11-24T09:17:37.928Z",
+                     *           "updatedAt": "2026-11-24T09:17:37.928Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "a5a71505-4cbd-406a-8cdb-2c572daf140c",
+                     *           "id": "3c56417c-af55-455c-b968-4d2c86649a96",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "c5beb175-ebe3-446b-86f7-49b2381da306",
+                     *           "parentId": "782c6158-2941-43fa-a365-fe61b807c0be",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:07:00.314Z",
-                     *           "updatedAt": "2026-11-24T09:07:00.314Z",
+                     *           "createdAt": "2026-11-24T09:17:37.905Z",
+                     *           "updatedAt": "2026-11-24T09:17:37.905Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "8632dcc6-a5a8-48aa-bd5b-b00a7cee12a1",
+                     *           "id": "9e7bc271-9fc5-45e3-90e8-a6b1619669a5",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "c5beb175-ebe3-446b-86f7-49b2381da306",
+                     *           "parentId": "782c6158-2941-43fa-a365-fe61b807c0be",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:07:00.208Z",
-                     *           "updatedAt": "2026-11-24T09:07:00.208Z",
+                     *           "createdAt": "2026-11-24T09:17:37.838Z",
+                     *           "updatedAt": "2026-11-24T09:17:37.838Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "c5beb175-ebe3-446b-86f7-49b2381da306",
+                     *           "id": "782c6158-2941-43fa-a365-fe61b807c0be",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -3122,8 +3122,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:07:00.141Z",
-                     *           "updatedAt": "2026-11-24T09:07:00.141Z",
+                     *           "createdAt": "2026-11-24T09:17:37.787Z",
+                     *           "updatedAt": "2026-11-24T09:17:37.787Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null
@@ -3177,7 +3177,7 @@ export interface operations {
                              * @enum {string}
                              */
                             classification: "asset" | "liability" | "equity" | "revenue" | "expense";
-                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                             currency: string | null;
                         }[];
                         /** @description Cursor for the next page; null at the end. */
@@ -3245,7 +3245,7 @@ export interface operations {
                      * @enum {string}
                      */
                     classification?: "asset" | "liability" | "equity" | "revenue" | "expense";
-                    /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+                    /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                     currency?: string | null;
                 };
             };
@@ -3259,7 +3259,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1184fd9b-5db9-44cf-9522-78e7d0909dec",
+                     *       "id": "c224d410-821d-4ec7-b05c-877160f8e22a",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -3268,8 +3268,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:07:01.427Z",
-                     *       "updatedAt": "2026-11-24T09:07:01.427Z",
+                     *       "createdAt": "2026-11-24T09:17:38.250Z",
+                     *       "updatedAt": "2026-11-24T09:17:38.250Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null
@@ -3316,7 +3316,7 @@ export interface operations {
                          * @enum {string}
                          */
                         classification: "asset" | "liability" | "equity" | "revenue" | "expense";
-                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                         currency: string | null;
                     };
                 };
@@ -3354,7 +3354,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1184fd9b-5db9-44cf-9522-78e7d0909dec",
+                     *       "id": "c224d410-821d-4ec7-b05c-877160f8e22a",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -3363,8 +3363,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:07:01.427Z",
-                     *       "updatedAt": "2026-11-24T09:07:01.427Z",
+                     *       "createdAt": "2026-11-24T09:17:38.250Z",
+                     *       "updatedAt": "2026-11-24T09:17:38.250Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null
@@ -3411,7 +3411,7 @@ export interface operations {
                          * @enum {string}
                          */
                         classification: "asset" | "liability" | "equity" | "revenue" | "expense";
-                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                         currency: string | null;
                     };
                 };
@@ -3472,7 +3472,7 @@ export interface operations {
                      * @enum {string}
                      */
                     classification?: "asset" | "liability" | "equity" | "revenue" | "expense";
-                    /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+                    /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                     currency?: string | null;
                 };
             };
@@ -3486,7 +3486,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1184fd9b-5db9-44cf-9522-78e7d0909dec",
+                     *       "id": "c224d410-821d-4ec7-b05c-877160f8e22a",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -3495,8 +3495,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T09:07:01.427Z",
-                     *       "updatedAt": "2026-11-24T09:07:01.488Z",
+                     *       "createdAt": "2026-11-24T09:17:38.250Z",
+                     *       "updatedAt": "2026-11-24T09:17:38.300Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null
@@ -3543,7 +3543,7 @@ export interface operations {
                          * @enum {string}
                          */
                         classification: "asset" | "liability" | "equity" | "revenue" | "expense";
-                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                         currency: string | null;
                     };
                 };
@@ -3635,7 +3635,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "a15ce712-52f6-4836-afa2-549d584ff955",
+                     *           "id": "b69d6620-541b-465a-a665-3cbc5751565f",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -3644,12 +3644,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:07:01.612Z",
-                     *           "updatedAt": "2026-11-24T09:07:01.612Z",
+                     *           "createdAt": "2026-11-24T09:17:38.396Z",
+                     *           "updatedAt": "2026-11-24T09:17:38.396Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "c3ddef53-2092-4cc8-b993-f17d5d72cece",
+                     *           "id": "7e13f063-d797-4823-a68d-9195b3ce606b",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -3658,12 +3658,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:07:00.986Z",
-                     *           "updatedAt": "2026-11-24T09:07:00.986Z",
+                     *           "createdAt": "2026-11-24T09:17:38.128Z",
+                     *           "updatedAt": "2026-11-24T09:17:38.128Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "fb4193e6-a6e4-4456-a75e-146eaa0cd4f7",
+                     *           "id": "779a4d5b-12ac-432d-9624-25027fed2402",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -3672,8 +3672,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:07:01.035Z",
-                     *           "updatedAt": "2026-11-24T09:07:01.035Z",
+                     *           "createdAt": "2026-11-24T09:17:38.158Z",
+                     *           "updatedAt": "2026-11-24T09:17:38.158Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -3786,7 +3786,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a15ce712-52f6-4836-afa2-549d584ff955",
+                     *       "id": "b69d6620-541b-465a-a665-3cbc5751565f",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -3795,8 +3795,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:07:01.612Z",
-                     *       "updatedAt": "2026-11-24T09:07:01.612Z",
+                     *       "createdAt": "2026-11-24T09:17:38.396Z",
+                     *       "updatedAt": "2026-11-24T09:17:38.396Z",
                      *       "status": "active"
                      *     }
                      */
@@ -3872,7 +3872,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a15ce712-52f6-4836-afa2-549d584ff955",
+                     *       "id": "b69d6620-541b-465a-a665-3cbc5751565f",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -3881,8 +3881,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:07:01.612Z",
-                     *       "updatedAt": "2026-11-24T09:07:01.612Z",
+                     *       "createdAt": "2026-11-24T09:17:38.396Z",
+                     *       "updatedAt": "2026-11-24T09:17:38.396Z",
                      *       "status": "active"
                      *     }
                      */
@@ -3987,7 +3987,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a15ce712-52f6-4836-afa2-549d584ff955",
+                     *       "id": "b69d6620-541b-465a-a665-3cbc5751565f",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -3996,8 +3996,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T09:07:01.612Z",
-                     *       "updatedAt": "2026-11-24T09:07:01.716Z",
+                     *       "createdAt": "2026-11-24T09:17:38.396Z",
+                     *       "updatedAt": "2026-11-24T09:17:38.467Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4127,7 +4127,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a15ce712-52f6-4836-afa2-549d584ff955",
+                     *       "id": "b69d6620-541b-465a-a665-3cbc5751565f",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4136,8 +4136,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T09:07:01.612Z",
-                     *       "updatedAt": "2026-11-24T09:07:01.855Z",
+                     *       "createdAt": "2026-11-24T09:17:38.396Z",
+                     *       "updatedAt": "2026-11-24T09:17:38.530Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4224,7 +4224,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a15ce712-52f6-4836-afa2-549d584ff955",
+                     *       "id": "b69d6620-541b-465a-a665-3cbc5751565f",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4233,8 +4233,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T09:07:01.612Z",
-                     *       "updatedAt": "2026-11-24T09:07:01.817Z",
+                     *       "createdAt": "2026-11-24T09:17:38.396Z",
+                     *       "updatedAt": "2026-11-24T09:17:38.507Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -4321,266 +4321,266 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e9ce287c-ec59-4243-a832-3823ea65de19",
+                     *           "id": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:07:02.034Z",
-                     *           "updatedAt": "2026-11-24T09:07:02.034Z",
+                     *           "createdAt": "2026-11-24T09:17:38.632Z",
+                     *           "updatedAt": "2026-11-24T09:17:38.632Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2027-01-31",
                      *               "name": "P01",
-                     *               "id": "26c1f29b-aec6-41d6-ba16-fb4ea0b81291",
+                     *               "id": "96cbd059-2a9c-4860-bb28-aed8abcf4bb3",
                      *               "version": 1,
                      *               "startDate": "2027-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "e9ce287c-ec59-4243-a832-3823ea65de19"
+                     *               "financialYearId": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85"
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2027-02-28",
                      *               "name": "P02",
-                     *               "id": "b3f82de9-c60c-4bcf-95fe-63babb9ec74a",
+                     *               "id": "ab7c4ee2-9f54-4858-84b6-fb85820774b0",
                      *               "version": 1,
                      *               "startDate": "2027-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "e9ce287c-ec59-4243-a832-3823ea65de19"
+                     *               "financialYearId": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85"
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2027-03-31",
                      *               "name": "P03",
-                     *               "id": "cf123376-f12b-4f2d-a36a-06ad023f4bea",
+                     *               "id": "ff5fb4e6-76c1-4d55-a759-01d09c99ef06",
                      *               "version": 1,
                      *               "startDate": "2027-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "e9ce287c-ec59-4243-a832-3823ea65de19"
+                     *               "financialYearId": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85"
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2027-04-30",
                      *               "name": "P04",
-                     *               "id": "bb7938b2-ae6d-409d-abf0-d29f3fc17b1a",
+                     *               "id": "44dc4f04-6a74-4431-82a9-11423d9e8884",
                      *               "version": 1,
                      *               "startDate": "2027-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "e9ce287c-ec59-4243-a832-3823ea65de19"
+                     *               "financialYearId": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85"
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2027-05-31",
                      *               "name": "P05",
-                     *               "id": "b64231e1-901b-463b-94ce-722234098c8e",
+                     *               "id": "e4d54b29-802c-4231-b11b-86ba46535fe2",
                      *               "version": 1,
                      *               "startDate": "2027-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "e9ce287c-ec59-4243-a832-3823ea65de19"
+                     *               "financialYearId": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85"
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2027-06-30",
                      *               "name": "P06",
-                     *               "id": "18deaad3-3461-4ead-a070-32948fbf2ea2",
+                     *               "id": "269429db-b4a9-44fe-a4db-83f7333f11db",
                      *               "version": 1,
                      *               "startDate": "2027-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "e9ce287c-ec59-4243-a832-3823ea65de19"
+                     *               "financialYearId": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85"
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2027-07-31",
                      *               "name": "P07",
-                     *               "id": "c976202c-2671-4a79-bc2b-c542a0788579",
+                     *               "id": "2138cd43-c654-4bfe-9387-9b048bfd6d63",
                      *               "version": 1,
                      *               "startDate": "2027-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "e9ce287c-ec59-4243-a832-3823ea65de19"
+                     *               "financialYearId": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85"
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2027-08-31",
                      *               "name": "P08",
-                     *               "id": "ed1c50cd-a817-4d70-a7eb-ef1ec2c9eea2",
+                     *               "id": "ea7aa120-0304-47b4-933f-29f432a86a49",
                      *               "version": 1,
                      *               "startDate": "2027-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "e9ce287c-ec59-4243-a832-3823ea65de19"
+                     *               "financialYearId": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85"
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2027-09-30",
                      *               "name": "P09",
-                     *               "id": "7a8b2cf9-0bf0-4e8c-b0ed-31377aacfd64",
+                     *               "id": "31989e38-04d9-4be1-a7b2-471696b49249",
                      *               "version": 1,
                      *               "startDate": "2027-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "e9ce287c-ec59-4243-a832-3823ea65de19"
+                     *               "financialYearId": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85"
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2027-10-31",
                      *               "name": "P10",
-                     *               "id": "d3edf8c1-e9a3-405b-8bf3-826cfabc6d07",
+                     *               "id": "e41b93b4-3c5e-4078-99be-f4aaa24765d6",
                      *               "version": 1,
                      *               "startDate": "2027-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "e9ce287c-ec59-4243-a832-3823ea65de19"
+                     *               "financialYearId": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85"
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2027-11-30",
                      *               "name": "P11",
-                     *               "id": "95227c6f-f8c1-4503-a4cc-581fabc535b1",
+                     *               "id": "5930fd5c-8ce4-4f28-a74b-d00c525f9efe",
                      *               "version": 1,
                      *               "startDate": "2027-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "e9ce287c-ec59-4243-a832-3823ea65de19"
+                     *               "financialYearId": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85"
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2027-12-31",
                      *               "name": "P12",
-                     *               "id": "1cf7054c-c7ed-4318-983e-b730acdecc19",
+                     *               "id": "6017bf8a-ab6c-4082-8a19-9a6af6e2b45b",
                      *               "version": 1,
                      *               "startDate": "2027-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "e9ce287c-ec59-4243-a832-3823ea65de19"
+                     *               "financialYearId": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85"
                      *             }
                      *           ]
                      *         },
                      *         {
-                     *           "id": "3f834abb-aa39-4d05-b883-14e3f1efe81b",
+                     *           "id": "008ebe99-899e-4c12-be3b-90d2e8967446",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:07:02.009Z",
-                     *           "updatedAt": "2026-11-24T09:07:02.009Z",
+                     *           "createdAt": "2026-11-24T09:17:38.603Z",
+                     *           "updatedAt": "2026-11-24T09:17:38.603Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2026-01-31",
                      *               "name": "P01",
-                     *               "id": "9a615300-1bb3-4fcb-927d-d150d60da682",
+                     *               "id": "5d170e6d-1b3e-44b7-8755-14ebb29f207d",
                      *               "version": 1,
                      *               "startDate": "2026-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
+                     *               "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2026-02-28",
                      *               "name": "P02",
-                     *               "id": "7d3669c1-ba2e-4d3c-9bb0-c14d5223df5d",
+                     *               "id": "fb86b813-86e0-4810-8f2d-7b4bac4a3ec1",
                      *               "version": 1,
                      *               "startDate": "2026-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
+                     *               "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2026-03-31",
                      *               "name": "P03",
-                     *               "id": "77c71134-f920-4319-86f8-94da08c64e5d",
+                     *               "id": "cbf8bd22-61e2-425d-b7aa-ec243ef037ad",
                      *               "version": 1,
                      *               "startDate": "2026-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
+                     *               "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2026-04-30",
                      *               "name": "P04",
-                     *               "id": "6ad8c71a-4015-4e96-b060-909ef70d2f8b",
+                     *               "id": "69a6f757-50f9-49f3-99ff-029f3070824e",
                      *               "version": 1,
                      *               "startDate": "2026-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
+                     *               "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2026-05-31",
                      *               "name": "P05",
-                     *               "id": "d80f1da8-8aa8-4fbd-90a1-5522eb3d3385",
+                     *               "id": "a7424b0b-6591-421d-a779-f670f2fcc7df",
                      *               "version": 1,
                      *               "startDate": "2026-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
+                     *               "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2026-06-30",
                      *               "name": "P06",
-                     *               "id": "dfa090a8-73e4-4104-9702-283fe275fef7",
+                     *               "id": "605bc8ea-e08d-4388-9f85-de37fd05d863",
                      *               "version": 1,
                      *               "startDate": "2026-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
+                     *               "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2026-07-31",
                      *               "name": "P07",
-                     *               "id": "ed2c2db4-8c96-4b9a-9620-01b75165d85a",
+                     *               "id": "a387931a-59b9-4241-ae1b-d1d624236687",
                      *               "version": 1,
                      *               "startDate": "2026-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
+                     *               "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2026-08-31",
                      *               "name": "P08",
-                     *               "id": "a83ee327-3ef2-4caa-ab27-867bc81aad5d",
+                     *               "id": "a041fdf7-c533-41f3-b253-229b00aae15e",
                      *               "version": 1,
                      *               "startDate": "2026-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
+                     *               "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2026-09-30",
                      *               "name": "P09",
-                     *               "id": "06758c86-4dc2-4971-a42f-994293394e75",
+                     *               "id": "4dd19c62-9b5e-4dc9-9f8b-8075d8a98db1",
                      *               "version": 1,
                      *               "startDate": "2026-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
+                     *               "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2026-10-31",
                      *               "name": "P10",
-                     *               "id": "67db5dd0-8299-4a89-ab9d-304c36f46ec4",
+                     *               "id": "9e53838e-0049-4351-a272-6e2c9b3f6252",
                      *               "version": 1,
                      *               "startDate": "2026-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
+                     *               "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2026-11-30",
                      *               "name": "P11",
-                     *               "id": "276fc2a0-6cc9-47cf-8d7b-f36899fc798d",
+                     *               "id": "48f345dc-db40-4a2a-b280-a1e6521c53ae",
                      *               "version": 1,
                      *               "startDate": "2026-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
+                     *               "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2026-12-31",
                      *               "name": "P12",
-                     *               "id": "20401d46-ec8c-472d-911a-caf17eda086c",
+                     *               "id": "e05ea4a4-5fdd-43fe-aceb-fb45ccb36c90",
                      *               "version": 1,
                      *               "startDate": "2026-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
+                     *               "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
                      *             }
                      *           ]
                      *         }
@@ -4742,7 +4742,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e9ce287c-ec59-4243-a832-3823ea65de19",
+                     *       "id": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
@@ -4750,128 +4750,128 @@ export interface operations {
                      *       "version": 1,
                      *       "periods": [
                      *         {
-                     *           "id": "26c1f29b-aec6-41d6-ba16-fb4ea0b81291",
+                     *           "id": "96cbd059-2a9c-4860-bb28-aed8abcf4bb3",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-01-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "e9ce287c-ec59-4243-a832-3823ea65de19"
+                     *           "financialYearId": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85"
                      *         },
                      *         {
-                     *           "id": "b3f82de9-c60c-4bcf-95fe-63babb9ec74a",
+                     *           "id": "ab7c4ee2-9f54-4858-84b6-fb85820774b0",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
                      *           "endDate": "2027-02-28",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "e9ce287c-ec59-4243-a832-3823ea65de19"
+                     *           "financialYearId": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85"
                      *         },
                      *         {
-                     *           "id": "cf123376-f12b-4f2d-a36a-06ad023f4bea",
+                     *           "id": "ff5fb4e6-76c1-4d55-a759-01d09c99ef06",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
                      *           "endDate": "2027-03-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "e9ce287c-ec59-4243-a832-3823ea65de19"
+                     *           "financialYearId": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85"
                      *         },
                      *         {
-                     *           "id": "bb7938b2-ae6d-409d-abf0-d29f3fc17b1a",
+                     *           "id": "44dc4f04-6a74-4431-82a9-11423d9e8884",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
                      *           "endDate": "2027-04-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "e9ce287c-ec59-4243-a832-3823ea65de19"
+                     *           "financialYearId": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85"
                      *         },
                      *         {
-                     *           "id": "b64231e1-901b-463b-94ce-722234098c8e",
+                     *           "id": "e4d54b29-802c-4231-b11b-86ba46535fe2",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
                      *           "endDate": "2027-05-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "e9ce287c-ec59-4243-a832-3823ea65de19"
+                     *           "financialYearId": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85"
                      *         },
                      *         {
-                     *           "id": "18deaad3-3461-4ead-a070-32948fbf2ea2",
+                     *           "id": "269429db-b4a9-44fe-a4db-83f7333f11db",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
                      *           "endDate": "2027-06-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "e9ce287c-ec59-4243-a832-3823ea65de19"
+                     *           "financialYearId": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85"
                      *         },
                      *         {
-                     *           "id": "c976202c-2671-4a79-bc2b-c542a0788579",
+                     *           "id": "2138cd43-c654-4bfe-9387-9b048bfd6d63",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
                      *           "endDate": "2027-07-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "e9ce287c-ec59-4243-a832-3823ea65de19"
+                     *           "financialYearId": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85"
                      *         },
                      *         {
-                     *           "id": "ed1c50cd-a817-4d70-a7eb-ef1ec2c9eea2",
+                     *           "id": "ea7aa120-0304-47b4-933f-29f432a86a49",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
                      *           "endDate": "2027-08-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "e9ce287c-ec59-4243-a832-3823ea65de19"
+                     *           "financialYearId": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85"
                      *         },
                      *         {
-                     *           "id": "7a8b2cf9-0bf0-4e8c-b0ed-31377aacfd64",
+                     *           "id": "31989e38-04d9-4be1-a7b2-471696b49249",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
                      *           "endDate": "2027-09-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "e9ce287c-ec59-4243-a832-3823ea65de19"
+                     *           "financialYearId": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85"
                      *         },
                      *         {
-                     *           "id": "d3edf8c1-e9a3-405b-8bf3-826cfabc6d07",
+                     *           "id": "e41b93b4-3c5e-4078-99be-f4aaa24765d6",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
                      *           "endDate": "2027-10-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "e9ce287c-ec59-4243-a832-3823ea65de19"
+                     *           "financialYearId": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85"
                      *         },
                      *         {
-                     *           "id": "95227c6f-f8c1-4503-a4cc-581fabc535b1",
+                     *           "id": "5930fd5c-8ce4-4f28-a74b-d00c525f9efe",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
                      *           "endDate": "2027-11-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "e9ce287c-ec59-4243-a832-3823ea65de19"
+                     *           "financialYearId": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85"
                      *         },
                      *         {
-                     *           "id": "1cf7054c-c7ed-4318-983e-b730acdecc19",
+                     *           "id": "6017bf8a-ab6c-4082-8a19-9a6af6e2b45b",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "e9ce287c-ec59-4243-a832-3823ea65de19"
+                     *           "financialYearId": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85"
                      *         }
                      *       ],
-                     *       "createdAt": "2026-11-24T09:07:02.034Z",
-                     *       "updatedAt": "2026-11-24T09:07:02.034Z"
+                     *       "createdAt": "2026-11-24T09:17:38.632Z",
+                     *       "updatedAt": "2026-11-24T09:17:38.632Z"
                      *     }
                      */
                     "application/json": {
@@ -4984,134 +4984,134 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3f834abb-aa39-4d05-b883-14e3f1efe81b",
+                     *       "id": "008ebe99-899e-4c12-be3b-90d2e8967446",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:07:02.009Z",
-                     *       "updatedAt": "2026-11-24T09:07:02.009Z",
+                     *       "createdAt": "2026-11-24T09:17:38.603Z",
+                     *       "updatedAt": "2026-11-24T09:17:38.603Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "9a615300-1bb3-4fcb-927d-d150d60da682",
+                     *           "id": "5d170e6d-1b3e-44b7-8755-14ebb29f207d",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
+                     *           "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "7d3669c1-ba2e-4d3c-9bb0-c14d5223df5d",
+                     *           "id": "fb86b813-86e0-4810-8f2d-7b4bac4a3ec1",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
+                     *           "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "77c71134-f920-4319-86f8-94da08c64e5d",
+                     *           "id": "cbf8bd22-61e2-425d-b7aa-ec243ef037ad",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
+                     *           "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "6ad8c71a-4015-4e96-b060-909ef70d2f8b",
+                     *           "id": "69a6f757-50f9-49f3-99ff-029f3070824e",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
+                     *           "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "d80f1da8-8aa8-4fbd-90a1-5522eb3d3385",
+                     *           "id": "a7424b0b-6591-421d-a779-f670f2fcc7df",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
+                     *           "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "dfa090a8-73e4-4104-9702-283fe275fef7",
+                     *           "id": "605bc8ea-e08d-4388-9f85-de37fd05d863",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
+                     *           "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "ed2c2db4-8c96-4b9a-9620-01b75165d85a",
+                     *           "id": "a387931a-59b9-4241-ae1b-d1d624236687",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
+                     *           "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "a83ee327-3ef2-4caa-ab27-867bc81aad5d",
+                     *           "id": "a041fdf7-c533-41f3-b253-229b00aae15e",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
+                     *           "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "06758c86-4dc2-4971-a42f-994293394e75",
+                     *           "id": "4dd19c62-9b5e-4dc9-9f8b-8075d8a98db1",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
+                     *           "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "67db5dd0-8299-4a89-ab9d-304c36f46ec4",
+                     *           "id": "9e53838e-0049-4351-a272-6e2c9b3f6252",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
+                     *           "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "276fc2a0-6cc9-47cf-8d7b-f36899fc798d",
+                     *           "id": "48f345dc-db40-4a2a-b280-a1e6521c53ae",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
+                     *           "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "20401d46-ec8c-472d-911a-caf17eda086c",
+                     *           "id": "e05ea4a4-5fdd-43fe-aceb-fb45ccb36c90",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
+                     *           "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
                      *         }
                      *       ]
                      *     }
@@ -5266,134 +5266,134 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1d386d3b-ad82-4746-8573-1f25d630c988",
+                     *       "id": "69ddf0e4-d0c2-43a9-87cb-3e8d9e32431f",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T09:07:02.154Z",
-                     *       "updatedAt": "2026-11-24T09:07:02.384Z",
+                     *       "createdAt": "2026-11-24T09:17:38.703Z",
+                     *       "updatedAt": "2026-11-24T09:17:38.730Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2030-01-31",
                      *           "name": "P01",
-                     *           "id": "fd0e4e7a-b09b-4d34-84e5-25c5903dd2d5",
+                     *           "id": "739a47bb-56ab-4890-9146-520836267e2b",
                      *           "version": 1,
                      *           "startDate": "2030-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "1d386d3b-ad82-4746-8573-1f25d630c988"
+                     *           "financialYearId": "69ddf0e4-d0c2-43a9-87cb-3e8d9e32431f"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2030-02-28",
                      *           "name": "P02",
-                     *           "id": "343209a1-a89f-4e1c-90ce-148516bd8013",
+                     *           "id": "d0b2cdbe-2b01-45ae-af61-d597a848c63d",
                      *           "version": 1,
                      *           "startDate": "2030-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "1d386d3b-ad82-4746-8573-1f25d630c988"
+                     *           "financialYearId": "69ddf0e4-d0c2-43a9-87cb-3e8d9e32431f"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2030-03-31",
                      *           "name": "P03",
-                     *           "id": "97dcc8fb-214b-470a-9702-b1d0a9e570d9",
+                     *           "id": "93a16357-f6be-4b6e-9a07-a2f2f3e45ae9",
                      *           "version": 1,
                      *           "startDate": "2030-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "1d386d3b-ad82-4746-8573-1f25d630c988"
+                     *           "financialYearId": "69ddf0e4-d0c2-43a9-87cb-3e8d9e32431f"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2030-04-30",
                      *           "name": "P04",
-                     *           "id": "cf29c6ba-fc51-4fad-b3ef-bd040f6a708d",
+                     *           "id": "e437c19b-1de9-4aca-a5a4-dc6529028795",
                      *           "version": 1,
                      *           "startDate": "2030-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "1d386d3b-ad82-4746-8573-1f25d630c988"
+                     *           "financialYearId": "69ddf0e4-d0c2-43a9-87cb-3e8d9e32431f"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2030-05-31",
                      *           "name": "P05",
-                     *           "id": "c1fb75bb-7668-4c7a-b52d-c556ff09c01d",
+                     *           "id": "77aa6574-3183-4f61-a077-05a8ed15b08a",
                      *           "version": 1,
                      *           "startDate": "2030-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "1d386d3b-ad82-4746-8573-1f25d630c988"
+                     *           "financialYearId": "69ddf0e4-d0c2-43a9-87cb-3e8d9e32431f"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2030-06-30",
                      *           "name": "P06",
-                     *           "id": "91ed2d9b-92ef-400b-8b70-b77b13ca711c",
+                     *           "id": "e79f0f3d-9a8a-420b-a2f9-3c91e6c30ede",
                      *           "version": 1,
                      *           "startDate": "2030-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "1d386d3b-ad82-4746-8573-1f25d630c988"
+                     *           "financialYearId": "69ddf0e4-d0c2-43a9-87cb-3e8d9e32431f"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2030-07-31",
                      *           "name": "P07",
-                     *           "id": "3ac3b9bc-1dd3-4c74-a4be-b6f396b1f58d",
+                     *           "id": "619fa76a-3c75-4d85-a6d2-6e68873378f8",
                      *           "version": 1,
                      *           "startDate": "2030-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "1d386d3b-ad82-4746-8573-1f25d630c988"
+                     *           "financialYearId": "69ddf0e4-d0c2-43a9-87cb-3e8d9e32431f"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2030-08-31",
                      *           "name": "P08",
-                     *           "id": "13c8e038-57a8-46b8-818d-fb95b60f259a",
+                     *           "id": "c20c46ec-afd8-434e-a503-b2e610e1c5be",
                      *           "version": 1,
                      *           "startDate": "2030-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "1d386d3b-ad82-4746-8573-1f25d630c988"
+                     *           "financialYearId": "69ddf0e4-d0c2-43a9-87cb-3e8d9e32431f"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2030-09-30",
                      *           "name": "P09",
-                     *           "id": "814430fd-0f1a-4599-a79c-4bec76e7ff82",
+                     *           "id": "d4c25706-8234-4b89-8f71-882a7043b65c",
                      *           "version": 1,
                      *           "startDate": "2030-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "1d386d3b-ad82-4746-8573-1f25d630c988"
+                     *           "financialYearId": "69ddf0e4-d0c2-43a9-87cb-3e8d9e32431f"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2030-10-31",
                      *           "name": "P10",
-                     *           "id": "ee99475e-7e73-4edc-89fb-1d48b0e8ba41",
+                     *           "id": "562d25e6-05b8-420c-bde6-47e9b23e5dce",
                      *           "version": 1,
                      *           "startDate": "2030-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "1d386d3b-ad82-4746-8573-1f25d630c988"
+                     *           "financialYearId": "69ddf0e4-d0c2-43a9-87cb-3e8d9e32431f"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2030-11-30",
                      *           "name": "P11",
-                     *           "id": "997ed0cf-1463-4bf3-b3f6-e098cc1c80ee",
+                     *           "id": "cc42b04f-a1f3-4f09-94af-b3fda150e9f7",
                      *           "version": 1,
                      *           "startDate": "2030-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "1d386d3b-ad82-4746-8573-1f25d630c988"
+                     *           "financialYearId": "69ddf0e4-d0c2-43a9-87cb-3e8d9e32431f"
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2030-12-31",
                      *           "name": "P12",
-                     *           "id": "c94c010c-3dad-4f3c-9509-3c771f6a4340",
+                     *           "id": "dffa5be1-fb11-47df-9390-abbe4840ff75",
                      *           "version": 1,
                      *           "startDate": "2030-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "1d386d3b-ad82-4746-8573-1f25d630c988"
+                     *           "financialYearId": "69ddf0e4-d0c2-43a9-87cb-3e8d9e32431f"
                      *         }
                      *       ]
                      *     }
@@ -5600,14 +5600,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "315792bd-1696-4075-9d0f-e2a3a19437c4",
+                     *       "id": "bdb748d5-6ba4-4728-ae20-dd813371efdb",
                      *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "1664d56f-2404-452f-b968-76c5a014c60d",
+                     *           "accountId": "df052f61-af4f-41ec-b9c1-8db3715d8801",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -5617,7 +5617,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "d1197607-90d0-4a95-abbf-a2c298251ae3",
+                     *           "accountId": "88d00b79-6247-4b4e-8a46-fa787201955f",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -5638,8 +5638,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:07:04.502Z",
-                     *       "updatedAt": "2026-11-24T09:07:04.502Z"
+                     *       "createdAt": "2026-11-24T09:17:40.054Z",
+                     *       "updatedAt": "2026-11-24T09:17:40.054Z"
                      *     }
                      */
                     "application/json": {
@@ -5672,7 +5672,7 @@ export interface operations {
                             side: 1 | 2;
                             /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
                             amount: number;
-                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                             currency: string | null;
                             /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
                             exchangeRate: string;
@@ -5767,121 +5767,121 @@ export interface operations {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "20401d46-ec8c-472d-911a-caf17eda086c",
+                     *           "id": "e05ea4a4-5fdd-43fe-aceb-fb45ccb36c90",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
+                     *           "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "276fc2a0-6cc9-47cf-8d7b-f36899fc798d",
+                     *           "id": "48f345dc-db40-4a2a-b280-a1e6521c53ae",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
+                     *           "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "67db5dd0-8299-4a89-ab9d-304c36f46ec4",
+                     *           "id": "9e53838e-0049-4351-a272-6e2c9b3f6252",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
+                     *           "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "06758c86-4dc2-4971-a42f-994293394e75",
+                     *           "id": "4dd19c62-9b5e-4dc9-9f8b-8075d8a98db1",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
+                     *           "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "a83ee327-3ef2-4caa-ab27-867bc81aad5d",
+                     *           "id": "a041fdf7-c533-41f3-b253-229b00aae15e",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
+                     *           "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "ed2c2db4-8c96-4b9a-9620-01b75165d85a",
+                     *           "id": "a387931a-59b9-4241-ae1b-d1d624236687",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
+                     *           "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "dfa090a8-73e4-4104-9702-283fe275fef7",
+                     *           "id": "605bc8ea-e08d-4388-9f85-de37fd05d863",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
+                     *           "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "d80f1da8-8aa8-4fbd-90a1-5522eb3d3385",
+                     *           "id": "a7424b0b-6591-421d-a779-f670f2fcc7df",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
+                     *           "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "6ad8c71a-4015-4e96-b060-909ef70d2f8b",
+                     *           "id": "69a6f757-50f9-49f3-99ff-029f3070824e",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
+                     *           "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "77c71134-f920-4319-86f8-94da08c64e5d",
+                     *           "id": "cbf8bd22-61e2-425d-b7aa-ec243ef037ad",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
+                     *           "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "7d3669c1-ba2e-4d3c-9bb0-c14d5223df5d",
+                     *           "id": "fb86b813-86e0-4810-8f2d-7b4bac4a3ec1",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
+                     *           "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
                      *         },
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "9a615300-1bb3-4fcb-927d-d150d60da682",
+                     *           "id": "5d170e6d-1b3e-44b7-8755-14ebb29f207d",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
+                     *           "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -5965,11 +5965,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "9a615300-1bb3-4fcb-927d-d150d60da682",
+                     *       "id": "5d170e6d-1b3e-44b7-8755-14ebb29f207d",
                      *       "version": 1,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
+                     *       "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
                      *     }
                      */
                     "application/json": {
@@ -6055,11 +6055,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "9a615300-1bb3-4fcb-927d-d150d60da682",
+                     *       "id": "5d170e6d-1b3e-44b7-8755-14ebb29f207d",
                      *       "version": 2,
                      *       "startDate": "2026-01-01",
                      *       "status": "locked",
-                     *       "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
+                     *       "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
                      *     }
                      */
                     "application/json": {
@@ -6244,11 +6244,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "9a615300-1bb3-4fcb-927d-d150d60da682",
+                     *       "id": "5d170e6d-1b3e-44b7-8755-14ebb29f207d",
                      *       "version": 3,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
+                     *       "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
                      *     }
                      */
                     "application/json": {
@@ -6336,14 +6336,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "42b62e66-d2ed-4253-b0be-78012e93ed57",
+                     *           "id": "9a95ec38-178f-4bcc-84f9-144ce113e2d8",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "8632dcc6-a5a8-48aa-bd5b-b00a7cee12a1",
+                     *               "accountId": "9e7bc271-9fc5-45e3-90e8-a6b1619669a5",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -6353,7 +6353,7 @@ export interface operations {
                      *               "fxRounding": false
                      *             },
                      *             {
-                     *               "accountId": "cc070416-b3d5-4684-bab8-9b02cfd12d65",
+                     *               "accountId": "411ea49c-42c7-4c9c-a94b-aa413f52fb08",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -6374,8 +6374,8 @@ export interface operations {
                      *           "reversalOf": null,
                      *           "reversedBy": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:07:02.633Z",
-                     *           "updatedAt": "2026-11-24T09:07:02.633Z"
+                     *           "createdAt": "2026-11-24T09:17:38.977Z",
+                     *           "updatedAt": "2026-11-24T09:17:38.977Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -6415,7 +6415,7 @@ export interface operations {
                                 side: 1 | 2;
                                 /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
                                 amount: number;
-                                /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+                                /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                                 currency: string | null;
                                 /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
                                 exchangeRate: string;
@@ -6493,12 +6493,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "8632dcc6-a5a8-48aa-bd5b-b00a7cee12a1",
+                 *           "accountId": "9e7bc271-9fc5-45e3-90e8-a6b1619669a5",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "cc070416-b3d5-4684-bab8-9b02cfd12d65",
+                 *           "accountId": "411ea49c-42c7-4c9c-a94b-aa413f52fb08",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -6521,7 +6521,7 @@ export interface operations {
                         side: 1 | 2;
                         /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
                         amount: string | number;
-                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                         currency?: string;
                         /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
                         exchangeRate?: string | number;
@@ -6542,14 +6542,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "42b62e66-d2ed-4253-b0be-78012e93ed57",
+                     *       "id": "9a95ec38-178f-4bcc-84f9-144ce113e2d8",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "8632dcc6-a5a8-48aa-bd5b-b00a7cee12a1",
+                     *           "accountId": "9e7bc271-9fc5-45e3-90e8-a6b1619669a5",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -6559,7 +6559,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "cc070416-b3d5-4684-bab8-9b02cfd12d65",
+                     *           "accountId": "411ea49c-42c7-4c9c-a94b-aa413f52fb08",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -6580,8 +6580,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:07:02.633Z",
-                     *       "updatedAt": "2026-11-24T09:07:02.633Z"
+                     *       "createdAt": "2026-11-24T09:17:38.977Z",
+                     *       "updatedAt": "2026-11-24T09:17:38.977Z"
                      *     }
                      */
                     "application/json": {
@@ -6614,7 +6614,7 @@ export interface operations {
                             side: 1 | 2;
                             /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
                             amount: number;
-                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                             currency: string | null;
                             /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
                             exchangeRate: string;
@@ -6693,14 +6693,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "42b62e66-d2ed-4253-b0be-78012e93ed57",
+                     *       "id": "9a95ec38-178f-4bcc-84f9-144ce113e2d8",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "8632dcc6-a5a8-48aa-bd5b-b00a7cee12a1",
+                     *           "accountId": "9e7bc271-9fc5-45e3-90e8-a6b1619669a5",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -6710,7 +6710,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "cc070416-b3d5-4684-bab8-9b02cfd12d65",
+                     *           "accountId": "411ea49c-42c7-4c9c-a94b-aa413f52fb08",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -6731,8 +6731,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:07:02.633Z",
-                     *       "updatedAt": "2026-11-24T09:07:02.633Z"
+                     *       "createdAt": "2026-11-24T09:17:38.977Z",
+                     *       "updatedAt": "2026-11-24T09:17:38.977Z"
                      *     }
                      */
                     "application/json": {
@@ -6765,7 +6765,7 @@ export interface operations {
                             side: 1 | 2;
                             /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
                             amount: number;
-                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                             currency: string | null;
                             /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
                             exchangeRate: string;
@@ -6842,12 +6842,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "8632dcc6-a5a8-48aa-bd5b-b00a7cee12a1",
+                 *           "accountId": "9e7bc271-9fc5-45e3-90e8-a6b1619669a5",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "cc070416-b3d5-4684-bab8-9b02cfd12d65",
+                 *           "accountId": "411ea49c-42c7-4c9c-a94b-aa413f52fb08",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -6871,7 +6871,7 @@ export interface operations {
                         side: 1 | 2;
                         /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
                         amount: string | number;
-                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                         currency?: string;
                         /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
                         exchangeRate?: string | number;
@@ -6894,14 +6894,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "42b62e66-d2ed-4253-b0be-78012e93ed57",
+                     *       "id": "9a95ec38-178f-4bcc-84f9-144ce113e2d8",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "8632dcc6-a5a8-48aa-bd5b-b00a7cee12a1",
+                     *           "accountId": "9e7bc271-9fc5-45e3-90e8-a6b1619669a5",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -6911,7 +6911,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "cc070416-b3d5-4684-bab8-9b02cfd12d65",
+                     *           "accountId": "411ea49c-42c7-4c9c-a94b-aa413f52fb08",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -6932,8 +6932,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T09:07:02.633Z",
-                     *       "updatedAt": "2026-11-24T09:07:02.800Z"
+                     *       "createdAt": "2026-11-24T09:17:38.977Z",
+                     *       "updatedAt": "2026-11-24T09:17:39.071Z"
                      *     }
                      */
                     "application/json": {
@@ -6966,7 +6966,7 @@ export interface operations {
                             side: 1 | 2;
                             /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
                             amount: number;
-                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                             currency: string | null;
                             /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
                             exchangeRate: string;
@@ -7063,14 +7063,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "42b62e66-d2ed-4253-b0be-78012e93ed57",
+                     *       "id": "9a95ec38-178f-4bcc-84f9-144ce113e2d8",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "8632dcc6-a5a8-48aa-bd5b-b00a7cee12a1",
+                     *           "accountId": "9e7bc271-9fc5-45e3-90e8-a6b1619669a5",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7080,7 +7080,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "cc070416-b3d5-4684-bab8-9b02cfd12d65",
+                     *           "accountId": "411ea49c-42c7-4c9c-a94b-aa413f52fb08",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7096,13 +7096,13 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b",
-                     *       "periodId": "77c71134-f920-4319-86f8-94da08c64e5d",
+                     *       "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446",
+                     *       "periodId": "cbf8bd22-61e2-425d-b7aa-ec243ef037ad",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T09:07:02.633Z",
-                     *       "updatedAt": "2026-11-24T09:07:02.929Z"
+                     *       "createdAt": "2026-11-24T09:17:38.977Z",
+                     *       "updatedAt": "2026-11-24T09:17:39.148Z"
                      *     }
                      */
                     "application/json": {
@@ -7135,7 +7135,7 @@ export interface operations {
                             side: 1 | 2;
                             /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
                             amount: number;
-                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                             currency: string | null;
                             /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
                             exchangeRate: string;
@@ -7225,14 +7225,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1429aaba-9fa2-4d85-8db9-7171d0d7e820",
+                     *       "id": "ebc72cd9-7b4a-4932-84d3-c1a5658688b9",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "1664d56f-2404-452f-b968-76c5a014c60d",
+                     *           "accountId": "df052f61-af4f-41ec-b9c1-8db3715d8801",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -7242,7 +7242,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "8632dcc6-a5a8-48aa-bd5b-b00a7cee12a1",
+                     *           "accountId": "9e7bc271-9fc5-45e3-90e8-a6b1619669a5",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -7258,13 +7258,13 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b",
-                     *       "periodId": "77c71134-f920-4319-86f8-94da08c64e5d",
+                     *       "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446",
+                     *       "periodId": "cbf8bd22-61e2-425d-b7aa-ec243ef037ad",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T09:07:03.258Z",
-                     *       "updatedAt": "2026-11-24T09:07:03.325Z"
+                     *       "createdAt": "2026-11-24T09:17:39.285Z",
+                     *       "updatedAt": "2026-11-24T09:17:39.336Z"
                      *     }
                      */
                     "application/json": {
@@ -7297,7 +7297,7 @@ export interface operations {
                             side: 1 | 2;
                             /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
                             amount: number;
-                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                             currency: string | null;
                             /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
                             exchangeRate: string;
@@ -7387,14 +7387,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "42b62e66-d2ed-4253-b0be-78012e93ed57",
+                     *       "id": "9a95ec38-178f-4bcc-84f9-144ce113e2d8",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "8632dcc6-a5a8-48aa-bd5b-b00a7cee12a1",
+                     *           "accountId": "9e7bc271-9fc5-45e3-90e8-a6b1619669a5",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7404,7 +7404,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "cc070416-b3d5-4684-bab8-9b02cfd12d65",
+                     *           "accountId": "411ea49c-42c7-4c9c-a94b-aa413f52fb08",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7425,8 +7425,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T09:07:02.633Z",
-                     *       "updatedAt": "2026-11-24T09:07:03.005Z"
+                     *       "createdAt": "2026-11-24T09:17:38.977Z",
+                     *       "updatedAt": "2026-11-24T09:17:39.194Z"
                      *     }
                      */
                     "application/json": {
@@ -7459,7 +7459,7 @@ export interface operations {
                             side: 1 | 2;
                             /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
                             amount: number;
-                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                             currency: string | null;
                             /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
                             exchangeRate: string;
@@ -7560,14 +7560,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "42b62e66-d2ed-4253-b0be-78012e93ed57",
+                     *       "id": "9a95ec38-178f-4bcc-84f9-144ce113e2d8",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "8632dcc6-a5a8-48aa-bd5b-b00a7cee12a1",
+                     *           "accountId": "9e7bc271-9fc5-45e3-90e8-a6b1619669a5",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7577,7 +7577,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "cc070416-b3d5-4684-bab8-9b02cfd12d65",
+                     *           "accountId": "411ea49c-42c7-4c9c-a94b-aa413f52fb08",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7593,13 +7593,13 @@ export interface operations {
                      *       },
                      *       "status": "reversed",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b",
-                     *       "periodId": "77c71134-f920-4319-86f8-94da08c64e5d",
+                     *       "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446",
+                     *       "periodId": "cbf8bd22-61e2-425d-b7aa-ec243ef037ad",
                      *       "reversalOf": null,
-                     *       "reversedBy": "fdae8121-66bf-4071-8661-1ad96517b4be",
+                     *       "reversedBy": "aa35314e-bb3d-4b5b-9c74-cd532e3e5c74",
                      *       "version": 6,
-                     *       "createdAt": "2026-11-24T09:07:02.633Z",
-                     *       "updatedAt": "2026-11-24T09:07:03.201Z"
+                     *       "createdAt": "2026-11-24T09:17:38.977Z",
+                     *       "updatedAt": "2026-11-24T09:17:39.252Z"
                      *     }
                      */
                     "application/json": {
@@ -7632,7 +7632,7 @@ export interface operations {
                             side: 1 | 2;
                             /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
                             amount: number;
-                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                             currency: string | null;
                             /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
                             exchangeRate: string;
@@ -7722,13 +7722,13 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b",
+                     *       "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "c5beb175-ebe3-446b-86f7-49b2381da306",
+                     *           "accountId": "782c6158-2941-43fa-a365-fe61b807c0be",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -7750,11 +7750,12 @@ export interface operations {
                      *           "closing": {
                      *             "debit": "0.00",
                      *             "credit": "7.00"
-                     *           }
+                     *           },
+                     *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "8632dcc6-a5a8-48aa-bd5b-b00a7cee12a1",
-                     *           "parentId": "c5beb175-ebe3-446b-86f7-49b2381da306",
+                     *           "accountId": "9e7bc271-9fc5-45e3-90e8-a6b1619669a5",
+                     *           "parentId": "782c6158-2941-43fa-a365-fe61b807c0be",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -7775,10 +7776,11 @@ export interface operations {
                      *           "closing": {
                      *             "debit": "0.00",
                      *             "credit": "7.00"
-                     *           }
+                     *           },
+                     *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "7b182d2f-159c-4b32-a924-52c7ce184110",
+                     *           "accountId": "808fa112-e691-46e0-b5ac-3a374af5f8f0",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -7800,11 +7802,12 @@ export interface operations {
                      *           "closing": {
                      *             "debit": "0.00",
                      *             "credit": "0.00"
-                     *           }
+                     *           },
+                     *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "cc070416-b3d5-4684-bab8-9b02cfd12d65",
-                     *           "parentId": "7b182d2f-159c-4b32-a924-52c7ce184110",
+                     *           "accountId": "411ea49c-42c7-4c9c-a94b-aa413f52fb08",
+                     *           "parentId": "808fa112-e691-46e0-b5ac-3a374af5f8f0",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -7825,10 +7828,11 @@ export interface operations {
                      *           "closing": {
                      *             "debit": "0.00",
                      *             "credit": "0.00"
-                     *           }
+                     *           },
+                     *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "b5161d27-a769-49f5-92d0-448cd080f1ef",
+                     *           "accountId": "23f3ca36-e25a-4be1-bc3d-376c8beef254",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -7850,11 +7854,12 @@ export interface operations {
                      *           "closing": {
                      *             "debit": "7.00",
                      *             "credit": "0.00"
-                     *           }
+                     *           },
+                     *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "1664d56f-2404-452f-b968-76c5a014c60d",
-                     *           "parentId": "b5161d27-a769-49f5-92d0-448cd080f1ef",
+                     *           "accountId": "df052f61-af4f-41ec-b9c1-8db3715d8801",
+                     *           "parentId": "23f3ca36-e25a-4be1-bc3d-376c8beef254",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -7875,7 +7880,8 @@ export interface operations {
                      *           "closing": {
                      *             "debit": "7.00",
                      *             "credit": "0.00"
-                     *           }
+                     *           },
+                     *           "currencies": []
                      *         }
                      *       ],
                      *       "totals": {
@@ -7928,7 +7934,7 @@ export interface operations {
                                 english: string;
                             };
                         } | null;
-                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                         currency: string;
                         /** @description Accounts with figures, and their ancestors, along the tree. */
                         rows: {
@@ -7983,6 +7989,32 @@ export interface operations {
                                 /** @description Credit amount (exact decimal). */
                                 credit: string;
                             };
+                            /** @description The row’s opening, movement and closing in each foreign currency its account (a category: the accounts under it) has lines in, by currency code, each amount in that currency at its ISO 4217 decimals; [] without any. Kept for account totals only: null within a cost center, and in trial balances stored before rows had it. */
+                            currencies: {
+                                /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+                                currency: string;
+                                /** @description Balance before the range, on its side. */
+                                opening: {
+                                    /** @description Debit amount (exact decimal). */
+                                    debit: string;
+                                    /** @description Credit amount (exact decimal). */
+                                    credit: string;
+                                };
+                                /** @description Debits and credits posted within the range. */
+                                movement: {
+                                    /** @description Debit amount (exact decimal). */
+                                    debit: string;
+                                    /** @description Credit amount (exact decimal). */
+                                    credit: string;
+                                };
+                                /** @description Balance at the end of the range, on its side. */
+                                closing: {
+                                    /** @description Debit amount (exact decimal). */
+                                    debit: string;
+                                    /** @description Credit amount (exact decimal). */
+                                    credit: string;
+                                };
+                            }[] | null;
                         }[];
                         /** @description Sums of the root rows. */
                         totals: {
@@ -8081,7 +8113,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "b5161d27-a769-49f5-92d0-448cd080f1ef",
+                     *           "accountId": "23f3ca36-e25a-4be1-bc3d-376c8beef254",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -8100,8 +8132,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "1664d56f-2404-452f-b968-76c5a014c60d",
-                     *           "parentId": "b5161d27-a769-49f5-92d0-448cd080f1ef",
+                     *           "accountId": "df052f61-af4f-41ec-b9c1-8db3715d8801",
+                     *           "parentId": "23f3ca36-e25a-4be1-bc3d-376c8beef254",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -8142,7 +8174,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                         currency: string;
                         /** @description What each amount column holds: a range or date, for the company, a cost center, or amounts without one. */
                         columns: {
@@ -8311,7 +8343,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "c5beb175-ebe3-446b-86f7-49b2381da306",
+                     *           "accountId": "782c6158-2941-43fa-a365-fe61b807c0be",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -8328,8 +8360,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "8632dcc6-a5a8-48aa-bd5b-b00a7cee12a1",
-                     *           "parentId": "c5beb175-ebe3-446b-86f7-49b2381da306",
+                     *           "accountId": "9e7bc271-9fc5-45e3-90e8-a6b1619669a5",
+                     *           "parentId": "782c6158-2941-43fa-a365-fe61b807c0be",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -8376,7 +8408,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                         currency: string;
                         /** @description What each amount column holds: a range or date, for the company, a cost center, or amounts without one. */
                         columns: {
@@ -8578,7 +8610,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "c5beb175-ebe3-446b-86f7-49b2381da306",
+                     *         "id": "782c6158-2941-43fa-a365-fe61b807c0be",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -8597,21 +8629,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "42b62e66-d2ed-4253-b0be-78012e93ed57",
+                     *           "journalId": "9a95ec38-178f-4bcc-84f9-144ce113e2d8",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "8632dcc6-a5a8-48aa-bd5b-b00a7cee12a1",
+                     *           "accountId": "9e7bc271-9fc5-45e3-90e8-a6b1619669a5",
                      *           "line": 0,
                      *           "side": 1,
+                     *           "currency": "SAR",
                      *           "amount": "120.00",
+                     *           "exchangeRate": "1",
+                     *           "baseAmount": "120.00",
                      *           "costCenterId": null,
                      *           "balance": "120.00"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImUxNDlmNDk5LThjZGQtNDU3MC05NWZkLWVjYzUzODQ0MDlhYSIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiYzViZWIxNzUtZWJlMy00NDZiLTg2ZjctNDliMjM4MWRhMzA2IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjNDJiNjJlNjYtZDJlZC00MjUzLWIwYmUtNzgwMTJlOTNlZDU3IiwiYWNjb3VudElkIjoiODYzMmRjYzYtYTVhOC00OGFhLWJkNWItYjAwYTdjZWUxMmExIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.1eku5zr17j4RLVud2n6umFYr6sYosFo8e9keFqul6h0"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjkzNDJlNzNmLTRiNmMtNGJiMi1hOTQ4LTRkOGFmZjM0ZWIxYyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiNzgyYzYxNTgtMjk0MS00M2ZhLWEzNjUtZmU2MWI4MDdjMGJlIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjOWE5NWVjMzgtMTc4Zi00YmNjLTg0ZjktMTQ0Y2UxMTNlMmQ4IiwiYWNjb3VudElkIjoiOWU3YmMyNzEtOWZjNS00NWUzLTkwZTgtYTZiMTYxOTY2OWE1IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.JbqtzExySNmaRMldbJUWoByq3bzO1XwOOalF7_0g6Is"
                      *     }
                      */
                     "application/json": {
@@ -8673,7 +8708,7 @@ export interface operations {
                                 english: string;
                             };
                         } | null;
-                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                         currency: string;
                         /** @description Debit minus credit before dateFrom. */
                         openingBalance: string;
@@ -8713,11 +8748,17 @@ export interface operations {
                             line: number;
                             /** @description 1 debit, 2 credit. */
                             side: 1 | 2;
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+                            currency: string;
                             /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
                             amount: string;
+                            /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
+                            exchangeRate: string;
+                            /** @description The line’s amount in the company currency: amount × exchangeRate, rounded half away from zero to the company’s decimals. Balances and reports add it. */
+                            baseAmount: string;
                             /** @description A cost center: its UUID, or its path of codes from the root. */
                             costCenterId: string | null;
-                            /** @description Debit minus credit after this line, from the opening balance. */
+                            /** @description Debit minus credit after this line, from the opening balance, in the company currency. */
                             balance: string;
                         }[];
                         /** @description Cursor for the next page; null at the end. */
@@ -8768,41 +8809,41 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "cdfb4f0d-34c0-4c5d-ba6a-243e8f2f8939",
+                     *           "id": "fbe69cb7-d242-4f75-af0a-20a13e078c1c",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-24T09:07:04.417Z",
+                     *           "createdAt": "2026-11-24T09:17:39.974Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "691f90f0-354d-4b9f-a3cf-f2b5b6c344d6"
+                     *             "id": "ce077ae5-d938-4849-96bd-2409b6e8be0d"
                      *           }
                      *         },
                      *         {
-                     *           "id": "9ab67d14-8e51-46ac-bbf4-92f3ea3b769b",
+                     *           "id": "075fc7dc-2cca-4892-92ce-a73e0b902ee5",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-24T09:07:04.372Z",
+                     *           "createdAt": "2026-11-24T09:17:39.919Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "691f90f0-354d-4b9f-a3cf-f2b5b6c344d6"
+                     *             "id": "ce077ae5-d938-4849-96bd-2409b6e8be0d"
                      *           }
                      *         },
                      *         {
-                     *           "id": "7db690b4-0d31-4c64-95cc-19c4422c0d6e",
+                     *           "id": "dae30674-1d0c-4490-a412-9816d07b7c77",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
+                     *             "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
                      *           },
-                     *           "createdAt": "2026-11-24T09:07:04.226Z",
+                     *           "createdAt": "2026-11-24T09:17:39.841Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "691f90f0-354d-4b9f-a3cf-f2b5b6c344d6"
+                     *             "id": "ce077ae5-d938-4849-96bd-2409b6e8be0d"
                      *           }
                      *         }
                      *       ],
@@ -8880,7 +8921,7 @@ export interface operations {
                  * @example {
                  *       "kind": "TrialBalance",
                  *       "parameters": {
-                 *         "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
+                 *         "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
                  *       }
                  *     }
                  */
@@ -8974,15 +9015,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7db690b4-0d31-4c64-95cc-19c4422c0d6e",
+                     *       "id": "dae30674-1d0c-4490-a412-9816d07b7c77",
                      *       "kind": "TrialBalance",
                      *       "parameters": {
-                     *         "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
+                     *         "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
                      *       },
-                     *       "createdAt": "2026-11-24T09:07:04.226Z",
+                     *       "createdAt": "2026-11-24T09:17:39.841Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "691f90f0-354d-4b9f-a3cf-f2b5b6c344d6"
+                     *         "id": "ce077ae5-d938-4849-96bd-2409b6e8be0d"
                      *       }
                      *     }
                      */
@@ -9055,26 +9096,27 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7db690b4-0d31-4c64-95cc-19c4422c0d6e",
+                     *       "id": "dae30674-1d0c-4490-a412-9816d07b7c77",
                      *       "kind": "TrialBalance",
                      *       "parameters": {
-                     *         "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b"
+                     *         "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
                      *       },
-                     *       "createdAt": "2026-11-24T09:07:04.226Z",
+                     *       "createdAt": "2026-11-24T09:17:39.841Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "691f90f0-354d-4b9f-a3cf-f2b5b6c344d6"
+                     *         "id": "ce077ae5-d938-4849-96bd-2409b6e8be0d"
                      *       },
                      *       "figures": {
                      *         "dateFrom": "2026-01-01",
                      *         "dateTo": "2026-12-31",
-                     *         "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b",
+                     *         "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446",
                      *         "periodId": null,
                      *         "costCenter": null,
                      *         "currency": "SAR",
                      *         "rows": [
                      *           {
-                     *             "accountId": "c5beb175-ebe3-446b-86f7-49b2381da306",
+                     *             "currencies": [],
+                     *             "accountId": "782c6158-2941-43fa-a365-fe61b807c0be",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -9099,8 +9141,9 @@ export interface operations {
                      *             }
                      *           },
                      *           {
-                     *             "accountId": "8632dcc6-a5a8-48aa-bd5b-b00a7cee12a1",
-                     *             "parentId": "c5beb175-ebe3-446b-86f7-49b2381da306",
+                     *             "currencies": [],
+                     *             "accountId": "9e7bc271-9fc5-45e3-90e8-a6b1619669a5",
+                     *             "parentId": "782c6158-2941-43fa-a365-fe61b807c0be",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -9124,7 +9167,8 @@ export interface operations {
                      *             }
                      *           },
                      *           {
-                     *             "accountId": "7b182d2f-159c-4b32-a924-52c7ce184110",
+                     *             "currencies": [],
+                     *             "accountId": "808fa112-e691-46e0-b5ac-3a374af5f8f0",
                      *             "parentId": null,
                      *             "code": "4",
                      *             "path": "4",
@@ -9149,8 +9193,9 @@ export interface operations {
                      *             }
                      *           },
                      *           {
-                     *             "accountId": "cc070416-b3d5-4684-bab8-9b02cfd12d65",
-                     *             "parentId": "7b182d2f-159c-4b32-a924-52c7ce184110",
+                     *             "currencies": [],
+                     *             "accountId": "411ea49c-42c7-4c9c-a94b-aa413f52fb08",
+                     *             "parentId": "808fa112-e691-46e0-b5ac-3a374af5f8f0",
                      *             "code": "4101",
                      *             "path": "4.4101",
                      *             "depth": 1,
@@ -9174,7 +9219,8 @@ export interface operations {
                      *             }
                      *           },
                      *           {
-                     *             "accountId": "b5161d27-a769-49f5-92d0-448cd080f1ef",
+                     *             "currencies": [],
+                     *             "accountId": "23f3ca36-e25a-4be1-bc3d-376c8beef254",
                      *             "parentId": null,
                      *             "code": "5",
                      *             "path": "5",
@@ -9199,8 +9245,9 @@ export interface operations {
                      *             }
                      *           },
                      *           {
-                     *             "accountId": "1664d56f-2404-452f-b968-76c5a014c60d",
-                     *             "parentId": "b5161d27-a769-49f5-92d0-448cd080f1ef",
+                     *             "currencies": [],
+                     *             "accountId": "df052f61-af4f-41ec-b9c1-8db3715d8801",
+                     *             "parentId": "23f3ca36-e25a-4be1-bc3d-376c8beef254",
                      *             "code": "5101",
                      *             "path": "5.5101",
                      *             "depth": 1,
@@ -9309,7 +9356,7 @@ export interface operations {
                                     english: string;
                                 };
                             } | null;
-                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                             currency: string;
                             /** @description Accounts with figures, and their ancestors, along the tree. */
                             rows: {
@@ -9364,6 +9411,32 @@ export interface operations {
                                     /** @description Credit amount (exact decimal). */
                                     credit: string;
                                 };
+                                /** @description The row’s opening, movement and closing in each foreign currency its account (a category: the accounts under it) has lines in, by currency code, each amount in that currency at its ISO 4217 decimals; [] without any. Kept for account totals only: null within a cost center, and in trial balances stored before rows had it. */
+                                currencies: {
+                                    /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+                                    currency: string;
+                                    /** @description Balance before the range, on its side. */
+                                    opening: {
+                                        /** @description Debit amount (exact decimal). */
+                                        debit: string;
+                                        /** @description Credit amount (exact decimal). */
+                                        credit: string;
+                                    };
+                                    /** @description Debits and credits posted within the range. */
+                                    movement: {
+                                        /** @description Debit amount (exact decimal). */
+                                        debit: string;
+                                        /** @description Credit amount (exact decimal). */
+                                        credit: string;
+                                    };
+                                    /** @description Balance at the end of the range, on its side. */
+                                    closing: {
+                                        /** @description Debit amount (exact decimal). */
+                                        debit: string;
+                                        /** @description Credit amount (exact decimal). */
+                                        credit: string;
+                                    };
+                                }[] | null;
                             }[];
                             /** @description Sums of the root rows. */
                             totals: {
@@ -9390,7 +9463,7 @@ export interface operations {
                                 };
                             };
                         } | {
-                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                             currency: string;
                             /** @description What each amount column holds: a range or date, for the company, a cost center, or amounts without one. */
                             columns: {
@@ -9506,7 +9579,7 @@ export interface operations {
                                 netProfit: string[];
                             };
                         } | {
-                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                             currency: string;
                             /** @description What each amount column holds: a range or date, for the company, a cost center, or amounts without one. */
                             columns: {
@@ -9711,85 +9784,28 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "f48ade6b-cb36-439e-8206-d19240d4fdab",
-                     *           "sequence": 9,
+                     *           "id": "72051889-d0a4-4632-b436-ec888578ec17",
+                     *           "sequence": 7,
                      *           "type": "JournalPosted",
-                     *           "companyId": "e149f499-8cdd-4570-95fd-ecc5384409aa",
-                     *           "recordId": "1429aaba-9fa2-4d85-8db9-7171d0d7e820",
+                     *           "companyId": "9342e73f-4b6c-4bb2-a948-4d8aff34eb1c",
+                     *           "recordId": "3b55ecb0-1cdf-44fc-8b1d-1c55cc903e00",
                      *           "version": 2,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "691f90f0-354d-4b9f-a3cf-f2b5b6c344d6"
+                     *             "id": "ce077ae5-d938-4849-96bd-2409b6e8be0d"
                      *           },
-                     *           "occurredAt": "2026-11-24T09:07:03.293Z",
+                     *           "occurredAt": "2026-11-24T09:17:39.393Z",
                      *           "data": {
-                     *             "id": "1429aaba-9fa2-4d85-8db9-7171d0d7e820",
-                     *             "serialNumber": 3,
-                     *             "date": "2026-03-05T00:00:00Z",
+                     *             "id": "3b55ecb0-1cdf-44fc-8b1d-1c55cc903e00",
+                     *             "serialNumber": 4,
+                     *             "date": "2026-04-05T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "1664d56f-2404-452f-b968-76c5a014c60d",
+                     *                 "accountId": "df052f61-af4f-41ec-b9c1-8db3715d8801",
                      *                 "costCenterId": null,
                      *                 "side": 1,
-                     *                 "amount": 10,
-                     *                 "currency": "SAR",
-                     *                 "exchangeRate": "1",
-                     *                 "baseAmount": 10,
-                     *                 "fxRounding": false
-                     *               },
-                     *               {
-                     *                 "accountId": "8632dcc6-a5a8-48aa-bd5b-b00a7cee12a1",
-                     *                 "costCenterId": null,
-                     *                 "side": 2,
-                     *                 "amount": 10,
-                     *                 "currency": "SAR",
-                     *                 "exchangeRate": "1",
-                     *                 "baseAmount": 10,
-                     *                 "fxRounding": false
-                     *               }
-                     *             ],
-                     *             "totals": {
-                     *               "debit": 10,
-                     *               "credit": 10
-                     *             },
-                     *             "status": "posted",
-                     *             "postingDate": "2026-03-05",
-                     *             "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b",
-                     *             "periodId": "77c71134-f920-4319-86f8-94da08c64e5d",
-                     *             "reversalOf": null,
-                     *             "reversedBy": null,
-                     *             "version": 2,
-                     *             "createdAt": "2026-11-24T09:07:03.258Z",
-                     *             "updatedAt": "2026-11-24T09:07:03.292Z"
-                     *           },
-                     *           "dataOmitted": false,
-                     *           "dataOmittedReason": null
-                     *         },
-                     *         {
-                     *           "id": "8407c408-8be7-47bf-a6c0-f8253e7b87b6",
-                     *           "sequence": 18,
-                     *           "type": "JournalPosted",
-                     *           "companyId": "e149f499-8cdd-4570-95fd-ecc5384409aa",
-                     *           "recordId": "315792bd-1696-4075-9d0f-e2a3a19437c4",
-                     *           "version": 2,
-                     *           "actor": {
-                     *             "type": "user",
-                     *             "id": "691f90f0-354d-4b9f-a3cf-f2b5b6c344d6"
-                     *           },
-                     *           "occurredAt": "2026-11-24T09:07:04.544Z",
-                     *           "data": {
-                     *             "id": "315792bd-1696-4075-9d0f-e2a3a19437c4",
-                     *             "serialNumber": 5,
-                     *             "date": "2026-12-31T00:00:00Z",
-                     *             "description": "Closing journal of FY 2026",
-                     *             "reference": null,
-                     *             "entries": [
-                     *               {
-                     *                 "accountId": "1664d56f-2404-452f-b968-76c5a014c60d",
-                     *                 "costCenterId": null,
-                     *                 "side": 2,
                      *                 "amount": 7,
                      *                 "currency": "SAR",
                      *                 "exchangeRate": "1",
@@ -9797,9 +9813,9 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "d1197607-90d0-4a95-abbf-a2c298251ae3",
+                     *                 "accountId": "9e7bc271-9fc5-45e3-90e8-a6b1619669a5",
                      *                 "costCenterId": null,
-                     *                 "side": 1,
+                     *                 "side": 2,
                      *                 "amount": 7,
                      *                 "currency": "SAR",
                      *                 "exchangeRate": "1",
@@ -9812,39 +9828,39 @@ export interface operations {
                      *               "credit": 7
                      *             },
                      *             "status": "posted",
-                     *             "postingDate": "2026-12-31",
-                     *             "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b",
-                     *             "periodId": "20401d46-ec8c-472d-911a-caf17eda086c",
+                     *             "postingDate": "2026-04-05",
+                     *             "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446",
+                     *             "periodId": "69a6f757-50f9-49f3-99ff-029f3070824e",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-24T09:07:04.502Z",
-                     *             "updatedAt": "2026-11-24T09:07:04.544Z"
+                     *             "createdAt": "2026-11-24T09:17:39.366Z",
+                     *             "updatedAt": "2026-11-24T09:17:39.392Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null
                      *         },
                      *         {
-                     *           "id": "d0550c06-2bd0-404b-a3a7-463b67a83b5b",
-                     *           "sequence": 23,
+                     *           "id": "95d34669-e368-4ec2-80ad-8883dd7d8588",
+                     *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "e149f499-8cdd-4570-95fd-ecc5384409aa",
-                     *           "recordId": "42b62e66-d2ed-4253-b0be-78012e93ed57",
+                     *           "companyId": "9342e73f-4b6c-4bb2-a948-4d8aff34eb1c",
+                     *           "recordId": "9a95ec38-178f-4bcc-84f9-144ce113e2d8",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "691f90f0-354d-4b9f-a3cf-f2b5b6c344d6"
+                     *             "id": "ce077ae5-d938-4849-96bd-2409b6e8be0d"
                      *           },
-                     *           "occurredAt": "2026-11-24T09:07:02.934Z",
+                     *           "occurredAt": "2026-11-24T09:17:39.149Z",
                      *           "data": {
-                     *             "id": "42b62e66-d2ed-4253-b0be-78012e93ed57",
+                     *             "id": "9a95ec38-178f-4bcc-84f9-144ce113e2d8",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "8632dcc6-a5a8-48aa-bd5b-b00a7cee12a1",
+                     *                 "accountId": "9e7bc271-9fc5-45e3-90e8-a6b1619669a5",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -9854,7 +9870,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "cc070416-b3d5-4684-bab8-9b02cfd12d65",
+                     *                 "accountId": "411ea49c-42c7-4c9c-a94b-aa413f52fb08",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -9870,19 +9886,76 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "3f834abb-aa39-4d05-b883-14e3f1efe81b",
-                     *             "periodId": "77c71134-f920-4319-86f8-94da08c64e5d",
+                     *             "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446",
+                     *             "periodId": "cbf8bd22-61e2-425d-b7aa-ec243ef037ad",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-24T09:07:02.633Z",
-                     *             "updatedAt": "2026-11-24T09:07:02.929Z"
+                     *             "createdAt": "2026-11-24T09:17:38.977Z",
+                     *             "updatedAt": "2026-11-24T09:17:39.148Z"
+                     *           },
+                     *           "dataOmitted": false,
+                     *           "dataOmittedReason": null
+                     *         },
+                     *         {
+                     *           "id": "5b99d700-4211-406f-8e08-5d85891f7d86",
+                     *           "sequence": 35,
+                     *           "type": "JournalPosted",
+                     *           "companyId": "9342e73f-4b6c-4bb2-a948-4d8aff34eb1c",
+                     *           "recordId": "9a95ec38-178f-4bcc-84f9-144ce113e2d8",
+                     *           "version": 5,
+                     *           "actor": {
+                     *             "type": "user",
+                     *             "id": "ce077ae5-d938-4849-96bd-2409b6e8be0d"
+                     *           },
+                     *           "occurredAt": "2026-11-24T09:17:39.222Z",
+                     *           "data": {
+                     *             "id": "9a95ec38-178f-4bcc-84f9-144ce113e2d8",
+                     *             "serialNumber": 1,
+                     *             "date": "2026-03-02T00:00:00Z",
+                     *             "description": null,
+                     *             "reference": null,
+                     *             "entries": [
+                     *               {
+                     *                 "accountId": "9e7bc271-9fc5-45e3-90e8-a6b1619669a5",
+                     *                 "costCenterId": null,
+                     *                 "side": 1,
+                     *                 "amount": 120,
+                     *                 "currency": "SAR",
+                     *                 "exchangeRate": "1",
+                     *                 "baseAmount": 120,
+                     *                 "fxRounding": false
+                     *               },
+                     *               {
+                     *                 "accountId": "411ea49c-42c7-4c9c-a94b-aa413f52fb08",
+                     *                 "costCenterId": null,
+                     *                 "side": 2,
+                     *                 "amount": 120,
+                     *                 "currency": "SAR",
+                     *                 "exchangeRate": "1",
+                     *                 "baseAmount": 120,
+                     *                 "fxRounding": false
+                     *               }
+                     *             ],
+                     *             "totals": {
+                     *               "debit": 120,
+                     *               "credit": 120
+                     *             },
+                     *             "status": "posted",
+                     *             "postingDate": "2026-03-02",
+                     *             "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446",
+                     *             "periodId": "cbf8bd22-61e2-425d-b7aa-ec243ef037ad",
+                     *             "reversalOf": null,
+                     *             "reversedBy": null,
+                     *             "version": 5,
+                     *             "createdAt": "2026-11-24T09:17:38.977Z",
+                     *             "updatedAt": "2026-11-24T09:17:39.221Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImUxNDlmNDk5LThjZGQtNDU3MC05NWZkLWVjYzUzODQ0MDlhYSIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjIzfX0._aJH1opPPW2CEARdko0Ef3txBV3fXZgGhZBEJe424Vo"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjkzNDJlNzNmLTRiNmMtNGJiMi1hOTQ4LTRkOGFmZjM0ZWIxYyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM1fX0.4oNeIeFiSy-GGV2n-TFwc97Xu1pBDxmaADtASU53Xn8"
                      *     }
                      */
                     "application/json": {
@@ -9980,7 +10053,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "56a83c8d-b6ad-4d87-ac20-cb844db25dca",
+                     *           "id": "a6cc8706-cbbc-4ca0-a89a-9cf1062a7363",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -9991,11 +10064,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "691f90f0-354d-4b9f-a3cf-f2b5b6c344d6"
+                     *             "id": "ce077ae5-d938-4849-96bd-2409b6e8be0d"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:07:05.869Z",
-                     *           "updatedAt": "2026-11-24T09:07:05.869Z"
+                     *           "createdAt": "2026-11-24T09:17:40.665Z",
+                     *           "updatedAt": "2026-11-24T09:17:40.665Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -10117,7 +10190,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "56a83c8d-b6ad-4d87-ac20-cb844db25dca",
+                     *       "id": "a6cc8706-cbbc-4ca0-a89a-9cf1062a7363",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -10128,11 +10201,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "691f90f0-354d-4b9f-a3cf-f2b5b6c344d6"
+                     *         "id": "ce077ae5-d938-4849-96bd-2409b6e8be0d"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:07:05.869Z",
-                     *       "updatedAt": "2026-11-24T09:07:05.869Z",
+                     *       "createdAt": "2026-11-24T09:17:40.665Z",
+                     *       "updatedAt": "2026-11-24T09:17:40.665Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -10220,7 +10293,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "56a83c8d-b6ad-4d87-ac20-cb844db25dca",
+                     *       "id": "a6cc8706-cbbc-4ca0-a89a-9cf1062a7363",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -10231,11 +10304,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "691f90f0-354d-4b9f-a3cf-f2b5b6c344d6"
+                     *         "id": "ce077ae5-d938-4849-96bd-2409b6e8be0d"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:07:05.869Z",
-                     *       "updatedAt": "2026-11-24T09:07:05.869Z"
+                     *       "createdAt": "2026-11-24T09:17:40.665Z",
+                     *       "updatedAt": "2026-11-24T09:17:40.665Z"
                      *     }
                      */
                     "application/json": {
@@ -10347,7 +10420,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "56a83c8d-b6ad-4d87-ac20-cb844db25dca",
+                     *       "id": "a6cc8706-cbbc-4ca0-a89a-9cf1062a7363",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -10359,11 +10432,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "691f90f0-354d-4b9f-a3cf-f2b5b6c344d6"
+                     *         "id": "ce077ae5-d938-4849-96bd-2409b6e8be0d"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T09:07:05.869Z",
-                     *       "updatedAt": "2026-11-24T09:07:06.133Z"
+                     *       "createdAt": "2026-11-24T09:17:40.665Z",
+                     *       "updatedAt": "2026-11-24T09:17:40.874Z"
                      *     }
                      */
                     "application/json": {
@@ -10559,7 +10632,7 @@ export interface operations {
                 orderBy?: "Date";
                 /** @description true ascending, false descending. */
                 orderAsc?: "true" | "false";
-                /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+                /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                 currency?: string;
                 /** @description First day of the range (YYYY-MM-DD), included. */
                 dateFrom?: string;
@@ -10586,13 +10659,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "81c58c2a-597d-4ecf-b572-66b650f2db0f",
+                     *           "id": "a5bb2063-335e-4b6b-af9e-d85b50397c6a",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:07:06.336Z",
-                     *           "updatedAt": "2026-11-24T09:07:06.336Z"
+                     *           "createdAt": "2026-11-24T09:17:40.965Z",
+                     *           "updatedAt": "2026-11-24T09:17:40.965Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -10608,7 +10681,7 @@ export interface operations {
                              * @description Identifier (UUID).
                              */
                             id: string;
-                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                             currency: string;
                             /**
                              * Format: date
@@ -10688,13 +10761,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "81c58c2a-597d-4ecf-b572-66b650f2db0f",
+                     *       "id": "a5bb2063-335e-4b6b-af9e-d85b50397c6a",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:07:06.336Z",
-                     *       "updatedAt": "2026-11-24T09:07:06.336Z"
+                     *       "createdAt": "2026-11-24T09:17:40.965Z",
+                     *       "updatedAt": "2026-11-24T09:17:40.965Z"
                      *     }
                      */
                     "application/json": {
@@ -10703,7 +10776,7 @@ export interface operations {
                          * @description Identifier (UUID).
                          */
                         id: string;
-                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                         currency: string;
                         /**
                          * Format: date
@@ -10760,13 +10833,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "81c58c2a-597d-4ecf-b572-66b650f2db0f",
+                     *       "id": "a5bb2063-335e-4b6b-af9e-d85b50397c6a",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:07:06.336Z",
-                     *       "updatedAt": "2026-11-24T09:07:06.336Z"
+                     *       "createdAt": "2026-11-24T09:17:40.965Z",
+                     *       "updatedAt": "2026-11-24T09:17:40.965Z"
                      *     }
                      */
                     "application/json": {
@@ -10775,7 +10848,7 @@ export interface operations {
                          * @description Identifier (UUID).
                          */
                         id: string;
-                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                         currency: string;
                         /**
                          * Format: date
@@ -10845,13 +10918,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "81c58c2a-597d-4ecf-b572-66b650f2db0f",
+                     *       "id": "a5bb2063-335e-4b6b-af9e-d85b50397c6a",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T09:07:06.336Z",
-                     *       "updatedAt": "2026-11-24T09:07:06.425Z"
+                     *       "createdAt": "2026-11-24T09:17:40.965Z",
+                     *       "updatedAt": "2026-11-24T09:17:41.014Z"
                      *     }
                      */
                     "application/json": {
@@ -10860,7 +10933,7 @@ export interface operations {
                          * @description Identifier (UUID).
                          */
                         id: string;
-                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                         currency: string;
                         /**
                          * Format: date

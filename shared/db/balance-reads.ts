@@ -19,13 +19,16 @@ export interface Sums {
 /** Sums by account. */
 export type AccountSums = Map<string, Sums>;
 
-/** Which balances to read: account totals, one cost center's, or every cost center's apart. */
-export type BalanceScope = { kind: 'total' } | { kind: 'costCenter'; costCenterId: string } | { kind: 'byCostCenter' };
+/**
+ * Which balances to read: account totals, one cost center's, every cost center's apart, or the
+ * account totals in each foreign currency (grouped by currency, in that currency's units).
+ */
+export type BalanceScope = { kind: 'total' } | { kind: 'costCenter'; costCenterId: string } | { kind: 'byCostCenter' } | { kind: 'currencies' };
 
 /** The group of account totals (cost-center groups are the cost centers' ids). */
 export const TOTAL_GROUP = '-';
 
-/** Sums by group (the cost center id; TOTAL_GROUP for account totals), then by account. */
+/** Sums by group (the cost center id; TOTAL_GROUP for account totals; the currency for foreign-currency balances), then by account. */
 export type GroupedSums = Map<string, AccountSums>;
 
 /** Parallel queries at most; enough to overlap round trips without flooding the table. */
@@ -37,7 +40,7 @@ export async function sumThrough(companyId: string, cover: Cover, scope: Balance
   const sums: GroupedSums = new Map();
   /** Adds an item within the scope and the named accounts; answers whether it counted. */
   const add = (item: Record<string, unknown>, sign: 1 | -1): boolean => {
-    const group = item.costCenterId as string;
+    const group = (scope.kind === 'currencies' ? item.currency : item.costCenterId) as string;
     const accountId = item.accountId as string;
     if ((scope.kind === 'costCenter' && group !== scope.costCenterId) || (accountIds && !accountIds.has(accountId))) return false;
     const byAccount = sums.get(group) ?? new Map<string, Sums>();
@@ -52,7 +55,11 @@ export async function sumThrough(companyId: string, cover: Cover, scope: Balance
       ? balanceKeys.periodBalancesPrefix(periodId, null)
       : scope.kind === 'costCenter'
         ? balanceKeys.periodBalancesPrefix(periodId, scope.costCenterId)
-        : balanceKeys.costCenterPeriodBalancesPrefix(periodId);
+        : scope.kind === 'currencies'
+          ? balanceKeys.currencyPeriodBalancesPrefix(periodId)
+          : balanceKeys.costCenterPeriodBalancesPrefix(periodId);
+  const dayRange = (accountId: string, from: string, to: string) =>
+    scope.kind === 'currencies' ? balanceKeys.currencyDayBalanceRange(accountId, from, to) : balanceKeys.dayBalanceRange(accountId, from, to, scope.kind !== 'total');
   const edge = cover.edge;
 
   // Whole periods: one query each, or for a few named accounts one per (period, account),
@@ -75,7 +82,7 @@ export async function sumThrough(companyId: string, cover: Cover, scope: Balance
         if (inScope && (!accountIds || accountIds.has(item.accountId as string))) edgeAccounts.add(item.accountId as string);
       });
     }
-    const dayQueries = (perAccount ?? [...edgeAccounts]).map((accountId) => ({ query: rangeQuery(pk, balanceKeys.dayBalanceRange(accountId, edge.from, edge.to, scope.kind !== 'total')), inEdge: true }));
+    const dayQueries = (perAccount ?? [...edgeAccounts]).map((accountId) => ({ query: rangeQuery(pk, dayRange(accountId, edge.from, edge.to)), inEdge: true }));
     await inParallel(dayQueries, (item) => void add(item, edge.sign));
   }
   return sums;

@@ -1,6 +1,6 @@
 import { NumberValue, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
-import type { BalanceDelta } from '../journals/rules.ts';
+import type { BalanceDelta, CurrencyDelta } from '../journals/rules.ts';
 import type { Posting } from './journal-store.ts';
 import { fromMils, sumMils, toMils } from '../money/mils.ts';
 import { db } from './client.ts';
@@ -38,6 +38,29 @@ export function balanceOps(companyId: string, place: Pick<Posting, 'periodId' | 
           ':entity': 'Balance',
           ':accountId': d.accountId,
           ':costCenterId': d.costCenterId ?? '-',
+        },
+      }),
+    ),
+  );
+}
+
+/**
+ * The foreign-currency balance updates of a posting's deltas, beside its base ones: per
+ * (account, currency), its period's and posting day's items, in its shard, holding amounts in
+ * that currency. A posting writes two per (account, currency) pair its foreign lines name.
+ */
+export function currencyBalanceOps(companyId: string, place: Pick<Posting, 'periodId' | 'postingDate' | 'balanceShard'>, deltas: CurrencyDelta[]): WriteOp[] {
+  const buckets: BalanceBucket[] = [{ period: place.periodId }, { day: place.postingDate }];
+  return deltas.flatMap((d) =>
+    buckets.map((bucket) =>
+      mainTable.update(balanceKeys.currencyBalance(companyId, bucket, d.accountId, d.currency, place.balanceShard), {
+        expression: 'ADD debit :debit, credit :credit SET entity = :entity, accountId = :accountId, currency = :currency',
+        values: {
+          ':debit': NumberValue.from(d.debit),
+          ':credit': NumberValue.from(d.credit),
+          ':entity': 'CurrencyBalance',
+          ':accountId': d.accountId,
+          ':currency': d.currency,
         },
       }),
     ),

@@ -1,14 +1,14 @@
 import { NumberValue } from '@aws-sdk/lib-dynamodb';
-import { balanceDeltas } from '../journals/rules.ts';
+import { balanceDeltas, currencyDeltas } from '../journals/rules.ts';
 import { fromMils, toMils } from '../money/mils.ts';
-import { balanceOps } from './balance-store.ts';
+import { balanceOps, currencyBalanceOps } from './balance-store.ts';
 import type { Posting } from './journal-store.ts';
 import { ledgerOps, type LedgerJournal } from './ledger-store.ts';
 import type { Item } from './table-ops.ts';
 
 /**
  * The balance and ledger items a set of posted journals makes, built with the posting's own op
- * builders (balanceOps, ledgerOps) but summed per balance item instead of added one posting at
+ * builders (balanceOps, currencyBalanceOps, ledgerOps) but summed per balance item instead of added one posting at
  * a time: for rebuilding a company's figures from its journals, and for loading a benchmark.
  */
 export class LedgerFold {
@@ -20,12 +20,15 @@ export class LedgerFold {
   /** Adds a posted (or reversed) journal: what posting it wrote. */
   add(journal: LedgerJournal & Posting): void {
     for (const op of ledgerOps(this.companyId, journal, 1)) this.ledger.push(op.item.Put!.Item as Item);
-    for (const op of balanceOps(this.companyId, journal, balanceDeltas(journal.entries, 1))) {
+    const updates = [...balanceOps(this.companyId, journal, balanceDeltas(journal.entries, 1)), ...currencyBalanceOps(this.companyId, journal, currencyDeltas(journal.entries, 1))];
+    for (const op of updates) {
       const update = op.item.Update!;
       const key = update.Key as { pk: string; sk: string };
+      const { ':debit': _debit, ':credit': _credit, ...fields } = update.ExpressionAttributeValues as Record<string, unknown>;
       const values = update.ExpressionAttributeValues as Record<string, unknown>;
       const id = `${key.pk}|${key.sk}`;
-      const sum = this.balances.get(id) ?? { item: { ...key, entity: values[':entity'], accountId: values[':accountId'], costCenterId: values[':costCenterId'] }, debit: 0n, credit: 0n };
+      // The item's other attributes are what its update sets (entity, account, cost center or currency).
+      const sum = this.balances.get(id) ?? { item: { ...key, ...Object.fromEntries(Object.entries(fields).map(([name, value]) => [name.slice(1), value])) }, debit: 0n, credit: 0n };
       sum.debit += toMils(String(values[':debit']));
       sum.credit += toMils(String(values[':credit']));
       this.balances.set(id, sum);

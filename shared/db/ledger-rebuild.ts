@@ -10,7 +10,8 @@ import { queryAll } from './query-all.ts';
 import { getItem, type Item } from './table-ops.ts';
 
 /** The layout of balance and ledger items the code reads; a table marked with an older one is rebuilt. */
-export const LEDGER_LAYOUT = 2;
+/** 3: foreign-currency balance items (BAL#X#) beside the base ones, and ledger lines with their currency. */
+export const LEDGER_LAYOUT = 3;
 
 /**
  * Rebuilds a company's balance and ledger items from its posted journals: every balance item

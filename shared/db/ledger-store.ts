@@ -23,12 +23,19 @@ export interface LedgerJournal {
   entries: Line[];
 }
 
-/** One line of a ledger entry: where it sits in its journal, and what it says. */
+/**
+ * One line of a ledger entry: where it sits in its journal, and what it says. `amount` is in
+ * the base currency (what balances add); the line's currency, and for a foreign line its amount
+ * in that currency and its rate, as the journal keeps them. Items written before currencies
+ * have neither: their lines are in the base currency.
+ */
 export interface LedgerLine {
   line: number;
   side: Line['side'];
   amount: string;
   costCenterId: string | null;
+  currency?: string;
+  foreign?: Line['foreign'];
 }
 
 /** The journal's lines grouped by account, each keeping its index in the journal. */
@@ -36,7 +43,7 @@ function linesByAccount(entries: readonly Line[]): Map<string, LedgerLine[]> {
   const byAccount = new Map<string, LedgerLine[]>();
   entries.forEach((l, line) => {
     const lines = byAccount.get(l.accountId) ?? [];
-    lines.push({ line, side: l.side, amount: l.amount, costCenterId: l.costCenterId });
+    lines.push({ line, side: l.side, amount: l.amount, costCenterId: l.costCenterId, ...(l.currency ? { currency: l.currency } : {}), ...(l.foreign ? { foreign: l.foreign } : {}) });
     byAccount.set(l.accountId, lines);
   });
   return byAccount;

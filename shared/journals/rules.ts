@@ -144,6 +144,32 @@ export function balanceDeltas(lines: readonly Line[], sign: 1 | -1): BalanceDelt
   }));
 }
 
+/** What a posting adds to an account's balance in one foreign currency, in that currency's units. */
+export interface CurrencyDelta {
+  accountId: string;
+  currency: string;
+  debit: string;
+  credit: string;
+}
+
+/**
+ * What posting the lines adds to the foreign-currency balances (sign 1) or what voiding takes
+ * back (sign -1): one delta per (account, currency) pair of the foreign lines, in account
+ * totals only. Base lines add nothing here: their figures are the base balances.
+ */
+export function currencyDeltas(lines: readonly Line[], sign: 1 | -1): CurrencyDelta[] {
+  const groups = new Map<string, { accountId: string; currency: string; debit: string[]; credit: string[] }>();
+  for (const line of lines) {
+    if (!line.foreign || !line.currency) continue;
+    const key = `${line.accountId}|${line.currency}`;
+    const group = groups.get(key) ?? { accountId: line.accountId, currency: line.currency, debit: [], credit: [] };
+    (line.side === DEBIT ? group.debit : group.credit).push(line.foreign.amount);
+    groups.set(key, group);
+  }
+  const signed = (amount: string) => (sign === 1 ? amount : negate(amount));
+  return [...groups.values()].map((g) => ({ accountId: g.accountId, currency: g.currency, debit: signed(sumAmounts(g.debit)), credit: signed(sumAmounts(g.credit)) }));
+}
+
 /** The same lines with debit and credit swapped: the reversing entry. */
 export function swapSides(lines: readonly Line[]): Line[] {
   return lines.map((l) => ({ ...l, side: l.side === DEBIT ? CREDIT : DEBIT }));

@@ -1,5 +1,5 @@
 import type { ActorRef } from '../auth/actor.ts';
-import { balanceOps } from '../db/balance-store.ts';
+import { balanceOps, currencyBalanceOps } from '../db/balance-store.ts';
 import { jobFinishedOps, jobStartedOps } from '../db/job-store.ts';
 import { advanceJobOp, JobAdvanced, mustGetJournal, replaceJournalOp, type InProgressJournal, type JournalRecord, type PostingJob, type Posting } from '../db/journal-store.ts';
 import { ledgerOps, type LedgerJournal } from '../db/ledger-store.ts';
@@ -7,7 +7,7 @@ import { inChunks, MAX_TRANSACTION_ITEMS, transactWrite, type WriteOp } from '..
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { openPeriodCheckOp, periodPostingsOp } from '../db/year-store.ts';
 import { StateConflict } from '../errors.ts';
-import { balanceDeltas } from './rules.ts';
+import { balanceDeltas, currencyDeltas } from './rules.ts';
 
 /**
  * Postings wider than one DynamoDB transaction (100 items), as a resumable job:
@@ -32,9 +32,13 @@ import { balanceDeltas } from './rules.ts';
 /** Items of a chunk besides the journal's progress. */
 const CHUNK_ITEMS = MAX_TRANSACTION_ITEMS - 1;
 
-/** The balance and ledger writes of a posting (sign 1) or of taking it back (-1), always in one order. */
+/** The balance (base and foreign-currency) and ledger writes of a posting (sign 1) or of taking it back (-1), always in one order. */
 export function postingItemOps(companyId: string, journal: LedgerJournal & Posting, sign: 1 | -1): WriteOp[] {
-  return [...balanceOps(companyId, journal, balanceDeltas(journal.entries, sign)), ...ledgerOps(companyId, journal, sign)];
+  return [
+    ...balanceOps(companyId, journal, balanceDeltas(journal.entries, sign)),
+    ...currencyBalanceOps(companyId, journal, currencyDeltas(journal.entries, sign)),
+    ...ledgerOps(companyId, journal, sign),
+  ];
 }
 
 export const isInProgress = (journal: JournalRecord): journal is InProgressJournal => journal.status === 'posting' || journal.status === 'unposting';

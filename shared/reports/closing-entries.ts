@@ -33,7 +33,7 @@ export function netsOf(journals: readonly ClosingEntry[], scope: BalanceScope): 
   for (const line of journals.flatMap((j) => j.entries)) {
     const amount = line.side === DEBIT ? toMils(line.amount) : -toMils(line.amount);
     if (scope.kind === 'total') add(TOTAL_GROUP, line.accountId, amount);
-    else if (line.costCenterId && (scope.kind === 'byCostCenter' || line.costCenterId === scope.costCenterId)) add(line.costCenterId, line.accountId, amount);
+    else if (line.costCenterId && (scope.kind === 'byCostCenter' || (scope.kind === 'costCenter' && line.costCenterId === scope.costCenterId))) add(line.costCenterId, line.accountId, amount);
   }
   return nets;
 }

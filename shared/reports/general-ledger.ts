@@ -2,12 +2,14 @@ import { TOTAL_GROUP, type AccountSums } from '../db/balance-reads.ts';
 import { decodeCursor, encodeCursor, type CursorBinding } from '../db/cursor.ts';
 import { ledgerLines, sortsBefore, type LedgerPlace, type LedgerRow } from '../db/ledger-store.ts';
 import { DEBIT } from '../journals/rules.ts';
+import { formatTotal } from '../money/amount.ts';
+import { minorUnits } from '../money/currencies.ts';
 import { toMils } from '../money/mils.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import { leavesUnder } from './account-tree.ts';
 import { balancesThrough, dayBefore, formatter, net } from './figures.ts';
 import { accountNodes, reportCostCenter } from './report-nodes.ts';
-import { reportContext } from './report-context.ts';
+import { reportContext, type ReportContext } from './report-context.ts';
 import { checkReportRange } from './report-range.ts';
 import type { GeneralLedgerInput } from './schemas.ts';
 import { whileBooksSteady } from './steady-books.ts';
@@ -70,7 +72,7 @@ async function readGeneralLedger(companyId: string, query: GeneralLedgerInput): 
       accountId: row.accountId,
       line: row.line,
       side: row.side,
-      amount: fixed(toMils(row.amount)),
+      ...lineMoney(row, ctx, fixed),
       costCenterId: row.costCenterId,
       balance: fixed(balance),
     };
@@ -88,6 +90,18 @@ async function readGeneralLedger(companyId: string, query: GeneralLedgerInput): 
     results: lines,
     nextPage: rows.length > query.pageSize && last ? await encodeCursor(binding, { position: last.position, accountId: last.accountId, line: last.line, balance: balance.toString() }) : null,
   };
+}
+
+/**
+ * A line's money as journals answer it: `amount` in the line's currency (at its ISO precision),
+ * its currency, the rate ('1' for a base line) and `baseAmount`, which the balance adds. Lines
+ * kept before currencies name none: they are in the report's (base) currency.
+ */
+function lineMoney(row: LedgerRow, ctx: ReportContext, fixed: (mils: bigint) => string) {
+  const currency = row.currency ?? ctx.currency;
+  const baseAmount = fixed(toMils(row.amount));
+  if (!row.foreign) return { currency, amount: baseAmount, exchangeRate: '1', baseAmount };
+  return { currency, amount: formatTotal(toMils(row.foreign.amount), minorUnits(currency)), exchangeRate: row.foreign.exchangeRate, baseAmount };
 }
 
 /** The next `limit` lines over the leaves' ledgers, merged in ledger order. */

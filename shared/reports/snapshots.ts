@@ -48,7 +48,14 @@ export async function createReport(uow: UnitOfWork, companyId: string, principal
 /** Errors: NotFound. */
 export async function getReportSnapshot(companyId: string, reportId: string): Promise<ReportSnapshotView> {
   const report = (await getReport(companyId, reportId)) ?? NotFound.throw('The report');
-  return { ...summaryView(report), figures: report.figures as ReportSnapshotView['figures'] };
+  return { ...summaryView(report), figures: withCurrencies(report.kind, report.figures) };
+}
+
+/** Trial balances stored before rows had `currencies` show none known (null), as the schema says. */
+function withCurrencies(kind: string, figures: unknown): ReportSnapshotView['figures'] {
+  if (kind !== 'TrialBalance') return figures as ReportSnapshotView['figures'];
+  const trial = figures as { rows: Array<{ currencies?: unknown }> };
+  return { ...trial, rows: trial.rows.map((row) => ({ currencies: null, ...row })) } as ReportSnapshotView['figures'];
 }
 
 export async function listReports(companyId: string, query: ListQuery): Promise<Page<ReportSummaryView>> {

@@ -2,8 +2,9 @@ import { TOTAL_GROUP, type AccountSums } from '../db/balance-reads.ts';
 import { mustGetYear } from '../db/year-store.ts';
 import { NotFound, ValidationError } from '../errors.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
-import { rootsOf, treeRows } from './account-tree.ts';
-import { accountFields, balancesThrough, dayBefore, formatter, net, onSide } from './figures.ts';
+import { rootsOf, treeRows, type TreeRow } from './account-tree.ts';
+import { currencyColumns, currencyFiguresByAccount, sixFigures, subtreeCurrencies, type CurrencyFigures } from './currency-columns.ts';
+import { accountFields, balancesThrough, dayBefore, formatter } from './figures.ts';
 import { reportCostCenter } from './report-nodes.ts';
 import { reportContext, type ReportContext } from './report-context.ts';
 import { checkReportRange } from './report-range.ts';
@@ -17,7 +18,9 @@ export type TrialBalance = ResponseOf<'TrialBalanceResponse'>;
  * The trial balance of a date range (or a financial year, or one of its periods), optionally
  * within one cost center: per account its opening balance (everything posted before the
  * range), the range's debits and credits, and its closing balance, along the account tree
- * with each category summing its children. Read from the running balances, never from journal
+ * with each category summing its children. Rows carry the same figures in each foreign currency
+ * the account (or category's subtree) has lines in (`currencies`: in account totals only, so
+ * null within a cost center). Read from the running balances, never from journal
  * lines, never while a wide posting runs (steady-books.ts). Errors: NotFound (year, period, cost
  * center), ValidationError (the range), BooksInMotion.
  */
@@ -32,18 +35,26 @@ async function readTrialBalance(companyId: string, query: TrialBalanceInput): Pr
   const [ctx, costCenter] = await Promise.all([reportContext(companyId), query.costCenterId ? reportCostCenter(companyId, query.costCenterId, 'costCenterId') : undefined]);
   const range = await rangeOf(companyId, ctx, query);
   const scope = costCenter ? ({ kind: 'costCenter', costCenterId: costCenter.id } as const) : ({ kind: 'total' } as const);
-  const [before, through] = await Promise.all([balancesThrough(companyId, ctx, dayBefore(range.from), scope), balancesThrough(companyId, ctx, range.to, scope)]);
+  const inCurrencies = { kind: 'currencies' } as const;
+  const [before, through, currenciesBefore, currenciesThrough] = await Promise.all([
+    balancesThrough(companyId, ctx, dayBefore(range.from), scope),
+    balancesThrough(companyId, ctx, range.to, scope),
+    costCenter ? undefined : balancesThrough(companyId, ctx, dayBefore(range.from), inCurrencies),
+    costCenter ? undefined : balancesThrough(companyId, ctx, range.to, inCurrencies),
+  ]);
+  const byLeaf = currenciesBefore && currenciesThrough ? currencyFiguresByAccount(currenciesBefore, currenciesThrough) : undefined;
   const group = costCenter?.id ?? TOTAL_GROUP;
   const opening: AccountSums = before.get(group) ?? new Map();
   const closing: AccountSums = through.get(group) ?? new Map();
 
-  // Figures per row: opening debit, credit; movement debit, credit; closing debit, credit.
+  // Figures per row: opening debit, credit; movement debit, credit; closing debit, credit. A row
+  // shows while any figure, in base or in a currency, is not zero.
   const rows = treeRows(ctx.chart, rootsOf(ctx.chart), 6, (leaf) => {
-    const o = opening.get(leaf.id);
-    const c = closing.get(leaf.id);
-    const figures = [...onSide(net(o)), (c?.debit ?? 0n) - (o?.debit ?? 0n), (c?.credit ?? 0n) - (o?.credit ?? 0n), ...onSide(net(c))];
-    return figures.some((f) => f !== 0n) ? figures : undefined;
+    const figures = sixFigures(opening.get(leaf.id), closing.get(leaf.id));
+    return figures.some((f) => f !== 0n) || byLeaf?.has(leaf.id) ? figures : undefined;
   });
+  const memo = new Map<string, CurrencyFigures>();
+  const currenciesOf = (account: TreeRow['account']) => (byLeaf ? currencyColumns(subtreeCurrencies(account, byLeaf, memo)) : null);
   const fixed = formatter(ctx);
   const sides = (f: bigint[], at: number) => ({ debit: fixed(f[at]!), credit: fixed(f[at + 1]!) });
   const totals = new Array<bigint>(6).fill(0n);
@@ -55,7 +66,7 @@ async function readTrialBalance(companyId: string, query: TrialBalanceInput): Pr
     periodId: query.periodId ?? null,
     costCenter: costCenter ?? null,
     currency: ctx.currency,
-    rows: rows.map((r) => ({ ...accountFields(r.account), opening: sides(r.figures, 0), movement: sides(r.figures, 2), closing: sides(r.figures, 4) })),
+    rows: rows.map((r) => ({ ...accountFields(r.account), opening: sides(r.figures, 0), movement: sides(r.figures, 2), closing: sides(r.figures, 4), currencies: currenciesOf(r.account) })),
     totals: { opening: sides(totals, 0), movement: sides(totals, 2), closing: sides(totals, 4) },
   };
 }

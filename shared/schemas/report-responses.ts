@@ -29,7 +29,20 @@ export function buildReportResponses() {
     periodId: z.nullable(id),
     costCenter: z.nullable(costCenter),
     currency: z.string(),
-    rows: z.array(z.strictObject({ ...account, opening: sides, movement: sides, closing: sides })),
+    rows: z.array(
+      z.strictObject({
+        ...account,
+        opening: sides,
+        movement: sides,
+        closing: sides,
+        /**
+         * The same figures in each foreign currency the account (a category: its subtree) has
+         * lines in, by currency code, at that currency's precision; [] without any. Kept for
+         * account totals only: null within a cost center (and in snapshots stored before).
+         */
+        currencies: z.nullable(z.array(z.strictObject({ currency: z.string(), opening: sides, movement: sides, closing: sides }))),
+      }),
+    ),
     totals: z.strictObject({ opening: sides, movement: sides, closing: sides }),
   });
 
@@ -85,9 +98,13 @@ export function buildReportResponses() {
         accountId: id,
         line: z.int(),
         side: z.union([z.literal(1), z.literal(2)]),
+        /** In the line's currency; baseAmount in the company's, at exchangeRate (1 for a base line). */
+        currency: z.string(),
         amount: decimal,
+        exchangeRate: z.string(),
+        baseAmount: decimal,
         costCenterId: z.nullable(id),
-        /** Debit minus credit after this line, from the opening balance. */
+        /** Debit minus credit after this line, from the opening balance, in the company's currency. */
         balance: decimal,
       }),
     ),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { StateConflict, ValidationError } from '../../../shared/errors.ts';
-import { balanceDeltas, checkBalanced, checkTransition, fxRoundingLine, swapSides, totals, type JournalStatus, type Line } from '../../../shared/journals/rules.ts';
+import { balanceDeltas, checkBalanced, currencyDeltas, checkTransition, fxRoundingLine, swapSides, totals, type JournalStatus, type Line } from '../../../shared/journals/rules.ts';
 
 const line = (accountId: string, side: 1 | 2, amount: string, costCenterId: string | null = null): Line => ({ accountId, side, amount, costCenterId });
 
@@ -23,6 +23,16 @@ describe('journal rules', () => {
       { accountId: 'sales', costCenterId: 'hq', debit: '0', credit: '15' },
     ]);
     expect(balanceDeltas(lines, -1)[0]).toEqual({ accountId: 'cash', costCenterId: null, debit: '-15', credit: '0' });
+  });
+
+  it('aggregates foreign amounts per account and currency, in that currency, base lines left out', () => {
+    const foreign = (accountId: string, side: 1 | 2, amount: string, currency: string, foreignAmount: string): Line => ({ ...line(accountId, side, amount, 'hq'), currency, foreign: { amount: foreignAmount, exchangeRate: '3.75' } });
+    const lines = [foreign('bank', 1, '375', 'USD', '100'), foreign('bank', 2, '75', 'USD', '20'), foreign('bank', 1, '122.56', 'KWD', '10.005'), { ...line('sales', 2, '422.56'), currency: 'SAR' }];
+    expect(currencyDeltas(lines, 1)).toEqual([
+      { accountId: 'bank', currency: 'USD', debit: '100', credit: '20' },
+      { accountId: 'bank', currency: 'KWD', debit: '10.005', credit: '0' },
+    ]);
+    expect(currencyDeltas(lines, -1)[0]).toEqual({ accountId: 'bank', currency: 'USD', debit: '-100', credit: '-20' });
   });
 
   it('swaps sides for a reversal', () => {
