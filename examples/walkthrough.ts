@@ -4,7 +4,7 @@ import type { paths } from './client/schema.d.ts';
 /**
  * From an empty account to posted books with the typed client (openapi-fetch over the types
  * `npm run client` generates): a company, a chart of accounts, cost centers, a year, journals
- * by UUID and by path, a reversal, a closed period, and the reports.
+ * by UUID and by path, a reversal, a closed period, a foreign-currency journal, and the reports.
  *
  *   npm start                                            # in one shell
  *   TOKEN=$(npm run -s token -- --email you@example.com) npm run walkthrough
@@ -31,23 +31,24 @@ export async function walkthrough(baseUrl: string, token: string, log: Log = con
   const path = { path: { companyId } };
   log(`company ${company.name} (${companyId}), currency ${company.settings.baseCurrency}`);
 
-  const account = async (code: string, english: string, arabic: string, parent: { id: string } | null, classification?: 'asset' | 'equity' | 'revenue' | 'expense') =>
+  const account = async (code: string, english: string, arabic: string, parent: { id: string } | null, classification?: 'asset' | 'equity' | 'revenue' | 'expense', currency?: string) =>
     ok(
       await api.POST('/api/v1/Companies/{companyId}/Accounts', {
         params: path,
-        body: { code, name: name(english, arabic), type: parent ? 'leaf' : 'category', ...(parent ? { parentId: parent.id } : { classification }) },
+        body: { code, name: name(english, arabic), type: parent ? 'leaf' : 'category', ...(parent ? { parentId: parent.id } : { classification }), ...(currency ? { currency } : {}) },
       }),
     );
   const assets = await account('1', 'Assets', 'الأصول', null, 'asset');
   const cash = await account('1101', 'Cash', 'النقدية', assets);
   await account('1102', 'Bank', 'البنك', assets);
+  const dollars = await account('1103', 'Bank (USD)', 'البنك (دولار)', assets, undefined, 'USD');
   const equity = await account('3', 'Equity', 'حقوق الملكية', null, 'equity');
   const retained = await account('3101', 'Retained earnings', 'أرباح مبقاة', equity);
   const revenue = await account('4', 'Revenue', 'الإيرادات', null, 'revenue');
   const sales = await account('4101', 'Sales', 'المبيعات', revenue);
   const expenses = await account('5', 'Expenses', 'المصروفات', null, 'expense');
   await account('5101', 'Rent', 'الإيجار', expenses);
-  log('chart: 1 Assets (1101 Cash, 1102 Bank), 3 Equity (3101 Retained earnings), 4 Revenue (4101 Sales), 5 Expenses (5101 Rent)');
+  log('chart: 1 Assets (1101 Cash, 1102 Bank, 1103 Bank in USD), 3 Equity (3101 Retained earnings), 4 Revenue (4101 Sales), 5 Expenses (5101 Rent)');
 
   const settings = ok(await api.GET('/api/v1/Companies/{companyId}/Settings', { params: path }));
   ok(await api.PUT('/api/v1/Companies/{companyId}/Settings', { params: path, body: { baseCurrency: 'SAR', decimalPrecision: 2, retainedEarningsAccountId: retained.id, version: settings.version } }));
@@ -57,8 +58,8 @@ export async function walkthrough(baseUrl: string, token: string, log: Log = con
   const year = ok(await api.POST('/api/v1/Companies/{companyId}/FinancialYears', { params: path, body: { startDate: '2026-01-01', endDate: '2026-12-31' } }));
   log(`cost centers HQ, BR; year ${year.name} with ${year.periods.length} periods`);
 
-  /** Creates and posts a journal; lines name accounts and cost centers by UUID or by path. */
-  const postJournal = async (day: string, description: string, entries: Array<{ accountId: string; side: 1 | 2; amount: number; costCenterId?: string }>) => {
+  /** Creates and posts a journal; lines name accounts and cost centers by UUID or by path, and may be in another currency. */
+  const postJournal = async (day: string, description: string, entries: Array<{ accountId: string; side: 1 | 2; amount: number; costCenterId?: string; currency?: string }>) => {
     const draft = ok(await api.POST('/api/v1/Companies/{companyId}/Journals', { params: path, body: { date: `${day}T09:00:00Z`, description, entries } }));
     const posted = ok(await api.POST('/api/v1/Companies/{companyId}/Journals/{id}/Post', { params: { path: { companyId, id: draft.id } }, body: { postingDate: day, version: draft.version } }));
     log(`journal #${posted.serialNumber} ${description}: ${posted.status} on ${posted.postingDate}, ${posted.totals.debit} each side`);
@@ -78,6 +79,16 @@ export async function walkthrough(baseUrl: string, token: string, log: Log = con
   ]);
   const reversed = ok(await api.POST('/api/v1/Companies/{companyId}/Journals/{id}/Reverse', { params: { path: { companyId, id: mistake.id } }, body: { postingDate: '2026-02-04', version: mistake.version } }));
   log(`journal #${reversed.serialNumber} ${reversed.status} by ${reversed.reversedBy}`);
+
+  // Dollars bought in March: the line in USD takes the company's rate in effect on the journal's date.
+  const rate = ok(await api.POST('/api/v1/Companies/{companyId}/ExchangeRates', { params: path, body: { currency: 'USD', date: '2026-03-01', rate: '3.75' } }));
+  log(`exchange rate ${rate.currency} ${rate.rate} from ${rate.date}`);
+  const bought = await postJournal('2026-03-05', 'Dollars bought', [
+    { accountId: dollars.id, side: 1, amount: 200, currency: 'USD' },
+    { accountId: cash.id, side: 2, amount: 750 },
+  ]);
+  const usd = bought.entries[0]!;
+  log(`  ${usd.amount} ${usd.currency} at ${usd.exchangeRate} = ${usd.baseAmount} SAR`);
 
   const january = year.periods[0]!;
   done(await api.POST('/api/v1/Companies/{companyId}/FinancialYears/{id}/Periods/{periodId}/Close', { params: { path: { companyId, id: year.id, periodId: january.id } }, body: { version: january.version } }));

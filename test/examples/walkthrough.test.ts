@@ -22,5 +22,6 @@ describe('the typed client and the walkthrough', () => {
     expect(lines.some((l) => /^journal #3 reversed by [0-9a-f-]{36}$/.test(l))).toBe(true);
     if (process.env.SHOW_WALKTHROUGH) console.log(lines.join('\n'));
     expect(lines.some((l) => l.startsWith('period ') && l.endsWith(' closed'))).toBe(true);
+    expect(lines).toContain('  200 USD at 3.75 = 750 SAR');
   });
 });
