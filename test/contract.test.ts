@@ -151,6 +151,7 @@ describe('responses match the OpenAPI document', () => {
     check('exchangeRates.create', await api.post(`${base}/ExchangeRates`, { currency: 'EUR', date: '2026-03-01', rate: '4.0625' }));
     check('exchangeRates.list', await api.get(`${base}/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`));
     check('exchangeRates.get', await api.get(`${base}/ExchangeRates/${usd.id}`));
+    check('journals.revalue', await api.post(`${base}/Revaluations`, { date: '2026-03-31', dryRun: true }));
     const usdChanged = check('exchangeRates.update', await api.put(`${base}/ExchangeRates/${usd.id}`, { rate: '3.7515', version: usd.version }));
     check('exchangeRates.delete', await api.delete(`${base}/ExchangeRates/${usd.id}`, { version: usdChanged.version }));
 

@@ -58,6 +58,7 @@ const IDEMPOTENT = [
   'POST /Companies/{companyId}/Roles',
   'POST /Companies/{companyId}/Webhooks',
   'POST /Companies/{companyId}/ExchangeRates',
+  'POST /Companies/{companyId}/Revaluations',
 ];
 
 const rowKeys = (r: (typeof ROUTES)[number]) => r.methods.map((m) => `${m} ${r.path.replace('/api/v1', '')}`);

@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/15106e1f-da42-40a5-bcf8-864a318ac1dc`
+         * @description Example request: `GET /api/v1/Companies/d0bd0669-ae0f-4344-bb60-7783fb47aa53`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Settings`
+         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Settings`
          */
         get: operations["settings.get"];
         /**
          * Update company settings (versioned)
-         * @description Example request: `PUT /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Settings`
+         * @description Example request: `PUT /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Roles`
+         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Roles`
+         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Roles/ffffe863-68ad-4170-8169-62f94a3bf2f6`
+         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Roles/647eb065-3672-4010-b468-e47f8baf0ad6`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Roles/ffffe863-68ad-4170-8169-62f94a3bf2f6`
+         * @description Example request: `PUT /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Roles/647eb065-3672-4010-b468-e47f8baf0ad6`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Roles/ffffe863-68ad-4170-8169-62f94a3bf2f6`
+         * @description Example request: `DELETE /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Roles/647eb065-3672-4010-b468-e47f8baf0ad6`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Members`
+         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Members`
+         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Members/6765e48d-b024-43ee-98d1-32a5b8649229`
+         * @description Example request: `PUT /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Members/61a4fbf9-5f82-4aa8-96b6-03ec634ef9a5`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Members/6765e48d-b024-43ee-98d1-32a5b8649229`
+         * @description Example request: `DELETE /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Members/61a4fbf9-5f82-4aa8-96b6-03ec634ef9a5`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/ApiKeys/d67de646-58b5-44f7-ba9e-700f0a728b72`
+         * @description Example request: `DELETE /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/ApiKeys/a834a011-637c-41a8-84b9-759993e098fe`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Accounts`
+         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Accounts`
+         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Accounts/c224d410-821d-4ec7-b05c-877160f8e22a`
+         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Accounts/ba6bd0f4-0a39-4857-a557-5f30bd7124d6`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Accounts/c224d410-821d-4ec7-b05c-877160f8e22a`
+         * @description Example request: `PUT /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Accounts/ba6bd0f4-0a39-4857-a557-5f30bd7124d6`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Accounts/c224d410-821d-4ec7-b05c-877160f8e22a`
+         * @description Example request: `DELETE /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Accounts/ba6bd0f4-0a39-4857-a557-5f30bd7124d6`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,13 +333,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -357,18 +357,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/CostCenters/b69d6620-541b-465a-a665-3cbc5751565f`
+         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/CostCenters/5f3b3729-a4c5-4589-b6c1-6795941a986a`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/CostCenters/b69d6620-541b-465a-a665-3cbc5751565f`
+         * @description Example request: `PUT /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/CostCenters/5f3b3729-a4c5-4589-b6c1-6795941a986a`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/CostCenters/b69d6620-541b-465a-a665-3cbc5751565f`
+         * @description Example request: `DELETE /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/CostCenters/5f3b3729-a4c5-4589-b6c1-6795941a986a`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -387,7 +387,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/CostCenters/b69d6620-541b-465a-a665-3cbc5751565f/Activate`
+         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/CostCenters/5f3b3729-a4c5-4589-b6c1-6795941a986a/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -407,7 +407,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/CostCenters/b69d6620-541b-465a-a665-3cbc5751565f/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/CostCenters/5f3b3729-a4c5-4589-b6c1-6795941a986a/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -425,13 +425,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -449,18 +449,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/FinancialYears/008ebe99-899e-4c12-be3b-90d2e8967446`
+         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/48061a96-ccbc-4471-8ca2-9f77238aba9e`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/FinancialYears/69ddf0e4-d0c2-43a9-87cb-3e8d9e32431f`
+         * @description Example request: `PUT /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/b11b08a4-d8cc-4da7-9797-add01d410ff0`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/FinancialYears/69ddf0e4-d0c2-43a9-87cb-3e8d9e32431f`
+         * @description Example request: `DELETE /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/b11b08a4-d8cc-4da7-9797-add01d410ff0`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -478,7 +478,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/FinancialYears/008ebe99-899e-4c12-be3b-90d2e8967446/Close`
+         * @description Example request: `PUT /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/48061a96-ccbc-4471-8ca2-9f77238aba9e/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -499,7 +499,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/FinancialYears/008ebe99-899e-4c12-be3b-90d2e8967446/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/48061a96-ccbc-4471-8ca2-9f77238aba9e/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -517,7 +517,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/FinancialYears/008ebe99-899e-4c12-be3b-90d2e8967446/Periods`
+         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/48061a96-ccbc-4471-8ca2-9f77238aba9e/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -537,7 +537,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/FinancialYears/008ebe99-899e-4c12-be3b-90d2e8967446/Periods/5d170e6d-1b3e-44b7-8755-14ebb29f207d`
+         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/48061a96-ccbc-4471-8ca2-9f77238aba9e/Periods/72f3fd41-1d6e-4ac5-9600-d5e16757330d`
          */
         get: operations["periods.get"];
         put?: never;
@@ -559,7 +559,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/FinancialYears/008ebe99-899e-4c12-be3b-90d2e8967446/Periods/5d170e6d-1b3e-44b7-8755-14ebb29f207d/Lock`
+         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/48061a96-ccbc-4471-8ca2-9f77238aba9e/Periods/72f3fd41-1d6e-4ac5-9600-d5e16757330d/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -578,12 +578,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/FinancialYears/008ebe99-899e-4c12-be3b-90d2e8967446/Periods/5d170e6d-1b3e-44b7-8755-14ebb29f207d/Close`
+         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/48061a96-ccbc-4471-8ca2-9f77238aba9e/Periods/72f3fd41-1d6e-4ac5-9600-d5e16757330d/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/FinancialYears/008ebe99-899e-4c12-be3b-90d2e8967446/Periods/5d170e6d-1b3e-44b7-8755-14ebb29f207d/Close`
+         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/48061a96-ccbc-4471-8ca2-9f77238aba9e/Periods/72f3fd41-1d6e-4ac5-9600-d5e16757330d/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -603,7 +603,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/FinancialYears/008ebe99-899e-4c12-be3b-90d2e8967446/Periods/5d170e6d-1b3e-44b7-8755-14ebb29f207d/Reopen`
+         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/48061a96-ccbc-4471-8ca2-9f77238aba9e/Periods/72f3fd41-1d6e-4ac5-9600-d5e16757330d/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -621,13 +621,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status)
-         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Journals`
+         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Journals`
+         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -645,12 +645,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Journals/9a95ec38-178f-4bcc-84f9-144ce113e2d8`
+         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Journals/1ad67816-fcae-4a9c-829c-536b746a17ba`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Journals/9a95ec38-178f-4bcc-84f9-144ce113e2d8`
+         * @description Example request: `PUT /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Journals/1ad67816-fcae-4a9c-829c-536b746a17ba`
          */
         put: operations["journals.update"];
         post?: never;
@@ -671,7 +671,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Journals/9a95ec38-178f-4bcc-84f9-144ce113e2d8/Post`
+         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Journals/1ad67816-fcae-4a9c-829c-536b746a17ba/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -691,7 +691,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Journals/ebc72cd9-7b4a-4932-84d3-c1a5658688b9/Void`
+         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Journals/1b2888b4-52c7-4ef8-9c31-d1546776783e/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -711,7 +711,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Journals/9a95ec38-178f-4bcc-84f9-144ce113e2d8/Adjust`
+         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Journals/1ad67816-fcae-4a9c-829c-536b746a17ba/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -731,9 +731,29 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Journals/9a95ec38-178f-4bcc-84f9-144ce113e2d8/Reverse`
+         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Journals/1ad67816-fcae-4a9c-829c-536b746a17ba/Reverse`
          */
         post: operations["journals.reverse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Revaluations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
+         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Revaluations`
+         */
+        post: operations["journals.revalue"];
         delete?: never;
         options?: never;
         head?: never;
@@ -749,7 +769,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Reports/TrialBalance?financialYearId=008ebe99-899e-4c12-be3b-90d2e8967446`
+         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Reports/TrialBalance?financialYearId=48061a96-ccbc-4471-8ca2-9f77238aba9e`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -769,7 +789,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -789,7 +809,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -809,7 +829,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated), closing balance
-         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -829,13 +849,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Reports`
+         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Reports`
+         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -853,7 +873,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot
-         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Reports/dae30674-1d0c-4490-a412-9816d07b7c77`
+         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Reports/8bafab23-7ba5-4d69-957d-525db0ed3e6c`
          */
         get: operations["reports.get"];
         put?: never;
@@ -873,7 +893,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -893,13 +913,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -917,18 +937,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Webhooks/a6cc8706-cbbc-4ca0-a89a-9cf1062a7363`
+         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Webhooks/bfd6c240-e4e9-4f7b-8b47-81eb78ff75ea`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Webhooks/a6cc8706-cbbc-4ca0-a89a-9cf1062a7363`
+         * @description Example request: `PUT /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Webhooks/bfd6c240-e4e9-4f7b-8b47-81eb78ff75ea`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Webhooks/a6cc8706-cbbc-4ca0-a89a-9cf1062a7363`
+         * @description Example request: `DELETE /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Webhooks/bfd6c240-e4e9-4f7b-8b47-81eb78ff75ea`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -945,7 +965,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/Webhooks/a6cc8706-cbbc-4ca0-a89a-9cf1062a7363/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Webhooks/bfd6c240-e4e9-4f7b-8b47-81eb78ff75ea/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -965,13 +985,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -989,18 +1009,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/ExchangeRates/a5bb2063-335e-4b6b-af9e-d85b50397c6a`
+         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/ExchangeRates/86b2c023-2039-4347-98ab-048613b51b9f`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/ExchangeRates/a5bb2063-335e-4b6b-af9e-d85b50397c6a`
+         * @description Example request: `PUT /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/ExchangeRates/86b2c023-2039-4347-98ab-048613b51b9f`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/9342e73f-4b6c-4bb2-a948-4d8aff34eb1c/ExchangeRates/a5bb2063-335e-4b6b-af9e-d85b50397c6a`
+         * @description Example request: `DELETE /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/ExchangeRates/86b2c023-2039-4347-98ab-048613b51b9f`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1058,7 +1078,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:40723/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A39653%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=2wRp5liGRQEisoKRroR7tGnWe0XrZbSI6MqUtaqoeMg&code_challenge_method=S256&state=uuvIl-nkU2RJpLnXlTnqzbAToiBMQHH8tTIXEePTmxo&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:34295/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A46013%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=zfHYgQRCu-TSU46HlR3Mm5zt3JdM8LxcX1Hdlj4k5zw&code_challenge_method=S256&state=_Nryju2Hi6FN21hkuoB8c1f9kWaxSX1FlG3d4GX2k04&client_id=ledger-local"
                      *     }
                      */
                     "application/json": {
@@ -1108,7 +1128,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "9342e73f-4b6c-4bb2-a948-4d8aff34eb1c",
+                     *           "companyId": "784e8553-26ac-4714-a252-8446d667c36e",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1143,7 +1163,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "15106e1f-da42-40a5-bcf8-864a318ac1dc",
+                     *           "companyId": "d0bd0669-ae0f-4344-bb60-7783fb47aa53",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1257,7 +1277,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "9342e73f-4b6c-4bb2-a948-4d8aff34eb1c",
+                     *           "companyId": "784e8553-26ac-4714-a252-8446d667c36e",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1292,7 +1312,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "15106e1f-da42-40a5-bcf8-864a318ac1dc",
+                     *           "companyId": "d0bd0669-ae0f-4344-bb60-7783fb47aa53",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1402,16 +1422,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "15106e1f-da42-40a5-bcf8-864a318ac1dc",
+                     *           "id": "d0bd0669-ae0f-4344-bb60-7783fb47aa53",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-24T09:17:37.556Z",
+                     *           "createdAt": "2026-11-24T09:29:23.912Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "9342e73f-4b6c-4bb2-a948-4d8aff34eb1c",
+                     *           "id": "784e8553-26ac-4714-a252-8446d667c36e",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-24T09:17:37.469Z",
+                     *           "createdAt": "2026-11-24T09:29:23.695Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -1498,17 +1518,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "15106e1f-da42-40a5-bcf8-864a318ac1dc",
+                     *       "id": "d0bd0669-ae0f-4344-bb60-7783fb47aa53",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T09:17:37.556Z",
+                     *       "createdAt": "2026-11-24T09:29:23.912Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
                      *         "decimalPrecision": 2,
                      *         "retainedEarningsAccountId": null,
                      *         "fxRoundingAccountId": null,
+                     *         "unrealizedFxGainLossAccountId": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-24T09:17:37.556Z"
+                     *         "updatedAt": "2026-11-24T09:29:23.912Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -1569,6 +1590,8 @@ export interface operations {
                             retainedEarningsAccountId: string | null;
                             /** @description The leaf account that takes the base-currency rounding difference of journals with foreign-currency lines (at most one minor unit per foreign line); null: such a journal does not post until one is set. Left out of an update: unchanged. */
                             fxRoundingAccountId: string | null;
+                            /** @description The leaf account that takes the differences a revaluation posts (unrealized exchange gains and losses); null: revaluations are answered only as dry runs. Left out of an update: unchanged. */
+                            unrealizedFxGainLossAccountId: string | null;
                             /** @description The version read; a write based on another is refused (409). */
                             version: number;
                             /**
@@ -1618,9 +1641,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "15106e1f-da42-40a5-bcf8-864a318ac1dc",
+                     *       "id": "d0bd0669-ae0f-4344-bb60-7783fb47aa53",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T09:17:37.556Z",
+                     *       "createdAt": "2026-11-24T09:29:23.912Z",
                      *       "version": 1
                      *     }
                      */
@@ -1675,8 +1698,9 @@ export interface operations {
                      *       "decimalPrecision": 2,
                      *       "retainedEarningsAccountId": null,
                      *       "fxRoundingAccountId": null,
+                     *       "unrealizedFxGainLossAccountId": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-24T09:17:37.469Z"
+                     *       "updatedAt": "2026-11-24T09:29:23.695Z"
                      *     }
                      */
                     "application/json": {
@@ -1688,6 +1712,8 @@ export interface operations {
                         retainedEarningsAccountId: string | null;
                         /** @description The leaf account that takes the base-currency rounding difference of journals with foreign-currency lines (at most one minor unit per foreign line); null: such a journal does not post until one is set. Left out of an update: unchanged. */
                         fxRoundingAccountId: string | null;
+                        /** @description The leaf account that takes the differences a revaluation posts (unrealized exchange gains and losses); null: revaluations are answered only as dry runs. Left out of an update: unchanged. */
+                        unrealizedFxGainLossAccountId: string | null;
                         /** @description The version read; a write based on another is refused (409). */
                         version: number;
                         /**
@@ -1723,7 +1749,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "88d00b79-6247-4b4e-8a46-fa787201955f",
+                 *       "retainedEarningsAccountId": "c66eb6c5-561f-44b8-81ad-30bb9feadd16",
                  *       "version": 1
                  *     }
                  */
@@ -1736,6 +1762,8 @@ export interface operations {
                     retainedEarningsAccountId: string | null;
                     /** @description The leaf account that takes the base-currency rounding difference of journals with foreign-currency lines (at most one minor unit per foreign line); null: such a journal does not post until one is set. Left out of an update: unchanged. */
                     fxRoundingAccountId?: string | null;
+                    /** @description The leaf account that takes the differences a revaluation posts (unrealized exchange gains and losses); null: revaluations are answered only as dry runs. Left out of an update: unchanged. */
+                    unrealizedFxGainLossAccountId?: string | null;
                     /** @description The version read; a write based on another is refused (409). */
                     version: number;
                 };
@@ -1752,10 +1780,11 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "88d00b79-6247-4b4e-8a46-fa787201955f",
+                     *       "retainedEarningsAccountId": "c66eb6c5-561f-44b8-81ad-30bb9feadd16",
                      *       "fxRoundingAccountId": null,
+                     *       "unrealizedFxGainLossAccountId": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-24T09:17:38.204Z"
+                     *       "updatedAt": "2026-11-24T09:29:25.342Z"
                      *     }
                      */
                     "application/json": {
@@ -1767,6 +1796,8 @@ export interface operations {
                         retainedEarningsAccountId: string | null;
                         /** @description The leaf account that takes the base-currency rounding difference of journals with foreign-currency lines (at most one minor unit per foreign line); null: such a journal does not post until one is set. Left out of an update: unchanged. */
                         fxRoundingAccountId: string | null;
+                        /** @description The leaf account that takes the differences a revaluation posts (unrealized exchange gains and losses); null: revaluations are answered only as dry runs. Left out of an update: unchanged. */
+                        unrealizedFxGainLossAccountId: string | null;
                         /** @description The version read; a write based on another is refused (409). */
                         version: number;
                         /**
@@ -1909,7 +1940,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "ffffe863-68ad-4170-8169-62f94a3bf2f6",
+                     *           "id": "647eb065-3672-4010-b468-e47f8baf0ad6",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -1920,8 +1951,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-24T09:17:40.428Z",
-                     *           "updatedAt": "2026-11-24T09:17:40.470Z"
+                     *           "createdAt": "2026-11-24T09:29:32.665Z",
+                     *           "updatedAt": "2026-11-24T09:29:32.755Z"
                      *         }
                      *       ]
                      *     }
@@ -2010,7 +2041,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ffffe863-68ad-4170-8169-62f94a3bf2f6",
+                     *       "id": "647eb065-3672-4010-b468-e47f8baf0ad6",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2020,8 +2051,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:17:40.428Z",
-                     *       "updatedAt": "2026-11-24T09:17:40.428Z"
+                     *       "createdAt": "2026-11-24T09:29:32.665Z",
+                     *       "updatedAt": "2026-11-24T09:29:32.665Z"
                      *     }
                      */
                     "application/json": {
@@ -2082,7 +2113,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ffffe863-68ad-4170-8169-62f94a3bf2f6",
+                     *       "id": "647eb065-3672-4010-b468-e47f8baf0ad6",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2092,8 +2123,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:17:40.428Z",
-                     *       "updatedAt": "2026-11-24T09:17:40.428Z"
+                     *       "createdAt": "2026-11-24T09:29:32.665Z",
+                     *       "updatedAt": "2026-11-24T09:29:32.665Z"
                      *     }
                      */
                     "application/json": {
@@ -2180,7 +2211,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ffffe863-68ad-4170-8169-62f94a3bf2f6",
+                     *       "id": "647eb065-3672-4010-b468-e47f8baf0ad6",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -2191,8 +2222,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T09:17:40.428Z",
-                     *       "updatedAt": "2026-11-24T09:17:40.470Z"
+                     *       "createdAt": "2026-11-24T09:29:32.665Z",
+                     *       "updatedAt": "2026-11-24T09:29:32.755Z"
                      *     }
                      */
                     "application/json": {
@@ -2307,8 +2338,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "ce077ae5-d938-4849-96bd-2409b6e8be0d",
-                     *           "email": "user-daf2d012-dd58-4c52-90ca-d37a7e07bab8@example.com",
+                     *           "userId": "b2646536-554b-46d8-9c1c-3e5a1593df94",
+                     *           "email": "user-c32ae30a-7e3a-4d46-994f-479375762c9d@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -2342,20 +2373,20 @@ export interface operations {
                      *             "exchange-rates:read",
                      *             "exchange-rates:manage"
                      *           ],
-                     *           "joinedAt": "2026-11-24T09:17:37.469Z",
+                     *           "joinedAt": "2026-11-24T09:29:23.695Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "6765e48d-b024-43ee-98d1-32a5b8649229",
-                     *           "email": "contract-1795511860488@example.com",
-                     *           "roleId": "ffffe863-68ad-4170-8169-62f94a3bf2f6",
+                     *           "userId": "61a4fbf9-5f82-4aa8-96b6-03ec634ef9a5",
+                     *           "email": "contract-1795512572779@example.com",
+                     *           "roleId": "647eb065-3672-4010-b468-e47f8baf0ad6",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-24T09:17:40.503Z",
+                     *           "joinedAt": "2026-11-24T09:29:32.800Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -2419,8 +2450,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795511860488@example.com",
-                 *       "roleId": "ffffe863-68ad-4170-8169-62f94a3bf2f6"
+                 *       "email": "contract-1795512572779@example.com",
+                 *       "roleId": "647eb065-3672-4010-b468-e47f8baf0ad6"
                  *     }
                  */
                 "application/json": {
@@ -2446,16 +2477,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "6765e48d-b024-43ee-98d1-32a5b8649229",
-                     *       "email": "contract-1795511860488@example.com",
-                     *       "roleId": "ffffe863-68ad-4170-8169-62f94a3bf2f6",
+                     *       "userId": "61a4fbf9-5f82-4aa8-96b6-03ec634ef9a5",
+                     *       "email": "contract-1795512572779@example.com",
+                     *       "roleId": "647eb065-3672-4010-b468-e47f8baf0ad6",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T09:17:40.503Z",
+                     *       "joinedAt": "2026-11-24T09:29:32.800Z",
                      *       "version": 1
                      *     }
                      */
@@ -2536,8 +2567,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "6765e48d-b024-43ee-98d1-32a5b8649229",
-                     *       "email": "contract-1795511860488@example.com",
+                     *       "userId": "61a4fbf9-5f82-4aa8-96b6-03ec634ef9a5",
+                     *       "email": "contract-1795512572779@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -2551,7 +2582,7 @@ export interface operations {
                      *         "events:read",
                      *         "exchange-rates:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T09:17:40.503Z",
+                     *       "joinedAt": "2026-11-24T09:29:32.800Z",
                      *       "version": 2
                      *     }
                      */
@@ -2669,9 +2700,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "d67de646-58b5-44f7-ba9e-700f0a728b72",
+                     *           "id": "a834a011-637c-41a8-84b9-759993e098fe",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_5DFYbm7",
+                     *           "prefix": "sk-svc_Wo1DW_c",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -2679,8 +2710,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "ce077ae5-d938-4849-96bd-2409b6e8be0d",
-                     *           "createdAt": "2026-11-24T09:17:40.607Z",
+                     *           "createdBy": "b2646536-554b-46d8-9c1c-3e5a1593df94",
+                     *           "createdAt": "2026-11-24T09:29:32.970Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -2791,9 +2822,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d67de646-58b5-44f7-ba9e-700f0a728b72",
+                     *       "id": "a834a011-637c-41a8-84b9-759993e098fe",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_5DFYbm7",
+                     *       "prefix": "sk-svc_Wo1DW_c",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -2801,8 +2832,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "ce077ae5-d938-4849-96bd-2409b6e8be0d",
-                     *       "createdAt": "2026-11-24T09:17:40.607Z",
+                     *       "createdBy": "b2646536-554b-46d8-9c1c-3e5a1593df94",
+                     *       "createdAt": "2026-11-24T09:29:32.970Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -2891,18 +2922,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d67de646-58b5-44f7-ba9e-700f0a728b72",
+                     *       "id": "a834a011-637c-41a8-84b9-759993e098fe",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_5DFYbm7",
+                     *       "prefix": "sk-svc_Wo1DW_c",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-24T09:17:40.640Z",
-                     *       "createdBy": "ce077ae5-d938-4849-96bd-2409b6e8be0d",
-                     *       "createdAt": "2026-11-24T09:17:40.607Z",
+                     *       "revokedAt": "2026-11-24T09:29:33.016Z",
+                     *       "createdBy": "b2646536-554b-46d8-9c1c-3e5a1593df94",
+                     *       "createdAt": "2026-11-24T09:29:32.970Z",
                      *       "version": 2
                      *     }
                      */
@@ -2985,23 +3016,23 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "df052f61-af4f-41ec-b9c1-8db3715d8801",
+                     *           "id": "4b2092ce-d612-481c-b2bf-7dda8b60f906",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "23f3ca36-e25a-4be1-bc3d-376c8beef254",
+                     *           "parentId": "fd14c0b4-d50a-490c-9985-d7a83b4b54db",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:17:38.087Z",
-                     *           "updatedAt": "2026-11-24T09:17:38.087Z",
+                     *           "createdAt": "2026-11-24T09:29:24.950Z",
+                     *           "updatedAt": "2026-11-24T09:29:24.950Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "23f3ca36-e25a-4be1-bc3d-376c8beef254",
+                     *           "id": "fd14c0b4-d50a-490c-9985-d7a83b4b54db",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -3010,30 +3041,30 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:17:38.046Z",
-                     *           "updatedAt": "2026-11-24T09:17:38.046Z",
+                     *           "createdAt": "2026-11-24T09:29:24.919Z",
+                     *           "updatedAt": "2026-11-24T09:29:24.919Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "411ea49c-42c7-4c9c-a94b-aa413f52fb08",
+                     *           "id": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "808fa112-e691-46e0-b5ac-3a374af5f8f0",
+                     *           "parentId": "75c721ba-62c9-4f14-9633-705508567f9e",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:17:38.008Z",
-                     *           "updatedAt": "2026-11-24T09:17:38.008Z",
+                     *           "createdAt": "2026-11-24T09:29:24.893Z",
+                     *           "updatedAt": "2026-11-24T09:29:24.893Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "808fa112-e691-46e0-b5ac-3a374af5f8f0",
+                     *           "id": "75c721ba-62c9-4f14-9633-705508567f9e",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -3042,30 +3073,30 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:17:37.978Z",
-                     *           "updatedAt": "2026-11-24T09:17:37.978Z",
+                     *           "createdAt": "2026-11-24T09:29:24.851Z",
+                     *           "updatedAt": "2026-11-24T09:29:24.851Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "88d00b79-6247-4b4e-8a46-fa787201955f",
+                     *           "id": "c66eb6c5-561f-44b8-81ad-30bb9feadd16",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "2e8d8bc8-aebe-4316-b50e-1fdc8f5ee642",
+                     *           "parentId": "a208bb37-97ee-4688-9df4-032026ff4e8c",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:17:37.950Z",
-                     *           "updatedAt": "2026-11-24T09:17:37.950Z",
+                     *           "createdAt": "2026-11-24T09:29:24.728Z",
+                     *           "updatedAt": "2026-11-24T09:29:24.728Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "2e8d8bc8-aebe-4316-b50e-1fdc8f5ee642",
+                     *           "id": "a208bb37-97ee-4688-9df4-032026ff4e8c",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -3074,46 +3105,46 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:17:37.928Z",
-                     *           "updatedAt": "2026-11-24T09:17:37.928Z",
+                     *           "createdAt": "2026-11-24T09:29:24.584Z",
+                     *           "updatedAt": "2026-11-24T09:29:24.584Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "3c56417c-af55-455c-b968-4d2c86649a96",
+                     *           "id": "dd5afa4f-28de-4b60-915d-b712184ef6c2",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "782c6158-2941-43fa-a365-fe61b807c0be",
+                     *           "parentId": "4cf2ac47-a628-49f8-92b8-fcfd967f2db1",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:17:37.905Z",
-                     *           "updatedAt": "2026-11-24T09:17:37.905Z",
+                     *           "createdAt": "2026-11-24T09:29:24.531Z",
+                     *           "updatedAt": "2026-11-24T09:29:24.531Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "9e7bc271-9fc5-45e3-90e8-a6b1619669a5",
+                     *           "id": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "782c6158-2941-43fa-a365-fe61b807c0be",
+                     *           "parentId": "4cf2ac47-a628-49f8-92b8-fcfd967f2db1",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:17:37.838Z",
-                     *           "updatedAt": "2026-11-24T09:17:37.838Z",
+                     *           "createdAt": "2026-11-24T09:29:24.433Z",
+                     *           "updatedAt": "2026-11-24T09:29:24.433Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "782c6158-2941-43fa-a365-fe61b807c0be",
+                     *           "id": "4cf2ac47-a628-49f8-92b8-fcfd967f2db1",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -3122,8 +3153,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:17:37.787Z",
-                     *           "updatedAt": "2026-11-24T09:17:37.787Z",
+                     *           "createdAt": "2026-11-24T09:29:24.344Z",
+                     *           "updatedAt": "2026-11-24T09:29:24.344Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null
@@ -3259,7 +3290,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c224d410-821d-4ec7-b05c-877160f8e22a",
+                     *       "id": "ba6bd0f4-0a39-4857-a557-5f30bd7124d6",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -3268,8 +3299,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:17:38.250Z",
-                     *       "updatedAt": "2026-11-24T09:17:38.250Z",
+                     *       "createdAt": "2026-11-24T09:29:25.551Z",
+                     *       "updatedAt": "2026-11-24T09:29:25.551Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null
@@ -3354,7 +3385,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c224d410-821d-4ec7-b05c-877160f8e22a",
+                     *       "id": "ba6bd0f4-0a39-4857-a557-5f30bd7124d6",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -3363,8 +3394,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:17:38.250Z",
-                     *       "updatedAt": "2026-11-24T09:17:38.250Z",
+                     *       "createdAt": "2026-11-24T09:29:25.551Z",
+                     *       "updatedAt": "2026-11-24T09:29:25.551Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null
@@ -3486,7 +3517,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c224d410-821d-4ec7-b05c-877160f8e22a",
+                     *       "id": "ba6bd0f4-0a39-4857-a557-5f30bd7124d6",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -3495,8 +3526,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T09:17:38.250Z",
-                     *       "updatedAt": "2026-11-24T09:17:38.300Z",
+                     *       "createdAt": "2026-11-24T09:29:25.551Z",
+                     *       "updatedAt": "2026-11-24T09:29:25.632Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null
@@ -3635,7 +3666,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b69d6620-541b-465a-a665-3cbc5751565f",
+                     *           "id": "5f3b3729-a4c5-4589-b6c1-6795941a986a",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -3644,12 +3675,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:17:38.396Z",
-                     *           "updatedAt": "2026-11-24T09:17:38.396Z",
+                     *           "createdAt": "2026-11-24T09:29:26.545Z",
+                     *           "updatedAt": "2026-11-24T09:29:26.545Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "7e13f063-d797-4823-a68d-9195b3ce606b",
+                     *           "id": "e0096aa0-3361-4d11-aaca-8f21e14221bc",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -3658,12 +3689,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:17:38.128Z",
-                     *           "updatedAt": "2026-11-24T09:17:38.128Z",
+                     *           "createdAt": "2026-11-24T09:29:24.996Z",
+                     *           "updatedAt": "2026-11-24T09:29:24.996Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "779a4d5b-12ac-432d-9624-25027fed2402",
+                     *           "id": "45c0e6bb-aa30-4491-b1d0-9146eb005e0a",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -3672,8 +3703,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:17:38.158Z",
-                     *           "updatedAt": "2026-11-24T09:17:38.158Z",
+                     *           "createdAt": "2026-11-24T09:29:25.248Z",
+                     *           "updatedAt": "2026-11-24T09:29:25.248Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -3786,7 +3817,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b69d6620-541b-465a-a665-3cbc5751565f",
+                     *       "id": "5f3b3729-a4c5-4589-b6c1-6795941a986a",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -3795,8 +3826,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:17:38.396Z",
-                     *       "updatedAt": "2026-11-24T09:17:38.396Z",
+                     *       "createdAt": "2026-11-24T09:29:26.545Z",
+                     *       "updatedAt": "2026-11-24T09:29:26.545Z",
                      *       "status": "active"
                      *     }
                      */
@@ -3872,7 +3903,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b69d6620-541b-465a-a665-3cbc5751565f",
+                     *       "id": "5f3b3729-a4c5-4589-b6c1-6795941a986a",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -3881,8 +3912,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:17:38.396Z",
-                     *       "updatedAt": "2026-11-24T09:17:38.396Z",
+                     *       "createdAt": "2026-11-24T09:29:26.545Z",
+                     *       "updatedAt": "2026-11-24T09:29:26.545Z",
                      *       "status": "active"
                      *     }
                      */
@@ -3987,7 +4018,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b69d6620-541b-465a-a665-3cbc5751565f",
+                     *       "id": "5f3b3729-a4c5-4589-b6c1-6795941a986a",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -3996,8 +4027,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T09:17:38.396Z",
-                     *       "updatedAt": "2026-11-24T09:17:38.467Z",
+                     *       "createdAt": "2026-11-24T09:29:26.545Z",
+                     *       "updatedAt": "2026-11-24T09:29:26.651Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4127,7 +4158,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b69d6620-541b-465a-a665-3cbc5751565f",
+                     *       "id": "5f3b3729-a4c5-4589-b6c1-6795941a986a",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4136,8 +4167,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T09:17:38.396Z",
-                     *       "updatedAt": "2026-11-24T09:17:38.530Z",
+                     *       "createdAt": "2026-11-24T09:29:26.545Z",
+                     *       "updatedAt": "2026-11-24T09:29:26.772Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4224,7 +4255,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b69d6620-541b-465a-a665-3cbc5751565f",
+                     *       "id": "5f3b3729-a4c5-4589-b6c1-6795941a986a",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4233,8 +4264,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T09:17:38.396Z",
-                     *       "updatedAt": "2026-11-24T09:17:38.507Z",
+                     *       "createdAt": "2026-11-24T09:29:26.545Z",
+                     *       "updatedAt": "2026-11-24T09:29:26.699Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -4321,266 +4352,266 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85",
+                     *           "id": "f36c03bb-5a50-4d8c-94db-5208cc096738",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:17:38.632Z",
-                     *           "updatedAt": "2026-11-24T09:17:38.632Z",
+                     *           "createdAt": "2026-11-24T09:29:27.096Z",
+                     *           "updatedAt": "2026-11-24T09:29:27.096Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2027-01-31",
                      *               "name": "P01",
-                     *               "id": "96cbd059-2a9c-4860-bb28-aed8abcf4bb3",
+                     *               "id": "40f3c33e-251d-41f8-be95-8e4e900bc684",
                      *               "version": 1,
                      *               "startDate": "2027-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85"
+                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2027-02-28",
                      *               "name": "P02",
-                     *               "id": "ab7c4ee2-9f54-4858-84b6-fb85820774b0",
+                     *               "id": "9fdabf2f-a85f-41ca-9997-770a4dd52eb0",
                      *               "version": 1,
                      *               "startDate": "2027-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85"
+                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2027-03-31",
                      *               "name": "P03",
-                     *               "id": "ff5fb4e6-76c1-4d55-a759-01d09c99ef06",
+                     *               "id": "b9f1dc2a-823d-4e02-b820-ecfc63818039",
                      *               "version": 1,
                      *               "startDate": "2027-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85"
+                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2027-04-30",
                      *               "name": "P04",
-                     *               "id": "44dc4f04-6a74-4431-82a9-11423d9e8884",
+                     *               "id": "6dc7d706-fef3-408a-9a3e-cbd8a3cd5a42",
                      *               "version": 1,
                      *               "startDate": "2027-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85"
+                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2027-05-31",
                      *               "name": "P05",
-                     *               "id": "e4d54b29-802c-4231-b11b-86ba46535fe2",
+                     *               "id": "46ee82c0-65fb-4037-9c27-7134cabcd85f",
                      *               "version": 1,
                      *               "startDate": "2027-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85"
+                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2027-06-30",
                      *               "name": "P06",
-                     *               "id": "269429db-b4a9-44fe-a4db-83f7333f11db",
+                     *               "id": "9dc51dbf-ec30-4578-a0ba-b6aa89fe616d",
                      *               "version": 1,
                      *               "startDate": "2027-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85"
+                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2027-07-31",
                      *               "name": "P07",
-                     *               "id": "2138cd43-c654-4bfe-9387-9b048bfd6d63",
+                     *               "id": "c0075450-eeed-411f-b465-3dd98ac9de32",
                      *               "version": 1,
                      *               "startDate": "2027-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85"
+                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2027-08-31",
                      *               "name": "P08",
-                     *               "id": "ea7aa120-0304-47b4-933f-29f432a86a49",
+                     *               "id": "e03595fc-28c8-4bac-af91-b2cb3f001044",
                      *               "version": 1,
                      *               "startDate": "2027-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85"
+                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2027-09-30",
                      *               "name": "P09",
-                     *               "id": "31989e38-04d9-4be1-a7b2-471696b49249",
+                     *               "id": "65af9460-70a0-4069-a963-c25d9774c80a",
                      *               "version": 1,
                      *               "startDate": "2027-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85"
+                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2027-10-31",
                      *               "name": "P10",
-                     *               "id": "e41b93b4-3c5e-4078-99be-f4aaa24765d6",
+                     *               "id": "9409d83c-7538-44b7-9dcf-baf322447d19",
                      *               "version": 1,
                      *               "startDate": "2027-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85"
+                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2027-11-30",
                      *               "name": "P11",
-                     *               "id": "5930fd5c-8ce4-4f28-a74b-d00c525f9efe",
+                     *               "id": "4829122b-8275-4712-9644-caa35d9fcc8c",
                      *               "version": 1,
                      *               "startDate": "2027-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85"
+                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2027-12-31",
                      *               "name": "P12",
-                     *               "id": "6017bf8a-ab6c-4082-8a19-9a6af6e2b45b",
+                     *               "id": "351e3b83-a2a2-4f23-93a7-4a10e82efd89",
                      *               "version": 1,
                      *               "startDate": "2027-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85"
+                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
                      *             }
                      *           ]
                      *         },
                      *         {
-                     *           "id": "008ebe99-899e-4c12-be3b-90d2e8967446",
+                     *           "id": "48061a96-ccbc-4471-8ca2-9f77238aba9e",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:17:38.603Z",
-                     *           "updatedAt": "2026-11-24T09:17:38.603Z",
+                     *           "createdAt": "2026-11-24T09:29:26.886Z",
+                     *           "updatedAt": "2026-11-24T09:29:26.886Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2026-01-31",
                      *               "name": "P01",
-                     *               "id": "5d170e6d-1b3e-44b7-8755-14ebb29f207d",
+                     *               "id": "72f3fd41-1d6e-4ac5-9600-d5e16757330d",
                      *               "version": 1,
                      *               "startDate": "2026-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
+                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2026-02-28",
                      *               "name": "P02",
-                     *               "id": "fb86b813-86e0-4810-8f2d-7b4bac4a3ec1",
+                     *               "id": "f0665979-6611-4291-863c-b947614de751",
                      *               "version": 1,
                      *               "startDate": "2026-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
+                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2026-03-31",
                      *               "name": "P03",
-                     *               "id": "cbf8bd22-61e2-425d-b7aa-ec243ef037ad",
+                     *               "id": "7d4dfaa2-5691-47f1-9336-0df6b261231d",
                      *               "version": 1,
                      *               "startDate": "2026-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
+                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2026-04-30",
                      *               "name": "P04",
-                     *               "id": "69a6f757-50f9-49f3-99ff-029f3070824e",
+                     *               "id": "f3c949d0-3e80-4c9c-9960-8994baa5c16b",
                      *               "version": 1,
                      *               "startDate": "2026-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
+                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2026-05-31",
                      *               "name": "P05",
-                     *               "id": "a7424b0b-6591-421d-a779-f670f2fcc7df",
+                     *               "id": "5a9e6e2f-8a05-4c1c-8450-2283064e0151",
                      *               "version": 1,
                      *               "startDate": "2026-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
+                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2026-06-30",
                      *               "name": "P06",
-                     *               "id": "605bc8ea-e08d-4388-9f85-de37fd05d863",
+                     *               "id": "34a1eea5-8d18-4c75-b34b-cbccd04124bb",
                      *               "version": 1,
                      *               "startDate": "2026-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
+                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2026-07-31",
                      *               "name": "P07",
-                     *               "id": "a387931a-59b9-4241-ae1b-d1d624236687",
+                     *               "id": "c29bfdfa-fa98-4aaa-a956-f0485c747066",
                      *               "version": 1,
                      *               "startDate": "2026-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
+                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2026-08-31",
                      *               "name": "P08",
-                     *               "id": "a041fdf7-c533-41f3-b253-229b00aae15e",
+                     *               "id": "5515e6f3-0c8e-4f7e-96aa-4a64dcfa9667",
                      *               "version": 1,
                      *               "startDate": "2026-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
+                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2026-09-30",
                      *               "name": "P09",
-                     *               "id": "4dd19c62-9b5e-4dc9-9f8b-8075d8a98db1",
+                     *               "id": "01933cde-d6cb-42a3-b233-eb1f4cff01b0",
                      *               "version": 1,
                      *               "startDate": "2026-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
+                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2026-10-31",
                      *               "name": "P10",
-                     *               "id": "9e53838e-0049-4351-a272-6e2c9b3f6252",
+                     *               "id": "46741b6b-cb30-4609-9469-a0533acc4860",
                      *               "version": 1,
                      *               "startDate": "2026-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
+                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2026-11-30",
                      *               "name": "P11",
-                     *               "id": "48f345dc-db40-4a2a-b280-a1e6521c53ae",
+                     *               "id": "de2589a9-75aa-4281-9c3e-c0ac89a890c0",
                      *               "version": 1,
                      *               "startDate": "2026-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
+                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2026-12-31",
                      *               "name": "P12",
-                     *               "id": "e05ea4a4-5fdd-43fe-aceb-fb45ccb36c90",
+                     *               "id": "61ecfc97-6fc1-4616-9fc2-89a840dea1dd",
                      *               "version": 1,
                      *               "startDate": "2026-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
+                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
                      *             }
                      *           ]
                      *         }
@@ -4742,7 +4773,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85",
+                     *       "id": "f36c03bb-5a50-4d8c-94db-5208cc096738",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
@@ -4750,128 +4781,128 @@ export interface operations {
                      *       "version": 1,
                      *       "periods": [
                      *         {
-                     *           "id": "96cbd059-2a9c-4860-bb28-aed8abcf4bb3",
+                     *           "id": "40f3c33e-251d-41f8-be95-8e4e900bc684",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-01-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85"
+                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
                      *         },
                      *         {
-                     *           "id": "ab7c4ee2-9f54-4858-84b6-fb85820774b0",
+                     *           "id": "9fdabf2f-a85f-41ca-9997-770a4dd52eb0",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
                      *           "endDate": "2027-02-28",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85"
+                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
                      *         },
                      *         {
-                     *           "id": "ff5fb4e6-76c1-4d55-a759-01d09c99ef06",
+                     *           "id": "b9f1dc2a-823d-4e02-b820-ecfc63818039",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
                      *           "endDate": "2027-03-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85"
+                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
                      *         },
                      *         {
-                     *           "id": "44dc4f04-6a74-4431-82a9-11423d9e8884",
+                     *           "id": "6dc7d706-fef3-408a-9a3e-cbd8a3cd5a42",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
                      *           "endDate": "2027-04-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85"
+                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
                      *         },
                      *         {
-                     *           "id": "e4d54b29-802c-4231-b11b-86ba46535fe2",
+                     *           "id": "46ee82c0-65fb-4037-9c27-7134cabcd85f",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
                      *           "endDate": "2027-05-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85"
+                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
                      *         },
                      *         {
-                     *           "id": "269429db-b4a9-44fe-a4db-83f7333f11db",
+                     *           "id": "9dc51dbf-ec30-4578-a0ba-b6aa89fe616d",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
                      *           "endDate": "2027-06-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85"
+                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
                      *         },
                      *         {
-                     *           "id": "2138cd43-c654-4bfe-9387-9b048bfd6d63",
+                     *           "id": "c0075450-eeed-411f-b465-3dd98ac9de32",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
                      *           "endDate": "2027-07-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85"
+                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
                      *         },
                      *         {
-                     *           "id": "ea7aa120-0304-47b4-933f-29f432a86a49",
+                     *           "id": "e03595fc-28c8-4bac-af91-b2cb3f001044",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
                      *           "endDate": "2027-08-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85"
+                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
                      *         },
                      *         {
-                     *           "id": "31989e38-04d9-4be1-a7b2-471696b49249",
+                     *           "id": "65af9460-70a0-4069-a963-c25d9774c80a",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
                      *           "endDate": "2027-09-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85"
+                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
                      *         },
                      *         {
-                     *           "id": "e41b93b4-3c5e-4078-99be-f4aaa24765d6",
+                     *           "id": "9409d83c-7538-44b7-9dcf-baf322447d19",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
                      *           "endDate": "2027-10-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85"
+                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
                      *         },
                      *         {
-                     *           "id": "5930fd5c-8ce4-4f28-a74b-d00c525f9efe",
+                     *           "id": "4829122b-8275-4712-9644-caa35d9fcc8c",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
                      *           "endDate": "2027-11-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85"
+                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
                      *         },
                      *         {
-                     *           "id": "6017bf8a-ab6c-4082-8a19-9a6af6e2b45b",
+                     *           "id": "351e3b83-a2a2-4f23-93a7-4a10e82efd89",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "3d2f95c3-e4ab-40ef-b9f0-e886fca1de85"
+                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
                      *         }
                      *       ],
-                     *       "createdAt": "2026-11-24T09:17:38.632Z",
-                     *       "updatedAt": "2026-11-24T09:17:38.632Z"
+                     *       "createdAt": "2026-11-24T09:29:27.096Z",
+                     *       "updatedAt": "2026-11-24T09:29:27.096Z"
                      *     }
                      */
                     "application/json": {
@@ -4984,134 +5015,134 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "008ebe99-899e-4c12-be3b-90d2e8967446",
+                     *       "id": "48061a96-ccbc-4471-8ca2-9f77238aba9e",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:17:38.603Z",
-                     *       "updatedAt": "2026-11-24T09:17:38.603Z",
+                     *       "createdAt": "2026-11-24T09:29:26.886Z",
+                     *       "updatedAt": "2026-11-24T09:29:26.886Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "5d170e6d-1b3e-44b7-8755-14ebb29f207d",
+                     *           "id": "72f3fd41-1d6e-4ac5-9600-d5e16757330d",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
+                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "fb86b813-86e0-4810-8f2d-7b4bac4a3ec1",
+                     *           "id": "f0665979-6611-4291-863c-b947614de751",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
+                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "cbf8bd22-61e2-425d-b7aa-ec243ef037ad",
+                     *           "id": "7d4dfaa2-5691-47f1-9336-0df6b261231d",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
+                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "69a6f757-50f9-49f3-99ff-029f3070824e",
+                     *           "id": "f3c949d0-3e80-4c9c-9960-8994baa5c16b",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
+                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "a7424b0b-6591-421d-a779-f670f2fcc7df",
+                     *           "id": "5a9e6e2f-8a05-4c1c-8450-2283064e0151",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
+                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "605bc8ea-e08d-4388-9f85-de37fd05d863",
+                     *           "id": "34a1eea5-8d18-4c75-b34b-cbccd04124bb",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
+                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "a387931a-59b9-4241-ae1b-d1d624236687",
+                     *           "id": "c29bfdfa-fa98-4aaa-a956-f0485c747066",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
+                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "a041fdf7-c533-41f3-b253-229b00aae15e",
+                     *           "id": "5515e6f3-0c8e-4f7e-96aa-4a64dcfa9667",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
+                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "4dd19c62-9b5e-4dc9-9f8b-8075d8a98db1",
+                     *           "id": "01933cde-d6cb-42a3-b233-eb1f4cff01b0",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
+                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "9e53838e-0049-4351-a272-6e2c9b3f6252",
+                     *           "id": "46741b6b-cb30-4609-9469-a0533acc4860",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
+                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "48f345dc-db40-4a2a-b280-a1e6521c53ae",
+                     *           "id": "de2589a9-75aa-4281-9c3e-c0ac89a890c0",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
+                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "e05ea4a4-5fdd-43fe-aceb-fb45ccb36c90",
+                     *           "id": "61ecfc97-6fc1-4616-9fc2-89a840dea1dd",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
+                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
                      *         }
                      *       ]
                      *     }
@@ -5266,134 +5297,134 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "69ddf0e4-d0c2-43a9-87cb-3e8d9e32431f",
+                     *       "id": "b11b08a4-d8cc-4da7-9797-add01d410ff0",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T09:17:38.703Z",
-                     *       "updatedAt": "2026-11-24T09:17:38.730Z",
+                     *       "createdAt": "2026-11-24T09:29:27.251Z",
+                     *       "updatedAt": "2026-11-24T09:29:27.488Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2030-01-31",
                      *           "name": "P01",
-                     *           "id": "739a47bb-56ab-4890-9146-520836267e2b",
+                     *           "id": "4691f9a1-3193-4975-8e90-fbf9342b6e1d",
                      *           "version": 1,
                      *           "startDate": "2030-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "69ddf0e4-d0c2-43a9-87cb-3e8d9e32431f"
+                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2030-02-28",
                      *           "name": "P02",
-                     *           "id": "d0b2cdbe-2b01-45ae-af61-d597a848c63d",
+                     *           "id": "174664b6-3850-4d33-ae0d-253063f18888",
                      *           "version": 1,
                      *           "startDate": "2030-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "69ddf0e4-d0c2-43a9-87cb-3e8d9e32431f"
+                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2030-03-31",
                      *           "name": "P03",
-                     *           "id": "93a16357-f6be-4b6e-9a07-a2f2f3e45ae9",
+                     *           "id": "ab1f5bf9-87af-4188-860a-13594cd04002",
                      *           "version": 1,
                      *           "startDate": "2030-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "69ddf0e4-d0c2-43a9-87cb-3e8d9e32431f"
+                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2030-04-30",
                      *           "name": "P04",
-                     *           "id": "e437c19b-1de9-4aca-a5a4-dc6529028795",
+                     *           "id": "8a38f708-e638-424e-b6a2-56b5aba27082",
                      *           "version": 1,
                      *           "startDate": "2030-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "69ddf0e4-d0c2-43a9-87cb-3e8d9e32431f"
+                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2030-05-31",
                      *           "name": "P05",
-                     *           "id": "77aa6574-3183-4f61-a077-05a8ed15b08a",
+                     *           "id": "9b88d7b8-e95c-4664-8767-72ccd54c1fce",
                      *           "version": 1,
                      *           "startDate": "2030-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "69ddf0e4-d0c2-43a9-87cb-3e8d9e32431f"
+                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2030-06-30",
                      *           "name": "P06",
-                     *           "id": "e79f0f3d-9a8a-420b-a2f9-3c91e6c30ede",
+                     *           "id": "cb41e2c8-3bc5-4172-b1db-f3fb7b74fa90",
                      *           "version": 1,
                      *           "startDate": "2030-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "69ddf0e4-d0c2-43a9-87cb-3e8d9e32431f"
+                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2030-07-31",
                      *           "name": "P07",
-                     *           "id": "619fa76a-3c75-4d85-a6d2-6e68873378f8",
+                     *           "id": "1e1b2838-b15c-4c8e-88a6-2206cbc015bd",
                      *           "version": 1,
                      *           "startDate": "2030-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "69ddf0e4-d0c2-43a9-87cb-3e8d9e32431f"
+                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2030-08-31",
                      *           "name": "P08",
-                     *           "id": "c20c46ec-afd8-434e-a503-b2e610e1c5be",
+                     *           "id": "dcca4903-15ec-4336-8abf-1721786d39ea",
                      *           "version": 1,
                      *           "startDate": "2030-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "69ddf0e4-d0c2-43a9-87cb-3e8d9e32431f"
+                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2030-09-30",
                      *           "name": "P09",
-                     *           "id": "d4c25706-8234-4b89-8f71-882a7043b65c",
+                     *           "id": "618588b4-bcc4-4f7c-9607-a13cbffaf19d",
                      *           "version": 1,
                      *           "startDate": "2030-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "69ddf0e4-d0c2-43a9-87cb-3e8d9e32431f"
+                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2030-10-31",
                      *           "name": "P10",
-                     *           "id": "562d25e6-05b8-420c-bde6-47e9b23e5dce",
+                     *           "id": "bd2a9dc6-da03-4c11-8f9e-51373a44e3a1",
                      *           "version": 1,
                      *           "startDate": "2030-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "69ddf0e4-d0c2-43a9-87cb-3e8d9e32431f"
+                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2030-11-30",
                      *           "name": "P11",
-                     *           "id": "cc42b04f-a1f3-4f09-94af-b3fda150e9f7",
+                     *           "id": "026067df-58d7-4991-94e0-9c048127c95d",
                      *           "version": 1,
                      *           "startDate": "2030-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "69ddf0e4-d0c2-43a9-87cb-3e8d9e32431f"
+                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2030-12-31",
                      *           "name": "P12",
-                     *           "id": "dffa5be1-fb11-47df-9390-abbe4840ff75",
+                     *           "id": "e584a005-c3b2-4dda-b099-759f616352b3",
                      *           "version": 1,
                      *           "startDate": "2030-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "69ddf0e4-d0c2-43a9-87cb-3e8d9e32431f"
+                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
                      *         }
                      *       ]
                      *     }
@@ -5600,14 +5631,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bdb748d5-6ba4-4728-ae20-dd813371efdb",
+                     *       "id": "c30302dd-5c11-498a-8562-0b8181f7ce28",
                      *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "df052f61-af4f-41ec-b9c1-8db3715d8801",
+                     *           "accountId": "4b2092ce-d612-481c-b2bf-7dda8b60f906",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -5617,7 +5648,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "88d00b79-6247-4b4e-8a46-fa787201955f",
+                     *           "accountId": "c66eb6c5-561f-44b8-81ad-30bb9feadd16",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -5638,8 +5669,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:17:40.054Z",
-                     *       "updatedAt": "2026-11-24T09:17:40.054Z"
+                     *       "createdAt": "2026-11-24T09:29:31.932Z",
+                     *       "updatedAt": "2026-11-24T09:29:31.932Z"
                      *     }
                      */
                     "application/json": {
@@ -5767,121 +5798,121 @@ export interface operations {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "e05ea4a4-5fdd-43fe-aceb-fb45ccb36c90",
+                     *           "id": "61ecfc97-6fc1-4616-9fc2-89a840dea1dd",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
+                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "48f345dc-db40-4a2a-b280-a1e6521c53ae",
+                     *           "id": "de2589a9-75aa-4281-9c3e-c0ac89a890c0",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
+                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "9e53838e-0049-4351-a272-6e2c9b3f6252",
+                     *           "id": "46741b6b-cb30-4609-9469-a0533acc4860",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
+                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "4dd19c62-9b5e-4dc9-9f8b-8075d8a98db1",
+                     *           "id": "01933cde-d6cb-42a3-b233-eb1f4cff01b0",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
+                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "a041fdf7-c533-41f3-b253-229b00aae15e",
+                     *           "id": "5515e6f3-0c8e-4f7e-96aa-4a64dcfa9667",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
+                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "a387931a-59b9-4241-ae1b-d1d624236687",
+                     *           "id": "c29bfdfa-fa98-4aaa-a956-f0485c747066",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
+                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "605bc8ea-e08d-4388-9f85-de37fd05d863",
+                     *           "id": "34a1eea5-8d18-4c75-b34b-cbccd04124bb",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
+                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "a7424b0b-6591-421d-a779-f670f2fcc7df",
+                     *           "id": "5a9e6e2f-8a05-4c1c-8450-2283064e0151",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
+                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "69a6f757-50f9-49f3-99ff-029f3070824e",
+                     *           "id": "f3c949d0-3e80-4c9c-9960-8994baa5c16b",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
+                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "cbf8bd22-61e2-425d-b7aa-ec243ef037ad",
+                     *           "id": "7d4dfaa2-5691-47f1-9336-0df6b261231d",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
+                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "fb86b813-86e0-4810-8f2d-7b4bac4a3ec1",
+                     *           "id": "f0665979-6611-4291-863c-b947614de751",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
+                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
                      *         },
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "5d170e6d-1b3e-44b7-8755-14ebb29f207d",
+                     *           "id": "72f3fd41-1d6e-4ac5-9600-d5e16757330d",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
+                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -5965,11 +5996,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "5d170e6d-1b3e-44b7-8755-14ebb29f207d",
+                     *       "id": "72f3fd41-1d6e-4ac5-9600-d5e16757330d",
                      *       "version": 1,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
+                     *       "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
                      *     }
                      */
                     "application/json": {
@@ -6055,11 +6086,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "5d170e6d-1b3e-44b7-8755-14ebb29f207d",
+                     *       "id": "72f3fd41-1d6e-4ac5-9600-d5e16757330d",
                      *       "version": 2,
                      *       "startDate": "2026-01-01",
                      *       "status": "locked",
-                     *       "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
+                     *       "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
                      *     }
                      */
                     "application/json": {
@@ -6244,11 +6275,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "5d170e6d-1b3e-44b7-8755-14ebb29f207d",
+                     *       "id": "72f3fd41-1d6e-4ac5-9600-d5e16757330d",
                      *       "version": 3,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
+                     *       "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
                      *     }
                      */
                     "application/json": {
@@ -6336,14 +6367,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "9a95ec38-178f-4bcc-84f9-144ce113e2d8",
+                     *           "id": "1ad67816-fcae-4a9c-829c-536b746a17ba",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "9e7bc271-9fc5-45e3-90e8-a6b1619669a5",
+                     *               "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -6353,7 +6384,7 @@ export interface operations {
                      *               "fxRounding": false
                      *             },
                      *             {
-                     *               "accountId": "411ea49c-42c7-4c9c-a94b-aa413f52fb08",
+                     *               "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -6374,8 +6405,8 @@ export interface operations {
                      *           "reversalOf": null,
                      *           "reversedBy": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:17:38.977Z",
-                     *           "updatedAt": "2026-11-24T09:17:38.977Z"
+                     *           "createdAt": "2026-11-24T09:29:28.046Z",
+                     *           "updatedAt": "2026-11-24T09:29:28.046Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -6493,12 +6524,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "9e7bc271-9fc5-45e3-90e8-a6b1619669a5",
+                 *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "411ea49c-42c7-4c9c-a94b-aa413f52fb08",
+                 *           "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -6542,14 +6573,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9a95ec38-178f-4bcc-84f9-144ce113e2d8",
+                     *       "id": "1ad67816-fcae-4a9c-829c-536b746a17ba",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "9e7bc271-9fc5-45e3-90e8-a6b1619669a5",
+                     *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -6559,7 +6590,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "411ea49c-42c7-4c9c-a94b-aa413f52fb08",
+                     *           "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -6580,8 +6611,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:17:38.977Z",
-                     *       "updatedAt": "2026-11-24T09:17:38.977Z"
+                     *       "createdAt": "2026-11-24T09:29:28.046Z",
+                     *       "updatedAt": "2026-11-24T09:29:28.046Z"
                      *     }
                      */
                     "application/json": {
@@ -6693,14 +6724,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9a95ec38-178f-4bcc-84f9-144ce113e2d8",
+                     *       "id": "1ad67816-fcae-4a9c-829c-536b746a17ba",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "9e7bc271-9fc5-45e3-90e8-a6b1619669a5",
+                     *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -6710,7 +6741,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "411ea49c-42c7-4c9c-a94b-aa413f52fb08",
+                     *           "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -6731,8 +6762,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:17:38.977Z",
-                     *       "updatedAt": "2026-11-24T09:17:38.977Z"
+                     *       "createdAt": "2026-11-24T09:29:28.046Z",
+                     *       "updatedAt": "2026-11-24T09:29:28.046Z"
                      *     }
                      */
                     "application/json": {
@@ -6842,12 +6873,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "9e7bc271-9fc5-45e3-90e8-a6b1619669a5",
+                 *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "411ea49c-42c7-4c9c-a94b-aa413f52fb08",
+                 *           "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -6894,14 +6925,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9a95ec38-178f-4bcc-84f9-144ce113e2d8",
+                     *       "id": "1ad67816-fcae-4a9c-829c-536b746a17ba",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "9e7bc271-9fc5-45e3-90e8-a6b1619669a5",
+                     *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -6911,7 +6942,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "411ea49c-42c7-4c9c-a94b-aa413f52fb08",
+                     *           "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -6932,8 +6963,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T09:17:38.977Z",
-                     *       "updatedAt": "2026-11-24T09:17:39.071Z"
+                     *       "createdAt": "2026-11-24T09:29:28.046Z",
+                     *       "updatedAt": "2026-11-24T09:29:28.403Z"
                      *     }
                      */
                     "application/json": {
@@ -7063,14 +7094,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9a95ec38-178f-4bcc-84f9-144ce113e2d8",
+                     *       "id": "1ad67816-fcae-4a9c-829c-536b746a17ba",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "9e7bc271-9fc5-45e3-90e8-a6b1619669a5",
+                     *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7080,7 +7111,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "411ea49c-42c7-4c9c-a94b-aa413f52fb08",
+                     *           "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7096,13 +7127,13 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446",
-                     *       "periodId": "cbf8bd22-61e2-425d-b7aa-ec243ef037ad",
+                     *       "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e",
+                     *       "periodId": "7d4dfaa2-5691-47f1-9336-0df6b261231d",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T09:17:38.977Z",
-                     *       "updatedAt": "2026-11-24T09:17:39.148Z"
+                     *       "createdAt": "2026-11-24T09:29:28.046Z",
+                     *       "updatedAt": "2026-11-24T09:29:28.463Z"
                      *     }
                      */
                     "application/json": {
@@ -7225,14 +7256,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ebc72cd9-7b4a-4932-84d3-c1a5658688b9",
+                     *       "id": "1b2888b4-52c7-4ef8-9c31-d1546776783e",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "df052f61-af4f-41ec-b9c1-8db3715d8801",
+                     *           "accountId": "4b2092ce-d612-481c-b2bf-7dda8b60f906",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -7242,7 +7273,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "9e7bc271-9fc5-45e3-90e8-a6b1619669a5",
+                     *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -7258,13 +7289,13 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446",
-                     *       "periodId": "cbf8bd22-61e2-425d-b7aa-ec243ef037ad",
+                     *       "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e",
+                     *       "periodId": "7d4dfaa2-5691-47f1-9336-0df6b261231d",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T09:17:39.285Z",
-                     *       "updatedAt": "2026-11-24T09:17:39.336Z"
+                     *       "createdAt": "2026-11-24T09:29:28.608Z",
+                     *       "updatedAt": "2026-11-24T09:29:28.685Z"
                      *     }
                      */
                     "application/json": {
@@ -7387,14 +7418,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9a95ec38-178f-4bcc-84f9-144ce113e2d8",
+                     *       "id": "1ad67816-fcae-4a9c-829c-536b746a17ba",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "9e7bc271-9fc5-45e3-90e8-a6b1619669a5",
+                     *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7404,7 +7435,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "411ea49c-42c7-4c9c-a94b-aa413f52fb08",
+                     *           "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7425,8 +7456,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T09:17:38.977Z",
-                     *       "updatedAt": "2026-11-24T09:17:39.194Z"
+                     *       "createdAt": "2026-11-24T09:29:28.046Z",
+                     *       "updatedAt": "2026-11-24T09:29:28.492Z"
                      *     }
                      */
                     "application/json": {
@@ -7560,14 +7591,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9a95ec38-178f-4bcc-84f9-144ce113e2d8",
+                     *       "id": "1ad67816-fcae-4a9c-829c-536b746a17ba",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "9e7bc271-9fc5-45e3-90e8-a6b1619669a5",
+                     *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7577,7 +7608,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "411ea49c-42c7-4c9c-a94b-aa413f52fb08",
+                     *           "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7593,13 +7624,13 @@ export interface operations {
                      *       },
                      *       "status": "reversed",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446",
-                     *       "periodId": "cbf8bd22-61e2-425d-b7aa-ec243ef037ad",
+                     *       "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e",
+                     *       "periodId": "7d4dfaa2-5691-47f1-9336-0df6b261231d",
                      *       "reversalOf": null,
-                     *       "reversedBy": "aa35314e-bb3d-4b5b-9c74-cd532e3e5c74",
+                     *       "reversedBy": "fc48beff-c6c4-4b87-ad4a-de004a35a143",
                      *       "version": 6,
-                     *       "createdAt": "2026-11-24T09:17:38.977Z",
-                     *       "updatedAt": "2026-11-24T09:17:39.252Z"
+                     *       "createdAt": "2026-11-24T09:29:28.046Z",
+                     *       "updatedAt": "2026-11-24T09:29:28.566Z"
                      *     }
                      */
                     "application/json": {
@@ -7689,6 +7720,100 @@ export interface operations {
             503: components["responses"]["Error"];
         };
     };
+    "journals.revalue": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retries with the same key within 24 hours answer the first result instead of writing again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The company (UUID). */
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "date": "2026-03-31",
+                 *       "dryRun": true
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: date
+                     * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                     */
+                    date: string;
+                    /** @description true: answer what the revaluation would post and write nothing (the journal ids are then null). */
+                    dryRun?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "date": "2026-03-31",
+                     *       "dryRun": true,
+                     *       "journalId": null,
+                     *       "reversalId": null,
+                     *       "accounts": []
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: date
+                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                         */
+                        date: string;
+                        /** @description true: answer what the revaluation would post and write nothing (the journal ids are then null). */
+                        dryRun: boolean;
+                        /** @description The journal (UUID). */
+                        journalId: string | null;
+                        /** @description The journal that reverses the revaluation on the next day; null on a dry run or when nothing was posted. */
+                        reversalId: string | null;
+                        /** @description Each (account, currency) of an asset or liability account with a non-zero balance in that foreign currency at the date. */
+                        accounts: {
+                            /**
+                             * Format: uuid
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             */
+                            accountId: string;
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+                            currency: string;
+                            /** @description Debit minus credit of the account in the currency, through the date, in that currency. */
+                            foreignBalance: string;
+                            /** @description Units of the base currency for one unit of currency on the date: exact decimal, greater than 0, at most 10 decimals. Sent as a number or a string; answered as a string. */
+                            rate: string;
+                            /** @description The base-currency amount the account carries for that currency before the revaluation: the base amounts of its lines in the currency plus earlier revaluations of it. */
+                            baseBefore: string;
+                            /** @description foreignBalance x rate, rounded half away from zero to the base precision. */
+                            baseAfter: string;
+                            /** @description baseAfter - baseBefore: debited to the account when positive, credited when negative, against unrealizedFxGainLossAccountId. */
+                            difference: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
     "reports.trialBalance": {
         parameters: {
             query?: {
@@ -7722,13 +7847,13 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446",
+                     *       "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "782c6158-2941-43fa-a365-fe61b807c0be",
+                     *           "accountId": "4cf2ac47-a628-49f8-92b8-fcfd967f2db1",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -7754,8 +7879,8 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "9e7bc271-9fc5-45e3-90e8-a6b1619669a5",
-                     *           "parentId": "782c6158-2941-43fa-a365-fe61b807c0be",
+                     *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *           "parentId": "4cf2ac47-a628-49f8-92b8-fcfd967f2db1",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -7780,7 +7905,7 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "808fa112-e691-46e0-b5ac-3a374af5f8f0",
+                     *           "accountId": "75c721ba-62c9-4f14-9633-705508567f9e",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -7806,8 +7931,8 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "411ea49c-42c7-4c9c-a94b-aa413f52fb08",
-                     *           "parentId": "808fa112-e691-46e0-b5ac-3a374af5f8f0",
+                     *           "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                     *           "parentId": "75c721ba-62c9-4f14-9633-705508567f9e",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -7832,7 +7957,7 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "23f3ca36-e25a-4be1-bc3d-376c8beef254",
+                     *           "accountId": "fd14c0b4-d50a-490c-9985-d7a83b4b54db",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -7858,8 +7983,8 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "df052f61-af4f-41ec-b9c1-8db3715d8801",
-                     *           "parentId": "23f3ca36-e25a-4be1-bc3d-376c8beef254",
+                     *           "accountId": "4b2092ce-d612-481c-b2bf-7dda8b60f906",
+                     *           "parentId": "fd14c0b4-d50a-490c-9985-d7a83b4b54db",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -8113,7 +8238,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "23f3ca36-e25a-4be1-bc3d-376c8beef254",
+                     *           "accountId": "fd14c0b4-d50a-490c-9985-d7a83b4b54db",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -8132,8 +8257,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "df052f61-af4f-41ec-b9c1-8db3715d8801",
-                     *           "parentId": "23f3ca36-e25a-4be1-bc3d-376c8beef254",
+                     *           "accountId": "4b2092ce-d612-481c-b2bf-7dda8b60f906",
+                     *           "parentId": "fd14c0b4-d50a-490c-9985-d7a83b4b54db",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -8343,7 +8468,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "782c6158-2941-43fa-a365-fe61b807c0be",
+                     *           "accountId": "4cf2ac47-a628-49f8-92b8-fcfd967f2db1",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -8360,8 +8485,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "9e7bc271-9fc5-45e3-90e8-a6b1619669a5",
-                     *           "parentId": "782c6158-2941-43fa-a365-fe61b807c0be",
+                     *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *           "parentId": "4cf2ac47-a628-49f8-92b8-fcfd967f2db1",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -8610,7 +8735,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "782c6158-2941-43fa-a365-fe61b807c0be",
+                     *         "id": "4cf2ac47-a628-49f8-92b8-fcfd967f2db1",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -8629,13 +8754,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "9a95ec38-178f-4bcc-84f9-144ce113e2d8",
+                     *           "journalId": "1ad67816-fcae-4a9c-829c-536b746a17ba",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "9e7bc271-9fc5-45e3-90e8-a6b1619669a5",
+                     *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -8646,7 +8771,7 @@ export interface operations {
                      *           "balance": "120.00"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjkzNDJlNzNmLTRiNmMtNGJiMi1hOTQ4LTRkOGFmZjM0ZWIxYyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiNzgyYzYxNTgtMjk0MS00M2ZhLWEzNjUtZmU2MWI4MDdjMGJlIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjOWE5NWVjMzgtMTc4Zi00YmNjLTg0ZjktMTQ0Y2UxMTNlMmQ4IiwiYWNjb3VudElkIjoiOWU3YmMyNzEtOWZjNS00NWUzLTkwZTgtYTZiMTYxOTY2OWE1IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.JbqtzExySNmaRMldbJUWoByq3bzO1XwOOalF7_0g6Is"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6Ijc4NGU4NTUzLTI2YWMtNDcxNC1hMjUyLTg0NDZkNjY3YzM2ZSIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiNGNmMmFjNDctYTYyOC00OWY4LTkyYjgtZmNmZDk2N2YyZGIxIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjMWFkNjc4MTYtZmNhZS00YTljLTgyOWMtNTM2Yjc0NmExN2JhIiwiYWNjb3VudElkIjoiOWIxYmU5Y2UtMWE5ZS00MWZkLWI1NTQtMmI4MDAzMjA3OTUyIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.hz4pB6aU5u_H61Jvr9DmSBeqfxSbsKkRYQp2Ex5O70U"
                      *     }
                      */
                     "application/json": {
@@ -8809,41 +8934,41 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "fbe69cb7-d242-4f75-af0a-20a13e078c1c",
+                     *           "id": "690a1ccc-e8af-44f2-adc9-0ae833a740ea",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-24T09:17:39.974Z",
+                     *           "createdAt": "2026-11-24T09:29:31.342Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ce077ae5-d938-4849-96bd-2409b6e8be0d"
+                     *             "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
                      *           }
                      *         },
                      *         {
-                     *           "id": "075fc7dc-2cca-4892-92ce-a73e0b902ee5",
+                     *           "id": "1bb1ac3b-b76a-43ac-bb6d-330fc6d64ef7",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-24T09:17:39.919Z",
+                     *           "createdAt": "2026-11-24T09:29:31.270Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ce077ae5-d938-4849-96bd-2409b6e8be0d"
+                     *             "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
                      *           }
                      *         },
                      *         {
-                     *           "id": "dae30674-1d0c-4490-a412-9816d07b7c77",
+                     *           "id": "8bafab23-7ba5-4d69-957d-525db0ed3e6c",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
+                     *             "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
                      *           },
-                     *           "createdAt": "2026-11-24T09:17:39.841Z",
+                     *           "createdAt": "2026-11-24T09:29:30.988Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ce077ae5-d938-4849-96bd-2409b6e8be0d"
+                     *             "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
                      *           }
                      *         }
                      *       ],
@@ -8921,7 +9046,7 @@ export interface operations {
                  * @example {
                  *       "kind": "TrialBalance",
                  *       "parameters": {
-                 *         "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
+                 *         "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
                  *       }
                  *     }
                  */
@@ -9015,15 +9140,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "dae30674-1d0c-4490-a412-9816d07b7c77",
+                     *       "id": "8bafab23-7ba5-4d69-957d-525db0ed3e6c",
                      *       "kind": "TrialBalance",
                      *       "parameters": {
-                     *         "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
+                     *         "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
                      *       },
-                     *       "createdAt": "2026-11-24T09:17:39.841Z",
+                     *       "createdAt": "2026-11-24T09:29:30.988Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ce077ae5-d938-4849-96bd-2409b6e8be0d"
+                     *         "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
                      *       }
                      *     }
                      */
@@ -9096,27 +9221,27 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "dae30674-1d0c-4490-a412-9816d07b7c77",
+                     *       "id": "8bafab23-7ba5-4d69-957d-525db0ed3e6c",
                      *       "kind": "TrialBalance",
                      *       "parameters": {
-                     *         "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446"
+                     *         "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
                      *       },
-                     *       "createdAt": "2026-11-24T09:17:39.841Z",
+                     *       "createdAt": "2026-11-24T09:29:30.988Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ce077ae5-d938-4849-96bd-2409b6e8be0d"
+                     *         "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
                      *       },
                      *       "figures": {
                      *         "dateFrom": "2026-01-01",
                      *         "dateTo": "2026-12-31",
-                     *         "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446",
+                     *         "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e",
                      *         "periodId": null,
                      *         "costCenter": null,
                      *         "currency": "SAR",
                      *         "rows": [
                      *           {
                      *             "currencies": [],
-                     *             "accountId": "782c6158-2941-43fa-a365-fe61b807c0be",
+                     *             "accountId": "4cf2ac47-a628-49f8-92b8-fcfd967f2db1",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -9142,8 +9267,8 @@ export interface operations {
                      *           },
                      *           {
                      *             "currencies": [],
-                     *             "accountId": "9e7bc271-9fc5-45e3-90e8-a6b1619669a5",
-                     *             "parentId": "782c6158-2941-43fa-a365-fe61b807c0be",
+                     *             "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *             "parentId": "4cf2ac47-a628-49f8-92b8-fcfd967f2db1",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -9168,7 +9293,7 @@ export interface operations {
                      *           },
                      *           {
                      *             "currencies": [],
-                     *             "accountId": "808fa112-e691-46e0-b5ac-3a374af5f8f0",
+                     *             "accountId": "75c721ba-62c9-4f14-9633-705508567f9e",
                      *             "parentId": null,
                      *             "code": "4",
                      *             "path": "4",
@@ -9194,8 +9319,8 @@ export interface operations {
                      *           },
                      *           {
                      *             "currencies": [],
-                     *             "accountId": "411ea49c-42c7-4c9c-a94b-aa413f52fb08",
-                     *             "parentId": "808fa112-e691-46e0-b5ac-3a374af5f8f0",
+                     *             "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                     *             "parentId": "75c721ba-62c9-4f14-9633-705508567f9e",
                      *             "code": "4101",
                      *             "path": "4.4101",
                      *             "depth": 1,
@@ -9220,7 +9345,7 @@ export interface operations {
                      *           },
                      *           {
                      *             "currencies": [],
-                     *             "accountId": "23f3ca36-e25a-4be1-bc3d-376c8beef254",
+                     *             "accountId": "fd14c0b4-d50a-490c-9985-d7a83b4b54db",
                      *             "parentId": null,
                      *             "code": "5",
                      *             "path": "5",
@@ -9246,8 +9371,8 @@ export interface operations {
                      *           },
                      *           {
                      *             "currencies": [],
-                     *             "accountId": "df052f61-af4f-41ec-b9c1-8db3715d8801",
-                     *             "parentId": "23f3ca36-e25a-4be1-bc3d-376c8beef254",
+                     *             "accountId": "4b2092ce-d612-481c-b2bf-7dda8b60f906",
+                     *             "parentId": "fd14c0b4-d50a-490c-9985-d7a83b4b54db",
                      *             "code": "5101",
                      *             "path": "5.5101",
                      *             "depth": 1,
@@ -9784,83 +9909,26 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "72051889-d0a4-4632-b436-ec888578ec17",
-                     *           "sequence": 7,
+                     *           "id": "5f3338e3-5369-4e78-b317-a608121c57de",
+                     *           "sequence": 4,
                      *           "type": "JournalPosted",
-                     *           "companyId": "9342e73f-4b6c-4bb2-a948-4d8aff34eb1c",
-                     *           "recordId": "3b55ecb0-1cdf-44fc-8b1d-1c55cc903e00",
-                     *           "version": 2,
-                     *           "actor": {
-                     *             "type": "user",
-                     *             "id": "ce077ae5-d938-4849-96bd-2409b6e8be0d"
-                     *           },
-                     *           "occurredAt": "2026-11-24T09:17:39.393Z",
-                     *           "data": {
-                     *             "id": "3b55ecb0-1cdf-44fc-8b1d-1c55cc903e00",
-                     *             "serialNumber": 4,
-                     *             "date": "2026-04-05T00:00:00Z",
-                     *             "description": null,
-                     *             "reference": null,
-                     *             "entries": [
-                     *               {
-                     *                 "accountId": "df052f61-af4f-41ec-b9c1-8db3715d8801",
-                     *                 "costCenterId": null,
-                     *                 "side": 1,
-                     *                 "amount": 7,
-                     *                 "currency": "SAR",
-                     *                 "exchangeRate": "1",
-                     *                 "baseAmount": 7,
-                     *                 "fxRounding": false
-                     *               },
-                     *               {
-                     *                 "accountId": "9e7bc271-9fc5-45e3-90e8-a6b1619669a5",
-                     *                 "costCenterId": null,
-                     *                 "side": 2,
-                     *                 "amount": 7,
-                     *                 "currency": "SAR",
-                     *                 "exchangeRate": "1",
-                     *                 "baseAmount": 7,
-                     *                 "fxRounding": false
-                     *               }
-                     *             ],
-                     *             "totals": {
-                     *               "debit": 7,
-                     *               "credit": 7
-                     *             },
-                     *             "status": "posted",
-                     *             "postingDate": "2026-04-05",
-                     *             "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446",
-                     *             "periodId": "69a6f757-50f9-49f3-99ff-029f3070824e",
-                     *             "reversalOf": null,
-                     *             "reversedBy": null,
-                     *             "version": 2,
-                     *             "createdAt": "2026-11-24T09:17:39.366Z",
-                     *             "updatedAt": "2026-11-24T09:17:39.392Z"
-                     *           },
-                     *           "dataOmitted": false,
-                     *           "dataOmittedReason": null
-                     *         },
-                     *         {
-                     *           "id": "95d34669-e368-4ec2-80ad-8883dd7d8588",
-                     *           "sequence": 33,
-                     *           "type": "JournalPosted",
-                     *           "companyId": "9342e73f-4b6c-4bb2-a948-4d8aff34eb1c",
-                     *           "recordId": "9a95ec38-178f-4bcc-84f9-144ce113e2d8",
+                     *           "companyId": "784e8553-26ac-4714-a252-8446d667c36e",
+                     *           "recordId": "1ad67816-fcae-4a9c-829c-536b746a17ba",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ce077ae5-d938-4849-96bd-2409b6e8be0d"
+                     *             "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
                      *           },
-                     *           "occurredAt": "2026-11-24T09:17:39.149Z",
+                     *           "occurredAt": "2026-11-24T09:29:28.464Z",
                      *           "data": {
-                     *             "id": "9a95ec38-178f-4bcc-84f9-144ce113e2d8",
+                     *             "id": "1ad67816-fcae-4a9c-829c-536b746a17ba",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "9e7bc271-9fc5-45e3-90e8-a6b1619669a5",
+                     *                 "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -9870,7 +9938,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "411ea49c-42c7-4c9c-a94b-aa413f52fb08",
+                     *                 "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -9886,38 +9954,38 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446",
-                     *             "periodId": "cbf8bd22-61e2-425d-b7aa-ec243ef037ad",
+                     *             "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e",
+                     *             "periodId": "7d4dfaa2-5691-47f1-9336-0df6b261231d",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-24T09:17:38.977Z",
-                     *             "updatedAt": "2026-11-24T09:17:39.148Z"
+                     *             "createdAt": "2026-11-24T09:29:28.046Z",
+                     *             "updatedAt": "2026-11-24T09:29:28.463Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null
                      *         },
                      *         {
-                     *           "id": "5b99d700-4211-406f-8e08-5d85891f7d86",
-                     *           "sequence": 35,
+                     *           "id": "f36ddf90-7544-44ce-84ee-d38da9ea515a",
+                     *           "sequence": 6,
                      *           "type": "JournalPosted",
-                     *           "companyId": "9342e73f-4b6c-4bb2-a948-4d8aff34eb1c",
-                     *           "recordId": "9a95ec38-178f-4bcc-84f9-144ce113e2d8",
+                     *           "companyId": "784e8553-26ac-4714-a252-8446d667c36e",
+                     *           "recordId": "1ad67816-fcae-4a9c-829c-536b746a17ba",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ce077ae5-d938-4849-96bd-2409b6e8be0d"
+                     *             "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
                      *           },
-                     *           "occurredAt": "2026-11-24T09:17:39.222Z",
+                     *           "occurredAt": "2026-11-24T09:29:28.523Z",
                      *           "data": {
-                     *             "id": "9a95ec38-178f-4bcc-84f9-144ce113e2d8",
+                     *             "id": "1ad67816-fcae-4a9c-829c-536b746a17ba",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "9e7bc271-9fc5-45e3-90e8-a6b1619669a5",
+                     *                 "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -9927,7 +9995,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "411ea49c-42c7-4c9c-a94b-aa413f52fb08",
+                     *                 "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -9943,19 +10011,76 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "008ebe99-899e-4c12-be3b-90d2e8967446",
-                     *             "periodId": "cbf8bd22-61e2-425d-b7aa-ec243ef037ad",
+                     *             "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e",
+                     *             "periodId": "7d4dfaa2-5691-47f1-9336-0df6b261231d",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-24T09:17:38.977Z",
-                     *             "updatedAt": "2026-11-24T09:17:39.221Z"
+                     *             "createdAt": "2026-11-24T09:29:28.046Z",
+                     *             "updatedAt": "2026-11-24T09:29:28.523Z"
+                     *           },
+                     *           "dataOmitted": false,
+                     *           "dataOmittedReason": null
+                     *         },
+                     *         {
+                     *           "id": "5a0fb0d1-a07b-47f0-839d-87a88ac42b41",
+                     *           "sequence": 7,
+                     *           "type": "JournalReversed",
+                     *           "companyId": "784e8553-26ac-4714-a252-8446d667c36e",
+                     *           "recordId": "1ad67816-fcae-4a9c-829c-536b746a17ba",
+                     *           "version": 6,
+                     *           "actor": {
+                     *             "type": "user",
+                     *             "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
+                     *           },
+                     *           "occurredAt": "2026-11-24T09:29:28.566Z",
+                     *           "data": {
+                     *             "id": "1ad67816-fcae-4a9c-829c-536b746a17ba",
+                     *             "serialNumber": 1,
+                     *             "date": "2026-03-02T00:00:00Z",
+                     *             "description": null,
+                     *             "reference": null,
+                     *             "entries": [
+                     *               {
+                     *                 "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *                 "costCenterId": null,
+                     *                 "side": 1,
+                     *                 "amount": 120,
+                     *                 "currency": "SAR",
+                     *                 "exchangeRate": "1",
+                     *                 "baseAmount": 120,
+                     *                 "fxRounding": false
+                     *               },
+                     *               {
+                     *                 "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                     *                 "costCenterId": null,
+                     *                 "side": 2,
+                     *                 "amount": 120,
+                     *                 "currency": "SAR",
+                     *                 "exchangeRate": "1",
+                     *                 "baseAmount": 120,
+                     *                 "fxRounding": false
+                     *               }
+                     *             ],
+                     *             "totals": {
+                     *               "debit": 120,
+                     *               "credit": 120
+                     *             },
+                     *             "status": "reversed",
+                     *             "postingDate": "2026-03-02",
+                     *             "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e",
+                     *             "periodId": "7d4dfaa2-5691-47f1-9336-0df6b261231d",
+                     *             "reversalOf": null,
+                     *             "reversedBy": "fc48beff-c6c4-4b87-ad4a-de004a35a143",
+                     *             "version": 6,
+                     *             "createdAt": "2026-11-24T09:29:28.046Z",
+                     *             "updatedAt": "2026-11-24T09:29:28.566Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjkzNDJlNzNmLTRiNmMtNGJiMi1hOTQ4LTRkOGFmZjM0ZWIxYyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM1fX0.4oNeIeFiSy-GGV2n-TFwc97Xu1pBDxmaADtASU53Xn8"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6Ijc4NGU4NTUzLTI2YWMtNDcxNC1hMjUyLTg0NDZkNjY3YzM2ZSIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjd9fQ.7JTxzi8IFQgvOixNIQ4mmGPfYHkjWzRcSFXbTN0Cw44"
                      *     }
                      */
                     "application/json": {
@@ -10053,7 +10178,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "a6cc8706-cbbc-4ca0-a89a-9cf1062a7363",
+                     *           "id": "bfd6c240-e4e9-4f7b-8b47-81eb78ff75ea",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -10064,11 +10189,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "ce077ae5-d938-4849-96bd-2409b6e8be0d"
+                     *             "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:17:40.665Z",
-                     *           "updatedAt": "2026-11-24T09:17:40.665Z"
+                     *           "createdAt": "2026-11-24T09:29:33.055Z",
+                     *           "updatedAt": "2026-11-24T09:29:33.055Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -10167,7 +10292,7 @@ export interface operations {
                      * @description The event types the subscription receives; empty for every type.
                      * @default []
                      */
-                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted")[];
+                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted")[];
                     /**
                      * @description Free text.
                      * @default
@@ -10190,7 +10315,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a6cc8706-cbbc-4ca0-a89a-9cf1062a7363",
+                     *       "id": "bfd6c240-e4e9-4f7b-8b47-81eb78ff75ea",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -10201,11 +10326,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "ce077ae5-d938-4849-96bd-2409b6e8be0d"
+                     *         "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:17:40.665Z",
-                     *       "updatedAt": "2026-11-24T09:17:40.665Z",
+                     *       "createdAt": "2026-11-24T09:29:33.055Z",
+                     *       "updatedAt": "2026-11-24T09:29:33.055Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -10293,7 +10418,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a6cc8706-cbbc-4ca0-a89a-9cf1062a7363",
+                     *       "id": "bfd6c240-e4e9-4f7b-8b47-81eb78ff75ea",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -10304,11 +10429,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "ce077ae5-d938-4849-96bd-2409b6e8be0d"
+                     *         "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:17:40.665Z",
-                     *       "updatedAt": "2026-11-24T09:17:40.665Z"
+                     *       "createdAt": "2026-11-24T09:29:33.055Z",
+                     *       "updatedAt": "2026-11-24T09:29:33.055Z"
                      *     }
                      */
                     "application/json": {
@@ -10398,7 +10523,7 @@ export interface operations {
                      * @description The event types the subscription receives; empty for every type.
                      * @default []
                      */
-                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted")[];
+                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted")[];
                     /**
                      * @description Free text.
                      * @default
@@ -10420,7 +10545,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a6cc8706-cbbc-4ca0-a89a-9cf1062a7363",
+                     *       "id": "bfd6c240-e4e9-4f7b-8b47-81eb78ff75ea",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -10432,11 +10557,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "ce077ae5-d938-4849-96bd-2409b6e8be0d"
+                     *         "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T09:17:40.665Z",
-                     *       "updatedAt": "2026-11-24T09:17:40.874Z"
+                     *       "createdAt": "2026-11-24T09:29:33.055Z",
+                     *       "updatedAt": "2026-11-24T09:29:33.521Z"
                      *     }
                      */
                     "application/json": {
@@ -10659,13 +10784,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "a5bb2063-335e-4b6b-af9e-d85b50397c6a",
+                     *           "id": "86b2c023-2039-4347-98ab-048613b51b9f",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:17:40.965Z",
-                     *           "updatedAt": "2026-11-24T09:17:40.965Z"
+                     *           "createdAt": "2026-11-24T09:29:33.605Z",
+                     *           "updatedAt": "2026-11-24T09:29:33.605Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -10761,13 +10886,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a5bb2063-335e-4b6b-af9e-d85b50397c6a",
+                     *       "id": "86b2c023-2039-4347-98ab-048613b51b9f",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:17:40.965Z",
-                     *       "updatedAt": "2026-11-24T09:17:40.965Z"
+                     *       "createdAt": "2026-11-24T09:29:33.605Z",
+                     *       "updatedAt": "2026-11-24T09:29:33.605Z"
                      *     }
                      */
                     "application/json": {
@@ -10833,13 +10958,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a5bb2063-335e-4b6b-af9e-d85b50397c6a",
+                     *       "id": "86b2c023-2039-4347-98ab-048613b51b9f",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:17:40.965Z",
-                     *       "updatedAt": "2026-11-24T09:17:40.965Z"
+                     *       "createdAt": "2026-11-24T09:29:33.605Z",
+                     *       "updatedAt": "2026-11-24T09:29:33.605Z"
                      *     }
                      */
                     "application/json": {
@@ -10918,13 +11043,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a5bb2063-335e-4b6b-af9e-d85b50397c6a",
+                     *       "id": "86b2c023-2039-4347-98ab-048613b51b9f",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T09:17:40.965Z",
-                     *       "updatedAt": "2026-11-24T09:17:41.014Z"
+                     *       "createdAt": "2026-11-24T09:29:33.605Z",
+                     *       "updatedAt": "2026-11-24T09:29:33.735Z"
                      *     }
                      */
                     "application/json": {

@@ -20,6 +20,7 @@ export async function createCompany(uow: UnitOfWork, user: { userId: string; ema
     decimalPrecision: input.decimalPrecision,
     retainedEarningsAccountId: null,
     fxRoundingAccountId: null,
+    unrealizedFxGainLossAccountId: null,
     version: 1,
     updatedAt: now,
   };

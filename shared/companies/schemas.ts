@@ -22,6 +22,8 @@ export const UpdateSettingsBody = lazy(() =>
     retainedEarningsAccountId: z.nullable(Uuid()),
     /** Left out: unchanged (it came after the other settings; clients written before it keep working). */
     fxRoundingAccountId: z.optional(z.nullable(Uuid())),
+    /** Left out: unchanged, like fxRoundingAccountId. */
+    unrealizedFxGainLossAccountId: z.optional(z.nullable(Uuid())),
     version: Version(),
   }),
 );

@@ -23,9 +23,11 @@ export async function getSettings(companyId: string): Promise<SettingsView> {
  *   journal, so no stored amount ever has more decimals than the currency.
  * - The foreign-exchange rounding account (fxRoundingAccountId), when set, must be a leaf of the
  *   company; left out of the request, it stays as it was.
+ * - The unrealized exchange gain and loss account (unrealizedFxGainLossAccountId), where
+ *   revaluations post the differences, likewise: a leaf of the company, unchanged when left out.
  * - The base currency changes only while the company has no journal.
- * Errors: NotFound, VersionConflict, ValidationError naming `retainedEarningsAccountId` or
- * `fxRoundingAccountId`, StateConflict (PrecisionInUse, CurrencyInUse) naming the field.
+ * Errors: NotFound, VersionConflict, ValidationError naming `retainedEarningsAccountId`,
+ * `fxRoundingAccountId` or `unrealizedFxGainLossAccountId`, StateConflict (PrecisionInUse, CurrencyInUse) naming the field.
  */
 export async function updateSettings(uow: UnitOfWork, companyId: string, input: UpdateSettingsInput): Promise<SettingsView> {
   const before = await getSettings(companyId);
@@ -34,6 +36,10 @@ export async function updateSettings(uow: UnitOfWork, companyId: string, input: 
   if (input.retainedEarningsAccountId) guards.push(...(await accountGuards(companyId, input.retainedEarningsAccountId, 'retainedEarningsAccountId', 'equity')));
   const fxRoundingAccountId = input.fxRoundingAccountId === undefined ? before.fxRoundingAccountId : input.fxRoundingAccountId;
   if (fxRoundingAccountId && fxRoundingAccountId !== before.fxRoundingAccountId) guards.push(...(await accountGuards(companyId, fxRoundingAccountId, 'fxRoundingAccountId')));
+  const unrealizedFxGainLossAccountId = input.unrealizedFxGainLossAccountId === undefined ? before.unrealizedFxGainLossAccountId : input.unrealizedFxGainLossAccountId;
+  if (unrealizedFxGainLossAccountId && unrealizedFxGainLossAccountId !== before.unrealizedFxGainLossAccountId) {
+    guards.push(...(await accountGuards(companyId, unrealizedFxGainLossAccountId, 'unrealizedFxGainLossAccountId')));
+  }
   if (input.decimalPrecision < before.decimalPrecision) {
     guards.push(
       noJournalsYetOp(companyId, () => new StateConflict('PrecisionInUse', 'The company has journals; its currency precision can no longer be lowered.', 'decimalPrecision')),
@@ -48,6 +54,7 @@ export async function updateSettings(uow: UnitOfWork, companyId: string, input: 
     decimalPrecision: input.decimalPrecision,
     retainedEarningsAccountId: input.retainedEarningsAccountId,
     fxRoundingAccountId,
+    unrealizedFxGainLossAccountId,
     version: before.version + 1,
     updatedAt: new Date().toISOString(),
   };

@@ -14,6 +14,9 @@ import { queryAll } from './query-all.ts';
 export interface Sums {
   debit: bigint;
   credit: bigint;
+  /** Foreign-currency balances only: the base amounts of the same lines (and of revaluations of the currency). */
+  baseDebit?: bigint;
+  baseCredit?: bigint;
 }
 
 /** Sums by account. */
@@ -45,7 +48,10 @@ export async function sumThrough(companyId: string, cover: Cover, scope: Balance
     if ((scope.kind === 'costCenter' && group !== scope.costCenterId) || (accountIds && !accountIds.has(accountId))) return false;
     const byAccount = sums.get(group) ?? new Map<string, Sums>();
     const s = byAccount.get(accountId) ?? { debit: 0n, credit: 0n };
-    byAccount.set(accountId, { debit: s.debit + BigInt(sign) * toMils(exact(item.debit)), credit: s.credit + BigInt(sign) * toMils(exact(item.credit)) });
+    const signed = (value: unknown) => BigInt(sign) * toMils(exact(value));
+    const next: Sums = { debit: s.debit + signed(item.debit), credit: s.credit + signed(item.credit) };
+    if (scope.kind === 'currencies') Object.assign(next, { baseDebit: (s.baseDebit ?? 0n) + signed(item.baseDebit), baseCredit: (s.baseCredit ?? 0n) + signed(item.baseCredit) });
+    byAccount.set(accountId, next);
     sums.set(group, byAccount);
     return true;
   };

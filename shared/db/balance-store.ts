@@ -47,17 +47,20 @@ export function balanceOps(companyId: string, place: Pick<Posting, 'periodId' | 
 /**
  * The foreign-currency balance updates of a posting's deltas, beside its base ones: per
  * (account, currency), its period's and posting day's items, in its shard, holding amounts in
- * that currency. A posting writes two per (account, currency) pair its foreign lines name.
+ * that currency, and the base amounts of the same lines (baseDebit, baseCredit). A posting
+ * writes two per (account, currency) pair its foreign and revaluation lines name.
  */
 export function currencyBalanceOps(companyId: string, place: Pick<Posting, 'periodId' | 'postingDate' | 'balanceShard'>, deltas: CurrencyDelta[]): WriteOp[] {
   const buckets: BalanceBucket[] = [{ period: place.periodId }, { day: place.postingDate }];
   return deltas.flatMap((d) =>
     buckets.map((bucket) =>
       mainTable.update(balanceKeys.currencyBalance(companyId, bucket, d.accountId, d.currency, place.balanceShard), {
-        expression: 'ADD debit :debit, credit :credit SET entity = :entity, accountId = :accountId, currency = :currency',
+        expression: 'ADD debit :debit, credit :credit, baseDebit :baseDebit, baseCredit :baseCredit SET entity = :entity, accountId = :accountId, currency = :currency',
         values: {
           ':debit': NumberValue.from(d.debit),
           ':credit': NumberValue.from(d.credit),
+          ':baseDebit': NumberValue.from(d.baseDebit),
+          ':baseCredit': NumberValue.from(d.baseCredit),
           ':entity': 'CurrencyBalance',
           ':accountId': d.accountId,
           ':currency': d.currency,

@@ -11,8 +11,11 @@ import type { Item } from './table-ops.ts';
  * builders (balanceOps, currencyBalanceOps, ledgerOps) but summed per balance item instead of added one posting at
  * a time: for rebuilding a company's figures from its journals, and for loading a benchmark.
  */
+/** The attributes a balance update adds (ADD) rather than sets; the base ones on foreign-currency items only. */
+const ADDED = ['debit', 'credit', 'baseDebit', 'baseCredit'] as const;
+
 export class LedgerFold {
-  private readonly balances = new Map<string, { item: Item; debit: bigint; credit: bigint }>();
+  private readonly balances = new Map<string, { item: Item; sums: Map<string, bigint> }>();
   private readonly ledger: Item[] = [];
 
   constructor(private readonly companyId: string) {}
@@ -24,13 +27,16 @@ export class LedgerFold {
     for (const op of updates) {
       const update = op.item.Update!;
       const key = update.Key as { pk: string; sk: string };
-      const { ':debit': _debit, ':credit': _credit, ...fields } = update.ExpressionAttributeValues as Record<string, unknown>;
       const values = update.ExpressionAttributeValues as Record<string, unknown>;
+      const added = new Set<string>(ADDED.map((name) => `:${name}`));
       const id = `${key.pk}|${key.sk}`;
       // The item's other attributes are what its update sets (entity, account, cost center or currency).
-      const sum = this.balances.get(id) ?? { item: { ...key, ...Object.fromEntries(Object.entries(fields).map(([name, value]) => [name.slice(1), value])) }, debit: 0n, credit: 0n };
-      sum.debit += toMils(String(values[':debit']));
-      sum.credit += toMils(String(values[':credit']));
+      const fields = Object.entries(values).filter(([name]) => !added.has(name));
+      const sum = this.balances.get(id) ?? { item: { ...key, ...Object.fromEntries(fields.map(([name, value]) => [name.slice(1), value])) }, sums: new Map<string, bigint>() };
+      for (const name of ADDED) {
+        const value = values[`:${name}`];
+        if (value !== undefined) sum.sums.set(name, (sum.sums.get(name) ?? 0n) + toMils(String(value)));
+      }
       this.balances.set(id, sum);
     }
   }
@@ -42,6 +48,6 @@ export class LedgerFold {
 
   /** Every balance item with its totals so far, as exact decimals. */
   balanceItems(): Item[] {
-    return [...this.balances.values()].map((s) => ({ ...s.item, debit: NumberValue.from(fromMils(s.debit)), credit: NumberValue.from(fromMils(s.credit)) }));
+    return [...this.balances.values()].map((s) => ({ ...s.item, ...Object.fromEntries([...s.sums].map(([name, mils]) => [name, NumberValue.from(fromMils(mils))])) }));
   }
 }

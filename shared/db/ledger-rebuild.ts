@@ -11,7 +11,8 @@ import { getItem, type Item } from './table-ops.ts';
 
 /** The layout of balance and ledger items the code reads; a table marked with an older one is rebuilt. */
 /** 3: foreign-currency balance items (BAL#X#) beside the base ones, and ledger lines with their currency. */
-export const LEDGER_LAYOUT = 3;
+/** 4: foreign-currency balance items also carry the base amounts of their lines (baseDebit, baseCredit). */
+export const LEDGER_LAYOUT = 4;
 
 /**
  * Rebuilds a company's balance and ledger items from its posted journals: every balance item

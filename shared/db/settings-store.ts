@@ -9,14 +9,15 @@ export interface SettingsRecord {
   decimalPrecision: 2 | 3;
   retainedEarningsAccountId: string | null;
   fxRoundingAccountId: string | null;
+  unrealizedFxGainLossAccountId: string | null;
   version: number;
   updatedAt: string;
 }
 
-const FIELDS = ['baseCurrency', 'decimalPrecision', 'retainedEarningsAccountId', 'fxRoundingAccountId', 'version', 'updatedAt'] as const;
+const FIELDS = ['baseCurrency', 'decimalPrecision', 'retainedEarningsAccountId', 'fxRoundingAccountId', 'unrealizedFxGainLossAccountId', 'version', 'updatedAt'] as const;
 const settingsFromItem = (item: Item): SettingsRecord => {
   const record = recordOf<SettingsRecord>(item, FIELDS);
-  return { ...record, retainedEarningsAccountId: record.retainedEarningsAccountId ?? null, fxRoundingAccountId: record.fxRoundingAccountId ?? null };
+  return { ...record, retainedEarningsAccountId: record.retainedEarningsAccountId ?? null, fxRoundingAccountId: record.fxRoundingAccountId ?? null, unrealizedFxGainLossAccountId: record.unrealizedFxGainLossAccountId ?? null };
 };
 
 export const settingsItem = (companyId: string, settings: SettingsRecord): Item => ({ ...keys.settings(companyId), entity: 'Settings', companyId, ...settings });

@@ -43,6 +43,7 @@ export const EVENT_READ_PERMISSIONS: Readonly<Record<EventType, readonly Permiss
   JournalVoided: ['journals:read'],
   JournalAdjusted: ['journals:read'],
   JournalReversed: ['journals:read'],
+  RevaluationPosted: ['journals:read'],
   ReportCreated: ['reports:read'],
   WebhookCreated: ['webhooks:manage'],
   WebhookChanged: ['webhooks:manage'],

@@ -36,6 +36,7 @@ export const EVENT_TYPES = [
   'JournalVoided',
   'JournalAdjusted',
   'JournalReversed',
+  'RevaluationPosted',
   'ReportCreated',
   'WebhookCreated',
   'WebhookChanged',

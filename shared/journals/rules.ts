@@ -44,6 +44,11 @@ export interface Line {
   foreign?: { amount: string; exchangeRate: string };
   /** Added by the service: the base-currency rounding difference of the foreign lines. */
   fxRounding?: true;
+  /**
+   * Added by a revaluation: a base-currency line that adjusts the base carried by the account's
+   * balance in this foreign currency (its foreign balance unchanged).
+   */
+  revaluationOf?: string;
 }
 
 /** Most lines one journal may hold (any number of distinct accounts and cost centers). */
@@ -144,30 +149,47 @@ export function balanceDeltas(lines: readonly Line[], sign: 1 | -1): BalanceDelt
   }));
 }
 
-/** What a posting adds to an account's balance in one foreign currency, in that currency's units. */
+/**
+ * What a posting adds to an account's balance in one foreign currency: in that currency's units,
+ * and the base amounts of the same lines (the base the account carries for that currency).
+ */
 export interface CurrencyDelta {
   accountId: string;
   currency: string;
   debit: string;
   credit: string;
+  baseDebit: string;
+  baseCredit: string;
 }
 
 /**
  * What posting the lines adds to the foreign-currency balances (sign 1) or what voiding takes
- * back (sign -1): one delta per (account, currency) pair of the foreign lines, in account
- * totals only. Base lines add nothing here: their figures are the base balances.
+ * back (sign -1): one delta per (account, currency) pair of the foreign lines and revaluation
+ * lines, in account totals only. Other base lines add nothing here: their figures are the base
+ * balances. A revaluation line adds its base amount to its currency's base and nothing in it.
  */
 export function currencyDeltas(lines: readonly Line[], sign: 1 | -1): CurrencyDelta[] {
-  const groups = new Map<string, { accountId: string; currency: string; debit: string[]; credit: string[] }>();
+  type Group = { accountId: string; currency: string; debit: string[]; credit: string[]; baseDebit: string[]; baseCredit: string[] };
+  const groups = new Map<string, Group>();
   for (const line of lines) {
-    if (!line.foreign || !line.currency) continue;
-    const key = `${line.accountId}|${line.currency}`;
-    const group = groups.get(key) ?? { accountId: line.accountId, currency: line.currency, debit: [], credit: [] };
-    (line.side === DEBIT ? group.debit : group.credit).push(line.foreign.amount);
+    const currency = line.foreign ? line.currency : line.revaluationOf;
+    if (!currency) continue;
+    const key = `${line.accountId}|${currency}`;
+    const group = groups.get(key) ?? { accountId: line.accountId, currency, debit: [], credit: [], baseDebit: [], baseCredit: [] };
+    const debit = line.side === DEBIT;
+    (debit ? group.debit : group.credit).push(line.foreign?.amount ?? '0');
+    (debit ? group.baseDebit : group.baseCredit).push(line.amount);
     groups.set(key, group);
   }
-  const signed = (amount: string) => (sign === 1 ? amount : negate(amount));
-  return [...groups.values()].map((g) => ({ accountId: g.accountId, currency: g.currency, debit: signed(sumAmounts(g.debit)), credit: signed(sumAmounts(g.credit)) }));
+  const signed = (amounts: string[]) => (sign === 1 ? sumAmounts(amounts) : negate(sumAmounts(amounts)));
+  return [...groups.values()].map((g) => ({
+    accountId: g.accountId,
+    currency: g.currency,
+    debit: signed(g.debit),
+    credit: signed(g.credit),
+    baseDebit: signed(g.baseDebit),
+    baseCredit: signed(g.baseCredit),
+  }));
 }
 
 /** The same lines with debit and credit swapped: the reversing entry. */

@@ -1,4 +1,5 @@
 import { CreateJournalBody, ListJournalsQuery, PostJournalBody, ReverseJournalBody, UpdateJournalBody } from '../journals/schemas.ts';
+import { CreateRevaluationBody } from '../revaluations/schemas.ts';
 import { area, company, journal, VersionBody } from './route.ts';
 
 /** The journals rows of the route table (shared/routes.ts). */
@@ -11,4 +12,5 @@ export const journalsRoutes = area('journals', {
   void: { methods: ['POST'], path: `${journal}/Void`, handler: 'functions/journals/void.ts', access: 'journals:void', event: 'JournalVoided', body: VersionBody, response: 'JournalResponse', summary: 'Void a draft or posted journal (versioned)', tag: 'Journals' },
   adjust: { methods: ['POST'], path: `${journal}/Adjust`, handler: 'functions/journals/adjust.ts', access: 'journals:post', event: 'JournalAdjusted', body: VersionBody, response: 'JournalResponse', summary: 'Return a posted journal to draft, taking its effect off the balances (versioned)', tag: 'Journals' },
   reverse: { methods: ['POST'], path: `${journal}/Reverse`, handler: 'functions/journals/reverse.ts', access: 'journals:post', event: 'JournalReversed', idempotentOperation: 'ReverseJournal', body: ReverseJournalBody, response: 'JournalResponse', summary: 'Reverse a posted journal with a new posted journal (versioned)', tag: 'Journals' },
+  revalue: { methods: ['POST'], path: `${company}/Revaluations`, handler: 'functions/journals/revalue.ts', access: 'journals:post', event: 'RevaluationPosted', idempotentOperation: 'CreateRevaluation', body: CreateRevaluationBody, response: 'RevaluationResponse', summary: 'Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)', tag: 'Journals' },
 });

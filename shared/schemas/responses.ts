@@ -44,6 +44,7 @@ function buildResponses() {
     decimalPrecision: z.union([z.literal(2), z.literal(3)]),
     retainedEarningsAccountId: z.nullable(id),
     fxRoundingAccountId: z.nullable(id),
+    unrealizedFxGainLossAccountId: z.nullable(id),
     version: z.int(),
     updatedAt: instant,
   });
@@ -198,6 +199,25 @@ function buildResponses() {
     updatedAt: instant,
   });
 
+  const decimal = z.string().check(z.regex(/^-?\d+(\.\d+)?$/));
+  const RevaluationResponse = z.strictObject({
+    date,
+    dryRun: z.boolean(),
+    journalId: z.nullable(id),
+    reversalId: z.nullable(id),
+    accounts: z.array(
+      z.strictObject({
+        accountId: id,
+        currency: z.string(),
+        foreignBalance: decimal,
+        rate: z.string(),
+        baseBefore: decimal,
+        baseAfter: decimal,
+        difference: decimal,
+      }),
+    ),
+  });
+
   const LoginResponse = z.strictObject({ redirectTo: z.url() });
   const TokenResponse = z.strictObject({
     access_token: z.string(),
@@ -208,7 +228,7 @@ function buildResponses() {
     companies: z.array(z.strictObject({ companyId: id, roleId: id, permissions: z.array(z.string()) })),
   });
 
-  return { NodeResponse, AccountResponse, CostCenterResponse, SettingsResponse, CompanyResponse, CreatedCompanyResponse, MembershipResponse, PeriodResponse, YearResponse, JournalResponse, MemberResponse, RoleResponse, RolesResponse, EventResponse, WebhookResponse, CreatedWebhookResponse, DeliveryResponse, ExchangeRateResponse, ApiKeyResponse, CreatedApiKeyResponse, LoginResponse, TokenResponse, ...buildReportResponses() };
+  return { NodeResponse, AccountResponse, CostCenterResponse, SettingsResponse, CompanyResponse, CreatedCompanyResponse, MembershipResponse, PeriodResponse, YearResponse, JournalResponse, MemberResponse, RoleResponse, RolesResponse, EventResponse, WebhookResponse, CreatedWebhookResponse, DeliveryResponse, ExchangeRateResponse, RevaluationResponse, ApiKeyResponse, CreatedApiKeyResponse, LoginResponse, TokenResponse, ...buildReportResponses() };
 }
 
 export const responses = lazy(buildResponses);

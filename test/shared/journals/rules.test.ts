@@ -29,10 +29,15 @@ describe('journal rules', () => {
     const foreign = (accountId: string, side: 1 | 2, amount: string, currency: string, foreignAmount: string): Line => ({ ...line(accountId, side, amount, 'hq'), currency, foreign: { amount: foreignAmount, exchangeRate: '3.75' } });
     const lines = [foreign('bank', 1, '375', 'USD', '100'), foreign('bank', 2, '75', 'USD', '20'), foreign('bank', 1, '122.56', 'KWD', '10.005'), { ...line('sales', 2, '422.56'), currency: 'SAR' }];
     expect(currencyDeltas(lines, 1)).toEqual([
-      { accountId: 'bank', currency: 'USD', debit: '100', credit: '20' },
-      { accountId: 'bank', currency: 'KWD', debit: '10.005', credit: '0' },
+      { accountId: 'bank', currency: 'USD', debit: '100', credit: '20', baseDebit: '375', baseCredit: '75' },
+      { accountId: 'bank', currency: 'KWD', debit: '10.005', credit: '0', baseDebit: '122.56', baseCredit: '0' },
     ]);
-    expect(currencyDeltas(lines, -1)[0]).toEqual({ accountId: 'bank', currency: 'USD', debit: '-100', credit: '-20' });
+    expect(currencyDeltas(lines, -1)[0]).toEqual({ accountId: 'bank', currency: 'USD', debit: '-100', credit: '-20', baseDebit: '-375', baseCredit: '-75' });
+  });
+
+  it('adds a revaluation line to the base of its currency, nothing in the currency itself', () => {
+    const lines: Line[] = [{ ...line('bank', 1, '50'), currency: 'SAR', revaluationOf: 'USD' }, { ...line('fx', 2, '50'), currency: 'SAR' }];
+    expect(currencyDeltas(lines, 1)).toEqual([{ accountId: 'bank', currency: 'USD', debit: '0', credit: '0', baseDebit: '50', baseCredit: '0' }]);
   });
 
   it('swaps sides for a reversal', () => {
