@@ -22,7 +22,23 @@ export interface LoadPlan {
   busy: string;
   costCenters: string[];
   firstSerial: number;
+  /** With foreign lines: two journals in three have one line in USD or EUR (a third of all lines), the other line in the base currency. */
+  foreign?: { base: string };
 }
+
+/** The foreign currencies of the load and their rates (base units for one unit). */
+const RATES = [
+  { currency: 'USD', exchangeRate: '3.75' },
+  { currency: 'EUR', exchangeRate: '4.1234' },
+] as const;
+
+/** `cents` of a currency at `rate` in base cents, rounded half away from zero (positive amounts). */
+function baseCents(cents: bigint, rate: string): bigint {
+  const [whole, fraction = ''] = rate.split('.');
+  const scale = 10n ** BigInt(fraction.length);
+  return (2n * cents * BigInt(`${whole}${fraction}`) + scale) / (2n * scale);
+}
+const text = (cents: bigint) => `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
 
 /** A deterministic generator (mulberry32), so every run loads the same books. */
 function random(seed: number) {
@@ -36,7 +52,7 @@ function random(seed: number) {
   };
 }
 
-/** Journals of two lines each (`lines` / 2 of them), posted on days spread over the periods. */
+/** Journals of two lines each (`lines` / 2 of them), posted on days spread over the periods (with `plan.foreign`, a third of the lines foreign). */
 export function* postedJournals(plan: LoadPlan, lines: number, seed: number): Generator<PostedJournal> {
   const next = random(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
@@ -51,18 +67,25 @@ export function* postedJournals(plan: LoadPlan, lines: number, seed: number): Ge
     const debitAccount = next() < 0.3 ? plan.busy : pick(plan.accounts);
     let creditAccount = pick(plan.accounts);
     if (creditAccount === debitAccount) creditAccount = plan.accounts[(plan.accounts.indexOf(creditAccount) + 1) % plan.accounts.length]!;
-    const amount = (Math.floor(next() * 1_000_000) / 100 + 0.01).toFixed(2);
+    const cents = BigInt(Math.floor(next() * 1_000_000) + 1);
     const center = next() < 0.6 ? pick(plan.costCenters) : null;
+    let entries: PostedJournal['entries'] = [
+      { accountId: debitAccount, costCenterId: center, side: DEBIT, amount: text(cents) },
+      { accountId: creditAccount, costCenterId: center, side: CREDIT, amount: text(cents) },
+    ];
+    if (plan.foreign && next() < 2 / 3) {
+      const { currency, exchangeRate } = pick(RATES);
+      const amount = text(baseCents(cents, exchangeRate));
+      const foreignSide = next() < 0.5 ? 0 : 1;
+      entries = entries.map((e, i) => (i === foreignSide ? { ...e, amount, currency, foreign: { amount: text(cents), exchangeRate } } : { ...e, amount, currency: plan.foreign!.base }));
+    }
     yield {
       id: randomUUID(),
       serialNumber: plan.firstSerial + i,
       date: `${day}T09:00:00Z`,
       calendarDate: day,
       description: `Bench journal ${i}`,
-      entries: [
-        { accountId: debitAccount, costCenterId: center, side: DEBIT, amount },
-        { accountId: creditAccount, costCenterId: center, side: CREDIT, amount },
-      ],
+      entries,
       status: 'posted',
       postingDate: day,
       financialYearId: plan.yearId,

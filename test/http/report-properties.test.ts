@@ -2,6 +2,7 @@ import Big from 'big.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { companyOwner, useGateway, type ApiResponse, type Client } from '../support/api.ts';
+import { buildChart, chartShape, under, type Account, type Classification } from '../support/random-chart.ts';
 
 /**
  * For random charts and random sequences of create, post, void, reverse and adjust, every
@@ -10,16 +11,6 @@ import { companyOwner, useGateway, type ApiResponse, type Client } from '../supp
  */
 const gateway = useGateway();
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 5);
-const CLASSIFICATIONS = ['asset', 'liability', 'equity', 'revenue', 'expense'] as const;
-type Classification = (typeof CLASSIFICATIONS)[number];
-
-interface Account {
-  id: string;
-  code: string;
-  path: string;
-  classification: Classification;
-  leaf: boolean;
-}
 interface PostedLine {
   journalId: string;
   serialNumber: number;
@@ -36,8 +27,6 @@ const fixed = (b: Big) => b.toFixed(2);
 const DAYS = ['2026-01-01', '2026-01-15', '2026-01-16', '2026-01-31', '2026-02-01', '2026-02-14', '2026-02-15', '2026-02-28', '2026-03-01', '2026-06-30', '2026-12-31', '2027-01-01', '2027-01-20', '2027-02-10', '2027-02-28', '2027-12-31'];
 const day = fc.constantFrom(...DAYS);
 
-/** Each root gets 1-3 children: a leaf (0) or a category of 1-2 leaves. */
-const chartShape = fc.tuple(...CLASSIFICATIONS.map(() => fc.array(fc.nat({ max: 2 }), { minLength: 1, maxLength: 3 })));
 const lineShape = fc.record({ account: fc.nat(), center: fc.option(fc.nat({ max: 1 }), { nil: null }), cents: fc.integer({ min: 1, max: 5_000_000 }) });
 const operation = fc.oneof(
   { weight: 5, arbitrary: fc.record({ kind: fc.constant('create' as const), debits: fc.array(lineShape, { minLength: 1, maxLength: 3 }), credit: lineShape, day }) },
@@ -48,28 +37,6 @@ const operation = fc.oneof(
 );
 /** Report dates, picked among the days journals were posted on (where edges matter) and the edge days. */
 const checks = fc.record({ ends: fc.tuple(fc.nat(), fc.nat()), asOf: fc.nat(), ledgerAccount: fc.nat() });
-
-async function buildChart(api: Client, base: string, shape: number[][]): Promise<Account[]> {
-  const chart: Account[] = [];
-  const create = async (code: string, parent: Account | null, leaf: boolean, classification: Classification) => {
-    const r = await api.post(`${base}/Accounts`, { code, name: { english: code, arabic: code }, type: leaf ? 'leaf' : 'category', ...(parent ? { parentId: parent.id } : { classification }) });
-    if (r.status !== 200) throw new Error(r.text);
-    const account = { id: r.body.id, code, path: r.body.path, classification, leaf };
-    chart.push(account);
-    return account;
-  };
-  for (const [i, classification] of CLASSIFICATIONS.entries()) {
-    const root = await create(String(i + 1), null, false, classification);
-    for (const [j, children] of shape[i]!.entries()) {
-      if (children === 0) await create(`${i + 1}${j}`, root, true, classification);
-      else {
-        const category = await create(`${i + 1}${j}`, root, false, classification);
-        for (let k = 0; k < children; k++) await create(`${i + 1}${j}${k}`, category, true, classification);
-      }
-    }
-  }
-  return chart;
-}
 
 /** Every posted line of the company, from the journals list (posted and reversed journals count). */
 async function postedLines(api: Client, base: string): Promise<PostedLine[]> {
@@ -91,7 +58,6 @@ async function postedLines(api: Client, base: string): Promise<PostedLine[]> {
 const net = (lines: PostedLine[]) => lines.reduce((s, l) => (l.side === 1 ? s.plus(l.amount) : s.minus(l.amount)), new Big(0));
 const gross = (lines: PostedLine[], side: 1 | 2) => lines.filter((l) => l.side === side).reduce((s, l) => s.plus(l.amount), new Big(0));
 const onSide = (b: Big) => (b.gte(0) ? [b, new Big(0)] : [new Big(0), b.neg()]);
-const under = (chart: Account[], a: Account) => chart.filter((c) => c.leaf && (c.path === a.path || c.path.startsWith(`${a.path}.`)));
 
 describe('reports against a naive recomputation', () => {
   it('trial balance, income statement, balance sheet and general ledger equal the posted lines, exactly', async () => {

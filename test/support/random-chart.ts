@@ -1,0 +1,43 @@
+import fc from 'fast-check';
+import type { Client } from './api.ts';
+
+/** Random charts of accounts for the report property tests. */
+export const CLASSIFICATIONS = ['asset', 'liability', 'equity', 'revenue', 'expense'] as const;
+export type Classification = (typeof CLASSIFICATIONS)[number];
+
+export interface Account {
+  id: string;
+  code: string;
+  path: string;
+  classification: Classification;
+  leaf: boolean;
+}
+
+/** Each root gets 1-3 children: a leaf (0) or a category of 1-2 leaves. */
+export const chartShape = fc.tuple(...CLASSIFICATIONS.map(() => fc.array(fc.nat({ max: 2 }), { minLength: 1, maxLength: 3 })));
+
+/** Creates the chart a shape describes: one root per classification, then its leaves and categories. */
+export async function buildChart(api: Client, base: string, shape: number[][]): Promise<Account[]> {
+  const chart: Account[] = [];
+  const create = async (code: string, parent: Account | null, leaf: boolean, classification: Classification) => {
+    const r = await api.post(`${base}/Accounts`, { code, name: { english: code, arabic: code }, type: leaf ? 'leaf' : 'category', ...(parent ? { parentId: parent.id } : { classification }) });
+    if (r.status !== 200) throw new Error(r.text);
+    const account = { id: r.body.id, code, path: r.body.path, classification, leaf };
+    chart.push(account);
+    return account;
+  };
+  for (const [i, classification] of CLASSIFICATIONS.entries()) {
+    const root = await create(String(i + 1), null, false, classification);
+    for (const [j, children] of shape[i]!.entries()) {
+      if (children === 0) await create(`${i + 1}${j}`, root, true, classification);
+      else {
+        const category = await create(`${i + 1}${j}`, root, false, classification);
+        for (let k = 0; k < children; k++) await create(`${i + 1}${j}${k}`, category, true, classification);
+      }
+    }
+  }
+  return chart;
+}
+
+/** The leaves under an account (itself when a leaf). */
+export const under = (chart: Account[], a: Account) => chart.filter((c) => c.leaf && (c.path === a.path || c.path.startsWith(`${a.path}.`)));
