@@ -31,8 +31,13 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Starts `npm start`'s script in its own process group and resolves once it is ready. */
-async function startStack(port: number, oidcPort: number): Promise<ChildProcess> {
+/** Where the running stack serves: fresh ports on every start, so no other test's stack is handed a port this one comes back to. */
+let port = 0;
+
+/** Starts `npm start`'s script in its own process group, on fresh ports, and resolves once it is ready. */
+async function startStack(): Promise<ChildProcess> {
+  port = await freePort();
+  const oidcPort = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
     cwd: ROOT,
     detached: true,
@@ -130,9 +135,7 @@ async function expectTrialBalanceEqualsNaiveSum(api: Client, base: string): Prom
 
 describe('the local stack killed during wide postings', () => {
   it(`finishes every posting, void and reversal it was killed in (${POINTS} points) and keeps the trial balance exact`, async () => {
-    const port = await freePort();
-    const oidcPort = await freePort();
-    stack = await startStack(port, oidcPort);
+    stack = await startStack();
     const token = execFileSync(process.execPath, ['--import', 'tsx', 'infra/local/mint-token.ts', '--email', 'crash@example.com', '--seconds', '3600'], {
       cwd: ROOT,
       env: { ...process.env, LEDGER_DATA_DIR: dataDir },
@@ -166,7 +169,7 @@ describe('the local stack killed during wide postings', () => {
       await sent;
       if (!answered) landed.push(`${action} ${attempt}`);
 
-      stack = await startStack(port, oidcPort);
+      stack = await startStack();
       const waited = await waitUntil(async () => (await allJournals(api, base)).every((j) => FINAL.includes(j.status)), RECOVERY_LIMIT_MS, 'every journal to reach a final state').catch(async (error: Error) => {
         const unfinished = (await allJournals(api, base)).filter((j) => !FINAL.includes(j.status)).map(({ entries: _lines, ...j }) => j);
         const errors = readFileSync(logFile, 'utf8').split('\n').filter((l) => l.includes('"error"'));
