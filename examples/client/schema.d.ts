@@ -10872,7 +10872,7 @@ export interface operations {
                      * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
                      */
                     date: string;
-                    /** @description Units of the base currency for one unit of currency: a decimal number or string, greater than 0, at most 10 decimals, read digit for digit either way (never as a binary float). */
+                    /** @description Units of the base currency for one unit of currency on the date: exact decimal, greater than 0, at most 10 decimals. Sent as a number or a string; answered as a string. */
                     rate: string | number;
                 };
             };
@@ -11027,7 +11027,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description Units of the base currency for one unit of currency: a decimal number or string, greater than 0, at most 10 decimals, read digit for digit either way (never as a binary float). */
+                    /** @description Units of the base currency for one unit of currency on the date: exact decimal, greater than 0, at most 10 decimals. Sent as a number or a string; answered as a string. */
                     rate: string | number;
                     /** @description The version read; a write based on another is refused (409). */
                     version: number;

@@ -1,7 +1,7 @@
 import { NodeStore, type NodeAttributes, type NodeRecord } from '../db/node-store.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import { nodeView, type NodeKind } from '../tree/node-kind.ts';
-import { guardRetainedEarningsDelete, guardRetainedEarningsUpdate } from './retained-earnings-guard.ts';
+import { guardRetainedEarningsUpdate, guardSettingsAccountsDelete } from './settings-accounts-guard.ts';
 import { checkAccountParent, storedClassification, storedCurrency, type AccountFacts } from './rules.ts';
 import type { CreateAccountInput, UpdateAccountInput } from './schemas.ts';
 
@@ -35,7 +35,7 @@ export const accounts: NodeKind<CreateAccountInput, UpdateAccountInput, AccountV
   // Lines already on the account were checked against its currency: it changes only while none names the account.
   fixedWhileUsed: (before, after) => (before.attributes.currency !== after.attributes.currency ? 'currency' : undefined),
   guardUpdate: (companyId, before, after, newParentChain) => guardRetainedEarningsUpdate(store, companyId, before, after, newParentChain),
-  guardDelete: guardRetainedEarningsDelete,
+  guardDelete: guardSettingsAccountsDelete,
   view: (node, chain) => ({
     ...nodeView(node, chain),
     type: node.attributes.accountType,

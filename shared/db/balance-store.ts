@@ -25,11 +25,17 @@ export function pickShard(): number {
   return Math.floor(Math.random() * BALANCE_SHARDS);
 }
 
+type Place = Pick<Posting, 'periodId' | 'postingDate' | 'balanceShard'>;
+
+/** One update per bucket a posting adds to: its period's item and its posting day's, in its shard. */
+function inEachBucket(place: Place, update: (bucket: BalanceBucket) => WriteOp): WriteOp[] {
+  return ([{ period: place.periodId }, { day: place.postingDate }] as BalanceBucket[]).map(update);
+}
+
 /** The balance updates of a posting's deltas: its period's and its posting day's items, in its shard. */
-export function balanceOps(companyId: string, place: Pick<Posting, 'periodId' | 'postingDate' | 'balanceShard'>, deltas: BalanceDelta[]): WriteOp[] {
-  const buckets: BalanceBucket[] = [{ period: place.periodId }, { day: place.postingDate }];
+export function balanceOps(companyId: string, place: Place, deltas: BalanceDelta[]): WriteOp[] {
   return deltas.flatMap((d) =>
-    buckets.map((bucket) =>
+    inEachBucket(place, (bucket) =>
       mainTable.update(balanceKeys.balance(companyId, bucket, d.accountId, d.costCenterId, place.balanceShard), {
         expression: 'ADD debit :debit, credit :credit SET entity = :entity, accountId = :accountId, costCenterId = :costCenterId',
         values: {
@@ -50,10 +56,9 @@ export function balanceOps(companyId: string, place: Pick<Posting, 'periodId' | 
  * that currency, and the base amounts of the same lines (baseDebit, baseCredit). A posting
  * writes two per (account, currency) pair its foreign and revaluation lines name.
  */
-export function currencyBalanceOps(companyId: string, place: Pick<Posting, 'periodId' | 'postingDate' | 'balanceShard'>, deltas: CurrencyDelta[]): WriteOp[] {
-  const buckets: BalanceBucket[] = [{ period: place.periodId }, { day: place.postingDate }];
+export function currencyBalanceOps(companyId: string, place: Place, deltas: CurrencyDelta[]): WriteOp[] {
   return deltas.flatMap((d) =>
-    buckets.map((bucket) =>
+    inEachBucket(place, (bucket) =>
       mainTable.update(balanceKeys.currencyBalance(companyId, bucket, d.accountId, d.currency, place.balanceShard), {
         expression: 'ADD debit :debit, credit :credit, baseDebit :baseDebit, baseCredit :baseCredit SET entity = :entity, accountId = :accountId, currency = :currency',
         values: {

@@ -41,9 +41,12 @@ export function retainedEarningsUnchangedOp(companyId: string, accountId: string
     : check(companyId, { expression: 'attribute_not_exists(retainedEarningsAccountId) OR attribute_type(retainedEarningsAccountId, :null)', values: { ':null': 'NULL' } }, error);
 }
 
-/** The settings do not name `accountId` as the retained earnings account. */
-export function notRetainedEarningsOp(companyId: string, accountId: string, error: () => AppError): WriteOp {
-  return check(companyId, { expression: 'NOT retainedEarningsAccountId = :account', values: { ':account': accountId } }, error);
+/** The settings fields that name an account: the year-end close, the rounding line and revaluations post to them. */
+export const SETTINGS_ACCOUNT_FIELDS = ['retainedEarningsAccountId', 'fxRoundingAccountId', 'unrealizedFxGainLossAccountId'] as const;
+
+/** The settings name `accountId` in none of their account fields (a field left out or null names none). */
+export function notNamedBySettingsOp(companyId: string, accountId: string, error: () => AppError): WriteOp {
+  return check(companyId, { expression: SETTINGS_ACCOUNT_FIELDS.map((field) => `NOT ${field} = :account`).join(' AND '), values: { ':account': accountId } }, error);
 }
 
 /** The settings still carry the currency precision a write's amounts were checked against. */

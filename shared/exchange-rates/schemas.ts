@@ -7,15 +7,14 @@ import { BooleanText, pageQueryShape } from '../schemas/list-query.ts';
 import { parseRate, RATE_PROBLEMS } from './rules.ts';
 
 /**
- * A rate as a JSON number or a decimal string; the body parser hands a number over as the digits
- * the client wrote (shared/http/input-parsing.ts), so it never passes through a binary float.
- * Answered in canonical form ("3.7500" -> "3.75").
+ * A rate as a JSON number or a decimal string, in canonical form ("3.7500" -> "3.75"): an
+ * exchange rate's `rate` and a journal line's `exchangeRate` (each described by the glossary).
+ * The body parser hands a number over as the digits the client wrote
+ * (shared/http/input-parsing.ts), so it never passes through a binary float.
  */
-const Rate = () =>
+export const Rate = () =>
   z.pipe(
-    z
-      .union([z.string().check(z.maxLength(64)), z.number()], { error: 'must be a positive decimal number or decimal string' })
-      .register(z.globalRegistry, { description: 'Units of the base currency for one unit of currency: a decimal number or string, greater than 0, at most 10 decimals, read digit for digit either way (never as a binary float).' } as never),
+    z.union([z.string().check(z.maxLength(64)), z.number()], { error: 'must be a positive decimal number or decimal string' }),
     z.transform((value, ctx) => {
       const parsed = parseRate(String(value));
       if ('rate' in parsed) return parsed.rate;

@@ -1,7 +1,6 @@
 import { ValidationError } from '../errors.ts';
 import { parseAmount, type AmountProblem } from '../money/amount.ts';
-import { currencyPrecision, isCurrency } from '../money/currencies.ts';
-import { parseRate, RATE_PROBLEMS } from '../exchange-rates/rules.ts';
+import { currencyPrecision } from '../money/currencies.ts';
 import { toBaseAmount } from '../money/exchange.ts';
 import { MIL_DIGITS } from '../money/mils.ts';
 import type { Line } from './rules.ts';
@@ -30,7 +29,8 @@ const AMOUNT_REASONS: Record<AmountProblem, (precision: number, currency: string
  * Each line's amount in the base currency, and for a line in another currency that currency,
  * its amount in it and the rate (given, or the company's rate in effect on the journal's date).
  * The base currency's precision is the company's; another currency's is its ISO 4217 minor
- * unit. Errors: ValidationError naming the line's `currency`, `amount` or `exchangeRate`.
+ * unit. The line's schema has checked the code and the rate's form. Errors: ValidationError naming
+ * the line's `currency`, `amount` or `exchangeRate`.
  */
 export async function lineAmounts(entries: readonly EntryLineInput[], money: LineMoney): Promise<LineAmount[]> {
   const rates = new Map<string, Promise<string | undefined>>();
@@ -42,20 +42,17 @@ export async function lineAmounts(entries: readonly EntryLineInput[], money: Lin
   for (const [i, entry] of entries.entries()) {
     const field = (name: string) => `entries[${i}].${name}`;
     const currency = entry.currency ?? money.baseCurrency;
-    if (!isCurrency(currency)) throw ValidationError.field(field('currency'), 'is not an ISO 4217 currency code');
     const base = currency === money.baseCurrency;
     const precision = currencyPrecision({ baseCurrency: money.baseCurrency, decimalPrecision: money.basePrecision }, currency);
     if (precision > MIL_DIGITS) throw ValidationError.field(field('currency'), `has ${precision} decimal places; currencies of at most ${MIL_DIGITS} are supported`, 'UnsupportedCurrency');
     const parsed = parseAmount(entry.amount, precision);
     if ('problem' in parsed) throw ValidationError.field(field('amount'), AMOUNT_REASONS[parsed.problem](precision, currency));
     if (base) {
-      if (entry.exchangeRate !== undefined && !isOne(entry.exchangeRate)) throw ValidationError.field(field('exchangeRate'), `must be 1 (or left out) for a line in the base currency ${currency}`);
+      if (entry.exchangeRate !== undefined && entry.exchangeRate !== '1') throw ValidationError.field(field('exchangeRate'), `must be 1 (or left out) for a line in the base currency ${currency}`);
       amounts.push({ amount: parsed.amount, currency });
       continue;
     }
-    const given = entry.exchangeRate === undefined ? undefined : parseRate(entry.exchangeRate);
-    if (given && 'problem' in given) throw ValidationError.field(field('exchangeRate'), RATE_PROBLEMS[given.problem]);
-    const exchangeRate = given?.rate ?? (await rateInEffect(currency));
+    const exchangeRate = entry.exchangeRate ?? (await rateInEffect(currency));
     if (exchangeRate === undefined) throw ValidationError.field(field('exchangeRate'), `is needed: the company has no ${currency} rate on or before ${money.date}`, 'NoExchangeRate');
     const converted = parseAmount(toBaseAmount(parsed.amount, exchangeRate, money.basePrecision), money.basePrecision);
     if ('problem' in converted) throw ValidationError.field(field('amount'), `converts to ${converted.problem === 'positive' ? 'zero' : 'too large an amount'} in ${money.baseCurrency} at ${exchangeRate}`);
@@ -64,7 +61,3 @@ export async function lineAmounts(entries: readonly EntryLineInput[], money: Lin
   return amounts;
 }
 
-const isOne = (rate: string) => {
-  const parsed = parseRate(rate);
-  return 'rate' in parsed && parsed.rate === '1';
-};

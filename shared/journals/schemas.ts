@@ -1,5 +1,7 @@
 import * as z from '../schemas/zod.ts';
+import { Rate } from '../exchange-rates/schemas.ts';
 import { Reference, Version } from '../schemas/common.ts';
+import { CurrencyCode } from '../schemas/currency.ts';
 import { IsoDateField, IsoDateTimeField } from '../schemas/dates.ts';
 import { lazy } from '../schemas/lazy.ts';
 import { listQueryShape } from '../schemas/list-query.ts';
@@ -12,8 +14,6 @@ import { CREDIT, DEBIT, JOURNAL_STATUSES, MAX_LINES } from './rules.ts';
  */
 const amount = () => z.pipe(z.union([z.string(), z.number()], { error: 'must be a positive decimal number' }), z.transform((v) => String(v)));
 
-/** A rate as its own digits, like an amount: base units for one unit of the line's currency. */
-const exchangeRate = () => z.pipe(z.union([z.string(), z.number()], { error: 'must be a positive decimal number' }), z.transform((v) => String(v)));
 
 const entryLine = () =>
   z.strictObject({
@@ -21,8 +21,8 @@ const entryLine = () =>
     costCenterId: z.optional(z.nullable(Reference())),
     side: z.union([z.literal(DEBIT), z.literal(CREDIT)], { error: 'must be 1 (debit) or 2 (credit)' }),
     amount: amount(),
-    currency: z.optional(z.string().check(z.regex(/^[A-Z]{3}$/, { error: 'must be an ISO 4217 code such as USD' }))),
-    exchangeRate: z.optional(exchangeRate()),
+    currency: z.optional(CurrencyCode()),
+    exchangeRate: z.optional(Rate()),
   });
 export type EntryLineInput = z.output<ReturnType<typeof entryLine>>;
 

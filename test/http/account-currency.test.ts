@@ -1,8 +1,8 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { companyOwner, useGateway, type Client } from '../support/api.ts';
+import { useGateway, type Client } from '../support/api.ts';
 import { faultInjector } from '../support/faults.ts';
-import { chartOfAccounts, credit, debit, year2026 } from '../support/ledger.ts';
+import { companyBooks, credit, debit } from '../support/ledger.ts';
 
 /**
  * An account's currency: every journal line on it must be in that currency, and it changes
@@ -12,12 +12,7 @@ const gateway = useGateway();
 
 const name = (english: string) => ({ english, arabic: `حساب ${english}` });
 
-async function books(baseCurrency = 'SAR') {
-  const owner = await companyOwner(gateway.url, { baseCurrency });
-  const chart = await chartOfAccounts(owner.api, owner.base);
-  await year2026(owner.api, owner.base);
-  return { ...owner, chart };
-}
+const books = (baseCurrency = 'SAR') => companyBooks(gateway.url, baseCurrency);
 
 /** A leaf asset account under the chart's assets, with the given currency. */
 async function leaf(api: Client, base: string, parentId: string, code: string, currency?: string | null) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { companyOwner, useGateway, type Client } from '../support/api.ts';
-import { chartOfAccounts, credit, debit, year2026 } from '../support/ledger.ts';
+import { useGateway, type Client } from '../support/api.ts';
+import { companyBooks, credit, debit } from '../support/ledger.ts';
 
 /**
  * Journal lines in any currency: each line's amount in its currency, the rate (given, or the
@@ -9,12 +9,7 @@ import { chartOfAccounts, credit, debit, year2026 } from '../support/ledger.ts';
  */
 const gateway = useGateway();
 
-async function books() {
-  const owner = await companyOwner(gateway.url);
-  const chart = await chartOfAccounts(owner.api, owner.base);
-  await year2026(owner.api, owner.base);
-  return { ...owner, chart };
-}
+const books = () => companyBooks(gateway.url);
 
 async function rate(api: Client, base: string, currency: string, date: string, value: string) {
   const r = await api.post(`${base}/ExchangeRates`, { currency, date, rate: value });
@@ -105,6 +100,12 @@ describe('journal lines in foreign currencies', () => {
     const set = await api.put(`${base}/Settings`, { baseCurrency: 'SAR', decimalPrecision: 2, retainedEarningsAccountId: null, fxRoundingAccountId: chart.cash.id, version: settings.version });
     expect(set.status, set.text).toBe(200);
     expect(set.body.fxRoundingAccountId).toBe(chart.cash.id);
+    // Named by the settings, the rounding account cannot be deleted from under them.
+    const cash = (await api.get(`${base}/Accounts/${chart.cash.id}`)).body;
+    const deleted = await api.delete(`${base}/Accounts/${chart.cash.id}`, { version: cash.version });
+    expect(deleted.status, deleted.text).toBe(409);
+    expect(deleted.body.errors[0]).toMatchObject({ code: 'SettingsAccount' });
+    expect((await api.get(`${base}/Accounts/${chart.cash.id}`)).status).toBe(200);
     const rounded = await draft(api, base, entries);
     expect(rounded.body.entries).toHaveLength(5);
     expect(rounded.body.entries[4]).toEqual({ accountId: chart.cash.id, costCenterId: null, side: 1, amount: 0.01, currency: 'SAR', exchangeRate: '1', baseAmount: 0.01, fxRounding: true });

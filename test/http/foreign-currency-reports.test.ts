@@ -4,7 +4,7 @@ import { config } from '../../shared/config.ts';
 import { db } from '../../shared/db/client.ts';
 import { rebuildCompanyLedger } from '../../shared/db/ledger-rebuild.ts';
 import { companyOwner, useGateway, type Client } from '../support/api.ts';
-import { chartOfAccounts, credit, debit, postedJournal, wideChart, year2026 } from '../support/ledger.ts';
+import { companyBooks, credit, debit, postedJournal, wideChart } from '../support/ledger.ts';
 
 /**
  * Reports of books with foreign-currency lines: every figure stays in the base currency (SAR);
@@ -13,12 +13,7 @@ import { chartOfAccounts, credit, debit, postedJournal, wideChart, year2026 } fr
  */
 const gateway = useGateway();
 
-async function books() {
-  const owner = await companyOwner(gateway.url);
-  const chart = await chartOfAccounts(owner.api, owner.base);
-  await year2026(owner.api, owner.base);
-  return { ...owner, chart };
-}
+const books = () => companyBooks(gateway.url);
 
 type Entry = ReturnType<typeof debit> & { currency?: string; exchangeRate?: string };
 const inCurrency = (line: Entry, currency: string, exchangeRate: string) => ({ ...line, currency, exchangeRate });

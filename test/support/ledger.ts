@@ -1,4 +1,4 @@
-import type { Client } from './api.ts';
+import { companyOwner, type Client } from './api.ts';
 
 /** A small chart for ledger tests: cash and bank (assets), sales (revenue), rent (expense), retained earnings (equity), two cost centers. */
 export async function chartOfAccounts(api: Client, base: string) {
@@ -20,6 +20,14 @@ export async function chartOfAccounts(api: Client, base: string) {
   const hq = await post('/CostCenters', { code: 'HQ', name: n('Head office', 'المركز الرئيسي') });
   const branch = await post('/CostCenters', { code: 'BR', name: n('Branch', 'الفرع') });
   return { assets, cash, bank, equity, retained, revenue, sales, expenses, rent, hq, branch };
+}
+
+/** The owner of a fresh company with the small chart and the year 2026. */
+export async function companyBooks(baseUrl: () => string, baseCurrency = 'SAR') {
+  const owner = await companyOwner(baseUrl, { baseCurrency });
+  const chart = await chartOfAccounts(owner.api, owner.base);
+  await year2026(owner.api, owner.base);
+  return { ...owner, chart };
 }
 
 /** A financial year for 2026 with monthly periods. */

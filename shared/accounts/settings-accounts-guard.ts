@@ -1,24 +1,27 @@
-import { getSettings, notRetainedEarningsOp, retainedEarningsUnchangedOp } from '../db/settings-store.ts';
+import { getSettings, notNamedBySettingsOp, retainedEarningsUnchangedOp, SETTINGS_ACCOUNT_FIELDS } from '../db/settings-store.ts';
 import type { NodeRecord, NodeStore } from '../db/node-store.ts';
 import type { WriteOp } from '../db/transact.ts';
 import { StateConflict, VersionConflict } from '../errors.ts';
 import type { AccountAttributes } from './account-kind.ts';
 
 /**
- * The account that company settings name as retained earnings (the year-end close credits
- * it) stays a leaf equity account for as long as it is named: it cannot be deleted, and no
- * move or root reclassification may carry it out of equity. Each guard also returns the
+ * An account the company settings name (retained earnings, which the year-end close credits;
+ * the rounding and unrealized exchange accounts, which the service posts to) cannot be deleted
+ * while it is named; the retained earnings account also stays in equity: no move or root
+ * reclassification may carry it out. Each guard also returns the
  * condition that the settings still say what was read, so a concurrent settings change
  * cannot slip between the check and the write.
  */
 const settingsChanged = () => new VersionConflict('The company settings changed meanwhile; read the account again and retry.');
 
-export async function guardRetainedEarningsDelete(companyId: string, node: NodeRecord): Promise<WriteOp[]> {
+export async function guardSettingsAccountsDelete(companyId: string, node: NodeRecord): Promise<WriteOp[]> {
   const settings = await getSettings(companyId);
-  if (settings?.retainedEarningsAccountId === node.id) {
+  const field = SETTINGS_ACCOUNT_FIELDS.find((name) => settings?.[name] === node.id);
+  if (field === 'retainedEarningsAccountId') {
     throw new StateConflict('RetainedEarningsAccount', 'The company settings name this account as retained earnings; name another account there first.');
   }
-  return [notRetainedEarningsOp(companyId, node.id, settingsChanged)];
+  if (field) throw new StateConflict('SettingsAccount', `The company settings name this account as ${field}; name another account there first.`);
+  return [notNamedBySettingsOp(companyId, node.id, settingsChanged)];
 }
 
 export async function guardRetainedEarningsUpdate(
