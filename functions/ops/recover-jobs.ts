@@ -1,7 +1,4 @@
-import { recoverJobs } from '../../shared/journals/recover-jobs.ts';
-
-/** Older than any request can still be running: the route functions time out at 29 s. */
-const ABANDONED_AFTER_MS = 30_000;
+import { ABANDONED_AFTER_MS, recoverJobs } from '../../shared/journals/recover-jobs.ts';
 
 /**
  * Finishes wide-posting jobs whose request died (shared/journals/recover-jobs.ts). Runs every

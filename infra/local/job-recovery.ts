@@ -1,11 +1,8 @@
-import { recoverJobs } from '../../shared/journals/recover-jobs.ts';
+import { ABANDONED_AFTER_MS, recoverJobs } from '../../shared/journals/recover-jobs.ts';
 
 export interface RunningJobRecovery {
   close(): Promise<void>;
 }
-
-/** As in AWS, a job is left to the request that started it for this long first. */
-const ABANDONED_AFTER_MS = 30_000;
 
 /**
  * Job recovery beside `npm start` (the same code as the scheduled function in AWS): every

@@ -9,6 +9,9 @@ import { requestLogger } from '../http/logger.ts';
 import { finishAbandonedJob, jobEvent } from './post-journal.ts';
 import { isInProgress } from './wide-posting.ts';
 
+/** Older than any request can still be running (the functions time out at 29 s): a job left this long is abandoned. */
+export const ABANDONED_AFTER_MS = 30_000;
+
 /**
  * Recovery of wide-posting jobs whose request died (a crash, a timeout, a lost connection):
  * every job listed unfinished and started before `startedBefore` is finished forward, exactly as

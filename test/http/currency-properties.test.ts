@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { companyOwner, useGateway, type ApiResponse, type Client } from '../support/api.ts';
-import { buildChart, chartShape, under, type Account, type Classification } from '../support/random-chart.ts';
+import { type Account, applyStateChange, buildChart, chartShape, type Classification, type TrackedJournal, under } from '../support/random-chart.ts';
 
 /**
  * Random multi-currency books (SAR base at 2 or 3 decimals; USD, EUR, KWD and JPY lines at
@@ -157,11 +157,7 @@ describe('multi-currency reports against a naive recomputation', () => {
             .at(-1)?.rate;
 
         // Apply the operations; a refused transition (wrong state) simply changes nothing.
-        const journals: Array<{ id: string; version: number; status: string; reversal: boolean }> = [];
-        const pick = (target: number, status: string) => {
-          const candidates = journals.filter((j) => j.status === status && !j.reversal);
-          return candidates.length ? candidates[target % candidates.length] : undefined;
-        };
+        const journals: TrackedJournal[] = [];
         for (const op of operations) {
           if (op.kind === 'create') {
             let missingRate = false;
@@ -207,14 +203,7 @@ describe('multi-currency reports against a naive recomputation', () => {
             journals.push({ id: r.body.id, version: r.body.version, status: 'draft', reversal: false });
             continue;
           }
-          const journal = pick(op.target, op.kind === 'post' ? 'draft' : 'posted');
-          if (!journal) continue;
-          const path = `${base}/Journals/${journal.id}/${op.kind[0]!.toUpperCase()}${op.kind.slice(1)}`;
-          const body = op.kind === 'post' || op.kind === 'reverse' ? { postingDate: op.day, version: journal.version } : { version: journal.version };
-          const r = await api.post(path, body);
-          if (r.status !== 200) continue;
-          Object.assign(journal, { version: r.body.version, status: r.body.status });
-          if (op.kind === 'reverse') journals.push({ id: r.body.reversedBy, version: 1, status: 'posted', reversal: true });
+          await applyStateChange(api, base, journals, op);
         }
 
         const lines = await postedLines(api, base, basePrecision);

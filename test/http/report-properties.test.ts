@@ -2,7 +2,7 @@ import Big from 'big.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { companyOwner, useGateway, type ApiResponse, type Client } from '../support/api.ts';
-import { buildChart, chartShape, under, type Account, type Classification } from '../support/random-chart.ts';
+import { type Account, applyStateChange, buildChart, chartShape, type Classification, type TrackedJournal, under } from '../support/random-chart.ts';
 
 /**
  * For random charts and random sequences of create, post, void, reverse and adjust, every
@@ -73,11 +73,7 @@ describe('reports against a naive recomputation', () => {
         for (const start of ['2026-01-01', '2027-01-01']) await api.post(`${base}/FinancialYears`, { startDate: start, endDate: `${start.slice(0, 4)}-12-31` });
 
         // Apply the operations; a refused one (wrong state) simply changes nothing.
-        const journals: Array<{ id: string; version: number; status: string; reversal: boolean }> = [];
-        const pick = (target: number, status: string) => {
-          const candidates = journals.filter((j) => j.status === status && !j.reversal);
-          return candidates.length ? candidates[target % candidates.length] : undefined;
-        };
+        const journals: TrackedJournal[] = [];
         for (const op of operations) {
           if (op.kind === 'create') {
             const entries = op.debits.map((d) => ({ accountId: leaves[d.account % leaves.length]!.id, side: 1, amount: d.cents / 100, ...(d.center !== null ? { costCenterId: centers[d.center] } : {}) }));
@@ -87,14 +83,7 @@ describe('reports against a naive recomputation', () => {
             if (r.status === 200) journals.push({ id: r.body.id, version: r.body.version, status: 'draft', reversal: false });
             continue;
           }
-          const journal = pick(op.target, op.kind === 'post' ? 'draft' : 'posted');
-          if (!journal) continue;
-          const path = `${base}/Journals/${journal.id}/${op.kind[0]!.toUpperCase()}${op.kind.slice(1)}`;
-          const body = op.kind === 'post' || op.kind === 'reverse' ? { postingDate: op.day, version: journal.version } : { version: journal.version };
-          const r = await api.post(path, body);
-          if (r.status !== 200) continue;
-          Object.assign(journal, { version: r.body.version, status: r.body.status });
-          if (op.kind === 'reverse') journals.push({ id: r.body.reversedBy, version: 1, status: 'posted', reversal: true });
+          await applyStateChange(api, base, journals, op);
         }
 
         const lines = await postedLines(api, base);

@@ -41,3 +41,30 @@ export async function buildChart(api: Client, base: string, shape: number[][]): 
 
 /** The leaves under an account (itself when a leaf). */
 export const under = (chart: Account[], a: Account) => chart.filter((c) => c.leaf && (c.path === a.path || c.path.startsWith(`${a.path}.`)));
+
+/** A journal the random operations of a property test act on. */
+export interface TrackedJournal {
+  id: string;
+  version: number;
+  status: string;
+  /** A reversal is final: no operation picks it. */
+  reversal: boolean;
+}
+
+export type StateChange = { kind: 'post' | 'reverse'; target: number; day: string } | { kind: 'void' | 'adjust'; target: number };
+
+/**
+ * Sends a random Post, Void, Adjust or Reverse to the journal `target` picks among those in the
+ * state it applies to, and tracks the answer (a reversal joins the journals); a refused one, or
+ * one with no journal to act on, simply changes nothing.
+ */
+export async function applyStateChange(api: Client, base: string, journals: TrackedJournal[], op: StateChange): Promise<void> {
+  const candidates = journals.filter((j) => j.status === (op.kind === 'post' ? 'draft' : 'posted') && !j.reversal);
+  const journal = candidates[op.target % Math.max(candidates.length, 1)];
+  if (!journal) return;
+  const body = op.kind === 'post' || op.kind === 'reverse' ? { postingDate: op.day, version: journal.version } : { version: journal.version };
+  const r = await api.post(`${base}/Journals/${journal.id}/${op.kind[0]!.toUpperCase()}${op.kind.slice(1)}`, body);
+  if (r.status !== 200) return;
+  Object.assign(journal, { version: r.body.version, status: r.body.status });
+  if (op.kind === 'reverse') journals.push({ id: r.body.reversedBy, version: 1, status: 'posted', reversal: true });
+}
