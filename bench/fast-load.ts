@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { BALANCE_SHARDS } from '../shared/db/balance-store.ts';
 import { bulkWrite, type BulkRequest } from '../shared/db/batch-write.ts';
-import { putNewJournalOp, type PostedJournal } from '../shared/db/journal-store.ts';
+import { putNewJournalOp } from '../shared/db/journal-store.ts';
+import type { PostedJournal } from '../shared/journals/records.ts';
 import type { LedgerFold } from '../shared/db/ledger-fold.ts';
 import type { Item } from '../shared/db/table-ops.ts';
 import { CREDIT, DEBIT } from '../shared/journals/rules.ts';

@@ -6,34 +6,12 @@ import { exact } from './exact-number.ts';
 import { balanceKeys, keys } from './keys.ts';
 import { withPrefix, withRange } from './prefix-query.ts';
 import { queryAll } from './query-all.ts';
+import { TOTAL_GROUP, type AccountSums, type BalanceScope, type GroupedSums, type Sums } from '../balances/records.ts';
 
 /**
  * Reads of the running balances for reports: sums over the buckets a Cover names, shards
  * added, exact in mils. No journal or ledger line is read.
  */
-export interface Sums {
-  debit: bigint;
-  credit: bigint;
-  /** Foreign-currency balances only: the base amounts of the same lines (and of revaluations of the currency). */
-  baseDebit?: bigint;
-  baseCredit?: bigint;
-}
-
-/** Sums by account. */
-export type AccountSums = Map<string, Sums>;
-
-/**
- * Which balances to read: account totals, one cost center's, every cost center's apart, or the
- * account totals in each foreign currency (grouped by currency, in that currency's units).
- */
-export type BalanceScope = { kind: 'total' } | { kind: 'costCenter'; costCenterId: string } | { kind: 'byCostCenter' } | { kind: 'currencies' };
-
-/** The group of account totals (cost-center groups are the cost centers' ids). */
-export const TOTAL_GROUP = '-';
-
-/** Sums by group (the cost center id; TOTAL_GROUP for account totals; the currency for foreign-currency balances), then by account. */
-export type GroupedSums = Map<string, AccountSums>;
-
 /** Parallel queries at most; enough to overlap round trips without flooding the table. */
 const PARALLEL = 16;
 /** Up to this many named accounts, a period is read per account (8 items each) rather than whole. */

@@ -1,7 +1,8 @@
 import { NumberValue, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
 import type { BalanceDelta, CurrencyDelta } from '../journals/rules.ts';
-import type { Posting } from './journal-store.ts';
+import type { Balance } from '../balances/records.ts';
+import type { Posting } from '../journals/records.ts';
 import { fromMils, sumMils, toMils } from '../money/mils.ts';
 import { db } from './client.ts';
 import { exact } from './exact-number.ts';
@@ -73,11 +74,6 @@ export function currencyBalanceOps(companyId: string, place: Place, deltas: Curr
       }),
     ),
   );
-}
-
-export interface Balance {
-  debit: string;
-  credit: string;
 }
 
 /** The exact balance of an account in one period, in total or within a cost center (sums the shards). */

@@ -1,7 +1,8 @@
 import { config } from '../config.ts';
 import type { JournalStatus } from '../journals/rules.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
-import { journalFromItem, type JournalRecord } from './journal-store.ts';
+import type { JournalRecord } from '../journals/records.ts';
+import { journalFromItem } from './journal-store.ts';
 import { keys } from './keys.ts';
 import { mapPage, queryPage } from './paginate.ts';
 import { queryAll } from './query-all.ts';

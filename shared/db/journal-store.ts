@@ -1,66 +1,18 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { ActorRef } from '../auth/actor.ts';
 import { config } from '../config.ts';
 import { NotFound, StateConflict, VersionConflict, type AppError } from '../errors.ts';
 import { db } from './client.ts';
-import type { Line } from '../journals/rules.ts';
+import type { DraftJournal, InProgressJournal, JournalRecord, ReversedJournal } from '../journals/records.ts';
 import { keys } from './keys.ts';
 import { conditions, getItem, mainTable, recordOf, type Item } from './table-ops.ts';
 import type { WriteOp } from './transact.ts';
 
 /**
- * Storage of journals. A journal item carries its lines (at most 100, so well under the item
- * size limit). Serial numbers come from a per-company counter, drawn by one atomic increment
- * before the journal's transaction (drawSerial).
+ * Storage of journals (the records are typed in shared/journals/records.ts). A journal item
+ * carries its lines (at most MAX_LINES, well under the 400 KB item limit). Serial numbers come
+ * from a per-company counter, drawn by one atomic increment before the journal's transaction
+ * (drawSerial).
  */
-interface JournalFields {
-  id: string;
-  serialNumber: number;
-  date: string;
-  calendarDate: string;
-  description?: string | undefined;
-  reference?: string | undefined;
-  entries: Line[];
-  /** Set on a reversing journal: the journal it reverses. */
-  reversalOf?: string | undefined;
-  /** Set by GenerateClosingJournal only: the financial year this journal closes. */
-  closingOf?: string | undefined;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** Where a posting went: every posted (or reversed) journal has all of it. */
-export interface Posting {
-  postingDate: string;
-  financialYearId: string;
-  periodId: string;
-  /** The balance shard its amounts were added to, so voiding takes them off the same items. */
-  balanceShard: number;
-}
-
-export type DraftJournal = JournalFields & { status: 'draft' };
-export type PostedJournal = JournalFields & Posting & { status: 'posted' };
-export type ReversedJournal = JournalFields & Posting & { status: 'reversed'; reversedBy: string };
-/**
- * A posting too wide for one transaction, under way (shared/journals/wide-posting.ts): Post
- * (status `posting`), or Void or Adjust taking it back (status `unposting`), applied in chunks;
- * `next` is the first chunk not yet applied.
- */
-export interface PostingJob {
-  action: 'Post' | 'Void' | 'Adjust';
-  next: number;
-  /** The version the request that started it was based on: its retry resumes the job. */
-  fromVersion: number;
-  /** Who started it: named by the event recovery records when it finishes the job (absent on jobs of older versions). */
-  actor?: ActorRef;
-}
-export type InProgressJournal = JournalFields & Posting & { status: 'posting' | 'unposting'; job: PostingJob };
-/** A voided draft never had a posting; a voided posted journal keeps its own. */
-export type VoidedJournal = JournalFields & Partial<Posting> & { status: 'voided' };
-
-/** A journal typed by its state: the state decides which fields exist. */
-export type JournalRecord = DraftJournal | InProgressJournal | PostedJournal | ReversedJournal | VoidedJournal;
 
 /** Every field any state of a journal may hold; the item's `status` says which it holds. */
 const RECORD_FIELDS: Array<keyof ReversedJournal | keyof InProgressJournal> = [

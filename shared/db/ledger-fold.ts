@@ -2,8 +2,9 @@ import { NumberValue } from '@aws-sdk/lib-dynamodb';
 import { balanceDeltas, currencyDeltas } from '../journals/rules.ts';
 import { fromMils, toMils } from '../money/mils.ts';
 import { balanceOps, currencyBalanceOps } from './balance-store.ts';
-import type { Posting } from './journal-store.ts';
-import { ledgerOps, type LedgerJournal } from './ledger-store.ts';
+import type { LedgerJournal } from '../journals/ledger-entries.ts';
+import type { Posting } from '../journals/records.ts';
+import { ledgerOps } from './ledger-store.ts';
 import type { Item } from './table-ops.ts';
 
 /**

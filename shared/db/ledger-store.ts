@@ -1,6 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
-import type { Line } from '../journals/rules.ts';
+import { linesByAccount, sortsBefore, type LedgerJournal, type LedgerLine, type LedgerPlace, type LedgerRow } from '../journals/ledger-entries.ts';
 import { db } from './client.ts';
 import { keys, ledgerKeys } from './keys.ts';
 import { withRange } from './prefix-query.ts';
@@ -13,41 +13,6 @@ import type { WriteOp } from './transact.ts';
  * in the same transaction as the balances, so an account statement reads its own lines in
  * posting order and never another account's.
  */
-export interface LedgerJournal {
-  id: string;
-  serialNumber: number;
-  date: string;
-  postingDate: string;
-  description?: string | undefined;
-  reference?: string | undefined;
-  entries: Line[];
-}
-
-/**
- * One line of a ledger entry: where it sits in its journal, and what it says. `amount` is in
- * the base currency (what balances add); the line's currency, and for a foreign line its amount
- * in that currency and its rate, as the journal keeps them. Items written before currencies
- * have neither: their lines are in the base currency.
- */
-export interface LedgerLine {
-  line: number;
-  side: Line['side'];
-  amount: string;
-  costCenterId: string | null;
-  currency?: string;
-  foreign?: Line['foreign'];
-}
-
-/** The journal's lines grouped by account, each keeping its index in the journal. */
-function linesByAccount(entries: readonly Line[]): Map<string, LedgerLine[]> {
-  const byAccount = new Map<string, LedgerLine[]>();
-  entries.forEach((l, line) => {
-    const lines = byAccount.get(l.accountId) ?? [];
-    lines.push({ line, side: l.side, amount: l.amount, costCenterId: l.costCenterId, ...(l.currency ? { currency: l.currency } : {}), ...(l.foreign ? { foreign: l.foreign } : {}) });
-    byAccount.set(l.accountId, lines);
-  });
-  return byAccount;
-}
 
 /** Writes (posting) or deletes (void, adjust) the journal's ledger entries. */
 export function ledgerOps(companyId: string, journal: LedgerJournal, sign: 1 | -1): WriteOp[] {
@@ -67,33 +32,6 @@ export function ledgerOps(companyId: string, journal: LedgerJournal, sign: 1 | -
       lines,
     });
   });
-}
-
-/** A ledger line as read back: the journal's fields and one of its lines on the account. */
-export interface LedgerRow extends LedgerLine {
-  accountId: string;
-  /** Where it sorts in the account's ledger: posting date, serial number, journal id. */
-  position: string;
-  journalId: string;
-  serialNumber: number;
-  date: string;
-  postingDate: string;
-  description: string | null;
-  reference: string | null;
-}
-
-/** A place in a ledger walk: after this line of this account at this position. */
-export interface LedgerPlace {
-  position: string;
-  accountId: string;
-  line: number;
-}
-
-/** Whether row `a` sorts before place `b` (position, then account, then line). */
-export function sortsBefore(a: LedgerPlace, b: LedgerPlace): boolean {
-  if (a.position !== b.position) return a.position < b.position;
-  if (a.accountId !== b.accountId) return a.accountId < b.accountId;
-  return a.line < b.line;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { JournalRecord } from '../db/journal-store.ts';
+import type { JournalRecord } from './records.ts';
 import { getYear, type YearRecord } from '../db/year-store.ts';
 import { checkClosingPostingDate } from '../financial-years/closing-rules.ts';
 import { checkCostCentersActive } from './check-cost-centers.ts';

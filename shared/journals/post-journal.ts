@@ -1,20 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { pickShard } from '../db/balance-store.ts';
-import {
-  drawSerial,
-  getJournal,
-  mustGetJournal,
-  putNewJournalOp,
-  replaceJournalOp,
-  type DraftJournal,
-  type InProgressJournal,
-  type JournalRecord,
-  type Posting,
-  type PostedJournal,
-  type ReversedJournal,
-  type VoidedJournal,
-} from '../db/journal-store.ts';
-import type { LedgerJournal } from '../db/ledger-store.ts';
+import { drawSerial, getJournal, mustGetJournal, putNewJournalOp, replaceJournalOp } from '../db/journal-store.ts';
+import type { DraftJournal, InProgressJournal, JournalRecord, Posting, PostedJournal, ReversedJournal, VoidedJournal } from './records.ts';
+import type { LedgerJournal } from './ledger-entries.ts';
 import { fitsOneTransaction, transactWrite, type WriteOp } from '../db/transact.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { openPeriodCheckOp } from '../db/year-store.ts';

@@ -1,4 +1,4 @@
-import type { JournalRecord } from '../db/journal-store.ts';
+import type { JournalRecord } from './records.ts';
 import { amountToNumber } from '../money/amount.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import { totals, type Line } from './rules.ts';

@@ -1,8 +1,10 @@
 import type { ActorRef } from '../auth/actor.ts';
 import { balanceOps, currencyBalanceOps } from '../db/balance-store.ts';
 import { jobFinishedOps, jobStartedOps } from '../db/job-store.ts';
-import { advanceJobOp, JobAdvanced, mustGetJournal, replaceJournalOp, type InProgressJournal, type JournalRecord, type PostingJob, type Posting } from '../db/journal-store.ts';
-import { ledgerOps, type LedgerJournal } from '../db/ledger-store.ts';
+import { advanceJobOp, JobAdvanced, mustGetJournal, replaceJournalOp } from '../db/journal-store.ts';
+import type { InProgressJournal, JournalRecord, PostingJob, Posting } from './records.ts';
+import { ledgerOps } from '../db/ledger-store.ts';
+import type { LedgerJournal } from './ledger-entries.ts';
 import { inChunks, MAX_TRANSACTION_ITEMS, transactWrite, type WriteOp } from '../db/transact.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { openPeriodCheckOp, periodPostingsOp } from '../db/year-store.ts';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { accounts } from '../accounts/account-kind.ts';
 import { checkLineCurrency } from '../accounts/rules.ts';
-import { drawSerial, mustGetJournal, putNewJournalOp, replaceJournalOp, type DraftJournal } from '../db/journal-store.ts';
+import { drawSerial, mustGetJournal, putNewJournalOp, replaceJournalOp } from '../db/journal-store.ts';
+import type { DraftJournal } from './records.ts';
 import { fitsOneTransaction, inChunks, MAX_TRANSACTION_ITEMS, transactWrite, type WriteOp } from '../db/transact.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { getSettings } from '../companies/settings.ts';

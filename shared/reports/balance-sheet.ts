@@ -1,4 +1,4 @@
-import { TOTAL_GROUP, type AccountSums } from '../db/balance-reads.ts';
+import { TOTAL_GROUP, type AccountSums } from '../balances/records.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import type { ChartAccount, Classification } from './account-tree.ts';
 import { balancesThrough, dayBefore, formatter, net } from './figures.ts';

@@ -1,5 +1,6 @@
-import { TOTAL_GROUP, type BalanceScope } from '../db/balance-reads.ts';
-import { getJournal, type JournalRecord, type PostedJournal, type ReversedJournal } from '../db/journal-store.ts';
+import { TOTAL_GROUP, type BalanceScope } from '../balances/records.ts';
+import { getJournal } from '../db/journal-store.ts';
+import type { JournalRecord, PostedJournal, ReversedJournal } from '../journals/records.ts';
 import { DEBIT } from '../journals/rules.ts';
 import { toMils } from '../money/mils.ts';
 import type { ReportContext } from './report-context.ts';

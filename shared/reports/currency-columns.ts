@@ -1,4 +1,4 @@
-import type { GroupedSums, Sums } from '../db/balance-reads.ts';
+import type { GroupedSums, Sums } from '../balances/records.ts';
 import { formatTotal } from '../money/amount.ts';
 import { minorUnits } from '../money/currencies.ts';
 import type { ChartAccount } from './account-tree.ts';

@@ -1,4 +1,5 @@
-import { sumThrough, type BalanceScope, type GroupedSums, type Sums } from '../db/balance-reads.ts';
+import { sumThrough } from '../db/balance-reads.ts';
+import type { BalanceScope, GroupedSums, Sums } from '../balances/records.ts';
 import { addDays, type IsoDate } from '../financial-years/dates.ts';
 import { formatTotal } from '../money/amount.ts';
 import type { ChartAccount } from './account-tree.ts';

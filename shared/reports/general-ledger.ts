@@ -1,6 +1,7 @@
-import { TOTAL_GROUP, type AccountSums } from '../db/balance-reads.ts';
+import { TOTAL_GROUP, type AccountSums } from '../balances/records.ts';
 import { decodeCursor, encodeCursor, type CursorBinding } from '../db/cursor.ts';
-import { ledgerLines, sortsBefore, type LedgerPlace, type LedgerRow } from '../db/ledger-store.ts';
+import { ledgerLines } from '../db/ledger-store.ts';
+import { sortsBefore, type LedgerPlace, type LedgerRow } from '../journals/ledger-entries.ts';
 import { DEBIT } from '../journals/rules.ts';
 import { formatTotal } from '../money/amount.ts';
 import { minorUnits } from '../money/currencies.ts';

@@ -1,5 +1,5 @@
-import { TOTAL_GROUP, type AccountSums, type BalanceScope } from '../db/balance-reads.ts';
-import type { PostedJournal, ReversedJournal } from '../db/journal-store.ts';
+import { TOTAL_GROUP, type AccountSums, type BalanceScope } from '../balances/records.ts';
+import type { PostedJournal, ReversedJournal } from '../journals/records.ts';
 import { ValidationError } from '../errors.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import { closingJournalsIn, netsOf } from './closing-entries.ts';

@@ -1,4 +1,4 @@
-import { TOTAL_GROUP, type AccountSums } from '../db/balance-reads.ts';
+import { TOTAL_GROUP, type AccountSums } from '../balances/records.ts';
 import { mustGetYear } from '../db/year-store.ts';
 import { NotFound, ValidationError } from '../errors.ts';
 import type { ResponseOf } from '../schemas/responses.ts';

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { getSettings } from '../companies/settings.ts';
-import { TOTAL_GROUP } from '../db/balance-reads.ts';
+import { TOTAL_GROUP } from '../balances/records.ts';
 import { rateInEffect } from '../db/exchange-rate-store.ts';
-import { drawSerial, putNewJournalOp, type DraftJournal } from '../db/journal-store.ts';
+import { drawSerial, putNewJournalOp } from '../db/journal-store.ts';
+import type { DraftJournal } from '../journals/records.ts';
 import { transactWrite } from '../db/transact.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { AppError, StateConflict, ValidationError } from '../errors.ts';

@@ -1,0 +1,33 @@
+/**
+ * The running balances as reports read them: sums over buckets, shards added, exact in mils.
+ * Pure types; shared/db/balance-store.ts and balance-reads.ts write and read the items.
+ */
+export interface Sums {
+  debit: bigint;
+  credit: bigint;
+  /** Foreign-currency balances only: the base amounts of the same lines (and of revaluations of the currency). */
+  baseDebit?: bigint;
+  baseCredit?: bigint;
+}
+
+/** Sums by account. */
+export type AccountSums = Map<string, Sums>;
+
+/**
+ * Which balances to read: account totals, one cost center's, every cost center's apart, or the
+ * account totals in each foreign currency (grouped by currency, in that currency's units).
+ */
+export type BalanceScope = { kind: 'total' } | { kind: 'costCenter'; costCenterId: string } | { kind: 'byCostCenter' } | { kind: 'currencies' };
+
+/** The group of account totals (cost-center groups are the cost centers' ids). */
+export const TOTAL_GROUP = '-';
+
+/** Sums by group (the cost center id; TOTAL_GROUP for account totals; the currency for foreign-currency balances), then by account. */
+export type GroupedSums = Map<string, AccountSums>;
+
+/** One account's balance in one period, as decimal text. */
+export interface Balance {
+  debit: string;
+  credit: string;
+}
+
