@@ -113,9 +113,10 @@ describe('responses match the OpenAPI document', () => {
     check('reports.trialBalance', await api.get(`${base}/Reports/TrialBalance?dateFrom=2026-03-03&dateTo=2026-04-30&costCenterId=${chart.hq.id}`));
     check('reports.incomeStatement', await api.get(`${base}/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`));
     check('reports.balanceSheet', await api.get(`${base}/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`));
+    check('reports.cashFlow', await api.get(`${base}/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`));
     const ledger = check('reports.generalLedger', await api.get(`${base}/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`));
     check('reports.generalLedger', await api.get(`${base}/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1&page=${encodeURIComponent(ledger.nextPage)}`));
-    for (const [kind, parameters] of [['TrialBalance', { financialYearId: year.id }], ['IncomeStatement', { dateFrom: '2026-01-01', dateTo: '2026-12-31' }], ['BalanceSheet', { date: '2026-04-05' }]] as const) {
+    for (const [kind, parameters] of [['CashFlow', { dateFrom: '2026-03-01', dateTo: '2026-04-30' }], ['TrialBalance', { financialYearId: year.id }], ['IncomeStatement', { dateFrom: '2026-01-01', dateTo: '2026-12-31' }], ['BalanceSheet', { date: '2026-04-05' }]] as const) {
       const stored = check('reports.create', await api.post(`${base}/Reports`, { kind, parameters }));
       check('reports.get', await api.get(`${base}/Reports/${stored.id}`));
     }

@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/d0bd0669-ae0f-4344-bb60-7783fb47aa53`
+         * @description Example request: `GET /api/v1/Companies/872c5dc2-6f9d-48aa-905d-313f43918daf`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Settings`
+         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Settings`
          */
         get: operations["settings.get"];
         /**
          * Update company settings (versioned)
-         * @description Example request: `PUT /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Settings`
+         * @description Example request: `PUT /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Roles`
+         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Roles`
+         * @description Example request: `POST /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Roles/647eb065-3672-4010-b468-e47f8baf0ad6`
+         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Roles/588b73e3-e938-4896-ac47-e775b51a2c5b`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Roles/647eb065-3672-4010-b468-e47f8baf0ad6`
+         * @description Example request: `PUT /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Roles/588b73e3-e938-4896-ac47-e775b51a2c5b`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Roles/647eb065-3672-4010-b468-e47f8baf0ad6`
+         * @description Example request: `DELETE /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Roles/588b73e3-e938-4896-ac47-e775b51a2c5b`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Members`
+         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Members`
+         * @description Example request: `POST /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Members/61a4fbf9-5f82-4aa8-96b6-03ec634ef9a5`
+         * @description Example request: `PUT /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Members/1b6a166f-e7a4-4995-84a1-cdc9e91dc290`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Members/61a4fbf9-5f82-4aa8-96b6-03ec634ef9a5`
+         * @description Example request: `DELETE /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Members/1b6a166f-e7a4-4995-84a1-cdc9e91dc290`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/ApiKeys/a834a011-637c-41a8-84b9-759993e098fe`
+         * @description Example request: `DELETE /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/ApiKeys/261b1328-7a5d-440f-9b46-bd3ba4621b05`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Accounts`
+         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Accounts`
+         * @description Example request: `POST /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Accounts/ba6bd0f4-0a39-4857-a557-5f30bd7124d6`
+         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Accounts/4f982c49-27ed-455b-9c35-0f91eeca16f0`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Accounts/ba6bd0f4-0a39-4857-a557-5f30bd7124d6`
+         * @description Example request: `PUT /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Accounts/4f982c49-27ed-455b-9c35-0f91eeca16f0`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Accounts/ba6bd0f4-0a39-4857-a557-5f30bd7124d6`
+         * @description Example request: `DELETE /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Accounts/4f982c49-27ed-455b-9c35-0f91eeca16f0`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,13 +333,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -357,18 +357,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/CostCenters/5f3b3729-a4c5-4589-b6c1-6795941a986a`
+         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/CostCenters/f007d1f8-c550-42ae-99df-a4256a5fbff0`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/CostCenters/5f3b3729-a4c5-4589-b6c1-6795941a986a`
+         * @description Example request: `PUT /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/CostCenters/f007d1f8-c550-42ae-99df-a4256a5fbff0`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/CostCenters/5f3b3729-a4c5-4589-b6c1-6795941a986a`
+         * @description Example request: `DELETE /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/CostCenters/f007d1f8-c550-42ae-99df-a4256a5fbff0`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -387,7 +387,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/CostCenters/5f3b3729-a4c5-4589-b6c1-6795941a986a/Activate`
+         * @description Example request: `POST /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/CostCenters/f007d1f8-c550-42ae-99df-a4256a5fbff0/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -407,7 +407,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/CostCenters/5f3b3729-a4c5-4589-b6c1-6795941a986a/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/CostCenters/f007d1f8-c550-42ae-99df-a4256a5fbff0/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -425,13 +425,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -449,18 +449,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/48061a96-ccbc-4471-8ca2-9f77238aba9e`
+         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/FinancialYears/c094a30c-01e9-40c7-954b-b7b1a1286d39`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/b11b08a4-d8cc-4da7-9797-add01d410ff0`
+         * @description Example request: `PUT /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/FinancialYears/877c4934-d202-430f-81c7-3d0be361e91e`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/b11b08a4-d8cc-4da7-9797-add01d410ff0`
+         * @description Example request: `DELETE /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/FinancialYears/877c4934-d202-430f-81c7-3d0be361e91e`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -478,7 +478,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/48061a96-ccbc-4471-8ca2-9f77238aba9e/Close`
+         * @description Example request: `PUT /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/FinancialYears/c094a30c-01e9-40c7-954b-b7b1a1286d39/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -499,7 +499,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/48061a96-ccbc-4471-8ca2-9f77238aba9e/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/FinancialYears/c094a30c-01e9-40c7-954b-b7b1a1286d39/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -517,7 +517,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/48061a96-ccbc-4471-8ca2-9f77238aba9e/Periods`
+         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/FinancialYears/c094a30c-01e9-40c7-954b-b7b1a1286d39/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -537,7 +537,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/48061a96-ccbc-4471-8ca2-9f77238aba9e/Periods/72f3fd41-1d6e-4ac5-9600-d5e16757330d`
+         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/FinancialYears/c094a30c-01e9-40c7-954b-b7b1a1286d39/Periods/32b413ee-9ba8-4ab7-987c-10b6bf3c3d60`
          */
         get: operations["periods.get"];
         put?: never;
@@ -559,7 +559,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/48061a96-ccbc-4471-8ca2-9f77238aba9e/Periods/72f3fd41-1d6e-4ac5-9600-d5e16757330d/Lock`
+         * @description Example request: `POST /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/FinancialYears/c094a30c-01e9-40c7-954b-b7b1a1286d39/Periods/32b413ee-9ba8-4ab7-987c-10b6bf3c3d60/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -578,12 +578,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/48061a96-ccbc-4471-8ca2-9f77238aba9e/Periods/72f3fd41-1d6e-4ac5-9600-d5e16757330d/Close`
+         * @description Example request: `POST /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/FinancialYears/c094a30c-01e9-40c7-954b-b7b1a1286d39/Periods/32b413ee-9ba8-4ab7-987c-10b6bf3c3d60/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/48061a96-ccbc-4471-8ca2-9f77238aba9e/Periods/72f3fd41-1d6e-4ac5-9600-d5e16757330d/Close`
+         * @description Example request: `POST /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/FinancialYears/c094a30c-01e9-40c7-954b-b7b1a1286d39/Periods/32b413ee-9ba8-4ab7-987c-10b6bf3c3d60/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -603,7 +603,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/48061a96-ccbc-4471-8ca2-9f77238aba9e/Periods/72f3fd41-1d6e-4ac5-9600-d5e16757330d/Reopen`
+         * @description Example request: `POST /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/FinancialYears/c094a30c-01e9-40c7-954b-b7b1a1286d39/Periods/32b413ee-9ba8-4ab7-987c-10b6bf3c3d60/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -621,13 +621,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status)
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Journals`
+         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Journals`
+         * @description Example request: `POST /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -645,12 +645,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Journals/1ad67816-fcae-4a9c-829c-536b746a17ba`
+         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Journals/27eca925-2f41-4ebd-8b1f-130998529090`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Journals/1ad67816-fcae-4a9c-829c-536b746a17ba`
+         * @description Example request: `PUT /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Journals/27eca925-2f41-4ebd-8b1f-130998529090`
          */
         put: operations["journals.update"];
         post?: never;
@@ -671,7 +671,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Journals/1ad67816-fcae-4a9c-829c-536b746a17ba/Post`
+         * @description Example request: `POST /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Journals/27eca925-2f41-4ebd-8b1f-130998529090/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -691,7 +691,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Journals/1b2888b4-52c7-4ef8-9c31-d1546776783e/Void`
+         * @description Example request: `POST /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Journals/b758b3ee-1c01-45db-87d3-c7d9dbd9bc35/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -711,7 +711,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Journals/1ad67816-fcae-4a9c-829c-536b746a17ba/Adjust`
+         * @description Example request: `POST /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Journals/27eca925-2f41-4ebd-8b1f-130998529090/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Journals/1ad67816-fcae-4a9c-829c-536b746a17ba/Reverse`
+         * @description Example request: `POST /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Journals/27eca925-2f41-4ebd-8b1f-130998529090/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -769,7 +769,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Reports/TrialBalance?financialYearId=48061a96-ccbc-4471-8ca2-9f77238aba9e`
+         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Reports/TrialBalance?financialYearId=c094a30c-01e9-40c7-954b-b7b1a1286d39`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -789,7 +789,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -809,9 +809,29 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Reports/CashFlow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
+         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         */
+        get: operations["reports.cashFlow"];
         put?: never;
         post?: never;
         delete?: never;
@@ -829,7 +849,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated), closing balance
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -849,13 +869,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Reports`
+         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Reports`
+         * @description Example request: `POST /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -873,7 +893,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Reports/8bafab23-7ba5-4d69-957d-525db0ed3e6c`
+         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Reports/29bd1b95-9aa9-4c29-ad28-25a19013aa2b`
          */
         get: operations["reports.get"];
         put?: never;
@@ -893,7 +913,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -913,13 +933,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -937,18 +957,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Webhooks/bfd6c240-e4e9-4f7b-8b47-81eb78ff75ea`
+         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Webhooks/7d253261-0bed-4579-882b-3d6e6a3e967e`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Webhooks/bfd6c240-e4e9-4f7b-8b47-81eb78ff75ea`
+         * @description Example request: `PUT /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Webhooks/7d253261-0bed-4579-882b-3d6e6a3e967e`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Webhooks/bfd6c240-e4e9-4f7b-8b47-81eb78ff75ea`
+         * @description Example request: `DELETE /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Webhooks/7d253261-0bed-4579-882b-3d6e6a3e967e`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -965,7 +985,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Webhooks/bfd6c240-e4e9-4f7b-8b47-81eb78ff75ea/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Webhooks/7d253261-0bed-4579-882b-3d6e6a3e967e/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -985,13 +1005,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1009,18 +1029,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/ExchangeRates/86b2c023-2039-4347-98ab-048613b51b9f`
+         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/ExchangeRates/e7aa7bf1-a32b-4c66-bfa9-d99d6c4ce760`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/ExchangeRates/86b2c023-2039-4347-98ab-048613b51b9f`
+         * @description Example request: `PUT /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/ExchangeRates/e7aa7bf1-a32b-4c66-bfa9-d99d6c4ce760`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/ExchangeRates/86b2c023-2039-4347-98ab-048613b51b9f`
+         * @description Example request: `DELETE /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/ExchangeRates/e7aa7bf1-a32b-4c66-bfa9-d99d6c4ce760`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1078,7 +1098,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:34295/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A46013%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=zfHYgQRCu-TSU46HlR3Mm5zt3JdM8LxcX1Hdlj4k5zw&code_challenge_method=S256&state=_Nryju2Hi6FN21hkuoB8c1f9kWaxSX1FlG3d4GX2k04&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:35471/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A37687%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=iEPNCMW-fWAj9VGNAvULTE0AgUqnQY7WagbUiLRRwp8&code_challenge_method=S256&state=Fp1WzJ-A-3FFc_KAiDPVw6K2L3wSarqHEwVfsMFAxAs&client_id=ledger-local"
                      *     }
                      */
                     "application/json": {
@@ -1128,7 +1148,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "784e8553-26ac-4714-a252-8446d667c36e",
+                     *           "companyId": "73c3f97b-9027-4908-99eb-96cb083601f7",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1163,7 +1183,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "d0bd0669-ae0f-4344-bb60-7783fb47aa53",
+                     *           "companyId": "872c5dc2-6f9d-48aa-905d-313f43918daf",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1277,7 +1297,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "784e8553-26ac-4714-a252-8446d667c36e",
+                     *           "companyId": "73c3f97b-9027-4908-99eb-96cb083601f7",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1312,7 +1332,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "d0bd0669-ae0f-4344-bb60-7783fb47aa53",
+                     *           "companyId": "872c5dc2-6f9d-48aa-905d-313f43918daf",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1422,16 +1442,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "d0bd0669-ae0f-4344-bb60-7783fb47aa53",
+                     *           "id": "872c5dc2-6f9d-48aa-905d-313f43918daf",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-24T09:29:23.912Z",
+                     *           "createdAt": "2026-11-24T10:37:37.353Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "784e8553-26ac-4714-a252-8446d667c36e",
+                     *           "id": "73c3f97b-9027-4908-99eb-96cb083601f7",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-24T09:29:23.695Z",
+                     *           "createdAt": "2026-11-24T10:37:36.744Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -1518,9 +1538,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d0bd0669-ae0f-4344-bb60-7783fb47aa53",
+                     *       "id": "872c5dc2-6f9d-48aa-905d-313f43918daf",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T09:29:23.912Z",
+                     *       "createdAt": "2026-11-24T10:37:37.353Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -1529,7 +1549,7 @@ export interface operations {
                      *         "fxRoundingAccountId": null,
                      *         "unrealizedFxGainLossAccountId": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-24T09:29:23.912Z"
+                     *         "updatedAt": "2026-11-24T10:37:37.353Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -1641,9 +1661,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d0bd0669-ae0f-4344-bb60-7783fb47aa53",
+                     *       "id": "872c5dc2-6f9d-48aa-905d-313f43918daf",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T09:29:23.912Z",
+                     *       "createdAt": "2026-11-24T10:37:37.353Z",
                      *       "version": 1
                      *     }
                      */
@@ -1700,7 +1720,7 @@ export interface operations {
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-24T09:29:23.695Z"
+                     *       "updatedAt": "2026-11-24T10:37:36.744Z"
                      *     }
                      */
                     "application/json": {
@@ -1749,7 +1769,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "c66eb6c5-561f-44b8-81ad-30bb9feadd16",
+                 *       "retainedEarningsAccountId": "eaea3301-94bb-4f3b-a9cb-c201fa5d3993",
                  *       "version": 1
                  *     }
                  */
@@ -1780,11 +1800,11 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "c66eb6c5-561f-44b8-81ad-30bb9feadd16",
+                     *       "retainedEarningsAccountId": "eaea3301-94bb-4f3b-a9cb-c201fa5d3993",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-24T09:29:25.342Z"
+                     *       "updatedAt": "2026-11-24T10:37:39.034Z"
                      *     }
                      */
                     "application/json": {
@@ -1940,7 +1960,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "647eb065-3672-4010-b468-e47f8baf0ad6",
+                     *           "id": "588b73e3-e938-4896-ac47-e775b51a2c5b",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -1951,8 +1971,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-24T09:29:32.665Z",
-                     *           "updatedAt": "2026-11-24T09:29:32.755Z"
+                     *           "createdAt": "2026-11-24T10:37:44.312Z",
+                     *           "updatedAt": "2026-11-24T10:37:44.365Z"
                      *         }
                      *       ]
                      *     }
@@ -2041,7 +2061,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "647eb065-3672-4010-b468-e47f8baf0ad6",
+                     *       "id": "588b73e3-e938-4896-ac47-e775b51a2c5b",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2051,8 +2071,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:32.665Z",
-                     *       "updatedAt": "2026-11-24T09:29:32.665Z"
+                     *       "createdAt": "2026-11-24T10:37:44.312Z",
+                     *       "updatedAt": "2026-11-24T10:37:44.312Z"
                      *     }
                      */
                     "application/json": {
@@ -2113,7 +2133,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "647eb065-3672-4010-b468-e47f8baf0ad6",
+                     *       "id": "588b73e3-e938-4896-ac47-e775b51a2c5b",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2123,8 +2143,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:32.665Z",
-                     *       "updatedAt": "2026-11-24T09:29:32.665Z"
+                     *       "createdAt": "2026-11-24T10:37:44.312Z",
+                     *       "updatedAt": "2026-11-24T10:37:44.312Z"
                      *     }
                      */
                     "application/json": {
@@ -2211,7 +2231,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "647eb065-3672-4010-b468-e47f8baf0ad6",
+                     *       "id": "588b73e3-e938-4896-ac47-e775b51a2c5b",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -2222,8 +2242,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T09:29:32.665Z",
-                     *       "updatedAt": "2026-11-24T09:29:32.755Z"
+                     *       "createdAt": "2026-11-24T10:37:44.312Z",
+                     *       "updatedAt": "2026-11-24T10:37:44.365Z"
                      *     }
                      */
                     "application/json": {
@@ -2338,8 +2358,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "b2646536-554b-46d8-9c1c-3e5a1593df94",
-                     *           "email": "user-c32ae30a-7e3a-4d46-994f-479375762c9d@example.com",
+                     *           "userId": "bed91b40-4684-4bb0-bb4d-ec13d91dc5be",
+                     *           "email": "user-f4809e13-c6df-4d05-9ed8-a95b94918020@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -2373,20 +2393,20 @@ export interface operations {
                      *             "exchange-rates:read",
                      *             "exchange-rates:manage"
                      *           ],
-                     *           "joinedAt": "2026-11-24T09:29:23.695Z",
+                     *           "joinedAt": "2026-11-24T10:37:36.744Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "61a4fbf9-5f82-4aa8-96b6-03ec634ef9a5",
-                     *           "email": "contract-1795512572779@example.com",
-                     *           "roleId": "647eb065-3672-4010-b468-e47f8baf0ad6",
+                     *           "userId": "1b6a166f-e7a4-4995-84a1-cdc9e91dc290",
+                     *           "email": "contract-1795516664416@example.com",
+                     *           "roleId": "588b73e3-e938-4896-ac47-e775b51a2c5b",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-24T09:29:32.800Z",
+                     *           "joinedAt": "2026-11-24T10:37:44.477Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -2450,8 +2470,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795512572779@example.com",
-                 *       "roleId": "647eb065-3672-4010-b468-e47f8baf0ad6"
+                 *       "email": "contract-1795516664416@example.com",
+                 *       "roleId": "588b73e3-e938-4896-ac47-e775b51a2c5b"
                  *     }
                  */
                 "application/json": {
@@ -2477,16 +2497,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "61a4fbf9-5f82-4aa8-96b6-03ec634ef9a5",
-                     *       "email": "contract-1795512572779@example.com",
-                     *       "roleId": "647eb065-3672-4010-b468-e47f8baf0ad6",
+                     *       "userId": "1b6a166f-e7a4-4995-84a1-cdc9e91dc290",
+                     *       "email": "contract-1795516664416@example.com",
+                     *       "roleId": "588b73e3-e938-4896-ac47-e775b51a2c5b",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T09:29:32.800Z",
+                     *       "joinedAt": "2026-11-24T10:37:44.477Z",
                      *       "version": 1
                      *     }
                      */
@@ -2567,8 +2587,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "61a4fbf9-5f82-4aa8-96b6-03ec634ef9a5",
-                     *       "email": "contract-1795512572779@example.com",
+                     *       "userId": "1b6a166f-e7a4-4995-84a1-cdc9e91dc290",
+                     *       "email": "contract-1795516664416@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -2582,7 +2602,7 @@ export interface operations {
                      *         "events:read",
                      *         "exchange-rates:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T09:29:32.800Z",
+                     *       "joinedAt": "2026-11-24T10:37:44.477Z",
                      *       "version": 2
                      *     }
                      */
@@ -2700,9 +2720,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "a834a011-637c-41a8-84b9-759993e098fe",
+                     *           "id": "261b1328-7a5d-440f-9b46-bd3ba4621b05",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_Wo1DW_c",
+                     *           "prefix": "sk-svc_FmUF4NT",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -2710,8 +2730,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "b2646536-554b-46d8-9c1c-3e5a1593df94",
-                     *           "createdAt": "2026-11-24T09:29:32.970Z",
+                     *           "createdBy": "bed91b40-4684-4bb0-bb4d-ec13d91dc5be",
+                     *           "createdAt": "2026-11-24T10:37:44.713Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -2822,9 +2842,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a834a011-637c-41a8-84b9-759993e098fe",
+                     *       "id": "261b1328-7a5d-440f-9b46-bd3ba4621b05",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_Wo1DW_c",
+                     *       "prefix": "sk-svc_FmUF4NT",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -2832,8 +2852,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "b2646536-554b-46d8-9c1c-3e5a1593df94",
-                     *       "createdAt": "2026-11-24T09:29:32.970Z",
+                     *       "createdBy": "bed91b40-4684-4bb0-bb4d-ec13d91dc5be",
+                     *       "createdAt": "2026-11-24T10:37:44.713Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -2922,18 +2942,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a834a011-637c-41a8-84b9-759993e098fe",
+                     *       "id": "261b1328-7a5d-440f-9b46-bd3ba4621b05",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_Wo1DW_c",
+                     *       "prefix": "sk-svc_FmUF4NT",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-24T09:29:33.016Z",
-                     *       "createdBy": "b2646536-554b-46d8-9c1c-3e5a1593df94",
-                     *       "createdAt": "2026-11-24T09:29:32.970Z",
+                     *       "revokedAt": "2026-11-24T10:37:44.771Z",
+                     *       "createdBy": "bed91b40-4684-4bb0-bb4d-ec13d91dc5be",
+                     *       "createdAt": "2026-11-24T10:37:44.713Z",
                      *       "version": 2
                      *     }
                      */
@@ -3016,23 +3036,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "4b2092ce-d612-481c-b2bf-7dda8b60f906",
+                     *           "id": "0a62beb0-1147-4650-86ba-cba563f989c5",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "fd14c0b4-d50a-490c-9985-d7a83b4b54db",
+                     *           "parentId": "6b7eb21a-3fb3-4c39-8710-760690ee6b6c",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:24.950Z",
-                     *           "updatedAt": "2026-11-24T09:29:24.950Z",
+                     *           "createdAt": "2026-11-24T10:37:38.830Z",
+                     *           "updatedAt": "2026-11-24T10:37:38.830Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
-                     *           "currency": null
+                     *           "currency": null,
+                     *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "fd14c0b4-d50a-490c-9985-d7a83b4b54db",
+                     *           "id": "6b7eb21a-3fb3-4c39-8710-760690ee6b6c",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -3041,30 +3062,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:24.919Z",
-                     *           "updatedAt": "2026-11-24T09:29:24.919Z",
+                     *           "createdAt": "2026-11-24T10:37:38.654Z",
+                     *           "updatedAt": "2026-11-24T10:37:38.654Z",
                      *           "type": "category",
                      *           "classification": "expense",
-                     *           "currency": null
+                     *           "currency": null,
+                     *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                     *           "id": "0d13d84f-3972-45aa-b332-67eaccff494b",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "75c721ba-62c9-4f14-9633-705508567f9e",
+                     *           "parentId": "d3c0ce34-76d1-403c-ac72-cd5b80bca93b",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:24.893Z",
-                     *           "updatedAt": "2026-11-24T09:29:24.893Z",
+                     *           "createdAt": "2026-11-24T10:37:38.516Z",
+                     *           "updatedAt": "2026-11-24T10:37:38.516Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
-                     *           "currency": null
+                     *           "currency": null,
+                     *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "75c721ba-62c9-4f14-9633-705508567f9e",
+                     *           "id": "d3c0ce34-76d1-403c-ac72-cd5b80bca93b",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -3073,30 +3096,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:24.851Z",
-                     *           "updatedAt": "2026-11-24T09:29:24.851Z",
+                     *           "createdAt": "2026-11-24T10:37:38.195Z",
+                     *           "updatedAt": "2026-11-24T10:37:38.195Z",
                      *           "type": "category",
                      *           "classification": "revenue",
-                     *           "currency": null
+                     *           "currency": null,
+                     *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "c66eb6c5-561f-44b8-81ad-30bb9feadd16",
+                     *           "id": "eaea3301-94bb-4f3b-a9cb-c201fa5d3993",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "a208bb37-97ee-4688-9df4-032026ff4e8c",
+                     *           "parentId": "8da8c001-63f9-428e-aa41-89edbd2b0e00",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:24.728Z",
-                     *           "updatedAt": "2026-11-24T09:29:24.728Z",
+                     *           "createdAt": "2026-11-24T10:37:38.071Z",
+                     *           "updatedAt": "2026-11-24T10:37:38.071Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
-                     *           "currency": null
+                     *           "currency": null,
+                     *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "a208bb37-97ee-4688-9df4-032026ff4e8c",
+                     *           "id": "8da8c001-63f9-428e-aa41-89edbd2b0e00",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -3105,46 +3130,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:24.584Z",
-                     *           "updatedAt": "2026-11-24T09:29:24.584Z",
+                     *           "createdAt": "2026-11-24T10:37:38.021Z",
+                     *           "updatedAt": "2026-11-24T10:37:38.021Z",
                      *           "type": "category",
                      *           "classification": "equity",
-                     *           "currency": null
+                     *           "currency": null,
+                     *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "dd5afa4f-28de-4b60-915d-b712184ef6c2",
+                     *           "id": "2a2b611b-895a-44c4-a33c-8cb9fdfa3ce8",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "4cf2ac47-a628-49f8-92b8-fcfd967f2db1",
+                     *           "parentId": "10626859-59d0-412b-87c8-332c8a81f387",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:24.531Z",
-                     *           "updatedAt": "2026-11-24T09:29:24.531Z",
+                     *           "createdAt": "2026-11-24T10:37:37.961Z",
+                     *           "updatedAt": "2026-11-24T10:37:37.961Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
-                     *           "currency": null
+                     *           "currency": null,
+                     *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *           "id": "47fc16e6-3d2b-4fde-a857-f917410a213d",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "4cf2ac47-a628-49f8-92b8-fcfd967f2db1",
+                     *           "parentId": "10626859-59d0-412b-87c8-332c8a81f387",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:24.433Z",
-                     *           "updatedAt": "2026-11-24T09:29:24.433Z",
+                     *           "createdAt": "2026-11-24T10:37:37.841Z",
+                     *           "updatedAt": "2026-11-24T10:37:37.841Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
-                     *           "currency": null
+                     *           "currency": null,
+                     *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "4cf2ac47-a628-49f8-92b8-fcfd967f2db1",
+                     *           "id": "10626859-59d0-412b-87c8-332c8a81f387",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -3153,11 +3181,12 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:24.344Z",
-                     *           "updatedAt": "2026-11-24T09:29:24.344Z",
+                     *           "createdAt": "2026-11-24T10:37:37.760Z",
+                     *           "updatedAt": "2026-11-24T10:37:37.760Z",
                      *           "type": "category",
                      *           "classification": "asset",
-                     *           "currency": null
+                     *           "currency": null,
+                     *           "cashFlowCategory": "operating"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -3210,6 +3239,11 @@ export interface operations {
                             classification: "asset" | "liability" | "equity" | "revenue" | "expense";
                             /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                             currency: string | null;
+                            /**
+                             * @description Where the account’s movements sit in the cash flow statement: cash (cash and cash equivalents, whose change the statement explains), operating, investing or financing (its change shows in that section), or nonCash (a balance-sheet account moved by non-cash entries, such as accumulated depreciation or provisions: its change is added back to net profit). Revenue and expense accounts are operating only; cash is for asset and liability accounts. Left out on a create or null: the classification’s default (asset, liability, revenue, expense: operating; equity: financing); left out of an update: unchanged. An account whose root is reclassified to one that refuses its category answers the default.
+                             * @enum {string}
+                             */
+                            cashFlowCategory: "cash" | "operating" | "investing" | "financing" | "nonCash";
                         }[];
                         /** @description Cursor for the next page; null at the end. */
                         nextPage: string | null;
@@ -3278,6 +3312,8 @@ export interface operations {
                     classification?: "asset" | "liability" | "equity" | "revenue" | "expense";
                     /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                     currency?: string | null;
+                    /** @description Where the account’s movements sit in the cash flow statement: cash (cash and cash equivalents, whose change the statement explains), operating, investing or financing (its change shows in that section), or nonCash (a balance-sheet account moved by non-cash entries, such as accumulated depreciation or provisions: its change is added back to net profit). Revenue and expense accounts are operating only; cash is for asset and liability accounts. Left out on a create or null: the classification’s default (asset, liability, revenue, expense: operating; equity: financing); left out of an update: unchanged. An account whose root is reclassified to one that refuses its category answers the default. */
+                    cashFlowCategory?: ("cash" | "operating" | "investing" | "financing" | "nonCash") | null;
                 };
             };
         };
@@ -3290,7 +3326,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ba6bd0f4-0a39-4857-a557-5f30bd7124d6",
+                     *       "id": "4f982c49-27ed-455b-9c35-0f91eeca16f0",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -3299,11 +3335,12 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:25.551Z",
-                     *       "updatedAt": "2026-11-24T09:29:25.551Z",
+                     *       "createdAt": "2026-11-24T10:37:39.146Z",
+                     *       "updatedAt": "2026-11-24T10:37:39.146Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
-                     *       "currency": null
+                     *       "currency": null,
+                     *       "cashFlowCategory": "operating"
                      *     }
                      */
                     "application/json": {
@@ -3349,6 +3386,11 @@ export interface operations {
                         classification: "asset" | "liability" | "equity" | "revenue" | "expense";
                         /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                         currency: string | null;
+                        /**
+                         * @description Where the account’s movements sit in the cash flow statement: cash (cash and cash equivalents, whose change the statement explains), operating, investing or financing (its change shows in that section), or nonCash (a balance-sheet account moved by non-cash entries, such as accumulated depreciation or provisions: its change is added back to net profit). Revenue and expense accounts are operating only; cash is for asset and liability accounts. Left out on a create or null: the classification’s default (asset, liability, revenue, expense: operating; equity: financing); left out of an update: unchanged. An account whose root is reclassified to one that refuses its category answers the default.
+                         * @enum {string}
+                         */
+                        cashFlowCategory: "cash" | "operating" | "investing" | "financing" | "nonCash";
                     };
                 };
             };
@@ -3385,7 +3427,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ba6bd0f4-0a39-4857-a557-5f30bd7124d6",
+                     *       "id": "4f982c49-27ed-455b-9c35-0f91eeca16f0",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -3394,11 +3436,12 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:25.551Z",
-                     *       "updatedAt": "2026-11-24T09:29:25.551Z",
+                     *       "createdAt": "2026-11-24T10:37:39.146Z",
+                     *       "updatedAt": "2026-11-24T10:37:39.146Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
-                     *       "currency": null
+                     *       "currency": null,
+                     *       "cashFlowCategory": "operating"
                      *     }
                      */
                     "application/json": {
@@ -3444,6 +3487,11 @@ export interface operations {
                         classification: "asset" | "liability" | "equity" | "revenue" | "expense";
                         /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                         currency: string | null;
+                        /**
+                         * @description Where the account’s movements sit in the cash flow statement: cash (cash and cash equivalents, whose change the statement explains), operating, investing or financing (its change shows in that section), or nonCash (a balance-sheet account moved by non-cash entries, such as accumulated depreciation or provisions: its change is added back to net profit). Revenue and expense accounts are operating only; cash is for asset and liability accounts. Left out on a create or null: the classification’s default (asset, liability, revenue, expense: operating; equity: financing); left out of an update: unchanged. An account whose root is reclassified to one that refuses its category answers the default.
+                         * @enum {string}
+                         */
+                        cashFlowCategory: "cash" | "operating" | "investing" | "financing" | "nonCash";
                     };
                 };
             };
@@ -3505,6 +3553,8 @@ export interface operations {
                     classification?: "asset" | "liability" | "equity" | "revenue" | "expense";
                     /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                     currency?: string | null;
+                    /** @description Where the account’s movements sit in the cash flow statement: cash (cash and cash equivalents, whose change the statement explains), operating, investing or financing (its change shows in that section), or nonCash (a balance-sheet account moved by non-cash entries, such as accumulated depreciation or provisions: its change is added back to net profit). Revenue and expense accounts are operating only; cash is for asset and liability accounts. Left out on a create or null: the classification’s default (asset, liability, revenue, expense: operating; equity: financing); left out of an update: unchanged. An account whose root is reclassified to one that refuses its category answers the default. */
+                    cashFlowCategory?: ("cash" | "operating" | "investing" | "financing" | "nonCash") | null;
                 };
             };
         };
@@ -3517,7 +3567,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ba6bd0f4-0a39-4857-a557-5f30bd7124d6",
+                     *       "id": "4f982c49-27ed-455b-9c35-0f91eeca16f0",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -3526,11 +3576,12 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T09:29:25.551Z",
-                     *       "updatedAt": "2026-11-24T09:29:25.632Z",
+                     *       "createdAt": "2026-11-24T10:37:39.146Z",
+                     *       "updatedAt": "2026-11-24T10:37:39.208Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
-                     *       "currency": null
+                     *       "currency": null,
+                     *       "cashFlowCategory": "operating"
                      *     }
                      */
                     "application/json": {
@@ -3576,6 +3627,11 @@ export interface operations {
                         classification: "asset" | "liability" | "equity" | "revenue" | "expense";
                         /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                         currency: string | null;
+                        /**
+                         * @description Where the account’s movements sit in the cash flow statement: cash (cash and cash equivalents, whose change the statement explains), operating, investing or financing (its change shows in that section), or nonCash (a balance-sheet account moved by non-cash entries, such as accumulated depreciation or provisions: its change is added back to net profit). Revenue and expense accounts are operating only; cash is for asset and liability accounts. Left out on a create or null: the classification’s default (asset, liability, revenue, expense: operating; equity: financing); left out of an update: unchanged. An account whose root is reclassified to one that refuses its category answers the default.
+                         * @enum {string}
+                         */
+                        cashFlowCategory: "cash" | "operating" | "investing" | "financing" | "nonCash";
                     };
                 };
             };
@@ -3666,7 +3722,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "5f3b3729-a4c5-4589-b6c1-6795941a986a",
+                     *           "id": "f007d1f8-c550-42ae-99df-a4256a5fbff0",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -3675,12 +3731,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:26.545Z",
-                     *           "updatedAt": "2026-11-24T09:29:26.545Z",
+                     *           "createdAt": "2026-11-24T10:37:39.559Z",
+                     *           "updatedAt": "2026-11-24T10:37:39.559Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "e0096aa0-3361-4d11-aaca-8f21e14221bc",
+                     *           "id": "da8b3342-c627-4273-a239-ce4d77d8e844",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -3689,12 +3745,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:24.996Z",
-                     *           "updatedAt": "2026-11-24T09:29:24.996Z",
+                     *           "createdAt": "2026-11-24T10:37:38.936Z",
+                     *           "updatedAt": "2026-11-24T10:37:38.936Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "45c0e6bb-aa30-4491-b1d0-9146eb005e0a",
+                     *           "id": "c1160a3b-82f7-4d48-92e3-f8767ae6e8de",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -3703,8 +3759,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:25.248Z",
-                     *           "updatedAt": "2026-11-24T09:29:25.248Z",
+                     *           "createdAt": "2026-11-24T10:37:38.976Z",
+                     *           "updatedAt": "2026-11-24T10:37:38.976Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -3817,7 +3873,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5f3b3729-a4c5-4589-b6c1-6795941a986a",
+                     *       "id": "f007d1f8-c550-42ae-99df-a4256a5fbff0",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -3826,8 +3882,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:26.545Z",
-                     *       "updatedAt": "2026-11-24T09:29:26.545Z",
+                     *       "createdAt": "2026-11-24T10:37:39.559Z",
+                     *       "updatedAt": "2026-11-24T10:37:39.559Z",
                      *       "status": "active"
                      *     }
                      */
@@ -3903,7 +3959,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5f3b3729-a4c5-4589-b6c1-6795941a986a",
+                     *       "id": "f007d1f8-c550-42ae-99df-a4256a5fbff0",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -3912,8 +3968,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:26.545Z",
-                     *       "updatedAt": "2026-11-24T09:29:26.545Z",
+                     *       "createdAt": "2026-11-24T10:37:39.559Z",
+                     *       "updatedAt": "2026-11-24T10:37:39.559Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4018,7 +4074,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5f3b3729-a4c5-4589-b6c1-6795941a986a",
+                     *       "id": "f007d1f8-c550-42ae-99df-a4256a5fbff0",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4027,8 +4083,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T09:29:26.545Z",
-                     *       "updatedAt": "2026-11-24T09:29:26.651Z",
+                     *       "createdAt": "2026-11-24T10:37:39.559Z",
+                     *       "updatedAt": "2026-11-24T10:37:39.683Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4158,7 +4214,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5f3b3729-a4c5-4589-b6c1-6795941a986a",
+                     *       "id": "f007d1f8-c550-42ae-99df-a4256a5fbff0",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4167,8 +4223,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T09:29:26.545Z",
-                     *       "updatedAt": "2026-11-24T09:29:26.772Z",
+                     *       "createdAt": "2026-11-24T10:37:39.559Z",
+                     *       "updatedAt": "2026-11-24T10:37:39.733Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4255,7 +4311,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5f3b3729-a4c5-4589-b6c1-6795941a986a",
+                     *       "id": "f007d1f8-c550-42ae-99df-a4256a5fbff0",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4264,8 +4320,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T09:29:26.545Z",
-                     *       "updatedAt": "2026-11-24T09:29:26.699Z",
+                     *       "createdAt": "2026-11-24T10:37:39.559Z",
+                     *       "updatedAt": "2026-11-24T10:37:39.713Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -4352,266 +4408,266 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "f36c03bb-5a50-4d8c-94db-5208cc096738",
+                     *           "id": "33b59dce-737f-4b9e-ab87-2a03ff63cbda",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:27.096Z",
-                     *           "updatedAt": "2026-11-24T09:29:27.096Z",
+                     *           "createdAt": "2026-11-24T10:37:39.831Z",
+                     *           "updatedAt": "2026-11-24T10:37:39.831Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2027-01-31",
                      *               "name": "P01",
-                     *               "id": "40f3c33e-251d-41f8-be95-8e4e900bc684",
+                     *               "id": "e5424063-6337-4ab6-bf86-4e1638e88d34",
                      *               "version": 1,
                      *               "startDate": "2027-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *               "financialYearId": "33b59dce-737f-4b9e-ab87-2a03ff63cbda"
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2027-02-28",
                      *               "name": "P02",
-                     *               "id": "9fdabf2f-a85f-41ca-9997-770a4dd52eb0",
+                     *               "id": "7f1ad6d9-a9cb-4c2e-9269-ee6fec26afb1",
                      *               "version": 1,
                      *               "startDate": "2027-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *               "financialYearId": "33b59dce-737f-4b9e-ab87-2a03ff63cbda"
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2027-03-31",
                      *               "name": "P03",
-                     *               "id": "b9f1dc2a-823d-4e02-b820-ecfc63818039",
+                     *               "id": "e690d93e-ac92-46d2-8463-fe279fd6e71d",
                      *               "version": 1,
                      *               "startDate": "2027-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *               "financialYearId": "33b59dce-737f-4b9e-ab87-2a03ff63cbda"
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2027-04-30",
                      *               "name": "P04",
-                     *               "id": "6dc7d706-fef3-408a-9a3e-cbd8a3cd5a42",
+                     *               "id": "324c166d-b62d-4f4d-9a21-b5b2d5bc80a9",
                      *               "version": 1,
                      *               "startDate": "2027-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *               "financialYearId": "33b59dce-737f-4b9e-ab87-2a03ff63cbda"
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2027-05-31",
                      *               "name": "P05",
-                     *               "id": "46ee82c0-65fb-4037-9c27-7134cabcd85f",
+                     *               "id": "c9468ac0-6c4c-4a32-a384-1a0bc26b9d96",
                      *               "version": 1,
                      *               "startDate": "2027-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *               "financialYearId": "33b59dce-737f-4b9e-ab87-2a03ff63cbda"
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2027-06-30",
                      *               "name": "P06",
-                     *               "id": "9dc51dbf-ec30-4578-a0ba-b6aa89fe616d",
+                     *               "id": "582316e6-1430-4dc2-8e24-7f272af2661d",
                      *               "version": 1,
                      *               "startDate": "2027-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *               "financialYearId": "33b59dce-737f-4b9e-ab87-2a03ff63cbda"
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2027-07-31",
                      *               "name": "P07",
-                     *               "id": "c0075450-eeed-411f-b465-3dd98ac9de32",
+                     *               "id": "30d67ca5-a124-47fe-8e8a-91bba0aabfe2",
                      *               "version": 1,
                      *               "startDate": "2027-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *               "financialYearId": "33b59dce-737f-4b9e-ab87-2a03ff63cbda"
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2027-08-31",
                      *               "name": "P08",
-                     *               "id": "e03595fc-28c8-4bac-af91-b2cb3f001044",
+                     *               "id": "6a1c3d34-98e2-4b55-9cdd-746c1066fc25",
                      *               "version": 1,
                      *               "startDate": "2027-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *               "financialYearId": "33b59dce-737f-4b9e-ab87-2a03ff63cbda"
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2027-09-30",
                      *               "name": "P09",
-                     *               "id": "65af9460-70a0-4069-a963-c25d9774c80a",
+                     *               "id": "db6a6ec2-f00d-48a9-82e9-df973430ec14",
                      *               "version": 1,
                      *               "startDate": "2027-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *               "financialYearId": "33b59dce-737f-4b9e-ab87-2a03ff63cbda"
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2027-10-31",
                      *               "name": "P10",
-                     *               "id": "9409d83c-7538-44b7-9dcf-baf322447d19",
+                     *               "id": "53722a96-9b98-48df-a5a9-5e3953073e35",
                      *               "version": 1,
                      *               "startDate": "2027-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *               "financialYearId": "33b59dce-737f-4b9e-ab87-2a03ff63cbda"
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2027-11-30",
                      *               "name": "P11",
-                     *               "id": "4829122b-8275-4712-9644-caa35d9fcc8c",
+                     *               "id": "5891d54c-7d51-4471-80bc-a67d22cae137",
                      *               "version": 1,
                      *               "startDate": "2027-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *               "financialYearId": "33b59dce-737f-4b9e-ab87-2a03ff63cbda"
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2027-12-31",
                      *               "name": "P12",
-                     *               "id": "351e3b83-a2a2-4f23-93a7-4a10e82efd89",
+                     *               "id": "3cc9e081-54fb-4a61-abf1-3af19be2d294",
                      *               "version": 1,
                      *               "startDate": "2027-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *               "financialYearId": "33b59dce-737f-4b9e-ab87-2a03ff63cbda"
                      *             }
                      *           ]
                      *         },
                      *         {
-                     *           "id": "48061a96-ccbc-4471-8ca2-9f77238aba9e",
+                     *           "id": "c094a30c-01e9-40c7-954b-b7b1a1286d39",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:26.886Z",
-                     *           "updatedAt": "2026-11-24T09:29:26.886Z",
+                     *           "createdAt": "2026-11-24T10:37:39.801Z",
+                     *           "updatedAt": "2026-11-24T10:37:39.801Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2026-01-31",
                      *               "name": "P01",
-                     *               "id": "72f3fd41-1d6e-4ac5-9600-d5e16757330d",
+                     *               "id": "32b413ee-9ba8-4ab7-987c-10b6bf3c3d60",
                      *               "version": 1,
                      *               "startDate": "2026-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *               "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2026-02-28",
                      *               "name": "P02",
-                     *               "id": "f0665979-6611-4291-863c-b947614de751",
+                     *               "id": "7ebc28f9-7c4c-4fb9-b47e-8e5250f345df",
                      *               "version": 1,
                      *               "startDate": "2026-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *               "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2026-03-31",
                      *               "name": "P03",
-                     *               "id": "7d4dfaa2-5691-47f1-9336-0df6b261231d",
+                     *               "id": "813066e5-6629-4335-ae86-cd72666c7ab0",
                      *               "version": 1,
                      *               "startDate": "2026-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *               "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2026-04-30",
                      *               "name": "P04",
-                     *               "id": "f3c949d0-3e80-4c9c-9960-8994baa5c16b",
+                     *               "id": "6002a7c3-ddd3-4fac-8993-e7ddad65bb6f",
                      *               "version": 1,
                      *               "startDate": "2026-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *               "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2026-05-31",
                      *               "name": "P05",
-                     *               "id": "5a9e6e2f-8a05-4c1c-8450-2283064e0151",
+                     *               "id": "5b3c6fa6-9848-4149-882b-c631e42056ea",
                      *               "version": 1,
                      *               "startDate": "2026-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *               "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2026-06-30",
                      *               "name": "P06",
-                     *               "id": "34a1eea5-8d18-4c75-b34b-cbccd04124bb",
+                     *               "id": "cd2cb834-6b04-4b59-bd30-9a60893ffaa8",
                      *               "version": 1,
                      *               "startDate": "2026-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *               "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2026-07-31",
                      *               "name": "P07",
-                     *               "id": "c29bfdfa-fa98-4aaa-a956-f0485c747066",
+                     *               "id": "9f6bb146-18c2-4336-803a-2ecd55240d69",
                      *               "version": 1,
                      *               "startDate": "2026-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *               "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2026-08-31",
                      *               "name": "P08",
-                     *               "id": "5515e6f3-0c8e-4f7e-96aa-4a64dcfa9667",
+                     *               "id": "0a9f3725-685b-47c8-a947-9cf2dd3b9887",
                      *               "version": 1,
                      *               "startDate": "2026-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *               "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2026-09-30",
                      *               "name": "P09",
-                     *               "id": "01933cde-d6cb-42a3-b233-eb1f4cff01b0",
+                     *               "id": "648cba4d-3ce2-4fb8-b1ef-f8341e0534b8",
                      *               "version": 1,
                      *               "startDate": "2026-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *               "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2026-10-31",
                      *               "name": "P10",
-                     *               "id": "46741b6b-cb30-4609-9469-a0533acc4860",
+                     *               "id": "46326e1c-cba3-4ff7-8619-ba0a2f592ab3",
                      *               "version": 1,
                      *               "startDate": "2026-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *               "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2026-11-30",
                      *               "name": "P11",
-                     *               "id": "de2589a9-75aa-4281-9c3e-c0ac89a890c0",
+                     *               "id": "34a8be50-b5ea-4b49-951a-9e2e815235b4",
                      *               "version": 1,
                      *               "startDate": "2026-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *               "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2026-12-31",
                      *               "name": "P12",
-                     *               "id": "61ecfc97-6fc1-4616-9fc2-89a840dea1dd",
+                     *               "id": "78b92b9e-16a1-45a9-bf54-7555b7398af6",
                      *               "version": 1,
                      *               "startDate": "2026-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *               "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
                      *             }
                      *           ]
                      *         }
@@ -4773,7 +4829,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f36c03bb-5a50-4d8c-94db-5208cc096738",
+                     *       "id": "33b59dce-737f-4b9e-ab87-2a03ff63cbda",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
@@ -4781,128 +4837,128 @@ export interface operations {
                      *       "version": 1,
                      *       "periods": [
                      *         {
-                     *           "id": "40f3c33e-251d-41f8-be95-8e4e900bc684",
+                     *           "id": "e5424063-6337-4ab6-bf86-4e1638e88d34",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-01-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *           "financialYearId": "33b59dce-737f-4b9e-ab87-2a03ff63cbda"
                      *         },
                      *         {
-                     *           "id": "9fdabf2f-a85f-41ca-9997-770a4dd52eb0",
+                     *           "id": "7f1ad6d9-a9cb-4c2e-9269-ee6fec26afb1",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
                      *           "endDate": "2027-02-28",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *           "financialYearId": "33b59dce-737f-4b9e-ab87-2a03ff63cbda"
                      *         },
                      *         {
-                     *           "id": "b9f1dc2a-823d-4e02-b820-ecfc63818039",
+                     *           "id": "e690d93e-ac92-46d2-8463-fe279fd6e71d",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
                      *           "endDate": "2027-03-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *           "financialYearId": "33b59dce-737f-4b9e-ab87-2a03ff63cbda"
                      *         },
                      *         {
-                     *           "id": "6dc7d706-fef3-408a-9a3e-cbd8a3cd5a42",
+                     *           "id": "324c166d-b62d-4f4d-9a21-b5b2d5bc80a9",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
                      *           "endDate": "2027-04-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *           "financialYearId": "33b59dce-737f-4b9e-ab87-2a03ff63cbda"
                      *         },
                      *         {
-                     *           "id": "46ee82c0-65fb-4037-9c27-7134cabcd85f",
+                     *           "id": "c9468ac0-6c4c-4a32-a384-1a0bc26b9d96",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
                      *           "endDate": "2027-05-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *           "financialYearId": "33b59dce-737f-4b9e-ab87-2a03ff63cbda"
                      *         },
                      *         {
-                     *           "id": "9dc51dbf-ec30-4578-a0ba-b6aa89fe616d",
+                     *           "id": "582316e6-1430-4dc2-8e24-7f272af2661d",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
                      *           "endDate": "2027-06-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *           "financialYearId": "33b59dce-737f-4b9e-ab87-2a03ff63cbda"
                      *         },
                      *         {
-                     *           "id": "c0075450-eeed-411f-b465-3dd98ac9de32",
+                     *           "id": "30d67ca5-a124-47fe-8e8a-91bba0aabfe2",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
                      *           "endDate": "2027-07-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *           "financialYearId": "33b59dce-737f-4b9e-ab87-2a03ff63cbda"
                      *         },
                      *         {
-                     *           "id": "e03595fc-28c8-4bac-af91-b2cb3f001044",
+                     *           "id": "6a1c3d34-98e2-4b55-9cdd-746c1066fc25",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
                      *           "endDate": "2027-08-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *           "financialYearId": "33b59dce-737f-4b9e-ab87-2a03ff63cbda"
                      *         },
                      *         {
-                     *           "id": "65af9460-70a0-4069-a963-c25d9774c80a",
+                     *           "id": "db6a6ec2-f00d-48a9-82e9-df973430ec14",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
                      *           "endDate": "2027-09-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *           "financialYearId": "33b59dce-737f-4b9e-ab87-2a03ff63cbda"
                      *         },
                      *         {
-                     *           "id": "9409d83c-7538-44b7-9dcf-baf322447d19",
+                     *           "id": "53722a96-9b98-48df-a5a9-5e3953073e35",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
                      *           "endDate": "2027-10-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *           "financialYearId": "33b59dce-737f-4b9e-ab87-2a03ff63cbda"
                      *         },
                      *         {
-                     *           "id": "4829122b-8275-4712-9644-caa35d9fcc8c",
+                     *           "id": "5891d54c-7d51-4471-80bc-a67d22cae137",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
                      *           "endDate": "2027-11-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *           "financialYearId": "33b59dce-737f-4b9e-ab87-2a03ff63cbda"
                      *         },
                      *         {
-                     *           "id": "351e3b83-a2a2-4f23-93a7-4a10e82efd89",
+                     *           "id": "3cc9e081-54fb-4a61-abf1-3af19be2d294",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *           "financialYearId": "33b59dce-737f-4b9e-ab87-2a03ff63cbda"
                      *         }
                      *       ],
-                     *       "createdAt": "2026-11-24T09:29:27.096Z",
-                     *       "updatedAt": "2026-11-24T09:29:27.096Z"
+                     *       "createdAt": "2026-11-24T10:37:39.831Z",
+                     *       "updatedAt": "2026-11-24T10:37:39.831Z"
                      *     }
                      */
                     "application/json": {
@@ -5015,134 +5071,134 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "48061a96-ccbc-4471-8ca2-9f77238aba9e",
+                     *       "id": "c094a30c-01e9-40c7-954b-b7b1a1286d39",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:26.886Z",
-                     *       "updatedAt": "2026-11-24T09:29:26.886Z",
+                     *       "createdAt": "2026-11-24T10:37:39.801Z",
+                     *       "updatedAt": "2026-11-24T10:37:39.801Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "72f3fd41-1d6e-4ac5-9600-d5e16757330d",
+                     *           "id": "32b413ee-9ba8-4ab7-987c-10b6bf3c3d60",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "f0665979-6611-4291-863c-b947614de751",
+                     *           "id": "7ebc28f9-7c4c-4fb9-b47e-8e5250f345df",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "7d4dfaa2-5691-47f1-9336-0df6b261231d",
+                     *           "id": "813066e5-6629-4335-ae86-cd72666c7ab0",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "f3c949d0-3e80-4c9c-9960-8994baa5c16b",
+                     *           "id": "6002a7c3-ddd3-4fac-8993-e7ddad65bb6f",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "5a9e6e2f-8a05-4c1c-8450-2283064e0151",
+                     *           "id": "5b3c6fa6-9848-4149-882b-c631e42056ea",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "34a1eea5-8d18-4c75-b34b-cbccd04124bb",
+                     *           "id": "cd2cb834-6b04-4b59-bd30-9a60893ffaa8",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "c29bfdfa-fa98-4aaa-a956-f0485c747066",
+                     *           "id": "9f6bb146-18c2-4336-803a-2ecd55240d69",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "5515e6f3-0c8e-4f7e-96aa-4a64dcfa9667",
+                     *           "id": "0a9f3725-685b-47c8-a947-9cf2dd3b9887",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "01933cde-d6cb-42a3-b233-eb1f4cff01b0",
+                     *           "id": "648cba4d-3ce2-4fb8-b1ef-f8341e0534b8",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "46741b6b-cb30-4609-9469-a0533acc4860",
+                     *           "id": "46326e1c-cba3-4ff7-8619-ba0a2f592ab3",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "de2589a9-75aa-4281-9c3e-c0ac89a890c0",
+                     *           "id": "34a8be50-b5ea-4b49-951a-9e2e815235b4",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "61ecfc97-6fc1-4616-9fc2-89a840dea1dd",
+                     *           "id": "78b92b9e-16a1-45a9-bf54-7555b7398af6",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
                      *         }
                      *       ]
                      *     }
@@ -5297,134 +5353,134 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b11b08a4-d8cc-4da7-9797-add01d410ff0",
+                     *       "id": "877c4934-d202-430f-81c7-3d0be361e91e",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T09:29:27.251Z",
-                     *       "updatedAt": "2026-11-24T09:29:27.488Z",
+                     *       "createdAt": "2026-11-24T10:37:39.878Z",
+                     *       "updatedAt": "2026-11-24T10:37:39.910Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2030-01-31",
                      *           "name": "P01",
-                     *           "id": "4691f9a1-3193-4975-8e90-fbf9342b6e1d",
+                     *           "id": "317fc2ec-4e0b-4c77-8b79-eca851d8ef31",
                      *           "version": 1,
                      *           "startDate": "2030-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
+                     *           "financialYearId": "877c4934-d202-430f-81c7-3d0be361e91e"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2030-02-28",
                      *           "name": "P02",
-                     *           "id": "174664b6-3850-4d33-ae0d-253063f18888",
+                     *           "id": "83518ac0-7c81-4d0f-a653-800bbff7fc90",
                      *           "version": 1,
                      *           "startDate": "2030-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
+                     *           "financialYearId": "877c4934-d202-430f-81c7-3d0be361e91e"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2030-03-31",
                      *           "name": "P03",
-                     *           "id": "ab1f5bf9-87af-4188-860a-13594cd04002",
+                     *           "id": "f72e8a12-8d25-4e62-a80e-a0d892e21d02",
                      *           "version": 1,
                      *           "startDate": "2030-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
+                     *           "financialYearId": "877c4934-d202-430f-81c7-3d0be361e91e"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2030-04-30",
                      *           "name": "P04",
-                     *           "id": "8a38f708-e638-424e-b6a2-56b5aba27082",
+                     *           "id": "cbfad443-40b7-4a67-a990-5f494a3e5440",
                      *           "version": 1,
                      *           "startDate": "2030-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
+                     *           "financialYearId": "877c4934-d202-430f-81c7-3d0be361e91e"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2030-05-31",
                      *           "name": "P05",
-                     *           "id": "9b88d7b8-e95c-4664-8767-72ccd54c1fce",
+                     *           "id": "7a746dc0-2508-4b1d-af44-6e7188485ab4",
                      *           "version": 1,
                      *           "startDate": "2030-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
+                     *           "financialYearId": "877c4934-d202-430f-81c7-3d0be361e91e"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2030-06-30",
                      *           "name": "P06",
-                     *           "id": "cb41e2c8-3bc5-4172-b1db-f3fb7b74fa90",
+                     *           "id": "7f14030f-035f-48ba-9bc4-c1d9055486ea",
                      *           "version": 1,
                      *           "startDate": "2030-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
+                     *           "financialYearId": "877c4934-d202-430f-81c7-3d0be361e91e"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2030-07-31",
                      *           "name": "P07",
-                     *           "id": "1e1b2838-b15c-4c8e-88a6-2206cbc015bd",
+                     *           "id": "b23876d7-7115-40c1-9451-67966aec3955",
                      *           "version": 1,
                      *           "startDate": "2030-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
+                     *           "financialYearId": "877c4934-d202-430f-81c7-3d0be361e91e"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2030-08-31",
                      *           "name": "P08",
-                     *           "id": "dcca4903-15ec-4336-8abf-1721786d39ea",
+                     *           "id": "d23d78f7-abcb-4332-83a2-4ed9f7ad128a",
                      *           "version": 1,
                      *           "startDate": "2030-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
+                     *           "financialYearId": "877c4934-d202-430f-81c7-3d0be361e91e"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2030-09-30",
                      *           "name": "P09",
-                     *           "id": "618588b4-bcc4-4f7c-9607-a13cbffaf19d",
+                     *           "id": "175590a0-5b15-4002-baf6-0c0b3970afef",
                      *           "version": 1,
                      *           "startDate": "2030-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
+                     *           "financialYearId": "877c4934-d202-430f-81c7-3d0be361e91e"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2030-10-31",
                      *           "name": "P10",
-                     *           "id": "bd2a9dc6-da03-4c11-8f9e-51373a44e3a1",
+                     *           "id": "5d287033-8774-4287-a39e-027ffa23d09d",
                      *           "version": 1,
                      *           "startDate": "2030-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
+                     *           "financialYearId": "877c4934-d202-430f-81c7-3d0be361e91e"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2030-11-30",
                      *           "name": "P11",
-                     *           "id": "026067df-58d7-4991-94e0-9c048127c95d",
+                     *           "id": "1079c56b-9675-4016-bc86-1be9fbc560a9",
                      *           "version": 1,
                      *           "startDate": "2030-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
+                     *           "financialYearId": "877c4934-d202-430f-81c7-3d0be361e91e"
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2030-12-31",
                      *           "name": "P12",
-                     *           "id": "e584a005-c3b2-4dda-b099-759f616352b3",
+                     *           "id": "8d73abe0-8cd5-4fa3-81f6-49b195788893",
                      *           "version": 1,
                      *           "startDate": "2030-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
+                     *           "financialYearId": "877c4934-d202-430f-81c7-3d0be361e91e"
                      *         }
                      *       ]
                      *     }
@@ -5631,14 +5687,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c30302dd-5c11-498a-8562-0b8181f7ce28",
+                     *       "id": "24ab36ff-91b8-4f4d-9984-9f8a42502345",
                      *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "4b2092ce-d612-481c-b2bf-7dda8b60f906",
+                     *           "accountId": "0a62beb0-1147-4650-86ba-cba563f989c5",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -5648,7 +5704,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "c66eb6c5-561f-44b8-81ad-30bb9feadd16",
+                     *           "accountId": "eaea3301-94bb-4f3b-a9cb-c201fa5d3993",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -5669,8 +5725,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:31.932Z",
-                     *       "updatedAt": "2026-11-24T09:29:31.932Z"
+                     *       "createdAt": "2026-11-24T10:37:43.256Z",
+                     *       "updatedAt": "2026-11-24T10:37:43.256Z"
                      *     }
                      */
                     "application/json": {
@@ -5798,121 +5854,121 @@ export interface operations {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "61ecfc97-6fc1-4616-9fc2-89a840dea1dd",
+                     *           "id": "78b92b9e-16a1-45a9-bf54-7555b7398af6",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "de2589a9-75aa-4281-9c3e-c0ac89a890c0",
+                     *           "id": "34a8be50-b5ea-4b49-951a-9e2e815235b4",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "46741b6b-cb30-4609-9469-a0533acc4860",
+                     *           "id": "46326e1c-cba3-4ff7-8619-ba0a2f592ab3",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "01933cde-d6cb-42a3-b233-eb1f4cff01b0",
+                     *           "id": "648cba4d-3ce2-4fb8-b1ef-f8341e0534b8",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "5515e6f3-0c8e-4f7e-96aa-4a64dcfa9667",
+                     *           "id": "0a9f3725-685b-47c8-a947-9cf2dd3b9887",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "c29bfdfa-fa98-4aaa-a956-f0485c747066",
+                     *           "id": "9f6bb146-18c2-4336-803a-2ecd55240d69",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "34a1eea5-8d18-4c75-b34b-cbccd04124bb",
+                     *           "id": "cd2cb834-6b04-4b59-bd30-9a60893ffaa8",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "5a9e6e2f-8a05-4c1c-8450-2283064e0151",
+                     *           "id": "5b3c6fa6-9848-4149-882b-c631e42056ea",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "f3c949d0-3e80-4c9c-9960-8994baa5c16b",
+                     *           "id": "6002a7c3-ddd3-4fac-8993-e7ddad65bb6f",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "7d4dfaa2-5691-47f1-9336-0df6b261231d",
+                     *           "id": "813066e5-6629-4335-ae86-cd72666c7ab0",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "f0665979-6611-4291-863c-b947614de751",
+                     *           "id": "7ebc28f9-7c4c-4fb9-b47e-8e5250f345df",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
                      *         },
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "72f3fd41-1d6e-4ac5-9600-d5e16757330d",
+                     *           "id": "32b413ee-9ba8-4ab7-987c-10b6bf3c3d60",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -5996,11 +6052,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "72f3fd41-1d6e-4ac5-9600-d5e16757330d",
+                     *       "id": "32b413ee-9ba8-4ab7-987c-10b6bf3c3d60",
                      *       "version": 1,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *       "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
                      *     }
                      */
                     "application/json": {
@@ -6086,11 +6142,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "72f3fd41-1d6e-4ac5-9600-d5e16757330d",
+                     *       "id": "32b413ee-9ba8-4ab7-987c-10b6bf3c3d60",
                      *       "version": 2,
                      *       "startDate": "2026-01-01",
                      *       "status": "locked",
-                     *       "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *       "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
                      *     }
                      */
                     "application/json": {
@@ -6275,11 +6331,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "72f3fd41-1d6e-4ac5-9600-d5e16757330d",
+                     *       "id": "32b413ee-9ba8-4ab7-987c-10b6bf3c3d60",
                      *       "version": 3,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *       "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
                      *     }
                      */
                     "application/json": {
@@ -6367,14 +6423,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "1ad67816-fcae-4a9c-829c-536b746a17ba",
+                     *           "id": "27eca925-2f41-4ebd-8b1f-130998529090",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *               "accountId": "47fc16e6-3d2b-4fde-a857-f917410a213d",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -6384,7 +6440,7 @@ export interface operations {
                      *               "fxRounding": false
                      *             },
                      *             {
-                     *               "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                     *               "accountId": "0d13d84f-3972-45aa-b332-67eaccff494b",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -6405,8 +6461,8 @@ export interface operations {
                      *           "reversalOf": null,
                      *           "reversedBy": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:28.046Z",
-                     *           "updatedAt": "2026-11-24T09:29:28.046Z"
+                     *           "createdAt": "2026-11-24T10:37:40.107Z",
+                     *           "updatedAt": "2026-11-24T10:37:40.107Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -6524,12 +6580,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                 *           "accountId": "47fc16e6-3d2b-4fde-a857-f917410a213d",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                 *           "accountId": "0d13d84f-3972-45aa-b332-67eaccff494b",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -6573,14 +6629,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1ad67816-fcae-4a9c-829c-536b746a17ba",
+                     *       "id": "27eca925-2f41-4ebd-8b1f-130998529090",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *           "accountId": "47fc16e6-3d2b-4fde-a857-f917410a213d",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -6590,7 +6646,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                     *           "accountId": "0d13d84f-3972-45aa-b332-67eaccff494b",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -6611,8 +6667,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:28.046Z",
-                     *       "updatedAt": "2026-11-24T09:29:28.046Z"
+                     *       "createdAt": "2026-11-24T10:37:40.107Z",
+                     *       "updatedAt": "2026-11-24T10:37:40.107Z"
                      *     }
                      */
                     "application/json": {
@@ -6724,14 +6780,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1ad67816-fcae-4a9c-829c-536b746a17ba",
+                     *       "id": "27eca925-2f41-4ebd-8b1f-130998529090",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *           "accountId": "47fc16e6-3d2b-4fde-a857-f917410a213d",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -6741,7 +6797,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                     *           "accountId": "0d13d84f-3972-45aa-b332-67eaccff494b",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -6762,8 +6818,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:28.046Z",
-                     *       "updatedAt": "2026-11-24T09:29:28.046Z"
+                     *       "createdAt": "2026-11-24T10:37:40.107Z",
+                     *       "updatedAt": "2026-11-24T10:37:40.107Z"
                      *     }
                      */
                     "application/json": {
@@ -6873,12 +6929,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                 *           "accountId": "47fc16e6-3d2b-4fde-a857-f917410a213d",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                 *           "accountId": "0d13d84f-3972-45aa-b332-67eaccff494b",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -6925,14 +6981,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1ad67816-fcae-4a9c-829c-536b746a17ba",
+                     *       "id": "27eca925-2f41-4ebd-8b1f-130998529090",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *           "accountId": "47fc16e6-3d2b-4fde-a857-f917410a213d",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -6942,7 +6998,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                     *           "accountId": "0d13d84f-3972-45aa-b332-67eaccff494b",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -6963,8 +7019,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T09:29:28.046Z",
-                     *       "updatedAt": "2026-11-24T09:29:28.403Z"
+                     *       "createdAt": "2026-11-24T10:37:40.107Z",
+                     *       "updatedAt": "2026-11-24T10:37:40.283Z"
                      *     }
                      */
                     "application/json": {
@@ -7094,14 +7150,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1ad67816-fcae-4a9c-829c-536b746a17ba",
+                     *       "id": "27eca925-2f41-4ebd-8b1f-130998529090",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *           "accountId": "47fc16e6-3d2b-4fde-a857-f917410a213d",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7111,7 +7167,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                     *           "accountId": "0d13d84f-3972-45aa-b332-67eaccff494b",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7127,13 +7183,13 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e",
-                     *       "periodId": "7d4dfaa2-5691-47f1-9336-0df6b261231d",
+                     *       "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39",
+                     *       "periodId": "813066e5-6629-4335-ae86-cd72666c7ab0",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T09:29:28.046Z",
-                     *       "updatedAt": "2026-11-24T09:29:28.463Z"
+                     *       "createdAt": "2026-11-24T10:37:40.107Z",
+                     *       "updatedAt": "2026-11-24T10:37:40.362Z"
                      *     }
                      */
                     "application/json": {
@@ -7256,14 +7312,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1b2888b4-52c7-4ef8-9c31-d1546776783e",
+                     *       "id": "b758b3ee-1c01-45db-87d3-c7d9dbd9bc35",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "4b2092ce-d612-481c-b2bf-7dda8b60f906",
+                     *           "accountId": "0a62beb0-1147-4650-86ba-cba563f989c5",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -7273,7 +7329,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *           "accountId": "47fc16e6-3d2b-4fde-a857-f917410a213d",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -7289,13 +7345,13 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e",
-                     *       "periodId": "7d4dfaa2-5691-47f1-9336-0df6b261231d",
+                     *       "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39",
+                     *       "periodId": "813066e5-6629-4335-ae86-cd72666c7ab0",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T09:29:28.608Z",
-                     *       "updatedAt": "2026-11-24T09:29:28.685Z"
+                     *       "createdAt": "2026-11-24T10:37:40.832Z",
+                     *       "updatedAt": "2026-11-24T10:37:41.025Z"
                      *     }
                      */
                     "application/json": {
@@ -7418,14 +7474,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1ad67816-fcae-4a9c-829c-536b746a17ba",
+                     *       "id": "27eca925-2f41-4ebd-8b1f-130998529090",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *           "accountId": "47fc16e6-3d2b-4fde-a857-f917410a213d",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7435,7 +7491,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                     *           "accountId": "0d13d84f-3972-45aa-b332-67eaccff494b",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7456,8 +7512,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T09:29:28.046Z",
-                     *       "updatedAt": "2026-11-24T09:29:28.492Z"
+                     *       "createdAt": "2026-11-24T10:37:40.107Z",
+                     *       "updatedAt": "2026-11-24T10:37:40.462Z"
                      *     }
                      */
                     "application/json": {
@@ -7591,14 +7647,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1ad67816-fcae-4a9c-829c-536b746a17ba",
+                     *       "id": "27eca925-2f41-4ebd-8b1f-130998529090",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *           "accountId": "47fc16e6-3d2b-4fde-a857-f917410a213d",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7608,7 +7664,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                     *           "accountId": "0d13d84f-3972-45aa-b332-67eaccff494b",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7624,13 +7680,13 @@ export interface operations {
                      *       },
                      *       "status": "reversed",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e",
-                     *       "periodId": "7d4dfaa2-5691-47f1-9336-0df6b261231d",
+                     *       "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39",
+                     *       "periodId": "813066e5-6629-4335-ae86-cd72666c7ab0",
                      *       "reversalOf": null,
-                     *       "reversedBy": "fc48beff-c6c4-4b87-ad4a-de004a35a143",
+                     *       "reversedBy": "0a203939-9ed7-4f63-9229-19c3cfe9e15b",
                      *       "version": 6,
-                     *       "createdAt": "2026-11-24T09:29:28.046Z",
-                     *       "updatedAt": "2026-11-24T09:29:28.566Z"
+                     *       "createdAt": "2026-11-24T10:37:40.107Z",
+                     *       "updatedAt": "2026-11-24T10:37:40.713Z"
                      *     }
                      */
                     "application/json": {
@@ -7847,13 +7903,13 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e",
+                     *       "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "4cf2ac47-a628-49f8-92b8-fcfd967f2db1",
+                     *           "accountId": "10626859-59d0-412b-87c8-332c8a81f387",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -7879,8 +7935,8 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
-                     *           "parentId": "4cf2ac47-a628-49f8-92b8-fcfd967f2db1",
+                     *           "accountId": "47fc16e6-3d2b-4fde-a857-f917410a213d",
+                     *           "parentId": "10626859-59d0-412b-87c8-332c8a81f387",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -7905,7 +7961,7 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "75c721ba-62c9-4f14-9633-705508567f9e",
+                     *           "accountId": "d3c0ce34-76d1-403c-ac72-cd5b80bca93b",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -7931,8 +7987,8 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
-                     *           "parentId": "75c721ba-62c9-4f14-9633-705508567f9e",
+                     *           "accountId": "0d13d84f-3972-45aa-b332-67eaccff494b",
+                     *           "parentId": "d3c0ce34-76d1-403c-ac72-cd5b80bca93b",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -7957,7 +8013,7 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "fd14c0b4-d50a-490c-9985-d7a83b4b54db",
+                     *           "accountId": "6b7eb21a-3fb3-4c39-8710-760690ee6b6c",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -7983,8 +8039,8 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "4b2092ce-d612-481c-b2bf-7dda8b60f906",
-                     *           "parentId": "fd14c0b4-d50a-490c-9985-d7a83b4b54db",
+                     *           "accountId": "0a62beb0-1147-4650-86ba-cba563f989c5",
+                     *           "parentId": "6b7eb21a-3fb3-4c39-8710-760690ee6b6c",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -8238,7 +8294,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "fd14c0b4-d50a-490c-9985-d7a83b4b54db",
+                     *           "accountId": "6b7eb21a-3fb3-4c39-8710-760690ee6b6c",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -8257,8 +8313,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "4b2092ce-d612-481c-b2bf-7dda8b60f906",
-                     *           "parentId": "fd14c0b4-d50a-490c-9985-d7a83b4b54db",
+                     *           "accountId": "0a62beb0-1147-4650-86ba-cba563f989c5",
+                     *           "parentId": "6b7eb21a-3fb3-4c39-8710-760690ee6b6c",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -8468,7 +8524,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "4cf2ac47-a628-49f8-92b8-fcfd967f2db1",
+                     *           "accountId": "10626859-59d0-412b-87c8-332c8a81f387",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -8485,8 +8541,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
-                     *           "parentId": "4cf2ac47-a628-49f8-92b8-fcfd967f2db1",
+                     *           "accountId": "47fc16e6-3d2b-4fde-a857-f917410a213d",
+                     *           "parentId": "10626859-59d0-412b-87c8-332c8a81f387",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -8701,6 +8757,396 @@ export interface operations {
             503: components["responses"]["Error"];
         };
     };
+    "reports.cashFlow": {
+        parameters: {
+            query: {
+                /** @description First day of the range (YYYY-MM-DD), included. */
+                dateFrom: string;
+                /** @description Last day of the range (YYYY-MM-DD), included. */
+                dateTo: string;
+                /** @description A cost center: its UUID, or its path of codes from the root. */
+                costCenterId?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "dateFrom": "2026-01-01",
+                     *       "dateTo": "2026-06-30",
+                     *       "costCenter": null,
+                     *       "currency": "SAR",
+                     *       "columns": [
+                     *         {
+                     *           "dateFrom": "2026-01-01",
+                     *           "dateTo": "2026-06-30",
+                     *           "scope": "company",
+                     *           "costCenter": null
+                     *         }
+                     *       ],
+                     *       "nonCash": [],
+                     *       "operating": [
+                     *         {
+                     *           "accountId": "10626859-59d0-412b-87c8-332c8a81f387",
+                     *           "parentId": null,
+                     *           "code": "1",
+                     *           "path": "1",
+                     *           "depth": 0,
+                     *           "name": {
+                     *             "english": "Assets",
+                     *             "arabic": "الأصول"
+                     *           },
+                     *           "type": "category",
+                     *           "classification": "asset",
+                     *           "amounts": [
+                     *             "7.00"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "accountId": "47fc16e6-3d2b-4fde-a857-f917410a213d",
+                     *           "parentId": "10626859-59d0-412b-87c8-332c8a81f387",
+                     *           "code": "1101",
+                     *           "path": "1.1101",
+                     *           "depth": 1,
+                     *           "name": {
+                     *             "english": "Cash",
+                     *             "arabic": "النقدية"
+                     *           },
+                     *           "type": "leaf",
+                     *           "classification": "asset",
+                     *           "amounts": [
+                     *             "7.00"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "investing": [],
+                     *       "financing": [],
+                     *       "cash": [],
+                     *       "totals": {
+                     *         "netProfit": [
+                     *           "-7.00"
+                     *         ],
+                     *         "nonCash": [
+                     *           "0.00"
+                     *         ],
+                     *         "operatingActivities": [
+                     *           "0.00"
+                     *         ],
+                     *         "investingActivities": [
+                     *           "0.00"
+                     *         ],
+                     *         "financingActivities": [
+                     *           "0.00"
+                     *         ],
+                     *         "netCashFlow": [
+                     *           "0.00"
+                     *         ],
+                     *         "openingCash": [
+                     *           "0.00"
+                     *         ],
+                     *         "closingCash": [
+                     *           "0.00"
+                     *         ],
+                     *         "cashChange": [
+                     *           "0.00"
+                     *         ],
+                     *         "unreconciled": [
+                     *           "0.00"
+                     *         ]
+                     *       },
+                     *       "reconciles": true
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: date
+                         * @description First day of the range (YYYY-MM-DD), included.
+                         */
+                        dateFrom: string;
+                        /**
+                         * Format: date
+                         * @description Last day of the range (YYYY-MM-DD), included.
+                         */
+                        dateTo: string;
+                        /** @description The cost center the figures are limited to, or null. */
+                        costCenter: {
+                            /**
+                             * Format: uuid
+                             * @description Identifier (UUID).
+                             */
+                            id: string;
+                            /** @description Code, unique among siblings; paths join codes with dots. */
+                            code: string;
+                            /** @description Codes from the root, joined with dots. */
+                            path: string;
+                            /** @description The name, in Arabic and English. */
+                            name: {
+                                /** @description The name in Arabic. */
+                                arabic: string;
+                                /** @description The name in English. */
+                                english: string;
+                            };
+                        } | null;
+                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+                        currency: string;
+                        /** @description What each amount column holds: a range or date, for the company, a cost center, or amounts without one. */
+                        columns: {
+                            /** @description First day of the range (YYYY-MM-DD), included. */
+                            dateFrom: string | null;
+                            /**
+                             * Format: date
+                             * @description Last day of the range (YYYY-MM-DD), included.
+                             */
+                            dateTo: string;
+                            /**
+                             * @description company, costCenter (one cost center) or noCostCenter (amounts booked without one).
+                             * @enum {string}
+                             */
+                            scope: "company" | "costCenter" | "noCostCenter";
+                            /** @description The cost center the figures are limited to, or null. */
+                            costCenter: {
+                                /**
+                                 * Format: uuid
+                                 * @description Identifier (UUID).
+                                 */
+                                id: string;
+                                /** @description Code, unique among siblings; paths join codes with dots. */
+                                code: string;
+                                /** @description Codes from the root, joined with dots. */
+                                path: string;
+                                /** @description The name, in Arabic and English. */
+                                name: {
+                                    /** @description The name in Arabic. */
+                                    arabic: string;
+                                    /** @description The name in English. */
+                                    english: string;
+                                };
+                            } | null;
+                        }[];
+                        /** @description Cash flow statement: the nonCash accounts along the tree (non-cash movements such as accumulated depreciation), each with its change over the range added back to net profit (credit less debit). */
+                        nonCash: {
+                            /**
+                             * Format: uuid
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             */
+                            accountId: string;
+                            /** @description The parent: its UUID or path; null for a root. */
+                            parentId: string | null;
+                            /** @description Code, unique among siblings; paths join codes with dots. */
+                            code: string;
+                            /** @description Codes from the root, joined with dots. */
+                            path: string;
+                            /** @description Depth in the tree: 0 for a root. */
+                            depth: number;
+                            /** @description The name, in Arabic and English. */
+                            name: {
+                                /** @description The name in Arabic. */
+                                arabic: string;
+                                /** @description The name in English. */
+                                english: string;
+                            };
+                            /**
+                             * @description category (has children, no entries) or leaf (takes entries).
+                             * @enum {string}
+                             */
+                            type: "category" | "leaf";
+                            /**
+                             * @description asset, liability, equity, revenue or expense; set on a root account, inherited below it.
+                             * @enum {string}
+                             */
+                            classification: "asset" | "liability" | "equity" | "revenue" | "expense";
+                            /** @description The row’s amount in each column, as exact decimal strings. */
+                            amounts: string[];
+                        }[];
+                        /** @description Cash flow statement: the operating balance-sheet accounts along the tree (receivables, payables, inventory...), each with its change over the range as its effect on cash (credit less debit). */
+                        operating: {
+                            /**
+                             * Format: uuid
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             */
+                            accountId: string;
+                            /** @description The parent: its UUID or path; null for a root. */
+                            parentId: string | null;
+                            /** @description Code, unique among siblings; paths join codes with dots. */
+                            code: string;
+                            /** @description Codes from the root, joined with dots. */
+                            path: string;
+                            /** @description Depth in the tree: 0 for a root. */
+                            depth: number;
+                            /** @description The name, in Arabic and English. */
+                            name: {
+                                /** @description The name in Arabic. */
+                                arabic: string;
+                                /** @description The name in English. */
+                                english: string;
+                            };
+                            /**
+                             * @description category (has children, no entries) or leaf (takes entries).
+                             * @enum {string}
+                             */
+                            type: "category" | "leaf";
+                            /**
+                             * @description asset, liability, equity, revenue or expense; set on a root account, inherited below it.
+                             * @enum {string}
+                             */
+                            classification: "asset" | "liability" | "equity" | "revenue" | "expense";
+                            /** @description The row’s amount in each column, as exact decimal strings. */
+                            amounts: string[];
+                        }[];
+                        /** @description Cash flow statement: the investing accounts along the tree, each with its change over the range as its effect on cash (credit less debit). */
+                        investing: {
+                            /**
+                             * Format: uuid
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             */
+                            accountId: string;
+                            /** @description The parent: its UUID or path; null for a root. */
+                            parentId: string | null;
+                            /** @description Code, unique among siblings; paths join codes with dots. */
+                            code: string;
+                            /** @description Codes from the root, joined with dots. */
+                            path: string;
+                            /** @description Depth in the tree: 0 for a root. */
+                            depth: number;
+                            /** @description The name, in Arabic and English. */
+                            name: {
+                                /** @description The name in Arabic. */
+                                arabic: string;
+                                /** @description The name in English. */
+                                english: string;
+                            };
+                            /**
+                             * @description category (has children, no entries) or leaf (takes entries).
+                             * @enum {string}
+                             */
+                            type: "category" | "leaf";
+                            /**
+                             * @description asset, liability, equity, revenue or expense; set on a root account, inherited below it.
+                             * @enum {string}
+                             */
+                            classification: "asset" | "liability" | "equity" | "revenue" | "expense";
+                            /** @description The row’s amount in each column, as exact decimal strings. */
+                            amounts: string[];
+                        }[];
+                        /** @description Cash flow statement: the financing accounts along the tree, each with its change over the range as its effect on cash (credit less debit). */
+                        financing: {
+                            /**
+                             * Format: uuid
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             */
+                            accountId: string;
+                            /** @description The parent: its UUID or path; null for a root. */
+                            parentId: string | null;
+                            /** @description Code, unique among siblings; paths join codes with dots. */
+                            code: string;
+                            /** @description Codes from the root, joined with dots. */
+                            path: string;
+                            /** @description Depth in the tree: 0 for a root. */
+                            depth: number;
+                            /** @description The name, in Arabic and English. */
+                            name: {
+                                /** @description The name in Arabic. */
+                                arabic: string;
+                                /** @description The name in English. */
+                                english: string;
+                            };
+                            /**
+                             * @description category (has children, no entries) or leaf (takes entries).
+                             * @enum {string}
+                             */
+                            type: "category" | "leaf";
+                            /**
+                             * @description asset, liability, equity, revenue or expense; set on a root account, inherited below it.
+                             * @enum {string}
+                             */
+                            classification: "asset" | "liability" | "equity" | "revenue" | "expense";
+                            /** @description The row’s amount in each column, as exact decimal strings. */
+                            amounts: string[];
+                        }[];
+                        /** @description Cash flow statement: the cash accounts (cashFlowCategory cash) along the tree, each with its change over the range (debit less credit). */
+                        cash: {
+                            /**
+                             * Format: uuid
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             */
+                            accountId: string;
+                            /** @description The parent: its UUID or path; null for a root. */
+                            parentId: string | null;
+                            /** @description Code, unique among siblings; paths join codes with dots. */
+                            code: string;
+                            /** @description Codes from the root, joined with dots. */
+                            path: string;
+                            /** @description Depth in the tree: 0 for a root. */
+                            depth: number;
+                            /** @description The name, in Arabic and English. */
+                            name: {
+                                /** @description The name in Arabic. */
+                                arabic: string;
+                                /** @description The name in English. */
+                                english: string;
+                            };
+                            /**
+                             * @description category (has children, no entries) or leaf (takes entries).
+                             * @enum {string}
+                             */
+                            type: "category" | "leaf";
+                            /**
+                             * @description asset, liability, equity, revenue or expense; set on a root account, inherited below it.
+                             * @enum {string}
+                             */
+                            classification: "asset" | "liability" | "equity" | "revenue" | "expense";
+                            /** @description The row’s amount in each column, as exact decimal strings. */
+                            amounts: string[];
+                        }[];
+                        /** @description Sums of the root rows. */
+                        totals: {
+                            /** @description Revenue less expense, per column. */
+                            netProfit: string[];
+                            /** @description Cash flow statement: the nonCash accounts along the tree (non-cash movements such as accumulated depreciation), each with its change over the range added back to net profit (credit less debit). */
+                            nonCash: string[];
+                            /** @description Net cash from operating activities: net profit, plus the nonCash rows, plus the operating rows. */
+                            operatingActivities: string[];
+                            /** @description Net cash from investing activities: the investing rows summed. */
+                            investingActivities: string[];
+                            /** @description Net cash from financing activities: the financing rows summed. */
+                            financingActivities: string[];
+                            /** @description Operating, investing and financing activities summed; equals cashChange when the statement reconciles. */
+                            netCashFlow: string[];
+                            /** @description The cash accounts’ balance (debit less credit) before the range. */
+                            openingCash: string[];
+                            /** @description The cash accounts’ balance (debit less credit) at the end of the range. */
+                            closingCash: string[];
+                            /** @description Closing cash less opening cash. */
+                            cashChange: string[];
+                            /** @description cashChange less netCashFlow: zero for the company as a whole; within a cost center, the amounts of journals that do not balance within it. */
+                            unreconciled: string[];
+                        };
+                        /** @description true when netCashFlow equals cashChange exactly. Always true for the company as a whole; within a cost center only where each journal balances within it. */
+                        reconciles: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
     "reports.generalLedger": {
         parameters: {
             query: {
@@ -8735,7 +9181,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "4cf2ac47-a628-49f8-92b8-fcfd967f2db1",
+                     *         "id": "10626859-59d0-412b-87c8-332c8a81f387",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -8754,13 +9200,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "1ad67816-fcae-4a9c-829c-536b746a17ba",
+                     *           "journalId": "27eca925-2f41-4ebd-8b1f-130998529090",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *           "accountId": "47fc16e6-3d2b-4fde-a857-f917410a213d",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -8771,7 +9217,7 @@ export interface operations {
                      *           "balance": "120.00"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6Ijc4NGU4NTUzLTI2YWMtNDcxNC1hMjUyLTg0NDZkNjY3YzM2ZSIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiNGNmMmFjNDctYTYyOC00OWY4LTkyYjgtZmNmZDk2N2YyZGIxIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjMWFkNjc4MTYtZmNhZS00YTljLTgyOWMtNTM2Yjc0NmExN2JhIiwiYWNjb3VudElkIjoiOWIxYmU5Y2UtMWE5ZS00MWZkLWI1NTQtMmI4MDAzMjA3OTUyIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.hz4pB6aU5u_H61Jvr9DmSBeqfxSbsKkRYQp2Ex5O70U"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjczYzNmOTdiLTkwMjctNDkwOC05OWViLTk2Y2IwODM2MDFmNyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiMTA2MjY4NTktNTlkMC00MTJiLTg3YzgtMzMyYzhhODFmMzg3IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjMjdlY2E5MjUtMmY0MS00ZWJkLThiMWYtMTMwOTk4NTI5MDkwIiwiYWNjb3VudElkIjoiNDdmYzE2ZTYtM2QyYi00ZmRlLWE4NTctZjkxNzQxMGEyMTNkIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.bmFiQvPDg7nM4kU5xu3s5wF80X7z6f5S9KF7Z9WwbQQ"
                      *     }
                      */
                     "application/json": {
@@ -8934,41 +9380,54 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "690a1ccc-e8af-44f2-adc9-0ae833a740ea",
+                     *           "id": "4c9a2acc-87d6-4b71-979a-506c791454ca",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-24T09:29:31.342Z",
+                     *           "createdAt": "2026-11-24T10:37:42.852Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
+                     *             "id": "bed91b40-4684-4bb0-bb4d-ec13d91dc5be"
                      *           }
                      *         },
                      *         {
-                     *           "id": "1bb1ac3b-b76a-43ac-bb6d-330fc6d64ef7",
+                     *           "id": "0b1667d6-389c-4204-8c85-5c6637a95fa9",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-24T09:29:31.270Z",
+                     *           "createdAt": "2026-11-24T10:37:42.759Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
+                     *             "id": "bed91b40-4684-4bb0-bb4d-ec13d91dc5be"
                      *           }
                      *         },
                      *         {
-                     *           "id": "8bafab23-7ba5-4d69-957d-525db0ed3e6c",
+                     *           "id": "da58b035-1c54-47a4-aa67-7933eb112a98",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *             "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
                      *           },
-                     *           "createdAt": "2026-11-24T09:29:30.988Z",
+                     *           "createdAt": "2026-11-24T10:37:42.543Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
+                     *             "id": "bed91b40-4684-4bb0-bb4d-ec13d91dc5be"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "29bd1b95-9aa9-4c29-ad28-25a19013aa2b",
+                     *           "kind": "CashFlow",
+                     *           "parameters": {
+                     *             "dateFrom": "2026-03-01",
+                     *             "dateTo": "2026-04-30"
+                     *           },
+                     *           "createdAt": "2026-11-24T10:37:42.102Z",
+                     *           "createdBy": {
+                     *             "type": "user",
+                     *             "id": "bed91b40-4684-4bb0-bb4d-ec13d91dc5be"
                      *           }
                      *         }
                      *       ],
@@ -8986,10 +9445,10 @@ export interface operations {
                              */
                             id: string;
                             /**
-                             * @description The report: TrialBalance, IncomeStatement or BalanceSheet.
+                             * @description The report: TrialBalance, IncomeStatement, BalanceSheet or CashFlow.
                              * @enum {string}
                              */
-                            kind: "TrialBalance" | "IncomeStatement" | "BalanceSheet";
+                            kind: "TrialBalance" | "IncomeStatement" | "BalanceSheet" | "CashFlow";
                             /** @description The report’s query parameters, as JSON. */
                             parameters: {
                                 [key: string]: string | boolean;
@@ -9044,15 +9503,16 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "kind": "TrialBalance",
+                 *       "kind": "CashFlow",
                  *       "parameters": {
-                 *         "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                 *         "dateFrom": "2026-03-01",
+                 *         "dateTo": "2026-04-30"
                  *       }
                  *     }
                  */
                 "application/json": {
                     /**
-                     * @description The report: TrialBalance, IncomeStatement or BalanceSheet.
+                     * @description The report: TrialBalance, IncomeStatement, BalanceSheet or CashFlow.
                      * @constant
                      */
                     kind: "TrialBalance";
@@ -9083,7 +9543,7 @@ export interface operations {
                     };
                 } | {
                     /**
-                     * @description The report: TrialBalance, IncomeStatement or BalanceSheet.
+                     * @description The report: TrialBalance, IncomeStatement, BalanceSheet or CashFlow.
                      * @constant
                      */
                     kind: "IncomeStatement";
@@ -9111,7 +9571,7 @@ export interface operations {
                     };
                 } | {
                     /**
-                     * @description The report: TrialBalance, IncomeStatement or BalanceSheet.
+                     * @description The report: TrialBalance, IncomeStatement, BalanceSheet or CashFlow.
                      * @constant
                      */
                     kind: "BalanceSheet";
@@ -9128,6 +9588,27 @@ export interface operations {
                          */
                         compareDate?: string;
                     };
+                } | {
+                    /**
+                     * @description The report: TrialBalance, IncomeStatement, BalanceSheet or CashFlow.
+                     * @constant
+                     */
+                    kind: "CashFlow";
+                    /** @description The report’s query parameters, as JSON. */
+                    parameters: {
+                        /**
+                         * Format: date
+                         * @description First day of the range (YYYY-MM-DD), included.
+                         */
+                        dateFrom: string;
+                        /**
+                         * Format: date
+                         * @description Last day of the range (YYYY-MM-DD), included.
+                         */
+                        dateTo: string;
+                        /** @description A UUID (any case), or the dot-joined path of codes from the root (e.g. "1.11.1101"). */
+                        costCenterId?: string;
+                    };
                 };
             };
         };
@@ -9140,15 +9621,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8bafab23-7ba5-4d69-957d-525db0ed3e6c",
-                     *       "kind": "TrialBalance",
+                     *       "id": "29bd1b95-9aa9-4c29-ad28-25a19013aa2b",
+                     *       "kind": "CashFlow",
                      *       "parameters": {
-                     *         "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *         "dateFrom": "2026-03-01",
+                     *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-24T09:29:30.988Z",
+                     *       "createdAt": "2026-11-24T10:37:42.102Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
+                     *         "id": "bed91b40-4684-4bb0-bb4d-ec13d91dc5be"
                      *       }
                      *     }
                      */
@@ -9159,10 +9641,10 @@ export interface operations {
                          */
                         id: string;
                         /**
-                         * @description The report: TrialBalance, IncomeStatement or BalanceSheet.
+                         * @description The report: TrialBalance, IncomeStatement, BalanceSheet or CashFlow.
                          * @enum {string}
                          */
-                        kind: "TrialBalance" | "IncomeStatement" | "BalanceSheet";
+                        kind: "TrialBalance" | "IncomeStatement" | "BalanceSheet" | "CashFlow";
                         /** @description The report’s query parameters, as JSON. */
                         parameters: {
                             [key: string]: string | boolean;
@@ -9221,27 +9703,34 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8bafab23-7ba5-4d69-957d-525db0ed3e6c",
-                     *       "kind": "TrialBalance",
+                     *       "id": "29bd1b95-9aa9-4c29-ad28-25a19013aa2b",
+                     *       "kind": "CashFlow",
                      *       "parameters": {
-                     *         "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *         "dateFrom": "2026-03-01",
+                     *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-24T09:29:30.988Z",
+                     *       "createdAt": "2026-11-24T10:37:42.102Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
+                     *         "id": "bed91b40-4684-4bb0-bb4d-ec13d91dc5be"
                      *       },
                      *       "figures": {
-                     *         "dateFrom": "2026-01-01",
-                     *         "dateTo": "2026-12-31",
-                     *         "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e",
-                     *         "periodId": null,
+                     *         "dateFrom": "2026-03-01",
+                     *         "dateTo": "2026-04-30",
                      *         "costCenter": null,
                      *         "currency": "SAR",
-                     *         "rows": [
+                     *         "columns": [
                      *           {
-                     *             "currencies": [],
-                     *             "accountId": "4cf2ac47-a628-49f8-92b8-fcfd967f2db1",
+                     *             "dateFrom": "2026-03-01",
+                     *             "dateTo": "2026-04-30",
+                     *             "scope": "company",
+                     *             "costCenter": null
+                     *           }
+                     *         ],
+                     *         "nonCash": [],
+                     *         "operating": [
+                     *           {
+                     *             "accountId": "10626859-59d0-412b-87c8-332c8a81f387",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -9252,23 +9741,13 @@ export interface operations {
                      *             },
                      *             "type": "category",
                      *             "classification": "asset",
-                     *             "opening": {
-                     *               "debit": "0.00",
-                     *               "credit": "0.00"
-                     *             },
-                     *             "movement": {
-                     *               "debit": "120.00",
-                     *               "credit": "127.00"
-                     *             },
-                     *             "closing": {
-                     *               "debit": "0.00",
-                     *               "credit": "7.00"
-                     *             }
+                     *             "amounts": [
+                     *               "7.00"
+                     *             ]
                      *           },
                      *           {
-                     *             "currencies": [],
-                     *             "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
-                     *             "parentId": "4cf2ac47-a628-49f8-92b8-fcfd967f2db1",
+                     *             "accountId": "47fc16e6-3d2b-4fde-a857-f917410a213d",
+                     *             "parentId": "10626859-59d0-412b-87c8-332c8a81f387",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -9278,138 +9757,47 @@ export interface operations {
                      *             },
                      *             "type": "leaf",
                      *             "classification": "asset",
-                     *             "opening": {
-                     *               "debit": "0.00",
-                     *               "credit": "0.00"
-                     *             },
-                     *             "movement": {
-                     *               "debit": "120.00",
-                     *               "credit": "127.00"
-                     *             },
-                     *             "closing": {
-                     *               "debit": "0.00",
-                     *               "credit": "7.00"
-                     *             }
-                     *           },
-                     *           {
-                     *             "currencies": [],
-                     *             "accountId": "75c721ba-62c9-4f14-9633-705508567f9e",
-                     *             "parentId": null,
-                     *             "code": "4",
-                     *             "path": "4",
-                     *             "depth": 0,
-                     *             "name": {
-                     *               "english": "Revenue",
-                     *               "arabic": "الإيرادات"
-                     *             },
-                     *             "type": "category",
-                     *             "classification": "revenue",
-                     *             "opening": {
-                     *               "debit": "0.00",
-                     *               "credit": "0.00"
-                     *             },
-                     *             "movement": {
-                     *               "debit": "120.00",
-                     *               "credit": "120.00"
-                     *             },
-                     *             "closing": {
-                     *               "debit": "0.00",
-                     *               "credit": "0.00"
-                     *             }
-                     *           },
-                     *           {
-                     *             "currencies": [],
-                     *             "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
-                     *             "parentId": "75c721ba-62c9-4f14-9633-705508567f9e",
-                     *             "code": "4101",
-                     *             "path": "4.4101",
-                     *             "depth": 1,
-                     *             "name": {
-                     *               "english": "Sales",
-                     *               "arabic": "المبيعات"
-                     *             },
-                     *             "type": "leaf",
-                     *             "classification": "revenue",
-                     *             "opening": {
-                     *               "debit": "0.00",
-                     *               "credit": "0.00"
-                     *             },
-                     *             "movement": {
-                     *               "debit": "120.00",
-                     *               "credit": "120.00"
-                     *             },
-                     *             "closing": {
-                     *               "debit": "0.00",
-                     *               "credit": "0.00"
-                     *             }
-                     *           },
-                     *           {
-                     *             "currencies": [],
-                     *             "accountId": "fd14c0b4-d50a-490c-9985-d7a83b4b54db",
-                     *             "parentId": null,
-                     *             "code": "5",
-                     *             "path": "5",
-                     *             "depth": 0,
-                     *             "name": {
-                     *               "english": "Expenses",
-                     *               "arabic": "المصروفات"
-                     *             },
-                     *             "type": "category",
-                     *             "classification": "expense",
-                     *             "opening": {
-                     *               "debit": "0.00",
-                     *               "credit": "0.00"
-                     *             },
-                     *             "movement": {
-                     *               "debit": "7.00",
-                     *               "credit": "0.00"
-                     *             },
-                     *             "closing": {
-                     *               "debit": "7.00",
-                     *               "credit": "0.00"
-                     *             }
-                     *           },
-                     *           {
-                     *             "currencies": [],
-                     *             "accountId": "4b2092ce-d612-481c-b2bf-7dda8b60f906",
-                     *             "parentId": "fd14c0b4-d50a-490c-9985-d7a83b4b54db",
-                     *             "code": "5101",
-                     *             "path": "5.5101",
-                     *             "depth": 1,
-                     *             "name": {
-                     *               "english": "Rent",
-                     *               "arabic": "الإيجار"
-                     *             },
-                     *             "type": "leaf",
-                     *             "classification": "expense",
-                     *             "opening": {
-                     *               "debit": "0.00",
-                     *               "credit": "0.00"
-                     *             },
-                     *             "movement": {
-                     *               "debit": "7.00",
-                     *               "credit": "0.00"
-                     *             },
-                     *             "closing": {
-                     *               "debit": "7.00",
-                     *               "credit": "0.00"
-                     *             }
+                     *             "amounts": [
+                     *               "7.00"
+                     *             ]
                      *           }
                      *         ],
+                     *         "investing": [],
+                     *         "financing": [],
+                     *         "cash": [],
                      *         "totals": {
-                     *           "opening": {
-                     *             "debit": "0.00",
-                     *             "credit": "0.00"
-                     *           },
-                     *           "movement": {
-                     *             "debit": "247.00",
-                     *             "credit": "247.00"
-                     *           },
-                     *           "closing": {
-                     *             "debit": "7.00",
-                     *             "credit": "7.00"
-                     *           }
-                     *         }
+                     *           "netProfit": [
+                     *             "-7.00"
+                     *           ],
+                     *           "nonCash": [
+                     *             "0.00"
+                     *           ],
+                     *           "operatingActivities": [
+                     *             "0.00"
+                     *           ],
+                     *           "investingActivities": [
+                     *             "0.00"
+                     *           ],
+                     *           "financingActivities": [
+                     *             "0.00"
+                     *           ],
+                     *           "netCashFlow": [
+                     *             "0.00"
+                     *           ],
+                     *           "openingCash": [
+                     *             "0.00"
+                     *           ],
+                     *           "closingCash": [
+                     *             "0.00"
+                     *           ],
+                     *           "cashChange": [
+                     *             "0.00"
+                     *           ],
+                     *           "unreconciled": [
+                     *             "0.00"
+                     *           ]
+                     *         },
+                     *         "reconciles": true
                      *       }
                      *     }
                      */
@@ -9420,10 +9808,10 @@ export interface operations {
                          */
                         id: string;
                         /**
-                         * @description The report: TrialBalance, IncomeStatement or BalanceSheet.
+                         * @description The report: TrialBalance, IncomeStatement, BalanceSheet or CashFlow.
                          * @enum {string}
                          */
-                        kind: "TrialBalance" | "IncomeStatement" | "BalanceSheet";
+                        kind: "TrialBalance" | "IncomeStatement" | "BalanceSheet" | "CashFlow";
                         /** @description The report’s query parameters, as JSON. */
                         parameters: {
                             [key: string]: string | boolean;
@@ -9860,6 +10248,272 @@ export interface operations {
                                 /** @description Liabilities plus equity, including the unclosed earnings; equals assets. */
                                 liabilitiesAndEquity: string[];
                             };
+                        } | {
+                            /**
+                             * Format: date
+                             * @description First day of the range (YYYY-MM-DD), included.
+                             */
+                            dateFrom: string;
+                            /**
+                             * Format: date
+                             * @description Last day of the range (YYYY-MM-DD), included.
+                             */
+                            dateTo: string;
+                            /** @description The cost center the figures are limited to, or null. */
+                            costCenter: {
+                                /**
+                                 * Format: uuid
+                                 * @description Identifier (UUID).
+                                 */
+                                id: string;
+                                /** @description Code, unique among siblings; paths join codes with dots. */
+                                code: string;
+                                /** @description Codes from the root, joined with dots. */
+                                path: string;
+                                /** @description The name, in Arabic and English. */
+                                name: {
+                                    /** @description The name in Arabic. */
+                                    arabic: string;
+                                    /** @description The name in English. */
+                                    english: string;
+                                };
+                            } | null;
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+                            currency: string;
+                            /** @description What each amount column holds: a range or date, for the company, a cost center, or amounts without one. */
+                            columns: {
+                                /** @description First day of the range (YYYY-MM-DD), included. */
+                                dateFrom: string | null;
+                                /**
+                                 * Format: date
+                                 * @description Last day of the range (YYYY-MM-DD), included.
+                                 */
+                                dateTo: string;
+                                /**
+                                 * @description company, costCenter (one cost center) or noCostCenter (amounts booked without one).
+                                 * @enum {string}
+                                 */
+                                scope: "company" | "costCenter" | "noCostCenter";
+                                /** @description The cost center the figures are limited to, or null. */
+                                costCenter: {
+                                    /**
+                                     * Format: uuid
+                                     * @description Identifier (UUID).
+                                     */
+                                    id: string;
+                                    /** @description Code, unique among siblings; paths join codes with dots. */
+                                    code: string;
+                                    /** @description Codes from the root, joined with dots. */
+                                    path: string;
+                                    /** @description The name, in Arabic and English. */
+                                    name: {
+                                        /** @description The name in Arabic. */
+                                        arabic: string;
+                                        /** @description The name in English. */
+                                        english: string;
+                                    };
+                                } | null;
+                            }[];
+                            /** @description Cash flow statement: the nonCash accounts along the tree (non-cash movements such as accumulated depreciation), each with its change over the range added back to net profit (credit less debit). */
+                            nonCash: {
+                                /**
+                                 * Format: uuid
+                                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                                 */
+                                accountId: string;
+                                /** @description The parent: its UUID or path; null for a root. */
+                                parentId: string | null;
+                                /** @description Code, unique among siblings; paths join codes with dots. */
+                                code: string;
+                                /** @description Codes from the root, joined with dots. */
+                                path: string;
+                                /** @description Depth in the tree: 0 for a root. */
+                                depth: number;
+                                /** @description The name, in Arabic and English. */
+                                name: {
+                                    /** @description The name in Arabic. */
+                                    arabic: string;
+                                    /** @description The name in English. */
+                                    english: string;
+                                };
+                                /**
+                                 * @description category (has children, no entries) or leaf (takes entries).
+                                 * @enum {string}
+                                 */
+                                type: "category" | "leaf";
+                                /**
+                                 * @description asset, liability, equity, revenue or expense; set on a root account, inherited below it.
+                                 * @enum {string}
+                                 */
+                                classification: "asset" | "liability" | "equity" | "revenue" | "expense";
+                                /** @description The row’s amount in each column, as exact decimal strings. */
+                                amounts: string[];
+                            }[];
+                            /** @description Cash flow statement: the operating balance-sheet accounts along the tree (receivables, payables, inventory...), each with its change over the range as its effect on cash (credit less debit). */
+                            operating: {
+                                /**
+                                 * Format: uuid
+                                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                                 */
+                                accountId: string;
+                                /** @description The parent: its UUID or path; null for a root. */
+                                parentId: string | null;
+                                /** @description Code, unique among siblings; paths join codes with dots. */
+                                code: string;
+                                /** @description Codes from the root, joined with dots. */
+                                path: string;
+                                /** @description Depth in the tree: 0 for a root. */
+                                depth: number;
+                                /** @description The name, in Arabic and English. */
+                                name: {
+                                    /** @description The name in Arabic. */
+                                    arabic: string;
+                                    /** @description The name in English. */
+                                    english: string;
+                                };
+                                /**
+                                 * @description category (has children, no entries) or leaf (takes entries).
+                                 * @enum {string}
+                                 */
+                                type: "category" | "leaf";
+                                /**
+                                 * @description asset, liability, equity, revenue or expense; set on a root account, inherited below it.
+                                 * @enum {string}
+                                 */
+                                classification: "asset" | "liability" | "equity" | "revenue" | "expense";
+                                /** @description The row’s amount in each column, as exact decimal strings. */
+                                amounts: string[];
+                            }[];
+                            /** @description Cash flow statement: the investing accounts along the tree, each with its change over the range as its effect on cash (credit less debit). */
+                            investing: {
+                                /**
+                                 * Format: uuid
+                                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                                 */
+                                accountId: string;
+                                /** @description The parent: its UUID or path; null for a root. */
+                                parentId: string | null;
+                                /** @description Code, unique among siblings; paths join codes with dots. */
+                                code: string;
+                                /** @description Codes from the root, joined with dots. */
+                                path: string;
+                                /** @description Depth in the tree: 0 for a root. */
+                                depth: number;
+                                /** @description The name, in Arabic and English. */
+                                name: {
+                                    /** @description The name in Arabic. */
+                                    arabic: string;
+                                    /** @description The name in English. */
+                                    english: string;
+                                };
+                                /**
+                                 * @description category (has children, no entries) or leaf (takes entries).
+                                 * @enum {string}
+                                 */
+                                type: "category" | "leaf";
+                                /**
+                                 * @description asset, liability, equity, revenue or expense; set on a root account, inherited below it.
+                                 * @enum {string}
+                                 */
+                                classification: "asset" | "liability" | "equity" | "revenue" | "expense";
+                                /** @description The row’s amount in each column, as exact decimal strings. */
+                                amounts: string[];
+                            }[];
+                            /** @description Cash flow statement: the financing accounts along the tree, each with its change over the range as its effect on cash (credit less debit). */
+                            financing: {
+                                /**
+                                 * Format: uuid
+                                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                                 */
+                                accountId: string;
+                                /** @description The parent: its UUID or path; null for a root. */
+                                parentId: string | null;
+                                /** @description Code, unique among siblings; paths join codes with dots. */
+                                code: string;
+                                /** @description Codes from the root, joined with dots. */
+                                path: string;
+                                /** @description Depth in the tree: 0 for a root. */
+                                depth: number;
+                                /** @description The name, in Arabic and English. */
+                                name: {
+                                    /** @description The name in Arabic. */
+                                    arabic: string;
+                                    /** @description The name in English. */
+                                    english: string;
+                                };
+                                /**
+                                 * @description category (has children, no entries) or leaf (takes entries).
+                                 * @enum {string}
+                                 */
+                                type: "category" | "leaf";
+                                /**
+                                 * @description asset, liability, equity, revenue or expense; set on a root account, inherited below it.
+                                 * @enum {string}
+                                 */
+                                classification: "asset" | "liability" | "equity" | "revenue" | "expense";
+                                /** @description The row’s amount in each column, as exact decimal strings. */
+                                amounts: string[];
+                            }[];
+                            /** @description Cash flow statement: the cash accounts (cashFlowCategory cash) along the tree, each with its change over the range (debit less credit). */
+                            cash: {
+                                /**
+                                 * Format: uuid
+                                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                                 */
+                                accountId: string;
+                                /** @description The parent: its UUID or path; null for a root. */
+                                parentId: string | null;
+                                /** @description Code, unique among siblings; paths join codes with dots. */
+                                code: string;
+                                /** @description Codes from the root, joined with dots. */
+                                path: string;
+                                /** @description Depth in the tree: 0 for a root. */
+                                depth: number;
+                                /** @description The name, in Arabic and English. */
+                                name: {
+                                    /** @description The name in Arabic. */
+                                    arabic: string;
+                                    /** @description The name in English. */
+                                    english: string;
+                                };
+                                /**
+                                 * @description category (has children, no entries) or leaf (takes entries).
+                                 * @enum {string}
+                                 */
+                                type: "category" | "leaf";
+                                /**
+                                 * @description asset, liability, equity, revenue or expense; set on a root account, inherited below it.
+                                 * @enum {string}
+                                 */
+                                classification: "asset" | "liability" | "equity" | "revenue" | "expense";
+                                /** @description The row’s amount in each column, as exact decimal strings. */
+                                amounts: string[];
+                            }[];
+                            /** @description Sums of the root rows. */
+                            totals: {
+                                /** @description Revenue less expense, per column. */
+                                netProfit: string[];
+                                /** @description Cash flow statement: the nonCash accounts along the tree (non-cash movements such as accumulated depreciation), each with its change over the range added back to net profit (credit less debit). */
+                                nonCash: string[];
+                                /** @description Net cash from operating activities: net profit, plus the nonCash rows, plus the operating rows. */
+                                operatingActivities: string[];
+                                /** @description Net cash from investing activities: the investing rows summed. */
+                                investingActivities: string[];
+                                /** @description Net cash from financing activities: the financing rows summed. */
+                                financingActivities: string[];
+                                /** @description Operating, investing and financing activities summed; equals cashChange when the statement reconciles. */
+                                netCashFlow: string[];
+                                /** @description The cash accounts’ balance (debit less credit) before the range. */
+                                openingCash: string[];
+                                /** @description The cash accounts’ balance (debit less credit) at the end of the range. */
+                                closingCash: string[];
+                                /** @description Closing cash less opening cash. */
+                                cashChange: string[];
+                                /** @description cashChange less netCashFlow: zero for the company as a whole; within a cost center, the amounts of journals that do not balance within it. */
+                                unreconciled: string[];
+                            };
+                            /** @description true when netCashFlow equals cashChange exactly. Always true for the company as a whole; within a cost center only where each journal balances within it. */
+                            reconciles: boolean;
                         };
                     };
                 };
@@ -9909,26 +10563,83 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "5f3338e3-5369-4e78-b317-a608121c57de",
-                     *           "sequence": 4,
+                     *           "id": "273d2b19-08dd-4729-a448-81a7e6a9f2e2",
+                     *           "sequence": 10,
                      *           "type": "JournalPosted",
-                     *           "companyId": "784e8553-26ac-4714-a252-8446d667c36e",
-                     *           "recordId": "1ad67816-fcae-4a9c-829c-536b746a17ba",
+                     *           "companyId": "73c3f97b-9027-4908-99eb-96cb083601f7",
+                     *           "recordId": "24ab36ff-91b8-4f4d-9984-9f8a42502345",
+                     *           "version": 2,
+                     *           "actor": {
+                     *             "type": "user",
+                     *             "id": "bed91b40-4684-4bb0-bb4d-ec13d91dc5be"
+                     *           },
+                     *           "occurredAt": "2026-11-24T10:37:43.463Z",
+                     *           "data": {
+                     *             "id": "24ab36ff-91b8-4f4d-9984-9f8a42502345",
+                     *             "serialNumber": 5,
+                     *             "date": "2026-12-31T00:00:00Z",
+                     *             "description": "Closing journal of FY 2026",
+                     *             "reference": null,
+                     *             "entries": [
+                     *               {
+                     *                 "accountId": "0a62beb0-1147-4650-86ba-cba563f989c5",
+                     *                 "costCenterId": null,
+                     *                 "side": 2,
+                     *                 "amount": 7,
+                     *                 "currency": "SAR",
+                     *                 "exchangeRate": "1",
+                     *                 "baseAmount": 7,
+                     *                 "fxRounding": false
+                     *               },
+                     *               {
+                     *                 "accountId": "eaea3301-94bb-4f3b-a9cb-c201fa5d3993",
+                     *                 "costCenterId": null,
+                     *                 "side": 1,
+                     *                 "amount": 7,
+                     *                 "currency": "SAR",
+                     *                 "exchangeRate": "1",
+                     *                 "baseAmount": 7,
+                     *                 "fxRounding": false
+                     *               }
+                     *             ],
+                     *             "totals": {
+                     *               "debit": 7,
+                     *               "credit": 7
+                     *             },
+                     *             "status": "posted",
+                     *             "postingDate": "2026-12-31",
+                     *             "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39",
+                     *             "periodId": "78b92b9e-16a1-45a9-bf54-7555b7398af6",
+                     *             "reversalOf": null,
+                     *             "reversedBy": null,
+                     *             "version": 2,
+                     *             "createdAt": "2026-11-24T10:37:43.256Z",
+                     *             "updatedAt": "2026-11-24T10:37:43.463Z"
+                     *           },
+                     *           "dataOmitted": false,
+                     *           "dataOmittedReason": null
+                     *         },
+                     *         {
+                     *           "id": "b5addd98-b6c9-41c3-b21d-186c6932ef8c",
+                     *           "sequence": 15,
+                     *           "type": "JournalPosted",
+                     *           "companyId": "73c3f97b-9027-4908-99eb-96cb083601f7",
+                     *           "recordId": "27eca925-2f41-4ebd-8b1f-130998529090",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
+                     *             "id": "bed91b40-4684-4bb0-bb4d-ec13d91dc5be"
                      *           },
-                     *           "occurredAt": "2026-11-24T09:29:28.464Z",
+                     *           "occurredAt": "2026-11-24T10:37:40.363Z",
                      *           "data": {
-                     *             "id": "1ad67816-fcae-4a9c-829c-536b746a17ba",
+                     *             "id": "27eca925-2f41-4ebd-8b1f-130998529090",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *                 "accountId": "47fc16e6-3d2b-4fde-a857-f917410a213d",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -9938,7 +10649,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                     *                 "accountId": "0d13d84f-3972-45aa-b332-67eaccff494b",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -9954,38 +10665,38 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e",
-                     *             "periodId": "7d4dfaa2-5691-47f1-9336-0df6b261231d",
+                     *             "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39",
+                     *             "periodId": "813066e5-6629-4335-ae86-cd72666c7ab0",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-24T09:29:28.046Z",
-                     *             "updatedAt": "2026-11-24T09:29:28.463Z"
+                     *             "createdAt": "2026-11-24T10:37:40.107Z",
+                     *             "updatedAt": "2026-11-24T10:37:40.362Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null
                      *         },
                      *         {
-                     *           "id": "f36ddf90-7544-44ce-84ee-d38da9ea515a",
-                     *           "sequence": 6,
+                     *           "id": "aae596c7-9105-444f-9a3c-193ef81b92a0",
+                     *           "sequence": 17,
                      *           "type": "JournalPosted",
-                     *           "companyId": "784e8553-26ac-4714-a252-8446d667c36e",
-                     *           "recordId": "1ad67816-fcae-4a9c-829c-536b746a17ba",
+                     *           "companyId": "73c3f97b-9027-4908-99eb-96cb083601f7",
+                     *           "recordId": "27eca925-2f41-4ebd-8b1f-130998529090",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
+                     *             "id": "bed91b40-4684-4bb0-bb4d-ec13d91dc5be"
                      *           },
-                     *           "occurredAt": "2026-11-24T09:29:28.523Z",
+                     *           "occurredAt": "2026-11-24T10:37:40.620Z",
                      *           "data": {
-                     *             "id": "1ad67816-fcae-4a9c-829c-536b746a17ba",
+                     *             "id": "27eca925-2f41-4ebd-8b1f-130998529090",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *                 "accountId": "47fc16e6-3d2b-4fde-a857-f917410a213d",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -9995,7 +10706,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                     *                 "accountId": "0d13d84f-3972-45aa-b332-67eaccff494b",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -10011,76 +10722,19 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e",
-                     *             "periodId": "7d4dfaa2-5691-47f1-9336-0df6b261231d",
+                     *             "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39",
+                     *             "periodId": "813066e5-6629-4335-ae86-cd72666c7ab0",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-24T09:29:28.046Z",
-                     *             "updatedAt": "2026-11-24T09:29:28.523Z"
-                     *           },
-                     *           "dataOmitted": false,
-                     *           "dataOmittedReason": null
-                     *         },
-                     *         {
-                     *           "id": "5a0fb0d1-a07b-47f0-839d-87a88ac42b41",
-                     *           "sequence": 7,
-                     *           "type": "JournalReversed",
-                     *           "companyId": "784e8553-26ac-4714-a252-8446d667c36e",
-                     *           "recordId": "1ad67816-fcae-4a9c-829c-536b746a17ba",
-                     *           "version": 6,
-                     *           "actor": {
-                     *             "type": "user",
-                     *             "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
-                     *           },
-                     *           "occurredAt": "2026-11-24T09:29:28.566Z",
-                     *           "data": {
-                     *             "id": "1ad67816-fcae-4a9c-829c-536b746a17ba",
-                     *             "serialNumber": 1,
-                     *             "date": "2026-03-02T00:00:00Z",
-                     *             "description": null,
-                     *             "reference": null,
-                     *             "entries": [
-                     *               {
-                     *                 "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
-                     *                 "costCenterId": null,
-                     *                 "side": 1,
-                     *                 "amount": 120,
-                     *                 "currency": "SAR",
-                     *                 "exchangeRate": "1",
-                     *                 "baseAmount": 120,
-                     *                 "fxRounding": false
-                     *               },
-                     *               {
-                     *                 "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
-                     *                 "costCenterId": null,
-                     *                 "side": 2,
-                     *                 "amount": 120,
-                     *                 "currency": "SAR",
-                     *                 "exchangeRate": "1",
-                     *                 "baseAmount": 120,
-                     *                 "fxRounding": false
-                     *               }
-                     *             ],
-                     *             "totals": {
-                     *               "debit": 120,
-                     *               "credit": 120
-                     *             },
-                     *             "status": "reversed",
-                     *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e",
-                     *             "periodId": "7d4dfaa2-5691-47f1-9336-0df6b261231d",
-                     *             "reversalOf": null,
-                     *             "reversedBy": "fc48beff-c6c4-4b87-ad4a-de004a35a143",
-                     *             "version": 6,
-                     *             "createdAt": "2026-11-24T09:29:28.046Z",
-                     *             "updatedAt": "2026-11-24T09:29:28.566Z"
+                     *             "createdAt": "2026-11-24T10:37:40.107Z",
+                     *             "updatedAt": "2026-11-24T10:37:40.620Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6Ijc4NGU4NTUzLTI2YWMtNDcxNC1hMjUyLTg0NDZkNjY3YzM2ZSIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjd9fQ.7JTxzi8IFQgvOixNIQ4mmGPfYHkjWzRcSFXbTN0Cw44"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjczYzNmOTdiLTkwMjctNDkwOC05OWViLTk2Y2IwODM2MDFmNyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjE3fX0.h3DnzJCp2uJZZYRep15cf_1BpHB31IYMOXl6qt7F5rk"
                      *     }
                      */
                     "application/json": {
@@ -10178,7 +10832,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "bfd6c240-e4e9-4f7b-8b47-81eb78ff75ea",
+                     *           "id": "7d253261-0bed-4579-882b-3d6e6a3e967e",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -10189,11 +10843,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
+                     *             "id": "bed91b40-4684-4bb0-bb4d-ec13d91dc5be"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:33.055Z",
-                     *           "updatedAt": "2026-11-24T09:29:33.055Z"
+                     *           "createdAt": "2026-11-24T10:37:44.830Z",
+                     *           "updatedAt": "2026-11-24T10:37:44.830Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -10315,7 +10969,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bfd6c240-e4e9-4f7b-8b47-81eb78ff75ea",
+                     *       "id": "7d253261-0bed-4579-882b-3d6e6a3e967e",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -10326,11 +10980,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
+                     *         "id": "bed91b40-4684-4bb0-bb4d-ec13d91dc5be"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:33.055Z",
-                     *       "updatedAt": "2026-11-24T09:29:33.055Z",
+                     *       "createdAt": "2026-11-24T10:37:44.830Z",
+                     *       "updatedAt": "2026-11-24T10:37:44.830Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -10418,7 +11072,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bfd6c240-e4e9-4f7b-8b47-81eb78ff75ea",
+                     *       "id": "7d253261-0bed-4579-882b-3d6e6a3e967e",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -10429,11 +11083,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
+                     *         "id": "bed91b40-4684-4bb0-bb4d-ec13d91dc5be"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:33.055Z",
-                     *       "updatedAt": "2026-11-24T09:29:33.055Z"
+                     *       "createdAt": "2026-11-24T10:37:44.830Z",
+                     *       "updatedAt": "2026-11-24T10:37:44.830Z"
                      *     }
                      */
                     "application/json": {
@@ -10545,7 +11199,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bfd6c240-e4e9-4f7b-8b47-81eb78ff75ea",
+                     *       "id": "7d253261-0bed-4579-882b-3d6e6a3e967e",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -10557,11 +11211,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
+                     *         "id": "bed91b40-4684-4bb0-bb4d-ec13d91dc5be"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T09:29:33.055Z",
-                     *       "updatedAt": "2026-11-24T09:29:33.521Z"
+                     *       "createdAt": "2026-11-24T10:37:44.830Z",
+                     *       "updatedAt": "2026-11-24T10:37:45.311Z"
                      *     }
                      */
                     "application/json": {
@@ -10784,13 +11438,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "86b2c023-2039-4347-98ab-048613b51b9f",
+                     *           "id": "e7aa7bf1-a32b-4c66-bfa9-d99d6c4ce760",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:33.605Z",
-                     *           "updatedAt": "2026-11-24T09:29:33.605Z"
+                     *           "createdAt": "2026-11-24T10:37:45.465Z",
+                     *           "updatedAt": "2026-11-24T10:37:45.465Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -10886,13 +11540,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "86b2c023-2039-4347-98ab-048613b51b9f",
+                     *       "id": "e7aa7bf1-a32b-4c66-bfa9-d99d6c4ce760",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:33.605Z",
-                     *       "updatedAt": "2026-11-24T09:29:33.605Z"
+                     *       "createdAt": "2026-11-24T10:37:45.465Z",
+                     *       "updatedAt": "2026-11-24T10:37:45.465Z"
                      *     }
                      */
                     "application/json": {
@@ -10958,13 +11612,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "86b2c023-2039-4347-98ab-048613b51b9f",
+                     *       "id": "e7aa7bf1-a32b-4c66-bfa9-d99d6c4ce760",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:33.605Z",
-                     *       "updatedAt": "2026-11-24T09:29:33.605Z"
+                     *       "createdAt": "2026-11-24T10:37:45.465Z",
+                     *       "updatedAt": "2026-11-24T10:37:45.465Z"
                      *     }
                      */
                     "application/json": {
@@ -11043,13 +11697,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "86b2c023-2039-4347-98ab-048613b51b9f",
+                     *       "id": "e7aa7bf1-a32b-4c66-bfa9-d99d6c4ce760",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T09:29:33.605Z",
-                     *       "updatedAt": "2026-11-24T09:29:33.735Z"
+                     *       "createdAt": "2026-11-24T10:37:45.465Z",
+                     *       "updatedAt": "2026-11-24T10:37:45.626Z"
                      *     }
                      */
                     "application/json": {

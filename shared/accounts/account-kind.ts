@@ -2,6 +2,7 @@ import { NodeStore, type NodeAttributes, type NodeRecord } from '../db/node-stor
 import type { ResponseOf } from '../schemas/responses.ts';
 import { nodeView, type NodeKind } from '../tree/node-kind.ts';
 import { guardRetainedEarningsUpdate, guardSettingsAccountsDelete } from './settings-accounts-guard.ts';
+import { effectiveCashFlowCategory, storedCashFlowCategory } from './cash-flow-category.ts';
 import { checkAccountParent, storedClassification, storedCurrency, type AccountFacts } from './rules.ts';
 import type { CreateAccountInput, UpdateAccountInput } from './schemas.ts';
 
@@ -20,18 +21,26 @@ export const accounts: NodeKind<CreateAccountInput, UpdateAccountInput, AccountV
   parentMust: 'isCategory',
   usableInEntries: 'isLeaf',
   checkParent: (parent) => checkAccountParent(parent.attributes),
-  createAttributes: (input, parentChain) => ({
-    name: input.name,
-    accountType: input.type,
-    classification: storedClassification(input.classification, parentChain[0]?.attributes),
-    currency: storedCurrency(input.type, input.currency),
-  }),
-  updateAttributes: (input, before, parentChain) => ({
-    name: input.name,
-    accountType: before.attributes.accountType,
-    classification: storedClassification(input.classification, parentChain[0]?.attributes, before.attributes.classification),
-    currency: storedCurrency(before.attributes.accountType, input.currency, before.attributes.currency),
-  }),
+  createAttributes: (input, parentChain) => {
+    const classification = storedClassification(input.classification, parentChain[0]?.attributes);
+    return {
+      name: input.name,
+      accountType: input.type,
+      classification,
+      currency: storedCurrency(input.type, input.currency),
+      cashFlowCategory: storedCashFlowCategory(parentChain[0]?.attributes.classification ?? classification!, input.cashFlowCategory),
+    };
+  },
+  updateAttributes: (input, before, parentChain) => {
+    const classification = storedClassification(input.classification, parentChain[0]?.attributes, before.attributes.classification);
+    return {
+      name: input.name,
+      accountType: before.attributes.accountType,
+      classification,
+      currency: storedCurrency(before.attributes.accountType, input.currency, before.attributes.currency),
+      cashFlowCategory: storedCashFlowCategory(parentChain[0]?.attributes.classification ?? classification!, input.cashFlowCategory, before.attributes.cashFlowCategory),
+    };
+  },
   // Lines already on the account were checked against its currency: it changes only while none names the account.
   fixedWhileUsed: (before, after) => (before.attributes.currency !== after.attributes.currency ? 'currency' : undefined),
   guardUpdate: (companyId, before, after, newParentChain) => guardRetainedEarningsUpdate(store, companyId, before, after, newParentChain),
@@ -41,5 +50,6 @@ export const accounts: NodeKind<CreateAccountInput, UpdateAccountInput, AccountV
     type: node.attributes.accountType,
     classification: classificationOf(chain),
     currency: node.attributes.currency ?? null,
+    cashFlowCategory: effectiveCashFlowCategory(classificationOf(chain), node.attributes.cashFlowCategory),
   }),
 };

@@ -1,4 +1,5 @@
 import { ValidationError } from '../errors.ts';
+import type { CashFlowCategory } from './cash-flow-category.ts';
 import type { AccountType, Classification } from './schemas.ts';
 
 /**
@@ -12,6 +13,8 @@ export interface AccountFacts {
   classification?: Classification;
   /** ISO 4217 code every line on the account must be in; absent: any currency. */
   currency?: string;
+  /** Where its movements sit in the cash flow statement; absent: its classification's default (cash-flow-category.ts). */
+  cashFlowCategory?: CashFlowCategory;
 }
 
 export function checkAccountParent(parent: AccountFacts): void {

@@ -2,6 +2,7 @@ import * as z from '../schemas/zod.ts';
 import { lazy } from '../schemas/lazy.ts';
 import { CurrencyCode } from '../schemas/currency.ts';
 import { nodeFields, nodeUpdateFields } from '../tree/schemas.ts';
+import { CASH_FLOW_CATEGORIES } from './cash-flow-category.ts';
 
 export const CLASSIFICATIONS = ['asset', 'liability', 'equity', 'revenue', 'expense'] as const;
 export type Classification = (typeof CLASSIFICATIONS)[number];
@@ -11,6 +12,9 @@ export type AccountType = (typeof ACCOUNT_TYPES)[number];
 /** A leaf account's currency: every journal line on it must be in it; null or left out: any currency. */
 const AccountCurrency = () => z.optional(z.nullable(CurrencyCode()));
 
+/** Where the account's movements sit in the cash flow statement (cash-flow-category.ts); null or left out: the classification's default. */
+const AccountCashFlowCategory = () => z.optional(z.nullable(z.enum(CASH_FLOW_CATEGORIES)));
+
 export const CreateAccountBody = lazy(() =>
   z.strictObject({
     ...nodeFields(),
@@ -18,6 +22,7 @@ export const CreateAccountBody = lazy(() =>
     /** Required on a root account; a child inherits its root's and may only repeat it. */
     classification: z.optional(z.enum(CLASSIFICATIONS)),
     currency: AccountCurrency(),
+    cashFlowCategory: AccountCashFlowCategory(),
   }),
 );
 export type CreateAccountInput = z.output<ReturnType<typeof CreateAccountBody>>;
@@ -28,6 +33,8 @@ export const UpdateAccountBody = lazy(() =>
     classification: z.optional(z.enum(CLASSIFICATIONS)),
     /** Left out: unchanged; null: any currency again. */
     currency: AccountCurrency(),
+    /** Left out: unchanged; null: the classification's default again. */
+    cashFlowCategory: AccountCashFlowCategory(),
   }),
 );
 export type UpdateAccountInput = z.output<ReturnType<typeof UpdateAccountBody>>;

@@ -1,4 +1,5 @@
 import type { AccountAttributes } from '../accounts/account-kind.ts';
+import { effectiveCashFlowCategory, type CashFlowCategory } from '../accounts/cash-flow-category.ts';
 import type { NodeRecord } from '../db/node-store.ts';
 import { PATH_SEPARATOR } from '../tree/rules.ts';
 
@@ -18,6 +19,8 @@ export interface ChartAccount {
   name: AccountAttributes['name'];
   type: AccountAttributes['accountType'];
   classification: Classification;
+  /** Where its movements sit in the cash flow statement (its own, or its classification's default). */
+  cashFlowCategory: CashFlowCategory;
   children: ChartAccount[];
 }
 
@@ -32,6 +35,7 @@ export function buildChart(records: readonly NodeRecord<AccountAttributes>[]): C
     if (known) return known;
     const parentRecord = record.parentId ? byId.get(record.parentId) : undefined;
     const parent = parentRecord ? place(parentRecord) : undefined;
+    const classification = parent?.classification ?? record.attributes.classification!;
     const account: ChartAccount = {
       id: record.id,
       parentId: record.parentId,
@@ -40,7 +44,8 @@ export function buildChart(records: readonly NodeRecord<AccountAttributes>[]): C
       depth: parent ? parent.depth + 1 : 0,
       name: record.attributes.name,
       type: record.attributes.accountType,
-      classification: parent?.classification ?? record.attributes.classification!,
+      classification,
+      cashFlowCategory: effectiveCashFlowCategory(classification, record.attributes.cashFlowCategory),
       children: [],
     };
     chart.set(record.id, account);

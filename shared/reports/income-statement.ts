@@ -1,9 +1,9 @@
-import { TOTAL_GROUP, type AccountSums, type BalanceScope } from '../balances/records.ts';
-import type { PostedJournal, ReversedJournal } from '../journals/records.ts';
+import { TOTAL_GROUP, type BalanceScope } from '../balances/records.ts';
 import { ValidationError } from '../errors.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
-import { closingJournalsIn, netsOf } from './closing-entries.ts';
-import { balancesThrough, dayBefore, formatter, net } from './figures.ts';
+import { closingJournalsIn } from './closing-entries.ts';
+import { formatter } from './figures.ts';
+import { movement, type GroupedNets } from './range-movement.ts';
 import { costCenterFields, costCenterNodes, reportCostCenter } from './report-nodes.ts';
 import { reportContext, type ReportContext } from './report-context.ts';
 import { checkReportRange, comparisonRange } from './report-range.ts';
@@ -14,8 +14,6 @@ import { whileBooksSteady } from './steady-books.ts';
 export type IncomeStatement = ResponseOf<'IncomeStatementResponse'>;
 type Column = IncomeStatement['columns'][number];
 type CostCenterFields = NonNullable<Column['costCenter']>;
-/** Net movements (debit minus credit) by group (cost center or TOTAL_GROUP), then account. */
-type GroupedNets = Map<string, Map<string, bigint>>;
 
 /**
  * Revenue, expense and net profit of a date range along the account tree, from the running
@@ -73,22 +71,6 @@ async function readIncomeStatement(companyId: string, query: IncomeStatementInpu
       netProfit: revenue.totals.map((r, i) => fixed(r - expense.totals[i]!)),
     },
   };
-}
-
-/** Net movement (debit minus credit) by group and account over a range, closing journals left out. */
-async function movement(companyId: string, ctx: ReportContext, range: { from: string; to: string }, scope: BalanceScope, closings: ReadonlyArray<PostedJournal | ReversedJournal>): Promise<GroupedNets> {
-  const [before, through] = await Promise.all([balancesThrough(companyId, ctx, dayBefore(range.from), scope), balancesThrough(companyId, ctx, range.to, scope)]);
-  const closing = netsOf(closings, scope);
-  const result: GroupedNets = new Map();
-  for (const group of new Set([...before.keys(), ...through.keys()])) {
-    const b: AccountSums = before.get(group) ?? new Map();
-    const t: AccountSums = through.get(group) ?? new Map();
-    const c = closing.get(group) ?? new Map<string, bigint>();
-    const nets = new Map<string, bigint>();
-    for (const accountId of new Set([...b.keys(), ...t.keys()])) nets.set(accountId, net(t.get(accountId)) - net(b.get(accountId)) - (c.get(accountId) ?? 0n));
-    result.set(group, nets);
-  }
-  return result;
 }
 
 /** The cost centers with any revenue or expense figure in any range, by path. */

@@ -43,6 +43,16 @@ export const BalanceSheetQuery = lazy(() =>
 );
 export type BalanceSheetInput = z.output<ReturnType<typeof BalanceSheetQuery>>;
 
+export const CashFlowQuery = lazy(() =>
+  z.strictObject({
+    dateFrom: IsoDateField(),
+    dateTo: IsoDateField(),
+    /** A UUID or path: the figures booked with one cost center. */
+    costCenterId: z.optional(Reference()),
+  }),
+);
+export type CashFlowInput = z.output<ReturnType<typeof CashFlowQuery>>;
+
 export const GeneralLedgerQuery = lazy(() =>
   z.strictObject({
     ...(({ page, pageSize }) => ({ page, pageSize }))(listQueryShape(['PostingDate'], 'PostingDate').shape),
@@ -56,13 +66,14 @@ export const GeneralLedgerQuery = lazy(() =>
 );
 export type GeneralLedgerInput = z.output<ReturnType<typeof GeneralLedgerQuery>>;
 
-export const REPORT_KINDS = ['TrialBalance', 'IncomeStatement', 'BalanceSheet'] as const;
+export const REPORT_KINDS = ['TrialBalance', 'IncomeStatement', 'BalanceSheet', 'CashFlow'] as const;
 
 export const CreateReportBody = lazy(() =>
   z.discriminatedUnion('kind', [
     z.strictObject({ kind: z.literal('TrialBalance'), parameters: TrialBalanceQuery() }),
     z.strictObject({ kind: z.literal('IncomeStatement'), parameters: IncomeStatementQuery() }),
     z.strictObject({ kind: z.literal('BalanceSheet'), parameters: BalanceSheetQuery() }),
+    z.strictObject({ kind: z.literal('CashFlow'), parameters: CashFlowQuery() }),
   ]),
 );
 export type CreateReportInput = z.output<ReturnType<typeof CreateReportBody>>;

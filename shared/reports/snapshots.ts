@@ -7,6 +7,7 @@ import { NotFound } from '../errors.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import { balanceSheet } from './balance-sheet.ts';
+import { cashFlow } from './cash-flow.ts';
 import { incomeStatement } from './income-statement.ts';
 import type { CreateReportInput } from './schemas.ts';
 import { trialBalance } from './trial-balance.ts';
@@ -23,6 +24,8 @@ function figuresOf(companyId: string, input: CreateReportInput) {
       return incomeStatement(companyId, input.parameters);
     case 'BalanceSheet':
       return balanceSheet(companyId, input.parameters);
+    case 'CashFlow':
+      return cashFlow(companyId, input.parameters);
   }
 }
 

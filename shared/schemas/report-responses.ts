@@ -1,5 +1,6 @@
 import * as z from './zod.ts';
 import { ACCOUNT_TYPES, CLASSIFICATIONS } from '../accounts/schemas.ts';
+import { REPORT_KINDS } from '../reports/schemas.ts';
 
 /** Response bodies of the reports (part of responses.ts). Amounts are exact decimal strings in the company's currency. */
 export function buildReportResponses() {
@@ -77,6 +78,33 @@ export function buildReportResponses() {
     totals: z.strictObject({ assets: amounts, liabilities: amounts, equity: amounts, liabilitiesAndEquity: amounts }),
   });
 
+  /** Single-column statement; each section's rows carry the accounts' changes as their effect on cash. */
+  const CashFlowResponse = z.strictObject({
+    dateFrom: date,
+    dateTo: date,
+    costCenter: z.nullable(costCenter),
+    currency: z.string(),
+    columns: z.array(column),
+    nonCash: z.array(statementRow),
+    operating: z.array(statementRow),
+    investing: z.array(statementRow),
+    financing: z.array(statementRow),
+    cash: z.array(statementRow),
+    totals: z.strictObject({
+      netProfit: amounts,
+      nonCash: amounts,
+      operatingActivities: amounts,
+      investingActivities: amounts,
+      financingActivities: amounts,
+      netCashFlow: amounts,
+      openingCash: amounts,
+      closingCash: amounts,
+      cashChange: amounts,
+      unreconciled: amounts,
+    }),
+    reconciles: z.boolean(),
+  });
+
   const GeneralLedgerResponse = z.strictObject({
     account: z.strictObject({ id, code: z.string(), path: z.string(), name, type: z.enum(ACCOUNT_TYPES), classification: z.enum(CLASSIFICATIONS) }),
     dateFrom: date,
@@ -113,7 +141,7 @@ export function buildReportResponses() {
 
   const snapshot = {
     id,
-    kind: z.enum(['TrialBalance', 'IncomeStatement', 'BalanceSheet']),
+    kind: z.enum(REPORT_KINDS),
     parameters: z.record(z.string(), z.union([z.string(), z.boolean()])),
     createdAt: instant,
     createdBy: z.strictObject({ type: z.enum(['user', 'apiKey']), id }),
@@ -121,8 +149,8 @@ export function buildReportResponses() {
   const ReportSnapshotSummaryResponse = z.strictObject(snapshot);
   const ReportSnapshotResponse = z.strictObject({
     ...snapshot,
-    figures: z.union([TrialBalanceResponse, IncomeStatementResponse, BalanceSheetResponse]),
+    figures: z.union([TrialBalanceResponse, IncomeStatementResponse, BalanceSheetResponse, CashFlowResponse]),
   });
 
-  return { TrialBalanceResponse, IncomeStatementResponse, BalanceSheetResponse, GeneralLedgerResponse, ReportSnapshotSummaryResponse, ReportSnapshotResponse };
+  return { TrialBalanceResponse, IncomeStatementResponse, BalanceSheetResponse, CashFlowResponse, GeneralLedgerResponse, ReportSnapshotSummaryResponse, ReportSnapshotResponse };
 }

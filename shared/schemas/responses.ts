@@ -1,6 +1,7 @@
 import * as z from './zod.ts';
 import { lazy } from './lazy.ts';
 import { ACCOUNT_TYPES, CLASSIFICATIONS } from '../accounts/schemas.ts';
+import { CASH_FLOW_CATEGORIES } from '../accounts/cash-flow-category.ts';
 import { COST_CENTER_STATUSES } from '../cost-centers/rules.ts';
 import { PERIOD_STATUSES, YEAR_STATUSES } from '../financial-years/rules.ts';
 import { JOURNAL_STATUSES } from '../journals/rules.ts';
@@ -36,6 +37,7 @@ function buildResponses() {
     type: z.enum(ACCOUNT_TYPES),
     classification: z.enum(CLASSIFICATIONS),
     currency: z.nullable(z.string()),
+    cashFlowCategory: z.enum(CASH_FLOW_CATEGORIES),
   });
   const CostCenterResponse = z.strictObject({ ...node, status: z.enum(COST_CENTER_STATUSES) });
 

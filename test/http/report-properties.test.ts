@@ -2,7 +2,7 @@ import Big from 'big.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { companyOwner, useGateway, type ApiResponse, type Client } from '../support/api.ts';
-import { type Account, applyStateChange, buildChart, chartShape, type Classification, type TrackedJournal, under } from '../support/random-chart.ts';
+import { type Account, applyStateChange, buildChart, cashFlowPicks, chartShape, type Classification, type TrackedJournal, under } from '../support/random-chart.ts';
 
 /**
  * For random charts and random sequences of create, post, void, reverse and adjust, every
@@ -62,9 +62,9 @@ const onSide = (b: Big) => (b.gte(0) ? [b, new Big(0)] : [new Big(0), b.neg()]);
 describe('reports against a naive recomputation', () => {
   it('trial balance, income statement, balance sheet and general ledger equal the posted lines, exactly', async () => {
     await fc.assert(
-      fc.asyncProperty(chartShape, fc.array(operation, { minLength: 12, maxLength: 28 }), checks, async (shape, operations, check) => {
+      fc.asyncProperty(chartShape, fc.array(operation, { minLength: 12, maxLength: 28 }), checks, cashFlowPicks, async (shape, operations, check, picks) => {
         const { api, base } = await companyOwner(gateway.url);
-        const chart = await buildChart(api, base, shape);
+        const chart = await buildChart(api, base, shape, picks);
         const leaves = chart.filter((a) => a.leaf);
         const centers = [
           (await api.post(`${base}/CostCenters`, { code: 'A', name: { english: 'A', arabic: 'A' } })).body.id as string,
@@ -168,6 +168,42 @@ describe('reports against a naive recomputation', () => {
         expect(walked).toEqual(expectedRows);
         expect(first.openingBalance).toBe(fixed(net(before(from, accounts))));
         expect(first.closingBalance).toBe(fixed(net(through(to, accounts))));
+
+        // Cash flow of the same range: each section's rows are the changes of the leaves of its
+        // category (as their effect on cash), and it reconciles to the change in cash exactly.
+        const cashFlow = await api.get(`${base}/Reports/CashFlow?dateFrom=${from}&dateTo=${to}`);
+        expect(cashFlow.status, cashFlow.text).toBe(200);
+        const isBalanceSheet = (a: Account) => a.classification !== 'revenue' && a.classification !== 'expense';
+        const effect = (leaf: Account) => (leaf.cashFlowCategory === 'cash' ? net(between(from, to, [leaf])) : net(between(from, to, [leaf])).neg());
+        const expectedSection = (category: string) => {
+          const rows: Record<string, string> = {};
+          for (const a of chart) {
+            const figures = under(chart, a).filter((leaf) => isBalanceSheet(leaf) && leaf.cashFlowCategory === category).map(effect).filter((f) => !f.eq(0));
+            if (figures.length > 0) rows[a.path] = fixed(figures.reduce((x, y) => x.plus(y)));
+          }
+          return rows;
+        };
+        const categoryTotal = (category: string) => chart.filter((a) => a.leaf && isBalanceSheet(a) && a.cashFlowCategory === category).reduce((sum, leaf) => sum.plus(effect(leaf)), new Big(0));
+        const cashLeaves = chart.filter((a) => a.leaf && isBalanceSheet(a) && a.cashFlowCategory === 'cash');
+        for (const category of ['nonCash', 'operating', 'investing', 'financing', 'cash']) {
+          expect(Object.fromEntries(cashFlow.body[category].map((r: any) => [r.path, r.amounts[0]])), category).toEqual(expectedSection(category));
+        }
+        const netProfit = profit({ from, to }, 'revenue').minus(profit({ from, to }, 'expense'));
+        const operatingActivities = netProfit.plus(categoryTotal('nonCash')).plus(categoryTotal('operating'));
+        const netCashFlow = operatingActivities.plus(categoryTotal('investing')).plus(categoryTotal('financing'));
+        expect(cashFlow.body.totals).toEqual({
+          netProfit: [fixed(netProfit)],
+          nonCash: [fixed(categoryTotal('nonCash'))],
+          operatingActivities: [fixed(operatingActivities)],
+          investingActivities: [fixed(categoryTotal('investing'))],
+          financingActivities: [fixed(categoryTotal('financing'))],
+          netCashFlow: [fixed(netCashFlow)],
+          openingCash: [fixed(net(before(from, cashLeaves)))],
+          closingCash: [fixed(net(through(to, cashLeaves)))],
+          cashChange: [fixed(netCashFlow)],
+          unreconciled: ['0.00'],
+        });
+        expect(cashFlow.body.reconciles).toBe(true);
       }),
       { numRuns: RUNS, endOnFailure: true },
     );

@@ -11,18 +11,39 @@ export interface Account {
   path: string;
   classification: Classification;
   leaf: boolean;
+  /** As the account answers it. */
+  cashFlowCategory: string;
 }
+
+/** The cash flow categories each classification allows (shared/accounts/cash-flow-category.ts). */
+export const CASH_FLOW_CHOICES: Readonly<Record<Classification, readonly string[]>> = {
+  asset: ['cash', 'operating', 'investing', 'financing', 'nonCash'],
+  liability: ['cash', 'operating', 'investing', 'financing', 'nonCash'],
+  equity: ['operating', 'investing', 'financing', 'nonCash'],
+  revenue: ['operating'],
+  expense: ['operating'],
+};
+
+/** A random pick among each leaf's allowed cash flow categories, by leaf index (left out: the default). */
+export const cashFlowPicks = fc.array(fc.option(fc.nat(), { nil: undefined }), { minLength: 16, maxLength: 16 });
 
 /** Each root gets 1-3 children: a leaf (0) or a category of 1-2 leaves. */
 export const chartShape = fc.tuple(...CLASSIFICATIONS.map(() => fc.array(fc.nat({ max: 2 }), { minLength: 1, maxLength: 3 })));
 
-/** Creates the chart a shape describes: one root per classification, then its leaves and categories. */
-export async function buildChart(api: Client, base: string, shape: number[][]): Promise<Account[]> {
+/**
+ * Creates the chart a shape describes: one root per classification, then its leaves and
+ * categories; with `picks`, the n-th leaf takes the cash flow category its pick chooses among
+ * those its classification allows.
+ */
+export async function buildChart(api: Client, base: string, shape: number[][], picks: ReadonlyArray<number | undefined> = []): Promise<Account[]> {
   const chart: Account[] = [];
+  let leaves = 0;
   const create = async (code: string, parent: Account | null, leaf: boolean, classification: Classification) => {
-    const r = await api.post(`${base}/Accounts`, { code, name: { english: code, arabic: code }, type: leaf ? 'leaf' : 'category', ...(parent ? { parentId: parent.id } : { classification }) });
+    const pick = leaf ? picks[leaves++ % Math.max(picks.length, 1)] : undefined;
+    const cashFlowCategory = pick === undefined ? {} : { cashFlowCategory: CASH_FLOW_CHOICES[classification][pick % CASH_FLOW_CHOICES[classification].length] };
+    const r = await api.post(`${base}/Accounts`, { code, name: { english: code, arabic: code }, type: leaf ? 'leaf' : 'category', ...(parent ? { parentId: parent.id } : { classification }), ...cashFlowCategory });
     if (r.status !== 200) throw new Error(r.text);
-    const account = { id: r.body.id, code, path: r.body.path, classification, leaf };
+    const account = { id: r.body.id, code, path: r.body.path, classification, leaf, cashFlowCategory: r.body.cashFlowCategory };
     chart.push(account);
     return account;
   };

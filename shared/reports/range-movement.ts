@@ -1,0 +1,43 @@
+import type { AccountSums, BalanceScope } from '../balances/records.ts';
+import type { PostedJournal, ReversedJournal } from '../journals/records.ts';
+import { netsOf } from './closing-entries.ts';
+import { balancesThrough, dayBefore, net } from './figures.ts';
+import type { ReportContext } from './report-context.ts';
+
+/** Net amounts (debit minus credit) by group (cost center or TOTAL_GROUP), then account. */
+export type GroupedNets = Map<string, Map<string, bigint>>;
+
+/** A range's figures by group and account: balances before and through it, and its movement without closing journals. */
+export interface RangeFigures {
+  opening: GroupedNets;
+  closing: GroupedNets;
+  /** Closing less opening, less the closing journals posted in the range (closing-entries.ts). */
+  movement: GroupedNets;
+}
+
+/** Balances before and through a range, and its movement with closing journals left out, read from the running balances. */
+export async function rangeFigures(companyId: string, ctx: ReportContext, range: { from: string; to: string }, scope: BalanceScope, closings: ReadonlyArray<PostedJournal | ReversedJournal>): Promise<RangeFigures> {
+  const [before, through] = await Promise.all([balancesThrough(companyId, ctx, dayBefore(range.from), scope), balancesThrough(companyId, ctx, range.to, scope)]);
+  const closing = netsOf(closings, scope);
+  const figures: RangeFigures = { opening: new Map(), closing: new Map(), movement: new Map() };
+  for (const group of new Set([...before.keys(), ...through.keys()])) {
+    const b: AccountSums = before.get(group) ?? new Map();
+    const t: AccountSums = through.get(group) ?? new Map();
+    const c = closing.get(group) ?? new Map<string, bigint>();
+    const [opening, closingNets, moved] = [new Map<string, bigint>(), new Map<string, bigint>(), new Map<string, bigint>()];
+    for (const accountId of new Set([...b.keys(), ...t.keys()])) {
+      opening.set(accountId, net(b.get(accountId)));
+      closingNets.set(accountId, net(t.get(accountId)));
+      moved.set(accountId, net(t.get(accountId)) - net(b.get(accountId)) - (c.get(accountId) ?? 0n));
+    }
+    figures.opening.set(group, opening);
+    figures.closing.set(group, closingNets);
+    figures.movement.set(group, moved);
+  }
+  return figures;
+}
+
+/** Net movement (debit minus credit) by group and account over a range, closing journals left out. */
+export async function movement(companyId: string, ctx: ReportContext, range: { from: string; to: string }, scope: BalanceScope, closings: ReadonlyArray<PostedJournal | ReversedJournal>): Promise<GroupedNets> {
+  return (await rangeFigures(companyId, ctx, range, scope, closings)).movement;
+}
