@@ -8,7 +8,7 @@ export const GLOSSARY: Record<string, string> = {
   account: 'The account the statement is for.',
   accountId: 'An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.',
   amount: 'A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency).',
-  amounts: 'The row’s amount in each column, as exact decimal strings.',
+  amounts: 'The row’s amount in each column, as exact decimal strings. On a budget line: the budgeted amount of each period of the year, in order, read as the account reads (revenue credit less debit, expense debit less credit); a number or decimal string at the company’s precision, zero and negative allowed; answered as strings.',
   arabic: 'The name in Arabic.',
   assets: 'Asset accounts along the tree.',
   balance: 'Debit minus credit after this line, from the opening balance, in the company currency.',
@@ -160,6 +160,14 @@ export const GLOSSARY: Record<string, string> = {
   operatingActivities: 'Net cash from operating activities: net profit, plus the nonCash rows, plus the operating rows.',
   reconciles: 'true when netCashFlow equals cashChange exactly. Always true for the company as a whole; within a cost center only where each journal balances within it.',
   unreconciled: 'cashChange less netCashFlow: zero for the company as a whole; within a cost center, the amounts of journals that do not balance within it.',
+  lines: 'A budget’s lines: each a revenue or expense leaf account (UUID or path), as a whole (costCenterId null or left out) or within one cost center (UUID or path), with one amount per period of the financial year, in order. Each (account, cost center) once, and an account either as a whole or by cost center, not both; at most 500 lines.',
+  lineCount: 'How many lines the budget has (read them with GET of the budget).',
+  actual: 'Budget vs actual: what was posted in each column’s range, read as the account reads (revenue credit less debit, expense debit less credit; net profit revenue less expense), closing journals left out.',
+  budget: 'Budget vs actual: the budgeted amount in each column’s range: each period’s amount in full where the range covers the period, pro rata by days where it covers part of it (rounded half away from zero to the company’s precision per period).',
+  budgetId: 'A budget (UUID).',
+  budgetName: 'The budget’s name.',
+  variance: 'Budget vs actual, per column, signed so that favourable is positive for revenue and expense alike: revenue actual less budget, expense budget less actual, net profit actual less budget.',
+  variancePercent: 'The variance as a percent of the budget’s magnitude, to two decimals (half away from zero); null where the budget is zero.',
   'Idempotency-Key': 'Retries with the same key within 24 hours answer the first result instead of writing again.',
 };
 

@@ -155,6 +155,11 @@ describe('responses match the OpenAPI document', () => {
     check('journals.revalue', await api.post(`${base}/Revaluations`, { date: '2026-03-31', dryRun: true }));
     const usdChanged = check('exchangeRates.update', await api.put(`${base}/ExchangeRates/${usd.id}`, { rate: '3.7515', version: usd.version }));
     check('exchangeRates.delete', await api.delete(`${base}/ExchangeRates/${usd.id}`, { version: usdChanged.version }));
+    const plan = check('budgets.create', await api.post(`${base}/Budgets`, { name: '2026 plan', financialYearId: year.id, lines: [{ accountId: chart.sales.id, amounts: Array.from({ length: 12 }, () => 1000) }, { accountId: chart.rent.id, costCenterId: chart.hq.id, amounts: Array.from({ length: 12 }, () => '250.50') }] }));
+    check('budgets.list', await api.get(`${base}/Budgets`));
+    check('budgets.get', await api.get(`${base}/Budgets/${plan.id}`));
+    const revised = check('budgets.update', await api.put(`${base}/Budgets/${plan.id}`, { name: '2026 plan, revised', financialYearId: year.id, lines: [{ accountId: chart.sales.id, amounts: Array.from({ length: 12 }, () => 900) }], version: plan.version }));
+    check('budgets.delete', await api.delete(`${base}/Budgets/${plan.id}`, { version: revised.version }));
 
     const tokens = await import('../shared/auth/tokens.ts').then((m) => m.issueTokens({ id: user.id, email: user.email }));
     check('authentication.refresh', await anonymous.post('/api/Authentication/Refresh', { refreshToken: tokens.refresh_token }));

@@ -58,6 +58,7 @@ const IDEMPOTENT = [
   'POST /Companies/{companyId}/Roles',
   'POST /Companies/{companyId}/Webhooks',
   'POST /Companies/{companyId}/ExchangeRates',
+  'POST /Companies/{companyId}/Budgets',
   'POST /Companies/{companyId}/Revaluations',
 ];
 

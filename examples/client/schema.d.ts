@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/872c5dc2-6f9d-48aa-905d-313f43918daf`
+         * @description Example request: `GET /api/v1/Companies/aebad111-5e3e-45f2-afbf-5b81c4e1b940`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Settings`
+         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Settings`
          */
         get: operations["settings.get"];
         /**
          * Update company settings (versioned)
-         * @description Example request: `PUT /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Settings`
+         * @description Example request: `PUT /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Roles`
+         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Roles`
+         * @description Example request: `POST /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Roles/588b73e3-e938-4896-ac47-e775b51a2c5b`
+         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Roles/bb9427c2-506f-4b14-93a6-b66f4d7f50ac`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Roles/588b73e3-e938-4896-ac47-e775b51a2c5b`
+         * @description Example request: `PUT /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Roles/bb9427c2-506f-4b14-93a6-b66f4d7f50ac`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Roles/588b73e3-e938-4896-ac47-e775b51a2c5b`
+         * @description Example request: `DELETE /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Roles/bb9427c2-506f-4b14-93a6-b66f4d7f50ac`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Members`
+         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Members`
+         * @description Example request: `POST /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Members/1b6a166f-e7a4-4995-84a1-cdc9e91dc290`
+         * @description Example request: `PUT /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Members/edb9dc6b-61fe-4a1a-ac7c-0a85d3528bc4`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Members/1b6a166f-e7a4-4995-84a1-cdc9e91dc290`
+         * @description Example request: `DELETE /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Members/edb9dc6b-61fe-4a1a-ac7c-0a85d3528bc4`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/ApiKeys/261b1328-7a5d-440f-9b46-bd3ba4621b05`
+         * @description Example request: `DELETE /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/ApiKeys/2dfcf778-6aa4-4195-bf92-11ae14aeb3f4`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Accounts`
+         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Accounts`
+         * @description Example request: `POST /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Accounts/4f982c49-27ed-455b-9c35-0f91eeca16f0`
+         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Accounts/678f8baf-a184-42db-88af-f8d2392a7762`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Accounts/4f982c49-27ed-455b-9c35-0f91eeca16f0`
+         * @description Example request: `PUT /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Accounts/678f8baf-a184-42db-88af-f8d2392a7762`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Accounts/4f982c49-27ed-455b-9c35-0f91eeca16f0`
+         * @description Example request: `DELETE /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Accounts/678f8baf-a184-42db-88af-f8d2392a7762`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,13 +333,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -357,18 +357,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/CostCenters/f007d1f8-c550-42ae-99df-a4256a5fbff0`
+         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/CostCenters/362eac20-69ab-4f3f-a6e7-073ab1d2afd5`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/CostCenters/f007d1f8-c550-42ae-99df-a4256a5fbff0`
+         * @description Example request: `PUT /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/CostCenters/362eac20-69ab-4f3f-a6e7-073ab1d2afd5`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/CostCenters/f007d1f8-c550-42ae-99df-a4256a5fbff0`
+         * @description Example request: `DELETE /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/CostCenters/362eac20-69ab-4f3f-a6e7-073ab1d2afd5`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -387,7 +387,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/CostCenters/f007d1f8-c550-42ae-99df-a4256a5fbff0/Activate`
+         * @description Example request: `POST /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/CostCenters/362eac20-69ab-4f3f-a6e7-073ab1d2afd5/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -407,7 +407,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/CostCenters/f007d1f8-c550-42ae-99df-a4256a5fbff0/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/CostCenters/362eac20-69ab-4f3f-a6e7-073ab1d2afd5/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -425,13 +425,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -449,18 +449,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/FinancialYears/c094a30c-01e9-40c7-954b-b7b1a1286d39`
+         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/FinancialYears/7ea55ce9-d04a-4a0b-8243-4e697528425d`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/FinancialYears/877c4934-d202-430f-81c7-3d0be361e91e`
+         * @description Example request: `PUT /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/FinancialYears/cd246a0c-7d6e-4e98-aa79-b5063c328756`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/FinancialYears/877c4934-d202-430f-81c7-3d0be361e91e`
+         * @description Example request: `DELETE /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/FinancialYears/cd246a0c-7d6e-4e98-aa79-b5063c328756`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -478,7 +478,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/FinancialYears/c094a30c-01e9-40c7-954b-b7b1a1286d39/Close`
+         * @description Example request: `PUT /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/FinancialYears/7ea55ce9-d04a-4a0b-8243-4e697528425d/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -499,7 +499,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/FinancialYears/c094a30c-01e9-40c7-954b-b7b1a1286d39/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/FinancialYears/7ea55ce9-d04a-4a0b-8243-4e697528425d/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -517,7 +517,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/FinancialYears/c094a30c-01e9-40c7-954b-b7b1a1286d39/Periods`
+         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/FinancialYears/7ea55ce9-d04a-4a0b-8243-4e697528425d/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -537,7 +537,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/FinancialYears/c094a30c-01e9-40c7-954b-b7b1a1286d39/Periods/32b413ee-9ba8-4ab7-987c-10b6bf3c3d60`
+         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/FinancialYears/7ea55ce9-d04a-4a0b-8243-4e697528425d/Periods/a2494a17-b3c3-4017-91cd-e7af88c50639`
          */
         get: operations["periods.get"];
         put?: never;
@@ -559,7 +559,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/FinancialYears/c094a30c-01e9-40c7-954b-b7b1a1286d39/Periods/32b413ee-9ba8-4ab7-987c-10b6bf3c3d60/Lock`
+         * @description Example request: `POST /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/FinancialYears/7ea55ce9-d04a-4a0b-8243-4e697528425d/Periods/a2494a17-b3c3-4017-91cd-e7af88c50639/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -578,12 +578,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/FinancialYears/c094a30c-01e9-40c7-954b-b7b1a1286d39/Periods/32b413ee-9ba8-4ab7-987c-10b6bf3c3d60/Close`
+         * @description Example request: `POST /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/FinancialYears/7ea55ce9-d04a-4a0b-8243-4e697528425d/Periods/a2494a17-b3c3-4017-91cd-e7af88c50639/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/FinancialYears/c094a30c-01e9-40c7-954b-b7b1a1286d39/Periods/32b413ee-9ba8-4ab7-987c-10b6bf3c3d60/Close`
+         * @description Example request: `POST /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/FinancialYears/7ea55ce9-d04a-4a0b-8243-4e697528425d/Periods/a2494a17-b3c3-4017-91cd-e7af88c50639/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -603,7 +603,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/FinancialYears/c094a30c-01e9-40c7-954b-b7b1a1286d39/Periods/32b413ee-9ba8-4ab7-987c-10b6bf3c3d60/Reopen`
+         * @description Example request: `POST /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/FinancialYears/7ea55ce9-d04a-4a0b-8243-4e697528425d/Periods/a2494a17-b3c3-4017-91cd-e7af88c50639/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -621,13 +621,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status)
-         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Journals`
+         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Journals`
+         * @description Example request: `POST /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -645,12 +645,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Journals/27eca925-2f41-4ebd-8b1f-130998529090`
+         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Journals/1159b1a0-ce22-4166-a334-de24499cb9b2`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Journals/27eca925-2f41-4ebd-8b1f-130998529090`
+         * @description Example request: `PUT /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Journals/1159b1a0-ce22-4166-a334-de24499cb9b2`
          */
         put: operations["journals.update"];
         post?: never;
@@ -671,7 +671,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Journals/27eca925-2f41-4ebd-8b1f-130998529090/Post`
+         * @description Example request: `POST /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Journals/1159b1a0-ce22-4166-a334-de24499cb9b2/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -691,7 +691,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Journals/b758b3ee-1c01-45db-87d3-c7d9dbd9bc35/Void`
+         * @description Example request: `POST /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Journals/2d7ef0c5-05a8-4d32-a8c7-fa7d41d94839/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -711,7 +711,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Journals/27eca925-2f41-4ebd-8b1f-130998529090/Adjust`
+         * @description Example request: `POST /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Journals/1159b1a0-ce22-4166-a334-de24499cb9b2/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Journals/27eca925-2f41-4ebd-8b1f-130998529090/Reverse`
+         * @description Example request: `POST /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Journals/1159b1a0-ce22-4166-a334-de24499cb9b2/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -769,7 +769,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Reports/TrialBalance?financialYearId=c094a30c-01e9-40c7-954b-b7b1a1286d39`
+         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Reports/TrialBalance?financialYearId=7ea55ce9-d04a-4a0b-8243-4e697528425d`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -789,7 +789,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -809,7 +809,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -829,7 +829,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -849,7 +849,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated), closing balance
-         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -869,13 +869,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Reports`
+         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Reports`
+         * @description Example request: `POST /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -893,7 +893,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot
-         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Reports/29bd1b95-9aa9-4c29-ad28-25a19013aa2b`
+         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Reports/909919f5-e769-442b-9f22-8953dc9901ce`
          */
         get: operations["reports.get"];
         put?: never;
@@ -913,7 +913,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -933,13 +933,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -957,18 +957,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Webhooks/7d253261-0bed-4579-882b-3d6e6a3e967e`
+         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Webhooks/c613a48f-02ff-45bf-90aa-1024871aeb18`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Webhooks/7d253261-0bed-4579-882b-3d6e6a3e967e`
+         * @description Example request: `PUT /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Webhooks/c613a48f-02ff-45bf-90aa-1024871aeb18`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Webhooks/7d253261-0bed-4579-882b-3d6e6a3e967e`
+         * @description Example request: `DELETE /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Webhooks/c613a48f-02ff-45bf-90aa-1024871aeb18`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -985,7 +985,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/Webhooks/7d253261-0bed-4579-882b-3d6e6a3e967e/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Webhooks/c613a48f-02ff-45bf-90aa-1024871aeb18/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1005,13 +1005,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1029,20 +1029,72 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/ExchangeRates/e7aa7bf1-a32b-4c66-bfa9-d99d6c4ce760`
+         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/ExchangeRates/1ddd7f18-dc44-4a0c-a229-83cb9364a1d1`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/ExchangeRates/e7aa7bf1-a32b-4c66-bfa9-d99d6c4ce760`
+         * @description Example request: `PUT /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/ExchangeRates/1ddd7f18-dc44-4a0c-a229-83cb9364a1d1`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/73c3f97b-9027-4908-99eb-96cb083601f7/ExchangeRates/e7aa7bf1-a32b-4c66-bfa9-d99d6c4ce760`
+         * @description Example request: `DELETE /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/ExchangeRates/1ddd7f18-dc44-4a0c-a229-83cb9364a1d1`
          */
         delete: operations["exchangeRates.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Budgets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List budgets without their lines, newest first (paginated; the keyword matches the name)
+         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Budgets`
+         */
+        get: operations["budgets.list"];
+        put?: never;
+        /**
+         * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
+         * @description Example request: `POST /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Budgets`
+         */
+        post: operations["budgets.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Budgets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a budget with its lines
+         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Budgets/c879057f-6317-4d60-9838-57ed94641200`
+         */
+        get: operations["budgets.get"];
+        /**
+         * Replace a budget's name, year and lines (versioned)
+         * @description Example request: `PUT /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Budgets/c879057f-6317-4d60-9838-57ed94641200`
+         */
+        put: operations["budgets.update"];
+        post?: never;
+        /**
+         * Delete a budget (versioned)
+         * @description Example request: `DELETE /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Budgets/c879057f-6317-4d60-9838-57ed94641200`
+         */
+        delete: operations["budgets.delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1098,7 +1150,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:35471/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A37687%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=iEPNCMW-fWAj9VGNAvULTE0AgUqnQY7WagbUiLRRwp8&code_challenge_method=S256&state=Fp1WzJ-A-3FFc_KAiDPVw6K2L3wSarqHEwVfsMFAxAs&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:38515/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A45999%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=MWWS7vvL7Y0HrOHV62mtXEe6z0g10MJEDnfypFd_tco&code_challenge_method=S256&state=XjAbhjpARJ7rTnzUpvc0AXIA3Mu4QcwrGTEAviaa_r0&client_id=ledger-local"
                      *     }
                      */
                     "application/json": {
@@ -1148,7 +1200,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "73c3f97b-9027-4908-99eb-96cb083601f7",
+                     *           "companyId": "ec311905-7b31-4403-a804-ccf6006e62a8",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1179,11 +1231,13 @@ export interface operations {
                      *             "webhooks:manage",
                      *             "reports:create",
                      *             "exchange-rates:read",
-                     *             "exchange-rates:manage"
+                     *             "exchange-rates:manage",
+                     *             "budgets:read",
+                     *             "budgets:manage"
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "872c5dc2-6f9d-48aa-905d-313f43918daf",
+                     *           "companyId": "aebad111-5e3e-45f2-afbf-5b81c4e1b940",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1214,7 +1268,9 @@ export interface operations {
                      *             "webhooks:manage",
                      *             "reports:create",
                      *             "exchange-rates:read",
-                     *             "exchange-rates:manage"
+                     *             "exchange-rates:manage",
+                     *             "budgets:read",
+                     *             "budgets:manage"
                      *           ]
                      *         }
                      *       ]
@@ -1297,7 +1353,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "73c3f97b-9027-4908-99eb-96cb083601f7",
+                     *           "companyId": "ec311905-7b31-4403-a804-ccf6006e62a8",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1328,11 +1384,13 @@ export interface operations {
                      *             "webhooks:manage",
                      *             "reports:create",
                      *             "exchange-rates:read",
-                     *             "exchange-rates:manage"
+                     *             "exchange-rates:manage",
+                     *             "budgets:read",
+                     *             "budgets:manage"
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "872c5dc2-6f9d-48aa-905d-313f43918daf",
+                     *           "companyId": "aebad111-5e3e-45f2-afbf-5b81c4e1b940",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1363,7 +1421,9 @@ export interface operations {
                      *             "webhooks:manage",
                      *             "reports:create",
                      *             "exchange-rates:read",
-                     *             "exchange-rates:manage"
+                     *             "exchange-rates:manage",
+                     *             "budgets:read",
+                     *             "budgets:manage"
                      *           ]
                      *         }
                      *       ]
@@ -1442,16 +1502,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "872c5dc2-6f9d-48aa-905d-313f43918daf",
+                     *           "id": "aebad111-5e3e-45f2-afbf-5b81c4e1b940",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-24T10:37:37.353Z",
+                     *           "createdAt": "2026-11-24T10:44:44.466Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "73c3f97b-9027-4908-99eb-96cb083601f7",
+                     *           "id": "ec311905-7b31-4403-a804-ccf6006e62a8",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-24T10:37:36.744Z",
+                     *           "createdAt": "2026-11-24T10:44:44.329Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -1538,9 +1598,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "872c5dc2-6f9d-48aa-905d-313f43918daf",
+                     *       "id": "aebad111-5e3e-45f2-afbf-5b81c4e1b940",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T10:37:37.353Z",
+                     *       "createdAt": "2026-11-24T10:44:44.466Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -1549,7 +1609,7 @@ export interface operations {
                      *         "fxRoundingAccountId": null,
                      *         "unrealizedFxGainLossAccountId": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-24T10:37:37.353Z"
+                     *         "updatedAt": "2026-11-24T10:44:44.466Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -1581,7 +1641,9 @@ export interface operations {
                      *         "webhooks:manage",
                      *         "reports:create",
                      *         "exchange-rates:read",
-                     *         "exchange-rates:manage"
+                     *         "exchange-rates:manage",
+                     *         "budgets:read",
+                     *         "budgets:manage"
                      *       ]
                      *     }
                      */
@@ -1661,9 +1723,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "872c5dc2-6f9d-48aa-905d-313f43918daf",
+                     *       "id": "aebad111-5e3e-45f2-afbf-5b81c4e1b940",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T10:37:37.353Z",
+                     *       "createdAt": "2026-11-24T10:44:44.466Z",
                      *       "version": 1
                      *     }
                      */
@@ -1720,7 +1782,7 @@ export interface operations {
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-24T10:37:36.744Z"
+                     *       "updatedAt": "2026-11-24T10:44:44.329Z"
                      *     }
                      */
                     "application/json": {
@@ -1769,7 +1831,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "eaea3301-94bb-4f3b-a9cb-c201fa5d3993",
+                 *       "retainedEarningsAccountId": "7eddab9b-3386-45e8-88e0-b3a67925fca7",
                  *       "version": 1
                  *     }
                  */
@@ -1800,11 +1862,11 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "eaea3301-94bb-4f3b-a9cb-c201fa5d3993",
+                     *       "retainedEarningsAccountId": "7eddab9b-3386-45e8-88e0-b3a67925fca7",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-24T10:37:39.034Z"
+                     *       "updatedAt": "2026-11-24T10:44:45.381Z"
                      *     }
                      */
                     "application/json": {
@@ -1892,7 +1954,9 @@ export interface operations {
                      *             "webhooks:manage",
                      *             "reports:create",
                      *             "exchange-rates:read",
-                     *             "exchange-rates:manage"
+                     *             "exchange-rates:manage",
+                     *             "budgets:read",
+                     *             "budgets:manage"
                      *           ],
                      *           "builtIn": true,
                      *           "memberCount": null,
@@ -1930,7 +1994,9 @@ export interface operations {
                      *             "webhooks:manage",
                      *             "reports:create",
                      *             "exchange-rates:read",
-                     *             "exchange-rates:manage"
+                     *             "exchange-rates:manage",
+                     *             "budgets:read",
+                     *             "budgets:manage"
                      *           ],
                      *           "builtIn": true,
                      *           "memberCount": null,
@@ -1951,7 +2017,8 @@ export interface operations {
                      *             "companies:read",
                      *             "settings:read",
                      *             "events:read",
-                     *             "exchange-rates:read"
+                     *             "exchange-rates:read",
+                     *             "budgets:read"
                      *           ],
                      *           "builtIn": true,
                      *           "memberCount": null,
@@ -1960,7 +2027,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "588b73e3-e938-4896-ac47-e775b51a2c5b",
+                     *           "id": "bb9427c2-506f-4b14-93a6-b66f4d7f50ac",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -1971,8 +2038,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-24T10:37:44.312Z",
-                     *           "updatedAt": "2026-11-24T10:37:44.365Z"
+                     *           "createdAt": "2026-11-24T10:44:48.348Z",
+                     *           "updatedAt": "2026-11-24T10:44:48.386Z"
                      *         }
                      *       ]
                      *     }
@@ -2048,7 +2115,7 @@ export interface operations {
                      */
                     description?: string;
                     /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage")[];
+                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage")[];
                 };
             };
         };
@@ -2061,7 +2128,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "588b73e3-e938-4896-ac47-e775b51a2c5b",
+                     *       "id": "bb9427c2-506f-4b14-93a6-b66f4d7f50ac",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2071,8 +2138,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:37:44.312Z",
-                     *       "updatedAt": "2026-11-24T10:37:44.312Z"
+                     *       "createdAt": "2026-11-24T10:44:48.348Z",
+                     *       "updatedAt": "2026-11-24T10:44:48.348Z"
                      *     }
                      */
                     "application/json": {
@@ -2133,7 +2200,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "588b73e3-e938-4896-ac47-e775b51a2c5b",
+                     *       "id": "bb9427c2-506f-4b14-93a6-b66f4d7f50ac",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2143,8 +2210,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:37:44.312Z",
-                     *       "updatedAt": "2026-11-24T10:37:44.312Z"
+                     *       "createdAt": "2026-11-24T10:44:48.348Z",
+                     *       "updatedAt": "2026-11-24T10:44:48.348Z"
                      *     }
                      */
                     "application/json": {
@@ -2216,7 +2283,7 @@ export interface operations {
                      */
                     description?: string;
                     /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage")[];
+                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage")[];
                     /** @description The version read; a write based on another is refused (409). */
                     version: number;
                 };
@@ -2231,7 +2298,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "588b73e3-e938-4896-ac47-e775b51a2c5b",
+                     *       "id": "bb9427c2-506f-4b14-93a6-b66f4d7f50ac",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -2242,8 +2309,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T10:37:44.312Z",
-                     *       "updatedAt": "2026-11-24T10:37:44.365Z"
+                     *       "createdAt": "2026-11-24T10:44:48.348Z",
+                     *       "updatedAt": "2026-11-24T10:44:48.386Z"
                      *     }
                      */
                     "application/json": {
@@ -2358,8 +2425,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "bed91b40-4684-4bb0-bb4d-ec13d91dc5be",
-                     *           "email": "user-f4809e13-c6df-4d05-9ed8-a95b94918020@example.com",
+                     *           "userId": "3dd54741-cb6a-437c-8c0a-9ddb3a1427ea",
+                     *           "email": "user-33eb9e0b-0511-4b11-bad7-59429b666891@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -2391,22 +2458,24 @@ export interface operations {
                      *             "webhooks:manage",
                      *             "reports:create",
                      *             "exchange-rates:read",
-                     *             "exchange-rates:manage"
+                     *             "exchange-rates:manage",
+                     *             "budgets:read",
+                     *             "budgets:manage"
                      *           ],
-                     *           "joinedAt": "2026-11-24T10:37:36.744Z",
+                     *           "joinedAt": "2026-11-24T10:44:44.329Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "1b6a166f-e7a4-4995-84a1-cdc9e91dc290",
-                     *           "email": "contract-1795516664416@example.com",
-                     *           "roleId": "588b73e3-e938-4896-ac47-e775b51a2c5b",
+                     *           "userId": "edb9dc6b-61fe-4a1a-ac7c-0a85d3528bc4",
+                     *           "email": "contract-1795517088412@example.com",
+                     *           "roleId": "bb9427c2-506f-4b14-93a6-b66f4d7f50ac",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-24T10:37:44.477Z",
+                     *           "joinedAt": "2026-11-24T10:44:48.436Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -2470,8 +2539,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795516664416@example.com",
-                 *       "roleId": "588b73e3-e938-4896-ac47-e775b51a2c5b"
+                 *       "email": "contract-1795517088412@example.com",
+                 *       "roleId": "bb9427c2-506f-4b14-93a6-b66f4d7f50ac"
                  *     }
                  */
                 "application/json": {
@@ -2497,16 +2566,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "1b6a166f-e7a4-4995-84a1-cdc9e91dc290",
-                     *       "email": "contract-1795516664416@example.com",
-                     *       "roleId": "588b73e3-e938-4896-ac47-e775b51a2c5b",
+                     *       "userId": "edb9dc6b-61fe-4a1a-ac7c-0a85d3528bc4",
+                     *       "email": "contract-1795517088412@example.com",
+                     *       "roleId": "bb9427c2-506f-4b14-93a6-b66f4d7f50ac",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T10:37:44.477Z",
+                     *       "joinedAt": "2026-11-24T10:44:48.436Z",
                      *       "version": 1
                      *     }
                      */
@@ -2587,8 +2656,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "1b6a166f-e7a4-4995-84a1-cdc9e91dc290",
-                     *       "email": "contract-1795516664416@example.com",
+                     *       "userId": "edb9dc6b-61fe-4a1a-ac7c-0a85d3528bc4",
+                     *       "email": "contract-1795517088412@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -2600,9 +2669,10 @@ export interface operations {
                      *         "companies:read",
                      *         "settings:read",
                      *         "events:read",
-                     *         "exchange-rates:read"
+                     *         "exchange-rates:read",
+                     *         "budgets:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T10:37:44.477Z",
+                     *       "joinedAt": "2026-11-24T10:44:48.436Z",
                      *       "version": 2
                      *     }
                      */
@@ -2720,9 +2790,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "261b1328-7a5d-440f-9b46-bd3ba4621b05",
+                     *           "id": "2dfcf778-6aa4-4195-bf92-11ae14aeb3f4",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_FmUF4NT",
+                     *           "prefix": "sk-svc_Xfc10Rj",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -2730,8 +2800,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "bed91b40-4684-4bb0-bb4d-ec13d91dc5be",
-                     *           "createdAt": "2026-11-24T10:37:44.713Z",
+                     *           "createdBy": "3dd54741-cb6a-437c-8c0a-9ddb3a1427ea",
+                     *           "createdAt": "2026-11-24T10:44:48.632Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -2814,7 +2884,7 @@ export interface operations {
                     /** @description The name, in Arabic and English. */
                     name: string;
                     /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-                    permissions?: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage")[];
+                    permissions?: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage")[];
                     /**
                      * Format: uuid
                      * @description A role (UUID): built-in or one of the company’s custom roles. For an API key: the role whose permissions it was given, copied at creation.
@@ -2842,9 +2912,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "261b1328-7a5d-440f-9b46-bd3ba4621b05",
+                     *       "id": "2dfcf778-6aa4-4195-bf92-11ae14aeb3f4",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_FmUF4NT",
+                     *       "prefix": "sk-svc_Xfc10Rj",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -2852,8 +2922,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "bed91b40-4684-4bb0-bb4d-ec13d91dc5be",
-                     *       "createdAt": "2026-11-24T10:37:44.713Z",
+                     *       "createdBy": "3dd54741-cb6a-437c-8c0a-9ddb3a1427ea",
+                     *       "createdAt": "2026-11-24T10:44:48.632Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -2942,18 +3012,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "261b1328-7a5d-440f-9b46-bd3ba4621b05",
+                     *       "id": "2dfcf778-6aa4-4195-bf92-11ae14aeb3f4",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_FmUF4NT",
+                     *       "prefix": "sk-svc_Xfc10Rj",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-24T10:37:44.771Z",
-                     *       "createdBy": "bed91b40-4684-4bb0-bb4d-ec13d91dc5be",
-                     *       "createdAt": "2026-11-24T10:37:44.713Z",
+                     *       "revokedAt": "2026-11-24T10:44:48.694Z",
+                     *       "createdBy": "3dd54741-cb6a-437c-8c0a-9ddb3a1427ea",
+                     *       "createdAt": "2026-11-24T10:44:48.632Z",
                      *       "version": 2
                      *     }
                      */
@@ -3036,24 +3106,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "0a62beb0-1147-4650-86ba-cba563f989c5",
+                     *           "id": "1842d502-e1ab-4b31-a75c-7b516f87f424",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "6b7eb21a-3fb3-4c39-8710-760690ee6b6c",
+                     *           "parentId": "b7c4eb35-663a-40f9-b700-18bb385529d2",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:37:38.830Z",
-                     *           "updatedAt": "2026-11-24T10:37:38.830Z",
+                     *           "createdAt": "2026-11-24T10:44:45.245Z",
+                     *           "updatedAt": "2026-11-24T10:44:45.245Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "6b7eb21a-3fb3-4c39-8710-760690ee6b6c",
+                     *           "id": "b7c4eb35-663a-40f9-b700-18bb385529d2",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -3062,32 +3132,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:37:38.654Z",
-                     *           "updatedAt": "2026-11-24T10:37:38.654Z",
+                     *           "createdAt": "2026-11-24T10:44:45.200Z",
+                     *           "updatedAt": "2026-11-24T10:44:45.200Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "0d13d84f-3972-45aa-b332-67eaccff494b",
+                     *           "id": "a62e8c6f-ce8c-4fb6-ba7b-ad6d14434407",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "d3c0ce34-76d1-403c-ac72-cd5b80bca93b",
+                     *           "parentId": "c999d31c-7a87-4da1-905a-9196ed40ae0f",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:37:38.516Z",
-                     *           "updatedAt": "2026-11-24T10:37:38.516Z",
+                     *           "createdAt": "2026-11-24T10:44:45.126Z",
+                     *           "updatedAt": "2026-11-24T10:44:45.126Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "d3c0ce34-76d1-403c-ac72-cd5b80bca93b",
+                     *           "id": "c999d31c-7a87-4da1-905a-9196ed40ae0f",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -3096,32 +3166,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:37:38.195Z",
-                     *           "updatedAt": "2026-11-24T10:37:38.195Z",
+                     *           "createdAt": "2026-11-24T10:44:45.071Z",
+                     *           "updatedAt": "2026-11-24T10:44:45.071Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "eaea3301-94bb-4f3b-a9cb-c201fa5d3993",
+                     *           "id": "7eddab9b-3386-45e8-88e0-b3a67925fca7",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "8da8c001-63f9-428e-aa41-89edbd2b0e00",
+                     *           "parentId": "6cdf9a8b-f980-44c3-b8bb-4aa0bd0e6e76",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:37:38.071Z",
-                     *           "updatedAt": "2026-11-24T10:37:38.071Z",
+                     *           "createdAt": "2026-11-24T10:44:45.026Z",
+                     *           "updatedAt": "2026-11-24T10:44:45.026Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "8da8c001-63f9-428e-aa41-89edbd2b0e00",
+                     *           "id": "6cdf9a8b-f980-44c3-b8bb-4aa0bd0e6e76",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -3130,49 +3200,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:37:38.021Z",
-                     *           "updatedAt": "2026-11-24T10:37:38.021Z",
+                     *           "createdAt": "2026-11-24T10:44:44.984Z",
+                     *           "updatedAt": "2026-11-24T10:44:44.984Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "2a2b611b-895a-44c4-a33c-8cb9fdfa3ce8",
+                     *           "id": "d1e3d25f-c70c-42da-81b0-d77d7356d669",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "10626859-59d0-412b-87c8-332c8a81f387",
+                     *           "parentId": "da251481-cb93-4091-9788-841ac214f046",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:37:37.961Z",
-                     *           "updatedAt": "2026-11-24T10:37:37.961Z",
+                     *           "createdAt": "2026-11-24T10:44:44.850Z",
+                     *           "updatedAt": "2026-11-24T10:44:44.850Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "47fc16e6-3d2b-4fde-a857-f917410a213d",
+                     *           "id": "6d4cf5d9-465a-43e7-a012-b6242839f955",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "10626859-59d0-412b-87c8-332c8a81f387",
+                     *           "parentId": "da251481-cb93-4091-9788-841ac214f046",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:37:37.841Z",
-                     *           "updatedAt": "2026-11-24T10:37:37.841Z",
+                     *           "createdAt": "2026-11-24T10:44:44.815Z",
+                     *           "updatedAt": "2026-11-24T10:44:44.815Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "10626859-59d0-412b-87c8-332c8a81f387",
+                     *           "id": "da251481-cb93-4091-9788-841ac214f046",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -3181,8 +3251,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:37:37.760Z",
-                     *           "updatedAt": "2026-11-24T10:37:37.760Z",
+                     *           "createdAt": "2026-11-24T10:44:44.789Z",
+                     *           "updatedAt": "2026-11-24T10:44:44.789Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -3326,7 +3396,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4f982c49-27ed-455b-9c35-0f91eeca16f0",
+                     *       "id": "678f8baf-a184-42db-88af-f8d2392a7762",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -3335,8 +3405,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:37:39.146Z",
-                     *       "updatedAt": "2026-11-24T10:37:39.146Z",
+                     *       "createdAt": "2026-11-24T10:44:45.415Z",
+                     *       "updatedAt": "2026-11-24T10:44:45.415Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -3427,7 +3497,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4f982c49-27ed-455b-9c35-0f91eeca16f0",
+                     *       "id": "678f8baf-a184-42db-88af-f8d2392a7762",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -3436,8 +3506,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:37:39.146Z",
-                     *       "updatedAt": "2026-11-24T10:37:39.146Z",
+                     *       "createdAt": "2026-11-24T10:44:45.415Z",
+                     *       "updatedAt": "2026-11-24T10:44:45.415Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -3567,7 +3637,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4f982c49-27ed-455b-9c35-0f91eeca16f0",
+                     *       "id": "678f8baf-a184-42db-88af-f8d2392a7762",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -3576,8 +3646,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T10:37:39.146Z",
-                     *       "updatedAt": "2026-11-24T10:37:39.208Z",
+                     *       "createdAt": "2026-11-24T10:44:45.415Z",
+                     *       "updatedAt": "2026-11-24T10:44:45.445Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -3722,7 +3792,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "f007d1f8-c550-42ae-99df-a4256a5fbff0",
+                     *           "id": "362eac20-69ab-4f3f-a6e7-073ab1d2afd5",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -3731,12 +3801,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:37:39.559Z",
-                     *           "updatedAt": "2026-11-24T10:37:39.559Z",
+                     *           "createdAt": "2026-11-24T10:44:45.559Z",
+                     *           "updatedAt": "2026-11-24T10:44:45.559Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "da8b3342-c627-4273-a239-ce4d77d8e844",
+                     *           "id": "ca975e4b-c45e-4697-9267-b2097d51be66",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -3745,12 +3815,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:37:38.936Z",
-                     *           "updatedAt": "2026-11-24T10:37:38.936Z",
+                     *           "createdAt": "2026-11-24T10:44:45.295Z",
+                     *           "updatedAt": "2026-11-24T10:44:45.295Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "c1160a3b-82f7-4d48-92e3-f8767ae6e8de",
+                     *           "id": "cbbe3ea1-5945-4e9a-9dfc-8436228be311",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -3759,8 +3829,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:37:38.976Z",
-                     *           "updatedAt": "2026-11-24T10:37:38.976Z",
+                     *           "createdAt": "2026-11-24T10:44:45.331Z",
+                     *           "updatedAt": "2026-11-24T10:44:45.331Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -3873,7 +3943,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f007d1f8-c550-42ae-99df-a4256a5fbff0",
+                     *       "id": "362eac20-69ab-4f3f-a6e7-073ab1d2afd5",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -3882,8 +3952,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:37:39.559Z",
-                     *       "updatedAt": "2026-11-24T10:37:39.559Z",
+                     *       "createdAt": "2026-11-24T10:44:45.559Z",
+                     *       "updatedAt": "2026-11-24T10:44:45.559Z",
                      *       "status": "active"
                      *     }
                      */
@@ -3959,7 +4029,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f007d1f8-c550-42ae-99df-a4256a5fbff0",
+                     *       "id": "362eac20-69ab-4f3f-a6e7-073ab1d2afd5",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -3968,8 +4038,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:37:39.559Z",
-                     *       "updatedAt": "2026-11-24T10:37:39.559Z",
+                     *       "createdAt": "2026-11-24T10:44:45.559Z",
+                     *       "updatedAt": "2026-11-24T10:44:45.559Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4074,7 +4144,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f007d1f8-c550-42ae-99df-a4256a5fbff0",
+                     *       "id": "362eac20-69ab-4f3f-a6e7-073ab1d2afd5",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4083,8 +4153,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T10:37:39.559Z",
-                     *       "updatedAt": "2026-11-24T10:37:39.683Z",
+                     *       "createdAt": "2026-11-24T10:44:45.559Z",
+                     *       "updatedAt": "2026-11-24T10:44:45.693Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4214,7 +4284,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f007d1f8-c550-42ae-99df-a4256a5fbff0",
+                     *       "id": "362eac20-69ab-4f3f-a6e7-073ab1d2afd5",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4223,8 +4293,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T10:37:39.559Z",
-                     *       "updatedAt": "2026-11-24T10:37:39.733Z",
+                     *       "createdAt": "2026-11-24T10:44:45.559Z",
+                     *       "updatedAt": "2026-11-24T10:44:45.883Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4311,7 +4381,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f007d1f8-c550-42ae-99df-a4256a5fbff0",
+                     *       "id": "362eac20-69ab-4f3f-a6e7-073ab1d2afd5",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4320,8 +4390,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T10:37:39.559Z",
-                     *       "updatedAt": "2026-11-24T10:37:39.713Z",
+                     *       "createdAt": "2026-11-24T10:44:45.559Z",
+                     *       "updatedAt": "2026-11-24T10:44:45.840Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -4408,266 +4478,266 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "33b59dce-737f-4b9e-ab87-2a03ff63cbda",
+                     *           "id": "cc47b7fd-79ab-42d3-9353-f268c48d2596",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:37:39.831Z",
-                     *           "updatedAt": "2026-11-24T10:37:39.831Z",
+                     *           "createdAt": "2026-11-24T10:44:46.082Z",
+                     *           "updatedAt": "2026-11-24T10:44:46.082Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2027-01-31",
                      *               "name": "P01",
-                     *               "id": "e5424063-6337-4ab6-bf86-4e1638e88d34",
+                     *               "id": "6f2e6fce-e639-45a0-8038-87ce6ec67d7b",
                      *               "version": 1,
                      *               "startDate": "2027-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "33b59dce-737f-4b9e-ab87-2a03ff63cbda"
+                     *               "financialYearId": "cc47b7fd-79ab-42d3-9353-f268c48d2596"
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2027-02-28",
                      *               "name": "P02",
-                     *               "id": "7f1ad6d9-a9cb-4c2e-9269-ee6fec26afb1",
+                     *               "id": "2c393b3c-e9ea-4f82-a7b8-a5e84287a232",
                      *               "version": 1,
                      *               "startDate": "2027-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "33b59dce-737f-4b9e-ab87-2a03ff63cbda"
+                     *               "financialYearId": "cc47b7fd-79ab-42d3-9353-f268c48d2596"
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2027-03-31",
                      *               "name": "P03",
-                     *               "id": "e690d93e-ac92-46d2-8463-fe279fd6e71d",
+                     *               "id": "4f735188-bcc2-459b-b4a4-1e9562464f77",
                      *               "version": 1,
                      *               "startDate": "2027-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "33b59dce-737f-4b9e-ab87-2a03ff63cbda"
+                     *               "financialYearId": "cc47b7fd-79ab-42d3-9353-f268c48d2596"
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2027-04-30",
                      *               "name": "P04",
-                     *               "id": "324c166d-b62d-4f4d-9a21-b5b2d5bc80a9",
+                     *               "id": "4ce58632-4fe3-4ce4-827c-b4493bd712a6",
                      *               "version": 1,
                      *               "startDate": "2027-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "33b59dce-737f-4b9e-ab87-2a03ff63cbda"
+                     *               "financialYearId": "cc47b7fd-79ab-42d3-9353-f268c48d2596"
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2027-05-31",
                      *               "name": "P05",
-                     *               "id": "c9468ac0-6c4c-4a32-a384-1a0bc26b9d96",
+                     *               "id": "bfcb971a-3573-49dc-9745-ebb554c2666f",
                      *               "version": 1,
                      *               "startDate": "2027-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "33b59dce-737f-4b9e-ab87-2a03ff63cbda"
+                     *               "financialYearId": "cc47b7fd-79ab-42d3-9353-f268c48d2596"
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2027-06-30",
                      *               "name": "P06",
-                     *               "id": "582316e6-1430-4dc2-8e24-7f272af2661d",
+                     *               "id": "710a0389-15d2-4de9-8868-937a1bab2145",
                      *               "version": 1,
                      *               "startDate": "2027-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "33b59dce-737f-4b9e-ab87-2a03ff63cbda"
+                     *               "financialYearId": "cc47b7fd-79ab-42d3-9353-f268c48d2596"
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2027-07-31",
                      *               "name": "P07",
-                     *               "id": "30d67ca5-a124-47fe-8e8a-91bba0aabfe2",
+                     *               "id": "991dbacb-2fd9-4773-8f6d-af14ec028e3b",
                      *               "version": 1,
                      *               "startDate": "2027-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "33b59dce-737f-4b9e-ab87-2a03ff63cbda"
+                     *               "financialYearId": "cc47b7fd-79ab-42d3-9353-f268c48d2596"
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2027-08-31",
                      *               "name": "P08",
-                     *               "id": "6a1c3d34-98e2-4b55-9cdd-746c1066fc25",
+                     *               "id": "d449962c-1067-4311-b076-2bc2341d251c",
                      *               "version": 1,
                      *               "startDate": "2027-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "33b59dce-737f-4b9e-ab87-2a03ff63cbda"
+                     *               "financialYearId": "cc47b7fd-79ab-42d3-9353-f268c48d2596"
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2027-09-30",
                      *               "name": "P09",
-                     *               "id": "db6a6ec2-f00d-48a9-82e9-df973430ec14",
+                     *               "id": "7edcb54b-b32a-437f-931c-1103366b5cd7",
                      *               "version": 1,
                      *               "startDate": "2027-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "33b59dce-737f-4b9e-ab87-2a03ff63cbda"
+                     *               "financialYearId": "cc47b7fd-79ab-42d3-9353-f268c48d2596"
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2027-10-31",
                      *               "name": "P10",
-                     *               "id": "53722a96-9b98-48df-a5a9-5e3953073e35",
+                     *               "id": "9837aa19-3d1f-4a80-8e7b-75d89cd530a5",
                      *               "version": 1,
                      *               "startDate": "2027-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "33b59dce-737f-4b9e-ab87-2a03ff63cbda"
+                     *               "financialYearId": "cc47b7fd-79ab-42d3-9353-f268c48d2596"
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2027-11-30",
                      *               "name": "P11",
-                     *               "id": "5891d54c-7d51-4471-80bc-a67d22cae137",
+                     *               "id": "d5820598-ab5e-4c39-ae4a-8c38682edb8f",
                      *               "version": 1,
                      *               "startDate": "2027-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "33b59dce-737f-4b9e-ab87-2a03ff63cbda"
+                     *               "financialYearId": "cc47b7fd-79ab-42d3-9353-f268c48d2596"
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2027-12-31",
                      *               "name": "P12",
-                     *               "id": "3cc9e081-54fb-4a61-abf1-3af19be2d294",
+                     *               "id": "2d686047-c7af-4862-bea0-e756e3fa19b6",
                      *               "version": 1,
                      *               "startDate": "2027-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "33b59dce-737f-4b9e-ab87-2a03ff63cbda"
+                     *               "financialYearId": "cc47b7fd-79ab-42d3-9353-f268c48d2596"
                      *             }
                      *           ]
                      *         },
                      *         {
-                     *           "id": "c094a30c-01e9-40c7-954b-b7b1a1286d39",
+                     *           "id": "7ea55ce9-d04a-4a0b-8243-4e697528425d",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:37:39.801Z",
-                     *           "updatedAt": "2026-11-24T10:37:39.801Z",
+                     *           "createdAt": "2026-11-24T10:44:46.028Z",
+                     *           "updatedAt": "2026-11-24T10:44:46.028Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2026-01-31",
                      *               "name": "P01",
-                     *               "id": "32b413ee-9ba8-4ab7-987c-10b6bf3c3d60",
+                     *               "id": "a2494a17-b3c3-4017-91cd-e7af88c50639",
                      *               "version": 1,
                      *               "startDate": "2026-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
+                     *               "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2026-02-28",
                      *               "name": "P02",
-                     *               "id": "7ebc28f9-7c4c-4fb9-b47e-8e5250f345df",
+                     *               "id": "671664b4-cdf1-461d-82cf-ea7bbd2a84b3",
                      *               "version": 1,
                      *               "startDate": "2026-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
+                     *               "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2026-03-31",
                      *               "name": "P03",
-                     *               "id": "813066e5-6629-4335-ae86-cd72666c7ab0",
+                     *               "id": "64cb9eaa-ef5a-48f8-8607-ffbc434d95d5",
                      *               "version": 1,
                      *               "startDate": "2026-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
+                     *               "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2026-04-30",
                      *               "name": "P04",
-                     *               "id": "6002a7c3-ddd3-4fac-8993-e7ddad65bb6f",
+                     *               "id": "ea755c72-3e55-4f83-b7f3-417bb74b22b0",
                      *               "version": 1,
                      *               "startDate": "2026-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
+                     *               "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2026-05-31",
                      *               "name": "P05",
-                     *               "id": "5b3c6fa6-9848-4149-882b-c631e42056ea",
+                     *               "id": "17ab6e8f-e7ed-45c9-b931-5f7de2a9a478",
                      *               "version": 1,
                      *               "startDate": "2026-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
+                     *               "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2026-06-30",
                      *               "name": "P06",
-                     *               "id": "cd2cb834-6b04-4b59-bd30-9a60893ffaa8",
+                     *               "id": "66acaf45-9df7-4639-9461-09a3953c2dc9",
                      *               "version": 1,
                      *               "startDate": "2026-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
+                     *               "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2026-07-31",
                      *               "name": "P07",
-                     *               "id": "9f6bb146-18c2-4336-803a-2ecd55240d69",
+                     *               "id": "919ba587-5b24-4e80-87ea-0f62938e0f28",
                      *               "version": 1,
                      *               "startDate": "2026-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
+                     *               "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2026-08-31",
                      *               "name": "P08",
-                     *               "id": "0a9f3725-685b-47c8-a947-9cf2dd3b9887",
+                     *               "id": "3f3ea0f2-e958-4e4a-89e3-524233148d61",
                      *               "version": 1,
                      *               "startDate": "2026-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
+                     *               "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2026-09-30",
                      *               "name": "P09",
-                     *               "id": "648cba4d-3ce2-4fb8-b1ef-f8341e0534b8",
+                     *               "id": "1de80f28-a79b-4039-b932-8bd7c5793ed2",
                      *               "version": 1,
                      *               "startDate": "2026-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
+                     *               "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2026-10-31",
                      *               "name": "P10",
-                     *               "id": "46326e1c-cba3-4ff7-8619-ba0a2f592ab3",
+                     *               "id": "be884d55-0a67-424e-8d16-61f577a79a90",
                      *               "version": 1,
                      *               "startDate": "2026-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
+                     *               "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2026-11-30",
                      *               "name": "P11",
-                     *               "id": "34a8be50-b5ea-4b49-951a-9e2e815235b4",
+                     *               "id": "3517bedb-9706-41ca-a2d9-120082cbe2eb",
                      *               "version": 1,
                      *               "startDate": "2026-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
+                     *               "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2026-12-31",
                      *               "name": "P12",
-                     *               "id": "78b92b9e-16a1-45a9-bf54-7555b7398af6",
+                     *               "id": "7be51eaf-59cd-4423-a6b6-35e90070d01e",
                      *               "version": 1,
                      *               "startDate": "2026-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
+                     *               "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
                      *             }
                      *           ]
                      *         }
@@ -4829,7 +4899,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "33b59dce-737f-4b9e-ab87-2a03ff63cbda",
+                     *       "id": "cc47b7fd-79ab-42d3-9353-f268c48d2596",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
@@ -4837,128 +4907,128 @@ export interface operations {
                      *       "version": 1,
                      *       "periods": [
                      *         {
-                     *           "id": "e5424063-6337-4ab6-bf86-4e1638e88d34",
+                     *           "id": "6f2e6fce-e639-45a0-8038-87ce6ec67d7b",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-01-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "33b59dce-737f-4b9e-ab87-2a03ff63cbda"
+                     *           "financialYearId": "cc47b7fd-79ab-42d3-9353-f268c48d2596"
                      *         },
                      *         {
-                     *           "id": "7f1ad6d9-a9cb-4c2e-9269-ee6fec26afb1",
+                     *           "id": "2c393b3c-e9ea-4f82-a7b8-a5e84287a232",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
                      *           "endDate": "2027-02-28",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "33b59dce-737f-4b9e-ab87-2a03ff63cbda"
+                     *           "financialYearId": "cc47b7fd-79ab-42d3-9353-f268c48d2596"
                      *         },
                      *         {
-                     *           "id": "e690d93e-ac92-46d2-8463-fe279fd6e71d",
+                     *           "id": "4f735188-bcc2-459b-b4a4-1e9562464f77",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
                      *           "endDate": "2027-03-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "33b59dce-737f-4b9e-ab87-2a03ff63cbda"
+                     *           "financialYearId": "cc47b7fd-79ab-42d3-9353-f268c48d2596"
                      *         },
                      *         {
-                     *           "id": "324c166d-b62d-4f4d-9a21-b5b2d5bc80a9",
+                     *           "id": "4ce58632-4fe3-4ce4-827c-b4493bd712a6",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
                      *           "endDate": "2027-04-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "33b59dce-737f-4b9e-ab87-2a03ff63cbda"
+                     *           "financialYearId": "cc47b7fd-79ab-42d3-9353-f268c48d2596"
                      *         },
                      *         {
-                     *           "id": "c9468ac0-6c4c-4a32-a384-1a0bc26b9d96",
+                     *           "id": "bfcb971a-3573-49dc-9745-ebb554c2666f",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
                      *           "endDate": "2027-05-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "33b59dce-737f-4b9e-ab87-2a03ff63cbda"
+                     *           "financialYearId": "cc47b7fd-79ab-42d3-9353-f268c48d2596"
                      *         },
                      *         {
-                     *           "id": "582316e6-1430-4dc2-8e24-7f272af2661d",
+                     *           "id": "710a0389-15d2-4de9-8868-937a1bab2145",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
                      *           "endDate": "2027-06-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "33b59dce-737f-4b9e-ab87-2a03ff63cbda"
+                     *           "financialYearId": "cc47b7fd-79ab-42d3-9353-f268c48d2596"
                      *         },
                      *         {
-                     *           "id": "30d67ca5-a124-47fe-8e8a-91bba0aabfe2",
+                     *           "id": "991dbacb-2fd9-4773-8f6d-af14ec028e3b",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
                      *           "endDate": "2027-07-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "33b59dce-737f-4b9e-ab87-2a03ff63cbda"
+                     *           "financialYearId": "cc47b7fd-79ab-42d3-9353-f268c48d2596"
                      *         },
                      *         {
-                     *           "id": "6a1c3d34-98e2-4b55-9cdd-746c1066fc25",
+                     *           "id": "d449962c-1067-4311-b076-2bc2341d251c",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
                      *           "endDate": "2027-08-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "33b59dce-737f-4b9e-ab87-2a03ff63cbda"
+                     *           "financialYearId": "cc47b7fd-79ab-42d3-9353-f268c48d2596"
                      *         },
                      *         {
-                     *           "id": "db6a6ec2-f00d-48a9-82e9-df973430ec14",
+                     *           "id": "7edcb54b-b32a-437f-931c-1103366b5cd7",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
                      *           "endDate": "2027-09-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "33b59dce-737f-4b9e-ab87-2a03ff63cbda"
+                     *           "financialYearId": "cc47b7fd-79ab-42d3-9353-f268c48d2596"
                      *         },
                      *         {
-                     *           "id": "53722a96-9b98-48df-a5a9-5e3953073e35",
+                     *           "id": "9837aa19-3d1f-4a80-8e7b-75d89cd530a5",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
                      *           "endDate": "2027-10-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "33b59dce-737f-4b9e-ab87-2a03ff63cbda"
+                     *           "financialYearId": "cc47b7fd-79ab-42d3-9353-f268c48d2596"
                      *         },
                      *         {
-                     *           "id": "5891d54c-7d51-4471-80bc-a67d22cae137",
+                     *           "id": "d5820598-ab5e-4c39-ae4a-8c38682edb8f",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
                      *           "endDate": "2027-11-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "33b59dce-737f-4b9e-ab87-2a03ff63cbda"
+                     *           "financialYearId": "cc47b7fd-79ab-42d3-9353-f268c48d2596"
                      *         },
                      *         {
-                     *           "id": "3cc9e081-54fb-4a61-abf1-3af19be2d294",
+                     *           "id": "2d686047-c7af-4862-bea0-e756e3fa19b6",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "33b59dce-737f-4b9e-ab87-2a03ff63cbda"
+                     *           "financialYearId": "cc47b7fd-79ab-42d3-9353-f268c48d2596"
                      *         }
                      *       ],
-                     *       "createdAt": "2026-11-24T10:37:39.831Z",
-                     *       "updatedAt": "2026-11-24T10:37:39.831Z"
+                     *       "createdAt": "2026-11-24T10:44:46.082Z",
+                     *       "updatedAt": "2026-11-24T10:44:46.082Z"
                      *     }
                      */
                     "application/json": {
@@ -5071,134 +5141,134 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c094a30c-01e9-40c7-954b-b7b1a1286d39",
+                     *       "id": "7ea55ce9-d04a-4a0b-8243-4e697528425d",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:37:39.801Z",
-                     *       "updatedAt": "2026-11-24T10:37:39.801Z",
+                     *       "createdAt": "2026-11-24T10:44:46.028Z",
+                     *       "updatedAt": "2026-11-24T10:44:46.028Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "32b413ee-9ba8-4ab7-987c-10b6bf3c3d60",
+                     *           "id": "a2494a17-b3c3-4017-91cd-e7af88c50639",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
+                     *           "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "7ebc28f9-7c4c-4fb9-b47e-8e5250f345df",
+                     *           "id": "671664b4-cdf1-461d-82cf-ea7bbd2a84b3",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
+                     *           "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "813066e5-6629-4335-ae86-cd72666c7ab0",
+                     *           "id": "64cb9eaa-ef5a-48f8-8607-ffbc434d95d5",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
+                     *           "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "6002a7c3-ddd3-4fac-8993-e7ddad65bb6f",
+                     *           "id": "ea755c72-3e55-4f83-b7f3-417bb74b22b0",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
+                     *           "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "5b3c6fa6-9848-4149-882b-c631e42056ea",
+                     *           "id": "17ab6e8f-e7ed-45c9-b931-5f7de2a9a478",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
+                     *           "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "cd2cb834-6b04-4b59-bd30-9a60893ffaa8",
+                     *           "id": "66acaf45-9df7-4639-9461-09a3953c2dc9",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
+                     *           "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "9f6bb146-18c2-4336-803a-2ecd55240d69",
+                     *           "id": "919ba587-5b24-4e80-87ea-0f62938e0f28",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
+                     *           "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "0a9f3725-685b-47c8-a947-9cf2dd3b9887",
+                     *           "id": "3f3ea0f2-e958-4e4a-89e3-524233148d61",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
+                     *           "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "648cba4d-3ce2-4fb8-b1ef-f8341e0534b8",
+                     *           "id": "1de80f28-a79b-4039-b932-8bd7c5793ed2",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
+                     *           "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "46326e1c-cba3-4ff7-8619-ba0a2f592ab3",
+                     *           "id": "be884d55-0a67-424e-8d16-61f577a79a90",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
+                     *           "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "34a8be50-b5ea-4b49-951a-9e2e815235b4",
+                     *           "id": "3517bedb-9706-41ca-a2d9-120082cbe2eb",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
+                     *           "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "78b92b9e-16a1-45a9-bf54-7555b7398af6",
+                     *           "id": "7be51eaf-59cd-4423-a6b6-35e90070d01e",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
+                     *           "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
                      *         }
                      *       ]
                      *     }
@@ -5353,134 +5423,134 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "877c4934-d202-430f-81c7-3d0be361e91e",
+                     *       "id": "cd246a0c-7d6e-4e98-aa79-b5063c328756",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T10:37:39.878Z",
-                     *       "updatedAt": "2026-11-24T10:37:39.910Z",
+                     *       "createdAt": "2026-11-24T10:44:46.273Z",
+                     *       "updatedAt": "2026-11-24T10:44:46.302Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2030-01-31",
                      *           "name": "P01",
-                     *           "id": "317fc2ec-4e0b-4c77-8b79-eca851d8ef31",
+                     *           "id": "20f0aaee-a813-4210-afc9-55cc1f95f2af",
                      *           "version": 1,
                      *           "startDate": "2030-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "877c4934-d202-430f-81c7-3d0be361e91e"
+                     *           "financialYearId": "cd246a0c-7d6e-4e98-aa79-b5063c328756"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2030-02-28",
                      *           "name": "P02",
-                     *           "id": "83518ac0-7c81-4d0f-a653-800bbff7fc90",
+                     *           "id": "adcfb1a6-94db-484e-9648-bf86c2e25819",
                      *           "version": 1,
                      *           "startDate": "2030-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "877c4934-d202-430f-81c7-3d0be361e91e"
+                     *           "financialYearId": "cd246a0c-7d6e-4e98-aa79-b5063c328756"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2030-03-31",
                      *           "name": "P03",
-                     *           "id": "f72e8a12-8d25-4e62-a80e-a0d892e21d02",
+                     *           "id": "dd968524-3521-4b4c-9544-af23bafd1de5",
                      *           "version": 1,
                      *           "startDate": "2030-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "877c4934-d202-430f-81c7-3d0be361e91e"
+                     *           "financialYearId": "cd246a0c-7d6e-4e98-aa79-b5063c328756"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2030-04-30",
                      *           "name": "P04",
-                     *           "id": "cbfad443-40b7-4a67-a990-5f494a3e5440",
+                     *           "id": "e25f9afc-29fb-44e6-91b3-566b3ecf6c18",
                      *           "version": 1,
                      *           "startDate": "2030-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "877c4934-d202-430f-81c7-3d0be361e91e"
+                     *           "financialYearId": "cd246a0c-7d6e-4e98-aa79-b5063c328756"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2030-05-31",
                      *           "name": "P05",
-                     *           "id": "7a746dc0-2508-4b1d-af44-6e7188485ab4",
+                     *           "id": "cfb0a98b-157b-46ec-ae54-802070df7338",
                      *           "version": 1,
                      *           "startDate": "2030-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "877c4934-d202-430f-81c7-3d0be361e91e"
+                     *           "financialYearId": "cd246a0c-7d6e-4e98-aa79-b5063c328756"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2030-06-30",
                      *           "name": "P06",
-                     *           "id": "7f14030f-035f-48ba-9bc4-c1d9055486ea",
+                     *           "id": "219c9437-2625-4caf-abc5-2fb1d2fcfc3b",
                      *           "version": 1,
                      *           "startDate": "2030-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "877c4934-d202-430f-81c7-3d0be361e91e"
+                     *           "financialYearId": "cd246a0c-7d6e-4e98-aa79-b5063c328756"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2030-07-31",
                      *           "name": "P07",
-                     *           "id": "b23876d7-7115-40c1-9451-67966aec3955",
+                     *           "id": "ccf0c119-7d3c-4ab3-bd3b-192dc929373e",
                      *           "version": 1,
                      *           "startDate": "2030-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "877c4934-d202-430f-81c7-3d0be361e91e"
+                     *           "financialYearId": "cd246a0c-7d6e-4e98-aa79-b5063c328756"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2030-08-31",
                      *           "name": "P08",
-                     *           "id": "d23d78f7-abcb-4332-83a2-4ed9f7ad128a",
+                     *           "id": "41f86f85-ef52-4956-ae26-663bd041f4aa",
                      *           "version": 1,
                      *           "startDate": "2030-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "877c4934-d202-430f-81c7-3d0be361e91e"
+                     *           "financialYearId": "cd246a0c-7d6e-4e98-aa79-b5063c328756"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2030-09-30",
                      *           "name": "P09",
-                     *           "id": "175590a0-5b15-4002-baf6-0c0b3970afef",
+                     *           "id": "e76e7975-1b64-40e4-8882-5e0074cf2eaf",
                      *           "version": 1,
                      *           "startDate": "2030-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "877c4934-d202-430f-81c7-3d0be361e91e"
+                     *           "financialYearId": "cd246a0c-7d6e-4e98-aa79-b5063c328756"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2030-10-31",
                      *           "name": "P10",
-                     *           "id": "5d287033-8774-4287-a39e-027ffa23d09d",
+                     *           "id": "038b0249-e037-4385-b7f8-ea26d3f74c1f",
                      *           "version": 1,
                      *           "startDate": "2030-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "877c4934-d202-430f-81c7-3d0be361e91e"
+                     *           "financialYearId": "cd246a0c-7d6e-4e98-aa79-b5063c328756"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2030-11-30",
                      *           "name": "P11",
-                     *           "id": "1079c56b-9675-4016-bc86-1be9fbc560a9",
+                     *           "id": "952f68f0-8945-4b8b-be81-3372abc14414",
                      *           "version": 1,
                      *           "startDate": "2030-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "877c4934-d202-430f-81c7-3d0be361e91e"
+                     *           "financialYearId": "cd246a0c-7d6e-4e98-aa79-b5063c328756"
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2030-12-31",
                      *           "name": "P12",
-                     *           "id": "8d73abe0-8cd5-4fa3-81f6-49b195788893",
+                     *           "id": "ab17180a-bd44-4500-90b0-d09a75d6fb4a",
                      *           "version": 1,
                      *           "startDate": "2030-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "877c4934-d202-430f-81c7-3d0be361e91e"
+                     *           "financialYearId": "cd246a0c-7d6e-4e98-aa79-b5063c328756"
                      *         }
                      *       ]
                      *     }
@@ -5687,14 +5757,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "24ab36ff-91b8-4f4d-9984-9f8a42502345",
+                     *       "id": "93828da2-f161-4905-ba9e-ab40c87a7099",
                      *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "0a62beb0-1147-4650-86ba-cba563f989c5",
+                     *           "accountId": "1842d502-e1ab-4b31-a75c-7b516f87f424",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -5704,7 +5774,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "eaea3301-94bb-4f3b-a9cb-c201fa5d3993",
+                     *           "accountId": "7eddab9b-3386-45e8-88e0-b3a67925fca7",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -5725,8 +5795,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:37:43.256Z",
-                     *       "updatedAt": "2026-11-24T10:37:43.256Z"
+                     *       "createdAt": "2026-11-24T10:44:47.848Z",
+                     *       "updatedAt": "2026-11-24T10:44:47.848Z"
                      *     }
                      */
                     "application/json": {
@@ -5854,121 +5924,121 @@ export interface operations {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "78b92b9e-16a1-45a9-bf54-7555b7398af6",
+                     *           "id": "7be51eaf-59cd-4423-a6b6-35e90070d01e",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
+                     *           "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "34a8be50-b5ea-4b49-951a-9e2e815235b4",
+                     *           "id": "3517bedb-9706-41ca-a2d9-120082cbe2eb",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
+                     *           "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "46326e1c-cba3-4ff7-8619-ba0a2f592ab3",
+                     *           "id": "be884d55-0a67-424e-8d16-61f577a79a90",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
+                     *           "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "648cba4d-3ce2-4fb8-b1ef-f8341e0534b8",
+                     *           "id": "1de80f28-a79b-4039-b932-8bd7c5793ed2",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
+                     *           "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "0a9f3725-685b-47c8-a947-9cf2dd3b9887",
+                     *           "id": "3f3ea0f2-e958-4e4a-89e3-524233148d61",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
+                     *           "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "9f6bb146-18c2-4336-803a-2ecd55240d69",
+                     *           "id": "919ba587-5b24-4e80-87ea-0f62938e0f28",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
+                     *           "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "cd2cb834-6b04-4b59-bd30-9a60893ffaa8",
+                     *           "id": "66acaf45-9df7-4639-9461-09a3953c2dc9",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
+                     *           "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "5b3c6fa6-9848-4149-882b-c631e42056ea",
+                     *           "id": "17ab6e8f-e7ed-45c9-b931-5f7de2a9a478",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
+                     *           "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "6002a7c3-ddd3-4fac-8993-e7ddad65bb6f",
+                     *           "id": "ea755c72-3e55-4f83-b7f3-417bb74b22b0",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
+                     *           "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "813066e5-6629-4335-ae86-cd72666c7ab0",
+                     *           "id": "64cb9eaa-ef5a-48f8-8607-ffbc434d95d5",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
+                     *           "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "7ebc28f9-7c4c-4fb9-b47e-8e5250f345df",
+                     *           "id": "671664b4-cdf1-461d-82cf-ea7bbd2a84b3",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
+                     *           "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
                      *         },
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "32b413ee-9ba8-4ab7-987c-10b6bf3c3d60",
+                     *           "id": "a2494a17-b3c3-4017-91cd-e7af88c50639",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
+                     *           "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -6052,11 +6122,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "32b413ee-9ba8-4ab7-987c-10b6bf3c3d60",
+                     *       "id": "a2494a17-b3c3-4017-91cd-e7af88c50639",
                      *       "version": 1,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
+                     *       "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
                      *     }
                      */
                     "application/json": {
@@ -6142,11 +6212,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "32b413ee-9ba8-4ab7-987c-10b6bf3c3d60",
+                     *       "id": "a2494a17-b3c3-4017-91cd-e7af88c50639",
                      *       "version": 2,
                      *       "startDate": "2026-01-01",
                      *       "status": "locked",
-                     *       "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
+                     *       "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
                      *     }
                      */
                     "application/json": {
@@ -6331,11 +6401,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "32b413ee-9ba8-4ab7-987c-10b6bf3c3d60",
+                     *       "id": "a2494a17-b3c3-4017-91cd-e7af88c50639",
                      *       "version": 3,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
+                     *       "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
                      *     }
                      */
                     "application/json": {
@@ -6423,14 +6493,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "27eca925-2f41-4ebd-8b1f-130998529090",
+                     *           "id": "1159b1a0-ce22-4166-a334-de24499cb9b2",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "47fc16e6-3d2b-4fde-a857-f917410a213d",
+                     *               "accountId": "6d4cf5d9-465a-43e7-a012-b6242839f955",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -6440,7 +6510,7 @@ export interface operations {
                      *               "fxRounding": false
                      *             },
                      *             {
-                     *               "accountId": "0d13d84f-3972-45aa-b332-67eaccff494b",
+                     *               "accountId": "a62e8c6f-ce8c-4fb6-ba7b-ad6d14434407",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -6461,8 +6531,8 @@ export interface operations {
                      *           "reversalOf": null,
                      *           "reversedBy": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:37:40.107Z",
-                     *           "updatedAt": "2026-11-24T10:37:40.107Z"
+                     *           "createdAt": "2026-11-24T10:44:46.528Z",
+                     *           "updatedAt": "2026-11-24T10:44:46.528Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -6580,12 +6650,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "47fc16e6-3d2b-4fde-a857-f917410a213d",
+                 *           "accountId": "6d4cf5d9-465a-43e7-a012-b6242839f955",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "0d13d84f-3972-45aa-b332-67eaccff494b",
+                 *           "accountId": "a62e8c6f-ce8c-4fb6-ba7b-ad6d14434407",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -6629,14 +6699,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "27eca925-2f41-4ebd-8b1f-130998529090",
+                     *       "id": "1159b1a0-ce22-4166-a334-de24499cb9b2",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "47fc16e6-3d2b-4fde-a857-f917410a213d",
+                     *           "accountId": "6d4cf5d9-465a-43e7-a012-b6242839f955",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -6646,7 +6716,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "0d13d84f-3972-45aa-b332-67eaccff494b",
+                     *           "accountId": "a62e8c6f-ce8c-4fb6-ba7b-ad6d14434407",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -6667,8 +6737,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:37:40.107Z",
-                     *       "updatedAt": "2026-11-24T10:37:40.107Z"
+                     *       "createdAt": "2026-11-24T10:44:46.528Z",
+                     *       "updatedAt": "2026-11-24T10:44:46.528Z"
                      *     }
                      */
                     "application/json": {
@@ -6780,14 +6850,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "27eca925-2f41-4ebd-8b1f-130998529090",
+                     *       "id": "1159b1a0-ce22-4166-a334-de24499cb9b2",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "47fc16e6-3d2b-4fde-a857-f917410a213d",
+                     *           "accountId": "6d4cf5d9-465a-43e7-a012-b6242839f955",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -6797,7 +6867,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "0d13d84f-3972-45aa-b332-67eaccff494b",
+                     *           "accountId": "a62e8c6f-ce8c-4fb6-ba7b-ad6d14434407",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -6818,8 +6888,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:37:40.107Z",
-                     *       "updatedAt": "2026-11-24T10:37:40.107Z"
+                     *       "createdAt": "2026-11-24T10:44:46.528Z",
+                     *       "updatedAt": "2026-11-24T10:44:46.528Z"
                      *     }
                      */
                     "application/json": {
@@ -6929,12 +6999,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "47fc16e6-3d2b-4fde-a857-f917410a213d",
+                 *           "accountId": "6d4cf5d9-465a-43e7-a012-b6242839f955",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "0d13d84f-3972-45aa-b332-67eaccff494b",
+                 *           "accountId": "a62e8c6f-ce8c-4fb6-ba7b-ad6d14434407",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -6981,14 +7051,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "27eca925-2f41-4ebd-8b1f-130998529090",
+                     *       "id": "1159b1a0-ce22-4166-a334-de24499cb9b2",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "47fc16e6-3d2b-4fde-a857-f917410a213d",
+                     *           "accountId": "6d4cf5d9-465a-43e7-a012-b6242839f955",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -6998,7 +7068,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "0d13d84f-3972-45aa-b332-67eaccff494b",
+                     *           "accountId": "a62e8c6f-ce8c-4fb6-ba7b-ad6d14434407",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7019,8 +7089,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T10:37:40.107Z",
-                     *       "updatedAt": "2026-11-24T10:37:40.283Z"
+                     *       "createdAt": "2026-11-24T10:44:46.528Z",
+                     *       "updatedAt": "2026-11-24T10:44:46.691Z"
                      *     }
                      */
                     "application/json": {
@@ -7150,14 +7220,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "27eca925-2f41-4ebd-8b1f-130998529090",
+                     *       "id": "1159b1a0-ce22-4166-a334-de24499cb9b2",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "47fc16e6-3d2b-4fde-a857-f917410a213d",
+                     *           "accountId": "6d4cf5d9-465a-43e7-a012-b6242839f955",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7167,7 +7237,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "0d13d84f-3972-45aa-b332-67eaccff494b",
+                     *           "accountId": "a62e8c6f-ce8c-4fb6-ba7b-ad6d14434407",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7183,13 +7253,13 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39",
-                     *       "periodId": "813066e5-6629-4335-ae86-cd72666c7ab0",
+                     *       "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d",
+                     *       "periodId": "64cb9eaa-ef5a-48f8-8607-ffbc434d95d5",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T10:37:40.107Z",
-                     *       "updatedAt": "2026-11-24T10:37:40.362Z"
+                     *       "createdAt": "2026-11-24T10:44:46.528Z",
+                     *       "updatedAt": "2026-11-24T10:44:46.742Z"
                      *     }
                      */
                     "application/json": {
@@ -7312,14 +7382,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b758b3ee-1c01-45db-87d3-c7d9dbd9bc35",
+                     *       "id": "2d7ef0c5-05a8-4d32-a8c7-fa7d41d94839",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "0a62beb0-1147-4650-86ba-cba563f989c5",
+                     *           "accountId": "1842d502-e1ab-4b31-a75c-7b516f87f424",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -7329,7 +7399,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "47fc16e6-3d2b-4fde-a857-f917410a213d",
+                     *           "accountId": "6d4cf5d9-465a-43e7-a012-b6242839f955",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -7345,13 +7415,13 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39",
-                     *       "periodId": "813066e5-6629-4335-ae86-cd72666c7ab0",
+                     *       "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d",
+                     *       "periodId": "64cb9eaa-ef5a-48f8-8607-ffbc434d95d5",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T10:37:40.832Z",
-                     *       "updatedAt": "2026-11-24T10:37:41.025Z"
+                     *       "createdAt": "2026-11-24T10:44:46.881Z",
+                     *       "updatedAt": "2026-11-24T10:44:46.975Z"
                      *     }
                      */
                     "application/json": {
@@ -7474,14 +7544,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "27eca925-2f41-4ebd-8b1f-130998529090",
+                     *       "id": "1159b1a0-ce22-4166-a334-de24499cb9b2",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "47fc16e6-3d2b-4fde-a857-f917410a213d",
+                     *           "accountId": "6d4cf5d9-465a-43e7-a012-b6242839f955",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7491,7 +7561,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "0d13d84f-3972-45aa-b332-67eaccff494b",
+                     *           "accountId": "a62e8c6f-ce8c-4fb6-ba7b-ad6d14434407",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7512,8 +7582,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T10:37:40.107Z",
-                     *       "updatedAt": "2026-11-24T10:37:40.462Z"
+                     *       "createdAt": "2026-11-24T10:44:46.528Z",
+                     *       "updatedAt": "2026-11-24T10:44:46.774Z"
                      *     }
                      */
                     "application/json": {
@@ -7647,14 +7717,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "27eca925-2f41-4ebd-8b1f-130998529090",
+                     *       "id": "1159b1a0-ce22-4166-a334-de24499cb9b2",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "47fc16e6-3d2b-4fde-a857-f917410a213d",
+                     *           "accountId": "6d4cf5d9-465a-43e7-a012-b6242839f955",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7664,7 +7734,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "0d13d84f-3972-45aa-b332-67eaccff494b",
+                     *           "accountId": "a62e8c6f-ce8c-4fb6-ba7b-ad6d14434407",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7680,13 +7750,13 @@ export interface operations {
                      *       },
                      *       "status": "reversed",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39",
-                     *       "periodId": "813066e5-6629-4335-ae86-cd72666c7ab0",
+                     *       "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d",
+                     *       "periodId": "64cb9eaa-ef5a-48f8-8607-ffbc434d95d5",
                      *       "reversalOf": null,
-                     *       "reversedBy": "0a203939-9ed7-4f63-9229-19c3cfe9e15b",
+                     *       "reversedBy": "7584afd7-756c-4377-b7d6-aaef0c2da99c",
                      *       "version": 6,
-                     *       "createdAt": "2026-11-24T10:37:40.107Z",
-                     *       "updatedAt": "2026-11-24T10:37:40.713Z"
+                     *       "createdAt": "2026-11-24T10:44:46.528Z",
+                     *       "updatedAt": "2026-11-24T10:44:46.852Z"
                      *     }
                      */
                     "application/json": {
@@ -7903,13 +7973,13 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39",
+                     *       "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "10626859-59d0-412b-87c8-332c8a81f387",
+                     *           "accountId": "da251481-cb93-4091-9788-841ac214f046",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -7935,8 +8005,8 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "47fc16e6-3d2b-4fde-a857-f917410a213d",
-                     *           "parentId": "10626859-59d0-412b-87c8-332c8a81f387",
+                     *           "accountId": "6d4cf5d9-465a-43e7-a012-b6242839f955",
+                     *           "parentId": "da251481-cb93-4091-9788-841ac214f046",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -7961,7 +8031,7 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "d3c0ce34-76d1-403c-ac72-cd5b80bca93b",
+                     *           "accountId": "c999d31c-7a87-4da1-905a-9196ed40ae0f",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -7987,8 +8057,8 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "0d13d84f-3972-45aa-b332-67eaccff494b",
-                     *           "parentId": "d3c0ce34-76d1-403c-ac72-cd5b80bca93b",
+                     *           "accountId": "a62e8c6f-ce8c-4fb6-ba7b-ad6d14434407",
+                     *           "parentId": "c999d31c-7a87-4da1-905a-9196ed40ae0f",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -8013,7 +8083,7 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "6b7eb21a-3fb3-4c39-8710-760690ee6b6c",
+                     *           "accountId": "b7c4eb35-663a-40f9-b700-18bb385529d2",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -8039,8 +8109,8 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "0a62beb0-1147-4650-86ba-cba563f989c5",
-                     *           "parentId": "6b7eb21a-3fb3-4c39-8710-760690ee6b6c",
+                     *           "accountId": "1842d502-e1ab-4b31-a75c-7b516f87f424",
+                     *           "parentId": "b7c4eb35-663a-40f9-b700-18bb385529d2",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -8294,7 +8364,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "6b7eb21a-3fb3-4c39-8710-760690ee6b6c",
+                     *           "accountId": "b7c4eb35-663a-40f9-b700-18bb385529d2",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -8313,8 +8383,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "0a62beb0-1147-4650-86ba-cba563f989c5",
-                     *           "parentId": "6b7eb21a-3fb3-4c39-8710-760690ee6b6c",
+                     *           "accountId": "1842d502-e1ab-4b31-a75c-7b516f87f424",
+                     *           "parentId": "b7c4eb35-663a-40f9-b700-18bb385529d2",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -8423,7 +8493,7 @@ export interface operations {
                              * @enum {string}
                              */
                             classification: "asset" | "liability" | "equity" | "revenue" | "expense";
-                            /** @description The row’s amount in each column, as exact decimal strings. */
+                            /** @description The row’s amount in each column, as exact decimal strings. On a budget line: the budgeted amount of each period of the year, in order, read as the account reads (revenue credit less debit, expense debit less credit); a number or decimal string at the company’s precision, zero and negative allowed; answered as strings. */
                             amounts: string[];
                         }[];
                         /** @description Expense rows along the tree (debits less credits). */
@@ -8458,7 +8528,7 @@ export interface operations {
                              * @enum {string}
                              */
                             classification: "asset" | "liability" | "equity" | "revenue" | "expense";
-                            /** @description The row’s amount in each column, as exact decimal strings. */
+                            /** @description The row’s amount in each column, as exact decimal strings. On a budget line: the budgeted amount of each period of the year, in order, read as the account reads (revenue credit less debit, expense debit less credit); a number or decimal string at the company’s precision, zero and negative allowed; answered as strings. */
                             amounts: string[];
                         }[];
                         /** @description Sums of the root rows. */
@@ -8524,7 +8594,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "10626859-59d0-412b-87c8-332c8a81f387",
+                     *           "accountId": "da251481-cb93-4091-9788-841ac214f046",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -8541,8 +8611,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "47fc16e6-3d2b-4fde-a857-f917410a213d",
-                     *           "parentId": "10626859-59d0-412b-87c8-332c8a81f387",
+                     *           "accountId": "6d4cf5d9-465a-43e7-a012-b6242839f955",
+                     *           "parentId": "da251481-cb93-4091-9788-841ac214f046",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -8657,7 +8727,7 @@ export interface operations {
                              * @enum {string}
                              */
                             classification: "asset" | "liability" | "equity" | "revenue" | "expense";
-                            /** @description The row’s amount in each column, as exact decimal strings. */
+                            /** @description The row’s amount in each column, as exact decimal strings. On a budget line: the budgeted amount of each period of the year, in order, read as the account reads (revenue credit less debit, expense debit less credit); a number or decimal string at the company’s precision, zero and negative allowed; answered as strings. */
                             amounts: string[];
                         }[];
                         /** @description Liability accounts along the tree. */
@@ -8692,7 +8762,7 @@ export interface operations {
                              * @enum {string}
                              */
                             classification: "asset" | "liability" | "equity" | "revenue" | "expense";
-                            /** @description The row’s amount in each column, as exact decimal strings. */
+                            /** @description The row’s amount in each column, as exact decimal strings. On a budget line: the budgeted amount of each period of the year, in order, read as the account reads (revenue credit less debit, expense debit less credit); a number or decimal string at the company’s precision, zero and negative allowed; answered as strings. */
                             amounts: string[];
                         }[];
                         /** @description Equity accounts along the tree. */
@@ -8727,7 +8797,7 @@ export interface operations {
                              * @enum {string}
                              */
                             classification: "asset" | "liability" | "equity" | "revenue" | "expense";
-                            /** @description The row’s amount in each column, as exact decimal strings. */
+                            /** @description The row’s amount in each column, as exact decimal strings. On a budget line: the budgeted amount of each period of the year, in order, read as the account reads (revenue credit less debit, expense debit less credit); a number or decimal string at the company’s precision, zero and negative allowed; answered as strings. */
                             amounts: string[];
                         }[];
                         /** @description Revenue less expense from the start of the date’s financial year, not yet closed to retained earnings. */
@@ -8799,7 +8869,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "10626859-59d0-412b-87c8-332c8a81f387",
+                     *           "accountId": "da251481-cb93-4091-9788-841ac214f046",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -8815,8 +8885,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "47fc16e6-3d2b-4fde-a857-f917410a213d",
-                     *           "parentId": "10626859-59d0-412b-87c8-332c8a81f387",
+                     *           "accountId": "6d4cf5d9-465a-43e7-a012-b6242839f955",
+                     *           "parentId": "da251481-cb93-4091-9788-841ac214f046",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -8967,7 +9037,7 @@ export interface operations {
                              * @enum {string}
                              */
                             classification: "asset" | "liability" | "equity" | "revenue" | "expense";
-                            /** @description The row’s amount in each column, as exact decimal strings. */
+                            /** @description The row’s amount in each column, as exact decimal strings. On a budget line: the budgeted amount of each period of the year, in order, read as the account reads (revenue credit less debit, expense debit less credit); a number or decimal string at the company’s precision, zero and negative allowed; answered as strings. */
                             amounts: string[];
                         }[];
                         /** @description Cash flow statement: the operating balance-sheet accounts along the tree (receivables, payables, inventory...), each with its change over the range as its effect on cash (credit less debit). */
@@ -9002,7 +9072,7 @@ export interface operations {
                              * @enum {string}
                              */
                             classification: "asset" | "liability" | "equity" | "revenue" | "expense";
-                            /** @description The row’s amount in each column, as exact decimal strings. */
+                            /** @description The row’s amount in each column, as exact decimal strings. On a budget line: the budgeted amount of each period of the year, in order, read as the account reads (revenue credit less debit, expense debit less credit); a number or decimal string at the company’s precision, zero and negative allowed; answered as strings. */
                             amounts: string[];
                         }[];
                         /** @description Cash flow statement: the investing accounts along the tree, each with its change over the range as its effect on cash (credit less debit). */
@@ -9037,7 +9107,7 @@ export interface operations {
                              * @enum {string}
                              */
                             classification: "asset" | "liability" | "equity" | "revenue" | "expense";
-                            /** @description The row’s amount in each column, as exact decimal strings. */
+                            /** @description The row’s amount in each column, as exact decimal strings. On a budget line: the budgeted amount of each period of the year, in order, read as the account reads (revenue credit less debit, expense debit less credit); a number or decimal string at the company’s precision, zero and negative allowed; answered as strings. */
                             amounts: string[];
                         }[];
                         /** @description Cash flow statement: the financing accounts along the tree, each with its change over the range as its effect on cash (credit less debit). */
@@ -9072,7 +9142,7 @@ export interface operations {
                              * @enum {string}
                              */
                             classification: "asset" | "liability" | "equity" | "revenue" | "expense";
-                            /** @description The row’s amount in each column, as exact decimal strings. */
+                            /** @description The row’s amount in each column, as exact decimal strings. On a budget line: the budgeted amount of each period of the year, in order, read as the account reads (revenue credit less debit, expense debit less credit); a number or decimal string at the company’s precision, zero and negative allowed; answered as strings. */
                             amounts: string[];
                         }[];
                         /** @description Cash flow statement: the cash accounts (cashFlowCategory cash) along the tree, each with its change over the range (debit less credit). */
@@ -9107,7 +9177,7 @@ export interface operations {
                              * @enum {string}
                              */
                             classification: "asset" | "liability" | "equity" | "revenue" | "expense";
-                            /** @description The row’s amount in each column, as exact decimal strings. */
+                            /** @description The row’s amount in each column, as exact decimal strings. On a budget line: the budgeted amount of each period of the year, in order, read as the account reads (revenue credit less debit, expense debit less credit); a number or decimal string at the company’s precision, zero and negative allowed; answered as strings. */
                             amounts: string[];
                         }[];
                         /** @description Sums of the root rows. */
@@ -9181,7 +9251,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "10626859-59d0-412b-87c8-332c8a81f387",
+                     *         "id": "da251481-cb93-4091-9788-841ac214f046",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -9200,13 +9270,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "27eca925-2f41-4ebd-8b1f-130998529090",
+                     *           "journalId": "1159b1a0-ce22-4166-a334-de24499cb9b2",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "47fc16e6-3d2b-4fde-a857-f917410a213d",
+                     *           "accountId": "6d4cf5d9-465a-43e7-a012-b6242839f955",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -9217,7 +9287,7 @@ export interface operations {
                      *           "balance": "120.00"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjczYzNmOTdiLTkwMjctNDkwOC05OWViLTk2Y2IwODM2MDFmNyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiMTA2MjY4NTktNTlkMC00MTJiLTg3YzgtMzMyYzhhODFmMzg3IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjMjdlY2E5MjUtMmY0MS00ZWJkLThiMWYtMTMwOTk4NTI5MDkwIiwiYWNjb3VudElkIjoiNDdmYzE2ZTYtM2QyYi00ZmRlLWE4NTctZjkxNzQxMGEyMTNkIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.bmFiQvPDg7nM4kU5xu3s5wF80X7z6f5S9KF7Z9WwbQQ"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImVjMzExOTA1LTdiMzEtNDQwMy1hODA0LWNjZjYwMDZlNjJhOCIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiZGEyNTE0ODEtY2I5My00MDkxLTk3ODgtODQxYWMyMTRmMDQ2IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjMTE1OWIxYTAtY2UyMi00MTY2LWEzMzQtZGUyNDQ5OWNiOWIyIiwiYWNjb3VudElkIjoiNmQ0Y2Y1ZDktNDY1YS00M2U3LWEwMTItYjYyNDI4MzlmOTU1IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.EoRX1eGrxV8carGsI_ewoPoNU8WARwJy66H_5Dj0eBw"
                      *     }
                      */
                     "application/json": {
@@ -9380,54 +9450,54 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "4c9a2acc-87d6-4b71-979a-506c791454ca",
+                     *           "id": "c9559feb-e3c7-4a09-9448-61b5b4233471",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-24T10:37:42.852Z",
+                     *           "createdAt": "2026-11-24T10:44:47.783Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "bed91b40-4684-4bb0-bb4d-ec13d91dc5be"
+                     *             "id": "3dd54741-cb6a-437c-8c0a-9ddb3a1427ea"
                      *           }
                      *         },
                      *         {
-                     *           "id": "0b1667d6-389c-4204-8c85-5c6637a95fa9",
+                     *           "id": "4ba04a28-3bf1-4c00-abcb-2f24e7c31a61",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-24T10:37:42.759Z",
+                     *           "createdAt": "2026-11-24T10:44:47.728Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "bed91b40-4684-4bb0-bb4d-ec13d91dc5be"
+                     *             "id": "3dd54741-cb6a-437c-8c0a-9ddb3a1427ea"
                      *           }
                      *         },
                      *         {
-                     *           "id": "da58b035-1c54-47a4-aa67-7933eb112a98",
+                     *           "id": "eba185be-7ce3-4272-954b-484b788c2a3b",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39"
+                     *             "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
                      *           },
-                     *           "createdAt": "2026-11-24T10:37:42.543Z",
+                     *           "createdAt": "2026-11-24T10:44:47.680Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "bed91b40-4684-4bb0-bb4d-ec13d91dc5be"
+                     *             "id": "3dd54741-cb6a-437c-8c0a-9ddb3a1427ea"
                      *           }
                      *         },
                      *         {
-                     *           "id": "29bd1b95-9aa9-4c29-ad28-25a19013aa2b",
+                     *           "id": "909919f5-e769-442b-9f22-8953dc9901ce",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-24T10:37:42.102Z",
+                     *           "createdAt": "2026-11-24T10:44:47.587Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "bed91b40-4684-4bb0-bb4d-ec13d91dc5be"
+                     *             "id": "3dd54741-cb6a-437c-8c0a-9ddb3a1427ea"
                      *           }
                      *         }
                      *       ],
@@ -9621,16 +9691,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "29bd1b95-9aa9-4c29-ad28-25a19013aa2b",
+                     *       "id": "909919f5-e769-442b-9f22-8953dc9901ce",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-24T10:37:42.102Z",
+                     *       "createdAt": "2026-11-24T10:44:47.587Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "bed91b40-4684-4bb0-bb4d-ec13d91dc5be"
+                     *         "id": "3dd54741-cb6a-437c-8c0a-9ddb3a1427ea"
                      *       }
                      *     }
                      */
@@ -9703,16 +9773,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "29bd1b95-9aa9-4c29-ad28-25a19013aa2b",
+                     *       "id": "909919f5-e769-442b-9f22-8953dc9901ce",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-24T10:37:42.102Z",
+                     *       "createdAt": "2026-11-24T10:44:47.587Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "bed91b40-4684-4bb0-bb4d-ec13d91dc5be"
+                     *         "id": "3dd54741-cb6a-437c-8c0a-9ddb3a1427ea"
                      *       },
                      *       "figures": {
                      *         "dateFrom": "2026-03-01",
@@ -9730,7 +9800,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "10626859-59d0-412b-87c8-332c8a81f387",
+                     *             "accountId": "da251481-cb93-4091-9788-841ac214f046",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -9746,8 +9816,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "47fc16e6-3d2b-4fde-a857-f917410a213d",
-                     *             "parentId": "10626859-59d0-412b-87c8-332c8a81f387",
+                     *             "accountId": "6d4cf5d9-465a-43e7-a012-b6242839f955",
+                     *             "parentId": "da251481-cb93-4091-9788-841ac214f046",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -10044,7 +10114,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 classification: "asset" | "liability" | "equity" | "revenue" | "expense";
-                                /** @description The row’s amount in each column, as exact decimal strings. */
+                                /** @description The row’s amount in each column, as exact decimal strings. On a budget line: the budgeted amount of each period of the year, in order, read as the account reads (revenue credit less debit, expense debit less credit); a number or decimal string at the company’s precision, zero and negative allowed; answered as strings. */
                                 amounts: string[];
                             }[];
                             /** @description Expense rows along the tree (debits less credits). */
@@ -10079,7 +10149,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 classification: "asset" | "liability" | "equity" | "revenue" | "expense";
-                                /** @description The row’s amount in each column, as exact decimal strings. */
+                                /** @description The row’s amount in each column, as exact decimal strings. On a budget line: the budgeted amount of each period of the year, in order, read as the account reads (revenue credit less debit, expense debit less credit); a number or decimal string at the company’s precision, zero and negative allowed; answered as strings. */
                                 amounts: string[];
                             }[];
                             /** @description Sums of the root rows. */
@@ -10160,7 +10230,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 classification: "asset" | "liability" | "equity" | "revenue" | "expense";
-                                /** @description The row’s amount in each column, as exact decimal strings. */
+                                /** @description The row’s amount in each column, as exact decimal strings. On a budget line: the budgeted amount of each period of the year, in order, read as the account reads (revenue credit less debit, expense debit less credit); a number or decimal string at the company’s precision, zero and negative allowed; answered as strings. */
                                 amounts: string[];
                             }[];
                             /** @description Liability accounts along the tree. */
@@ -10195,7 +10265,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 classification: "asset" | "liability" | "equity" | "revenue" | "expense";
-                                /** @description The row’s amount in each column, as exact decimal strings. */
+                                /** @description The row’s amount in each column, as exact decimal strings. On a budget line: the budgeted amount of each period of the year, in order, read as the account reads (revenue credit less debit, expense debit less credit); a number or decimal string at the company’s precision, zero and negative allowed; answered as strings. */
                                 amounts: string[];
                             }[];
                             /** @description Equity accounts along the tree. */
@@ -10230,7 +10300,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 classification: "asset" | "liability" | "equity" | "revenue" | "expense";
-                                /** @description The row’s amount in each column, as exact decimal strings. */
+                                /** @description The row’s amount in each column, as exact decimal strings. On a budget line: the budgeted amount of each period of the year, in order, read as the account reads (revenue credit less debit, expense debit less credit); a number or decimal string at the company’s precision, zero and negative allowed; answered as strings. */
                                 amounts: string[];
                             }[];
                             /** @description Revenue less expense from the start of the date’s financial year, not yet closed to retained earnings. */
@@ -10346,7 +10416,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 classification: "asset" | "liability" | "equity" | "revenue" | "expense";
-                                /** @description The row’s amount in each column, as exact decimal strings. */
+                                /** @description The row’s amount in each column, as exact decimal strings. On a budget line: the budgeted amount of each period of the year, in order, read as the account reads (revenue credit less debit, expense debit less credit); a number or decimal string at the company’s precision, zero and negative allowed; answered as strings. */
                                 amounts: string[];
                             }[];
                             /** @description Cash flow statement: the operating balance-sheet accounts along the tree (receivables, payables, inventory...), each with its change over the range as its effect on cash (credit less debit). */
@@ -10381,7 +10451,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 classification: "asset" | "liability" | "equity" | "revenue" | "expense";
-                                /** @description The row’s amount in each column, as exact decimal strings. */
+                                /** @description The row’s amount in each column, as exact decimal strings. On a budget line: the budgeted amount of each period of the year, in order, read as the account reads (revenue credit less debit, expense debit less credit); a number or decimal string at the company’s precision, zero and negative allowed; answered as strings. */
                                 amounts: string[];
                             }[];
                             /** @description Cash flow statement: the investing accounts along the tree, each with its change over the range as its effect on cash (credit less debit). */
@@ -10416,7 +10486,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 classification: "asset" | "liability" | "equity" | "revenue" | "expense";
-                                /** @description The row’s amount in each column, as exact decimal strings. */
+                                /** @description The row’s amount in each column, as exact decimal strings. On a budget line: the budgeted amount of each period of the year, in order, read as the account reads (revenue credit less debit, expense debit less credit); a number or decimal string at the company’s precision, zero and negative allowed; answered as strings. */
                                 amounts: string[];
                             }[];
                             /** @description Cash flow statement: the financing accounts along the tree, each with its change over the range as its effect on cash (credit less debit). */
@@ -10451,7 +10521,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 classification: "asset" | "liability" | "equity" | "revenue" | "expense";
-                                /** @description The row’s amount in each column, as exact decimal strings. */
+                                /** @description The row’s amount in each column, as exact decimal strings. On a budget line: the budgeted amount of each period of the year, in order, read as the account reads (revenue credit less debit, expense debit less credit); a number or decimal string at the company’s precision, zero and negative allowed; answered as strings. */
                                 amounts: string[];
                             }[];
                             /** @description Cash flow statement: the cash accounts (cashFlowCategory cash) along the tree, each with its change over the range (debit less credit). */
@@ -10486,7 +10556,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 classification: "asset" | "liability" | "equity" | "revenue" | "expense";
-                                /** @description The row’s amount in each column, as exact decimal strings. */
+                                /** @description The row’s amount in each column, as exact decimal strings. On a budget line: the budgeted amount of each period of the year, in order, read as the account reads (revenue credit less debit, expense debit less credit); a number or decimal string at the company’s precision, zero and negative allowed; answered as strings. */
                                 amounts: string[];
                             }[];
                             /** @description Sums of the root rows. */
@@ -10563,28 +10633,28 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "273d2b19-08dd-4729-a448-81a7e6a9f2e2",
-                     *           "sequence": 10,
+                     *           "id": "12d166b3-4441-42b5-8d7b-38d105d14bb1",
+                     *           "sequence": 2,
                      *           "type": "JournalPosted",
-                     *           "companyId": "73c3f97b-9027-4908-99eb-96cb083601f7",
-                     *           "recordId": "24ab36ff-91b8-4f4d-9984-9f8a42502345",
+                     *           "companyId": "ec311905-7b31-4403-a804-ccf6006e62a8",
+                     *           "recordId": "0b76e03b-09fa-45f7-acac-b0cb223580d4",
                      *           "version": 2,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "bed91b40-4684-4bb0-bb4d-ec13d91dc5be"
+                     *             "id": "3dd54741-cb6a-437c-8c0a-9ddb3a1427ea"
                      *           },
-                     *           "occurredAt": "2026-11-24T10:37:43.463Z",
+                     *           "occurredAt": "2026-11-24T10:44:47.035Z",
                      *           "data": {
-                     *             "id": "24ab36ff-91b8-4f4d-9984-9f8a42502345",
-                     *             "serialNumber": 5,
-                     *             "date": "2026-12-31T00:00:00Z",
-                     *             "description": "Closing journal of FY 2026",
+                     *             "id": "0b76e03b-09fa-45f7-acac-b0cb223580d4",
+                     *             "serialNumber": 4,
+                     *             "date": "2026-04-05T00:00:00Z",
+                     *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "0a62beb0-1147-4650-86ba-cba563f989c5",
+                     *                 "accountId": "1842d502-e1ab-4b31-a75c-7b516f87f424",
                      *                 "costCenterId": null,
-                     *                 "side": 2,
+                     *                 "side": 1,
                      *                 "amount": 7,
                      *                 "currency": "SAR",
                      *                 "exchangeRate": "1",
@@ -10592,9 +10662,9 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "eaea3301-94bb-4f3b-a9cb-c201fa5d3993",
+                     *                 "accountId": "6d4cf5d9-465a-43e7-a012-b6242839f955",
                      *                 "costCenterId": null,
-                     *                 "side": 1,
+                     *                 "side": 2,
                      *                 "amount": 7,
                      *                 "currency": "SAR",
                      *                 "exchangeRate": "1",
@@ -10607,39 +10677,39 @@ export interface operations {
                      *               "credit": 7
                      *             },
                      *             "status": "posted",
-                     *             "postingDate": "2026-12-31",
-                     *             "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39",
-                     *             "periodId": "78b92b9e-16a1-45a9-bf54-7555b7398af6",
+                     *             "postingDate": "2026-04-05",
+                     *             "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d",
+                     *             "periodId": "ea755c72-3e55-4f83-b7f3-417bb74b22b0",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-24T10:37:43.256Z",
-                     *             "updatedAt": "2026-11-24T10:37:43.463Z"
+                     *             "createdAt": "2026-11-24T10:44:47.010Z",
+                     *             "updatedAt": "2026-11-24T10:44:47.034Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null
                      *         },
                      *         {
-                     *           "id": "b5addd98-b6c9-41c3-b21d-186c6932ef8c",
-                     *           "sequence": 15,
+                     *           "id": "16af4307-82c3-408e-bd95-906580c1d4d0",
+                     *           "sequence": 5,
                      *           "type": "JournalPosted",
-                     *           "companyId": "73c3f97b-9027-4908-99eb-96cb083601f7",
-                     *           "recordId": "27eca925-2f41-4ebd-8b1f-130998529090",
+                     *           "companyId": "ec311905-7b31-4403-a804-ccf6006e62a8",
+                     *           "recordId": "1159b1a0-ce22-4166-a334-de24499cb9b2",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "bed91b40-4684-4bb0-bb4d-ec13d91dc5be"
+                     *             "id": "3dd54741-cb6a-437c-8c0a-9ddb3a1427ea"
                      *           },
-                     *           "occurredAt": "2026-11-24T10:37:40.363Z",
+                     *           "occurredAt": "2026-11-24T10:44:46.743Z",
                      *           "data": {
-                     *             "id": "27eca925-2f41-4ebd-8b1f-130998529090",
+                     *             "id": "1159b1a0-ce22-4166-a334-de24499cb9b2",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "47fc16e6-3d2b-4fde-a857-f917410a213d",
+                     *                 "accountId": "6d4cf5d9-465a-43e7-a012-b6242839f955",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -10649,7 +10719,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "0d13d84f-3972-45aa-b332-67eaccff494b",
+                     *                 "accountId": "a62e8c6f-ce8c-4fb6-ba7b-ad6d14434407",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -10665,38 +10735,38 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39",
-                     *             "periodId": "813066e5-6629-4335-ae86-cd72666c7ab0",
+                     *             "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d",
+                     *             "periodId": "64cb9eaa-ef5a-48f8-8607-ffbc434d95d5",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-24T10:37:40.107Z",
-                     *             "updatedAt": "2026-11-24T10:37:40.362Z"
+                     *             "createdAt": "2026-11-24T10:44:46.528Z",
+                     *             "updatedAt": "2026-11-24T10:44:46.742Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null
                      *         },
                      *         {
-                     *           "id": "aae596c7-9105-444f-9a3c-193ef81b92a0",
-                     *           "sequence": 17,
+                     *           "id": "b994e7bd-4040-470c-ac80-4a3da5cdf813",
+                     *           "sequence": 7,
                      *           "type": "JournalPosted",
-                     *           "companyId": "73c3f97b-9027-4908-99eb-96cb083601f7",
-                     *           "recordId": "27eca925-2f41-4ebd-8b1f-130998529090",
+                     *           "companyId": "ec311905-7b31-4403-a804-ccf6006e62a8",
+                     *           "recordId": "1159b1a0-ce22-4166-a334-de24499cb9b2",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "bed91b40-4684-4bb0-bb4d-ec13d91dc5be"
+                     *             "id": "3dd54741-cb6a-437c-8c0a-9ddb3a1427ea"
                      *           },
-                     *           "occurredAt": "2026-11-24T10:37:40.620Z",
+                     *           "occurredAt": "2026-11-24T10:44:46.805Z",
                      *           "data": {
-                     *             "id": "27eca925-2f41-4ebd-8b1f-130998529090",
+                     *             "id": "1159b1a0-ce22-4166-a334-de24499cb9b2",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "47fc16e6-3d2b-4fde-a857-f917410a213d",
+                     *                 "accountId": "6d4cf5d9-465a-43e7-a012-b6242839f955",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -10706,7 +10776,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "0d13d84f-3972-45aa-b332-67eaccff494b",
+                     *                 "accountId": "a62e8c6f-ce8c-4fb6-ba7b-ad6d14434407",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -10722,19 +10792,19 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "c094a30c-01e9-40c7-954b-b7b1a1286d39",
-                     *             "periodId": "813066e5-6629-4335-ae86-cd72666c7ab0",
+                     *             "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d",
+                     *             "periodId": "64cb9eaa-ef5a-48f8-8607-ffbc434d95d5",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-24T10:37:40.107Z",
-                     *             "updatedAt": "2026-11-24T10:37:40.620Z"
+                     *             "createdAt": "2026-11-24T10:44:46.528Z",
+                     *             "updatedAt": "2026-11-24T10:44:46.805Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjczYzNmOTdiLTkwMjctNDkwOC05OWViLTk2Y2IwODM2MDFmNyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjE3fX0.h3DnzJCp2uJZZYRep15cf_1BpHB31IYMOXl6qt7F5rk"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImVjMzExOTA1LTdiMzEtNDQwMy1hODA0LWNjZjYwMDZlNjJhOCIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjd9fQ.h2DMvBhlvcEGu3p6bZ_0h8VVgATbUkPB_4Nd370E0OA"
                      *     }
                      */
                     "application/json": {
@@ -10832,7 +10902,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "7d253261-0bed-4579-882b-3d6e6a3e967e",
+                     *           "id": "c613a48f-02ff-45bf-90aa-1024871aeb18",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -10843,11 +10913,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "bed91b40-4684-4bb0-bb4d-ec13d91dc5be"
+                     *             "id": "3dd54741-cb6a-437c-8c0a-9ddb3a1427ea"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:37:44.830Z",
-                     *           "updatedAt": "2026-11-24T10:37:44.830Z"
+                     *           "createdAt": "2026-11-24T10:44:48.733Z",
+                     *           "updatedAt": "2026-11-24T10:44:48.733Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -10946,7 +11016,7 @@ export interface operations {
                      * @description The event types the subscription receives; empty for every type.
                      * @default []
                      */
-                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted")[];
+                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted")[];
                     /**
                      * @description Free text.
                      * @default
@@ -10969,7 +11039,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7d253261-0bed-4579-882b-3d6e6a3e967e",
+                     *       "id": "c613a48f-02ff-45bf-90aa-1024871aeb18",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -10980,11 +11050,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "bed91b40-4684-4bb0-bb4d-ec13d91dc5be"
+                     *         "id": "3dd54741-cb6a-437c-8c0a-9ddb3a1427ea"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:37:44.830Z",
-                     *       "updatedAt": "2026-11-24T10:37:44.830Z",
+                     *       "createdAt": "2026-11-24T10:44:48.733Z",
+                     *       "updatedAt": "2026-11-24T10:44:48.733Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -11072,7 +11142,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7d253261-0bed-4579-882b-3d6e6a3e967e",
+                     *       "id": "c613a48f-02ff-45bf-90aa-1024871aeb18",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -11083,11 +11153,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "bed91b40-4684-4bb0-bb4d-ec13d91dc5be"
+                     *         "id": "3dd54741-cb6a-437c-8c0a-9ddb3a1427ea"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:37:44.830Z",
-                     *       "updatedAt": "2026-11-24T10:37:44.830Z"
+                     *       "createdAt": "2026-11-24T10:44:48.733Z",
+                     *       "updatedAt": "2026-11-24T10:44:48.733Z"
                      *     }
                      */
                     "application/json": {
@@ -11177,7 +11247,7 @@ export interface operations {
                      * @description The event types the subscription receives; empty for every type.
                      * @default []
                      */
-                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted")[];
+                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted")[];
                     /**
                      * @description Free text.
                      * @default
@@ -11199,7 +11269,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7d253261-0bed-4579-882b-3d6e6a3e967e",
+                     *       "id": "c613a48f-02ff-45bf-90aa-1024871aeb18",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -11211,11 +11281,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "bed91b40-4684-4bb0-bb4d-ec13d91dc5be"
+                     *         "id": "3dd54741-cb6a-437c-8c0a-9ddb3a1427ea"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T10:37:44.830Z",
-                     *       "updatedAt": "2026-11-24T10:37:45.311Z"
+                     *       "createdAt": "2026-11-24T10:44:48.733Z",
+                     *       "updatedAt": "2026-11-24T10:44:49.089Z"
                      *     }
                      */
                     "application/json": {
@@ -11438,13 +11508,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e7aa7bf1-a32b-4c66-bfa9-d99d6c4ce760",
+                     *           "id": "1ddd7f18-dc44-4a0c-a229-83cb9364a1d1",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:37:45.465Z",
-                     *           "updatedAt": "2026-11-24T10:37:45.465Z"
+                     *           "createdAt": "2026-11-24T10:44:49.241Z",
+                     *           "updatedAt": "2026-11-24T10:44:49.241Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -11540,13 +11610,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e7aa7bf1-a32b-4c66-bfa9-d99d6c4ce760",
+                     *       "id": "1ddd7f18-dc44-4a0c-a229-83cb9364a1d1",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:37:45.465Z",
-                     *       "updatedAt": "2026-11-24T10:37:45.465Z"
+                     *       "createdAt": "2026-11-24T10:44:49.241Z",
+                     *       "updatedAt": "2026-11-24T10:44:49.241Z"
                      *     }
                      */
                     "application/json": {
@@ -11612,13 +11682,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e7aa7bf1-a32b-4c66-bfa9-d99d6c4ce760",
+                     *       "id": "1ddd7f18-dc44-4a0c-a229-83cb9364a1d1",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:37:45.465Z",
-                     *       "updatedAt": "2026-11-24T10:37:45.465Z"
+                     *       "createdAt": "2026-11-24T10:44:49.241Z",
+                     *       "updatedAt": "2026-11-24T10:44:49.241Z"
                      *     }
                      */
                     "application/json": {
@@ -11697,13 +11767,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e7aa7bf1-a32b-4c66-bfa9-d99d6c4ce760",
+                     *       "id": "1ddd7f18-dc44-4a0c-a229-83cb9364a1d1",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T10:37:45.465Z",
-                     *       "updatedAt": "2026-11-24T10:37:45.626Z"
+                     *       "createdAt": "2026-11-24T10:44:49.241Z",
+                     *       "updatedAt": "2026-11-24T10:44:49.366Z"
                      *     }
                      */
                     "application/json": {
@@ -11747,6 +11817,597 @@ export interface operations {
         };
     };
     "exchangeRates.delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: string;
+                /** @description Identifier (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "version": 2
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The version read; a write based on another is refused (409). */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK, with an empty body */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
+    "budgets.list": {
+        parameters: {
+            query?: {
+                /** @description Cursor from the previous page’s nextPage; omit for the first page. */
+                page?: string;
+                /** @description Items per page, 1 to 100. */
+                pageSize?: number;
+                /** @description The field to sort by. */
+                orderBy?: "CreatedAt";
+                /** @description true ascending, false descending. */
+                orderAsc?: "true" | "false";
+                /** @description Free-text search, at most 50 characters. */
+                keyword?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "currentPage": null,
+                     *       "results": [
+                     *         {
+                     *           "id": "c879057f-6317-4d60-9838-57ed94641200",
+                     *           "name": "2026 plan",
+                     *           "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d",
+                     *           "lineCount": 2,
+                     *           "version": 1,
+                     *           "createdAt": "2026-11-24T10:44:49.437Z",
+                     *           "updatedAt": "2026-11-24T10:44:49.437Z"
+                     *         }
+                     *       ],
+                     *       "nextPage": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The cursor used for this page; null on the first page. */
+                        currentPage: string | null;
+                        /** @description The items of this page. */
+                        results: {
+                            /**
+                             * Format: uuid
+                             * @description Identifier (UUID).
+                             */
+                            id: string;
+                            /** @description The budget’s name. */
+                            name: string;
+                            /**
+                             * Format: uuid
+                             * @description A financial year (UUID).
+                             */
+                            financialYearId: string;
+                            /** @description The version read; a write based on another is refused (409). */
+                            version: number;
+                            /**
+                             * Format: date-time
+                             * @description When it was created (UTC).
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description When it last changed (UTC).
+                             */
+                            updatedAt: string;
+                            /** @description How many lines the budget has (read them with GET of the budget). */
+                            lineCount: number;
+                        }[];
+                        /** @description Cursor for the next page; null at the end. */
+                        nextPage: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
+    "budgets.create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retries with the same key within 24 hours answer the first result instead of writing again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The company (UUID). */
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "2026 plan",
+                 *       "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d",
+                 *       "lines": [
+                 *         {
+                 *           "accountId": "a62e8c6f-ce8c-4fb6-ba7b-ad6d14434407",
+                 *           "amounts": [
+                 *             1000,
+                 *             1000,
+                 *             1000,
+                 *             1000,
+                 *             1000,
+                 *             1000,
+                 *             1000,
+                 *             1000,
+                 *             1000,
+                 *             1000,
+                 *             1000,
+                 *             1000
+                 *           ]
+                 *         },
+                 *         {
+                 *           "accountId": "1842d502-e1ab-4b31-a75c-7b516f87f424",
+                 *           "costCenterId": "ca975e4b-c45e-4697-9267-b2097d51be66",
+                 *           "amounts": [
+                 *             "250.50",
+                 *             "250.50",
+                 *             "250.50",
+                 *             "250.50",
+                 *             "250.50",
+                 *             "250.50",
+                 *             "250.50",
+                 *             "250.50",
+                 *             "250.50",
+                 *             "250.50",
+                 *             "250.50",
+                 *             "250.50"
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The budget’s name, such as "2026 operating budget". */
+                    name: string;
+                    /**
+                     * Format: uuid
+                     * @description A financial year (UUID).
+                     */
+                    financialYearId: string;
+                    /** @description A budget’s lines: each a revenue or expense leaf account (UUID or path), as a whole (costCenterId null or left out) or within one cost center (UUID or path), with one amount per period of the financial year, in order. Each (account, cost center) once, and an account either as a whole or by cost center, not both; at most 500 lines. */
+                    lines: {
+                        /** @description A UUID (any case), or the dot-joined path of codes from the root (e.g. "1.11.1101"). */
+                        accountId: string;
+                        /**
+                         * @description A cost center: its UUID, or its path of codes from the root.
+                         * @default null
+                         */
+                        costCenterId?: string | null;
+                        /** @description The row’s amount in each column, as exact decimal strings. On a budget line: the budgeted amount of each period of the year, in order, read as the account reads (revenue credit less debit, expense debit less credit); a number or decimal string at the company’s precision, zero and negative allowed; answered as strings. */
+                        amounts: (string | number)[];
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "c879057f-6317-4d60-9838-57ed94641200",
+                     *       "name": "2026 plan",
+                     *       "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d",
+                     *       "version": 1,
+                     *       "createdAt": "2026-11-24T10:44:49.437Z",
+                     *       "updatedAt": "2026-11-24T10:44:49.437Z",
+                     *       "lines": [
+                     *         {
+                     *           "accountId": "a62e8c6f-ce8c-4fb6-ba7b-ad6d14434407",
+                     *           "costCenterId": null,
+                     *           "amounts": [
+                     *             "1000.00",
+                     *             "1000.00",
+                     *             "1000.00",
+                     *             "1000.00",
+                     *             "1000.00",
+                     *             "1000.00",
+                     *             "1000.00",
+                     *             "1000.00",
+                     *             "1000.00",
+                     *             "1000.00",
+                     *             "1000.00",
+                     *             "1000.00"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "accountId": "1842d502-e1ab-4b31-a75c-7b516f87f424",
+                     *           "costCenterId": "ca975e4b-c45e-4697-9267-b2097d51be66",
+                     *           "amounts": [
+                     *             "250.50",
+                     *             "250.50",
+                     *             "250.50",
+                     *             "250.50",
+                     *             "250.50",
+                     *             "250.50",
+                     *             "250.50",
+                     *             "250.50",
+                     *             "250.50",
+                     *             "250.50",
+                     *             "250.50",
+                     *             "250.50"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description Identifier (UUID).
+                         */
+                        id: string;
+                        /** @description The budget’s name. */
+                        name: string;
+                        /**
+                         * Format: uuid
+                         * @description A financial year (UUID).
+                         */
+                        financialYearId: string;
+                        /** @description The version read; a write based on another is refused (409). */
+                        version: number;
+                        /**
+                         * Format: date-time
+                         * @description When it was created (UTC).
+                         */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description When it last changed (UTC).
+                         */
+                        updatedAt: string;
+                        /** @description A budget’s lines: each a revenue or expense leaf account (UUID or path), as a whole (costCenterId null or left out) or within one cost center (UUID or path), with one amount per period of the financial year, in order. Each (account, cost center) once, and an account either as a whole or by cost center, not both; at most 500 lines. */
+                        lines: {
+                            /**
+                             * Format: uuid
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             */
+                            accountId: string;
+                            /** @description A cost center: its UUID, or its path of codes from the root. */
+                            costCenterId: string | null;
+                            /** @description The row’s amount in each column, as exact decimal strings. On a budget line: the budgeted amount of each period of the year, in order, read as the account reads (revenue credit less debit, expense debit less credit); a number or decimal string at the company’s precision, zero and negative allowed; answered as strings. */
+                            amounts: string[];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
+    "budgets.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: string;
+                /** @description Identifier (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "c879057f-6317-4d60-9838-57ed94641200",
+                     *       "name": "2026 plan",
+                     *       "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d",
+                     *       "version": 1,
+                     *       "createdAt": "2026-11-24T10:44:49.437Z",
+                     *       "updatedAt": "2026-11-24T10:44:49.437Z",
+                     *       "lines": [
+                     *         {
+                     *           "accountId": "a62e8c6f-ce8c-4fb6-ba7b-ad6d14434407",
+                     *           "costCenterId": null,
+                     *           "amounts": [
+                     *             "1000.00",
+                     *             "1000.00",
+                     *             "1000.00",
+                     *             "1000.00",
+                     *             "1000.00",
+                     *             "1000.00",
+                     *             "1000.00",
+                     *             "1000.00",
+                     *             "1000.00",
+                     *             "1000.00",
+                     *             "1000.00",
+                     *             "1000.00"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "accountId": "1842d502-e1ab-4b31-a75c-7b516f87f424",
+                     *           "costCenterId": "ca975e4b-c45e-4697-9267-b2097d51be66",
+                     *           "amounts": [
+                     *             "250.50",
+                     *             "250.50",
+                     *             "250.50",
+                     *             "250.50",
+                     *             "250.50",
+                     *             "250.50",
+                     *             "250.50",
+                     *             "250.50",
+                     *             "250.50",
+                     *             "250.50",
+                     *             "250.50",
+                     *             "250.50"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description Identifier (UUID).
+                         */
+                        id: string;
+                        /** @description The budget’s name. */
+                        name: string;
+                        /**
+                         * Format: uuid
+                         * @description A financial year (UUID).
+                         */
+                        financialYearId: string;
+                        /** @description The version read; a write based on another is refused (409). */
+                        version: number;
+                        /**
+                         * Format: date-time
+                         * @description When it was created (UTC).
+                         */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description When it last changed (UTC).
+                         */
+                        updatedAt: string;
+                        /** @description A budget’s lines: each a revenue or expense leaf account (UUID or path), as a whole (costCenterId null or left out) or within one cost center (UUID or path), with one amount per period of the financial year, in order. Each (account, cost center) once, and an account either as a whole or by cost center, not both; at most 500 lines. */
+                        lines: {
+                            /**
+                             * Format: uuid
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             */
+                            accountId: string;
+                            /** @description A cost center: its UUID, or its path of codes from the root. */
+                            costCenterId: string | null;
+                            /** @description The row’s amount in each column, as exact decimal strings. On a budget line: the budgeted amount of each period of the year, in order, read as the account reads (revenue credit less debit, expense debit less credit); a number or decimal string at the company’s precision, zero and negative allowed; answered as strings. */
+                            amounts: string[];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
+    "budgets.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: string;
+                /** @description Identifier (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "2026 plan, revised",
+                 *       "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d",
+                 *       "lines": [
+                 *         {
+                 *           "accountId": "a62e8c6f-ce8c-4fb6-ba7b-ad6d14434407",
+                 *           "amounts": [
+                 *             900,
+                 *             900,
+                 *             900,
+                 *             900,
+                 *             900,
+                 *             900,
+                 *             900,
+                 *             900,
+                 *             900,
+                 *             900,
+                 *             900,
+                 *             900
+                 *           ]
+                 *         }
+                 *       ],
+                 *       "version": 1
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The budget’s name, such as "2026 operating budget". */
+                    name: string;
+                    /**
+                     * Format: uuid
+                     * @description A financial year (UUID).
+                     */
+                    financialYearId: string;
+                    /** @description A budget’s lines: each a revenue or expense leaf account (UUID or path), as a whole (costCenterId null or left out) or within one cost center (UUID or path), with one amount per period of the financial year, in order. Each (account, cost center) once, and an account either as a whole or by cost center, not both; at most 500 lines. */
+                    lines: {
+                        /** @description A UUID (any case), or the dot-joined path of codes from the root (e.g. "1.11.1101"). */
+                        accountId: string;
+                        /**
+                         * @description A cost center: its UUID, or its path of codes from the root.
+                         * @default null
+                         */
+                        costCenterId?: string | null;
+                        /** @description The row’s amount in each column, as exact decimal strings. On a budget line: the budgeted amount of each period of the year, in order, read as the account reads (revenue credit less debit, expense debit less credit); a number or decimal string at the company’s precision, zero and negative allowed; answered as strings. */
+                        amounts: (string | number)[];
+                    }[];
+                    /** @description The version read; a write based on another is refused (409). */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "c879057f-6317-4d60-9838-57ed94641200",
+                     *       "name": "2026 plan, revised",
+                     *       "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d",
+                     *       "version": 2,
+                     *       "createdAt": "2026-11-24T10:44:49.437Z",
+                     *       "updatedAt": "2026-11-24T10:44:49.500Z",
+                     *       "lines": [
+                     *         {
+                     *           "accountId": "a62e8c6f-ce8c-4fb6-ba7b-ad6d14434407",
+                     *           "costCenterId": null,
+                     *           "amounts": [
+                     *             "900.00",
+                     *             "900.00",
+                     *             "900.00",
+                     *             "900.00",
+                     *             "900.00",
+                     *             "900.00",
+                     *             "900.00",
+                     *             "900.00",
+                     *             "900.00",
+                     *             "900.00",
+                     *             "900.00",
+                     *             "900.00"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description Identifier (UUID).
+                         */
+                        id: string;
+                        /** @description The budget’s name. */
+                        name: string;
+                        /**
+                         * Format: uuid
+                         * @description A financial year (UUID).
+                         */
+                        financialYearId: string;
+                        /** @description The version read; a write based on another is refused (409). */
+                        version: number;
+                        /**
+                         * Format: date-time
+                         * @description When it was created (UTC).
+                         */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description When it last changed (UTC).
+                         */
+                        updatedAt: string;
+                        /** @description A budget’s lines: each a revenue or expense leaf account (UUID or path), as a whole (costCenterId null or left out) or within one cost center (UUID or path), with one amount per period of the financial year, in order. Each (account, cost center) once, and an account either as a whole or by cost center, not both; at most 500 lines. */
+                        lines: {
+                            /**
+                             * Format: uuid
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             */
+                            accountId: string;
+                            /** @description A cost center: its UUID, or its path of codes from the root. */
+                            costCenterId: string | null;
+                            /** @description The row’s amount in each column, as exact decimal strings. On a budget line: the budgeted amount of each period of the year, in order, read as the account reads (revenue credit less debit, expense debit less credit); a number or decimal string at the company’s precision, zero and negative allowed; answered as strings. */
+                            amounts: string[];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
+    "budgets.delete": {
         parameters: {
             query?: never;
             header?: never;

@@ -38,6 +38,8 @@ export const SERVICE_PERMISSIONS = [
   'reports:create',
   'exchange-rates:read',
   'exchange-rates:manage',
+  'budgets:read',
+  'budgets:manage',
 ] as const;
 
 export const PERMISSIONS = [...SPEC_PERMISSIONS, ...SERVICE_PERMISSIONS] as const;

@@ -240,3 +240,16 @@ export const exchangeRateKeys = {
   /** The pointer from a rate's id to its (currency, date) key: the id never changes, so it is written once. */
   rateById: (companyId: string, rateId: string): Key => ({ pk: companyPk(companyId), sk: `FXRATEID#${rateId}` }),
 };
+
+/** Keys of a company's budgets (budget-store.ts). */
+export const budgetKeys = {
+  /** A budget without its lines (name, year, line count, version), and its place in the company's list by creation time (gsi1). */
+  budget: (companyId: string, budgetId: string): Key => ({ pk: companyPk(companyId), sk: `BUDGET#${budgetId}` }),
+  budgetByCreation: (companyId: string, createdAt: string, budgetId: string) => ({
+    gsi1pk: `${companyPk(companyId)}#BUDGET`,
+    gsi1sk: `${createdAt} ${budgetId}`,
+  }),
+  budgetListPartition: (companyId: string) => `${companyPk(companyId)}#BUDGET`,
+  /** A budget's lines, apart from the budget so a list page never reads them. */
+  budgetLines: (companyId: string, budgetId: string): Key => ({ pk: companyPk(companyId), sk: `BUDGETLINES#${budgetId}` }),
+};

@@ -44,6 +44,9 @@ export const EVENT_TYPES = [
   'ExchangeRateCreated',
   'ExchangeRateChanged',
   'ExchangeRateDeleted',
+  'BudgetCreated',
+  'BudgetChanged',
+  'BudgetDeleted',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

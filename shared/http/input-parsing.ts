@@ -56,11 +56,31 @@ function parseJsonBody(event: APIGatewayProxyEventV2): unknown {
 
 /** Fields whose numbers are exact decimals: money amounts and exchange rates. */
 const EXACT_DECIMAL_FIELDS = new Set(['amount', 'rate', 'exchangeRate']);
+/** Fields holding arrays of exact decimals: a budget line's amounts per period. */
+const EXACT_DECIMAL_ARRAYS = new Set(['amounts']);
+
+/** A number met as an array element, with its source digits, until the array's own field name says what it is. */
+class ArrayNumber {
+  constructor(
+    readonly source: string,
+    readonly value: number,
+  ) {}
+}
 
 /**
  * Hands amount and rate numbers over as the digits the client wrote (JSON.parse source text),
  * so they never pass through a binary float: 0.1 stays "0.1", 1e2 stays "1e2" (and is refused).
+ * An array element's field is known only once the reviver reaches the array (elements come
+ * first), so its numbers wait as ArrayNumber and become digits in an exact array, numbers elsewhere.
  */
-function keepDecimalDigits(key: string, value: unknown, context?: { source?: string }): unknown {
-  return EXACT_DECIMAL_FIELDS.has(key) && typeof value === 'number' && context?.source !== undefined ? context.source : value;
+function keepDecimalDigits(this: unknown, key: string, value: unknown, context?: { source?: string }): unknown {
+  if (typeof value === 'number' && context?.source !== undefined) {
+    if (EXACT_DECIMAL_FIELDS.has(key)) return context.source;
+    if (Array.isArray(this)) return new ArrayNumber(context.source, value);
+  }
+  if (Array.isArray(value)) {
+    const exact = EXACT_DECIMAL_ARRAYS.has(key);
+    return value.map((v: unknown) => (v instanceof ArrayNumber ? (exact ? v.source : v.value) : v));
+  }
+  return value;
 }

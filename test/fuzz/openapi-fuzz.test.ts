@@ -162,6 +162,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     const webhook = (await api.post(`${base}/Webhooks`, { url: 'https://hooks.example.com/fuzz', eventTypes: ['JournalPosted'] })).body;
     const role = (await api.post(`${base}/Roles`, { name: 'Fuzzed', permissions: ['accounts:read'] })).body;
     const rate = (await api.post(`${base}/ExchangeRates`, { currency: 'USD', date: '2026-02-10', rate: '3.75' })).body;
+    const budget = (await api.post(`${base}/Budgets`, { name: 'Fuzzed', financialYearId: year.id, lines: [{ accountId: chart.sales.id, amounts: Array.from({ length: 12 }, () => 10) }] })).body;
     const document = await (await fetch(`${stack.url()}/openapi.json`)).json();
     const operations = operationsOf(document);
 
@@ -177,6 +178,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
       Webhooks: [webhook.id as string],
       Roles: [role.id as string, '5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002'],
       ExchangeRates: [rate.id as string],
+      Budgets: [budget.id as string],
     };
     const candidatesFor = (path: string, param: string): string[] => {
       if (param === 'companyId') return [companyId];
@@ -200,6 +202,8 @@ describe('fuzzing every operation of the OpenAPI document', () => {
         date: ['2026-02-10', '2026-12-31', '2030-01-01'],
         currency: ['USD', 'EUR', 'SAR', 'KWD', 'XYZ'],
         rate: ['3.75', '0.2666666667', '0', '1.23456789012'],
+        financialYearId: [year.id],
+        budgetId: [budget.id as string],
       },
     };
     const tokens = { owner: owner.token, key: apiKey.key as string };

@@ -1,0 +1,13 @@
+import { CreateBudgetBody, ListBudgetsQuery, UpdateBudgetBody } from '../budgets/schemas.ts';
+import { area, company, VersionBody } from './route.ts';
+
+const budget = `${company}/Budgets/{id}` as const;
+
+/** The budgets rows of the route table (shared/routes.ts). */
+export const budgetsRoutes = area('budgets', {
+  create: { methods: ['POST'], path: `${company}/Budgets`, handler: 'functions/budgets/create.ts', access: 'budgets:manage', event: 'BudgetCreated', idempotentOperation: 'CreateBudget', body: CreateBudgetBody, response: 'BudgetResponse', summary: 'Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center', tag: 'Budgets' },
+  list: { methods: ['GET'], path: `${company}/Budgets`, handler: 'functions/budgets/list.ts', access: 'budgets:read', query: ListBudgetsQuery, response: { page: 'BudgetSummaryResponse' }, summary: 'List budgets without their lines, newest first (paginated; the keyword matches the name)', tag: 'Budgets' },
+  get: { methods: ['GET'], path: budget, handler: 'functions/budgets/get.ts', access: 'budgets:read', response: 'BudgetResponse', summary: 'Get a budget with its lines', tag: 'Budgets' },
+  update: { methods: ['PUT'], path: budget, handler: 'functions/budgets/update.ts', access: 'budgets:manage', event: 'BudgetChanged', body: UpdateBudgetBody, response: 'BudgetResponse', summary: 'Replace a budget\'s name, year and lines (versioned)', tag: 'Budgets' },
+  delete: { methods: ['DELETE'], path: budget, handler: 'functions/budgets/delete.ts', access: 'budgets:manage', event: 'BudgetDeleted', body: VersionBody, summary: 'Delete a budget (versioned)', tag: 'Budgets' },
+});
