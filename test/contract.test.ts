@@ -157,6 +157,7 @@ describe('responses match the OpenAPI document', () => {
     check('exchangeRates.delete', await api.delete(`${base}/ExchangeRates/${usd.id}`, { version: usdChanged.version }));
     const plan = check('budgets.create', await api.post(`${base}/Budgets`, { name: '2026 plan', financialYearId: year.id, lines: [{ accountId: chart.sales.id, amounts: Array.from({ length: 12 }, () => 1000) }, { accountId: chart.rent.id, costCenterId: chart.hq.id, amounts: Array.from({ length: 12 }, () => '250.50') }] }));
     check('budgets.list', await api.get(`${base}/Budgets`));
+    check('reports.budgetVsActual', await api.get(`${base}/Reports/BudgetVsActual?budgetId=${plan.id}&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`));
     check('budgets.get', await api.get(`${base}/Budgets/${plan.id}`));
     const revised = check('budgets.update', await api.put(`${base}/Budgets/${plan.id}`, { name: '2026 plan, revised', financialYearId: year.id, lines: [{ accountId: chart.sales.id, amounts: Array.from({ length: 12 }, () => 900) }], version: plan.version }));
     check('budgets.delete', await api.delete(`${base}/Budgets/${plan.id}`, { version: revised.version }));

@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/aebad111-5e3e-45f2-afbf-5b81c4e1b940`
+         * @description Example request: `GET /api/v1/Companies/774732ff-fd73-410f-aa0d-5a5c3d040f92`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Settings`
+         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Settings`
          */
         get: operations["settings.get"];
         /**
          * Update company settings (versioned)
-         * @description Example request: `PUT /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Settings`
+         * @description Example request: `PUT /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Roles`
+         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Roles`
+         * @description Example request: `POST /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Roles/bb9427c2-506f-4b14-93a6-b66f4d7f50ac`
+         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Roles/8fc444ac-409b-43d2-9a50-5388cda6e129`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Roles/bb9427c2-506f-4b14-93a6-b66f4d7f50ac`
+         * @description Example request: `PUT /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Roles/8fc444ac-409b-43d2-9a50-5388cda6e129`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Roles/bb9427c2-506f-4b14-93a6-b66f4d7f50ac`
+         * @description Example request: `DELETE /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Roles/8fc444ac-409b-43d2-9a50-5388cda6e129`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Members`
+         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Members`
+         * @description Example request: `POST /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Members/edb9dc6b-61fe-4a1a-ac7c-0a85d3528bc4`
+         * @description Example request: `PUT /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Members/17eea67c-477e-441a-84f6-af933d23b894`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Members/edb9dc6b-61fe-4a1a-ac7c-0a85d3528bc4`
+         * @description Example request: `DELETE /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Members/17eea67c-477e-441a-84f6-af933d23b894`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/ApiKeys/2dfcf778-6aa4-4195-bf92-11ae14aeb3f4`
+         * @description Example request: `DELETE /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/ApiKeys/aca7001f-9713-4b9f-b7d8-795487e35e88`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Accounts`
+         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Accounts`
+         * @description Example request: `POST /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Accounts/678f8baf-a184-42db-88af-f8d2392a7762`
+         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Accounts/57750988-980c-4ca9-959c-23cdbe57dab4`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Accounts/678f8baf-a184-42db-88af-f8d2392a7762`
+         * @description Example request: `PUT /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Accounts/57750988-980c-4ca9-959c-23cdbe57dab4`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Accounts/678f8baf-a184-42db-88af-f8d2392a7762`
+         * @description Example request: `DELETE /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Accounts/57750988-980c-4ca9-959c-23cdbe57dab4`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,13 +333,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -357,18 +357,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/CostCenters/362eac20-69ab-4f3f-a6e7-073ab1d2afd5`
+         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/CostCenters/c0970f16-a8d9-4da6-962d-15df5be659c0`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/CostCenters/362eac20-69ab-4f3f-a6e7-073ab1d2afd5`
+         * @description Example request: `PUT /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/CostCenters/c0970f16-a8d9-4da6-962d-15df5be659c0`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/CostCenters/362eac20-69ab-4f3f-a6e7-073ab1d2afd5`
+         * @description Example request: `DELETE /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/CostCenters/c0970f16-a8d9-4da6-962d-15df5be659c0`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -387,7 +387,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/CostCenters/362eac20-69ab-4f3f-a6e7-073ab1d2afd5/Activate`
+         * @description Example request: `POST /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/CostCenters/c0970f16-a8d9-4da6-962d-15df5be659c0/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -407,7 +407,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/CostCenters/362eac20-69ab-4f3f-a6e7-073ab1d2afd5/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/CostCenters/c0970f16-a8d9-4da6-962d-15df5be659c0/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -425,13 +425,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -449,18 +449,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/FinancialYears/7ea55ce9-d04a-4a0b-8243-4e697528425d`
+         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/FinancialYears/17d3b170-67b5-4e75-bf41-290f079b817a`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/FinancialYears/cd246a0c-7d6e-4e98-aa79-b5063c328756`
+         * @description Example request: `PUT /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/FinancialYears/36798a6d-50f1-49e0-8e28-c1344caa3c35`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/FinancialYears/cd246a0c-7d6e-4e98-aa79-b5063c328756`
+         * @description Example request: `DELETE /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/FinancialYears/36798a6d-50f1-49e0-8e28-c1344caa3c35`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -478,7 +478,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/FinancialYears/7ea55ce9-d04a-4a0b-8243-4e697528425d/Close`
+         * @description Example request: `PUT /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/FinancialYears/17d3b170-67b5-4e75-bf41-290f079b817a/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -499,7 +499,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/FinancialYears/7ea55ce9-d04a-4a0b-8243-4e697528425d/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/FinancialYears/17d3b170-67b5-4e75-bf41-290f079b817a/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -517,7 +517,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/FinancialYears/7ea55ce9-d04a-4a0b-8243-4e697528425d/Periods`
+         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/FinancialYears/17d3b170-67b5-4e75-bf41-290f079b817a/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -537,7 +537,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/FinancialYears/7ea55ce9-d04a-4a0b-8243-4e697528425d/Periods/a2494a17-b3c3-4017-91cd-e7af88c50639`
+         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/FinancialYears/17d3b170-67b5-4e75-bf41-290f079b817a/Periods/babe4969-c54b-47bc-b217-40627cc4313f`
          */
         get: operations["periods.get"];
         put?: never;
@@ -559,7 +559,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/FinancialYears/7ea55ce9-d04a-4a0b-8243-4e697528425d/Periods/a2494a17-b3c3-4017-91cd-e7af88c50639/Lock`
+         * @description Example request: `POST /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/FinancialYears/17d3b170-67b5-4e75-bf41-290f079b817a/Periods/babe4969-c54b-47bc-b217-40627cc4313f/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -578,12 +578,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/FinancialYears/7ea55ce9-d04a-4a0b-8243-4e697528425d/Periods/a2494a17-b3c3-4017-91cd-e7af88c50639/Close`
+         * @description Example request: `POST /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/FinancialYears/17d3b170-67b5-4e75-bf41-290f079b817a/Periods/babe4969-c54b-47bc-b217-40627cc4313f/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/FinancialYears/7ea55ce9-d04a-4a0b-8243-4e697528425d/Periods/a2494a17-b3c3-4017-91cd-e7af88c50639/Close`
+         * @description Example request: `POST /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/FinancialYears/17d3b170-67b5-4e75-bf41-290f079b817a/Periods/babe4969-c54b-47bc-b217-40627cc4313f/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -603,7 +603,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/FinancialYears/7ea55ce9-d04a-4a0b-8243-4e697528425d/Periods/a2494a17-b3c3-4017-91cd-e7af88c50639/Reopen`
+         * @description Example request: `POST /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/FinancialYears/17d3b170-67b5-4e75-bf41-290f079b817a/Periods/babe4969-c54b-47bc-b217-40627cc4313f/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -621,13 +621,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status)
-         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Journals`
+         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Journals`
+         * @description Example request: `POST /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -645,12 +645,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Journals/1159b1a0-ce22-4166-a334-de24499cb9b2`
+         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Journals/ce1bfaed-e534-4f2c-ab72-908666c6d4df`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Journals/1159b1a0-ce22-4166-a334-de24499cb9b2`
+         * @description Example request: `PUT /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Journals/ce1bfaed-e534-4f2c-ab72-908666c6d4df`
          */
         put: operations["journals.update"];
         post?: never;
@@ -671,7 +671,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Journals/1159b1a0-ce22-4166-a334-de24499cb9b2/Post`
+         * @description Example request: `POST /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Journals/ce1bfaed-e534-4f2c-ab72-908666c6d4df/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -691,7 +691,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Journals/2d7ef0c5-05a8-4d32-a8c7-fa7d41d94839/Void`
+         * @description Example request: `POST /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Journals/410beb5f-0cb5-4834-a549-7937a67512bd/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -711,7 +711,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Journals/1159b1a0-ce22-4166-a334-de24499cb9b2/Adjust`
+         * @description Example request: `POST /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Journals/ce1bfaed-e534-4f2c-ab72-908666c6d4df/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Journals/1159b1a0-ce22-4166-a334-de24499cb9b2/Reverse`
+         * @description Example request: `POST /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Journals/ce1bfaed-e534-4f2c-ab72-908666c6d4df/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -769,7 +769,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Reports/TrialBalance?financialYearId=7ea55ce9-d04a-4a0b-8243-4e697528425d`
+         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Reports/TrialBalance?financialYearId=17d3b170-67b5-4e75-bf41-290f079b817a`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -789,7 +789,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -809,7 +809,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -829,9 +829,29 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Reports/BudgetVsActual": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
+         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Reports/BudgetVsActual?budgetId=18a1c074-67b4-498d-9af7-220ba4fd14c6&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         */
+        get: operations["reports.budgetVsActual"];
         put?: never;
         post?: never;
         delete?: never;
@@ -849,7 +869,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated), closing balance
-         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -869,13 +889,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Reports`
+         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Reports`
+         * @description Example request: `POST /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -893,7 +913,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot
-         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Reports/909919f5-e769-442b-9f22-8953dc9901ce`
+         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Reports/69563933-8a72-43e7-9c92-f73d7ed1af90`
          */
         get: operations["reports.get"];
         put?: never;
@@ -913,7 +933,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -933,13 +953,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -957,18 +977,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Webhooks/c613a48f-02ff-45bf-90aa-1024871aeb18`
+         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Webhooks/c4acbf52-75ef-425a-8002-32906f259202`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Webhooks/c613a48f-02ff-45bf-90aa-1024871aeb18`
+         * @description Example request: `PUT /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Webhooks/c4acbf52-75ef-425a-8002-32906f259202`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Webhooks/c613a48f-02ff-45bf-90aa-1024871aeb18`
+         * @description Example request: `DELETE /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Webhooks/c4acbf52-75ef-425a-8002-32906f259202`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -985,7 +1005,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Webhooks/c613a48f-02ff-45bf-90aa-1024871aeb18/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Webhooks/c4acbf52-75ef-425a-8002-32906f259202/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1005,13 +1025,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1029,18 +1049,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/ExchangeRates/1ddd7f18-dc44-4a0c-a229-83cb9364a1d1`
+         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/ExchangeRates/6584c51c-e1b8-42cd-92f1-59f4340bf96b`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/ExchangeRates/1ddd7f18-dc44-4a0c-a229-83cb9364a1d1`
+         * @description Example request: `PUT /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/ExchangeRates/6584c51c-e1b8-42cd-92f1-59f4340bf96b`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/ExchangeRates/1ddd7f18-dc44-4a0c-a229-83cb9364a1d1`
+         * @description Example request: `DELETE /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/ExchangeRates/6584c51c-e1b8-42cd-92f1-59f4340bf96b`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1057,13 +1077,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Budgets`
+         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Budgets`
+         * @description Example request: `POST /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1081,18 +1101,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Budgets/c879057f-6317-4d60-9838-57ed94641200`
+         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Budgets/18a1c074-67b4-498d-9af7-220ba4fd14c6`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Budgets/c879057f-6317-4d60-9838-57ed94641200`
+         * @description Example request: `PUT /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Budgets/18a1c074-67b4-498d-9af7-220ba4fd14c6`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/ec311905-7b31-4403-a804-ccf6006e62a8/Budgets/c879057f-6317-4d60-9838-57ed94641200`
+         * @description Example request: `DELETE /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Budgets/18a1c074-67b4-498d-9af7-220ba4fd14c6`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1150,7 +1170,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:38515/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A45999%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=MWWS7vvL7Y0HrOHV62mtXEe6z0g10MJEDnfypFd_tco&code_challenge_method=S256&state=XjAbhjpARJ7rTnzUpvc0AXIA3Mu4QcwrGTEAviaa_r0&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:35325/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A34611%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=QIICjxnDSPQCyWr6BNQfJxiIZVSVqqgX0GP3iaXen-k&code_challenge_method=S256&state=e3AH_nSss761nrla2hf8BrWPhtVWky-zGKOA5kM5tSA&client_id=ledger-local"
                      *     }
                      */
                     "application/json": {
@@ -1200,7 +1220,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "ec311905-7b31-4403-a804-ccf6006e62a8",
+                     *           "companyId": "622d622a-bcb4-43cb-83f1-df3a08158e13",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1237,7 +1257,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "aebad111-5e3e-45f2-afbf-5b81c4e1b940",
+                     *           "companyId": "774732ff-fd73-410f-aa0d-5a5c3d040f92",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1353,7 +1373,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "ec311905-7b31-4403-a804-ccf6006e62a8",
+                     *           "companyId": "622d622a-bcb4-43cb-83f1-df3a08158e13",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1390,7 +1410,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "aebad111-5e3e-45f2-afbf-5b81c4e1b940",
+                     *           "companyId": "774732ff-fd73-410f-aa0d-5a5c3d040f92",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1502,16 +1522,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "aebad111-5e3e-45f2-afbf-5b81c4e1b940",
+                     *           "id": "774732ff-fd73-410f-aa0d-5a5c3d040f92",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-24T10:44:44.466Z",
+                     *           "createdAt": "2026-11-24T10:55:15.991Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "ec311905-7b31-4403-a804-ccf6006e62a8",
+                     *           "id": "622d622a-bcb4-43cb-83f1-df3a08158e13",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-24T10:44:44.329Z",
+                     *           "createdAt": "2026-11-24T10:55:15.826Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -1598,9 +1618,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "aebad111-5e3e-45f2-afbf-5b81c4e1b940",
+                     *       "id": "774732ff-fd73-410f-aa0d-5a5c3d040f92",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T10:44:44.466Z",
+                     *       "createdAt": "2026-11-24T10:55:15.991Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -1609,7 +1629,7 @@ export interface operations {
                      *         "fxRoundingAccountId": null,
                      *         "unrealizedFxGainLossAccountId": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-24T10:44:44.466Z"
+                     *         "updatedAt": "2026-11-24T10:55:15.991Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -1723,9 +1743,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "aebad111-5e3e-45f2-afbf-5b81c4e1b940",
+                     *       "id": "774732ff-fd73-410f-aa0d-5a5c3d040f92",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T10:44:44.466Z",
+                     *       "createdAt": "2026-11-24T10:55:15.991Z",
                      *       "version": 1
                      *     }
                      */
@@ -1782,7 +1802,7 @@ export interface operations {
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-24T10:44:44.329Z"
+                     *       "updatedAt": "2026-11-24T10:55:15.826Z"
                      *     }
                      */
                     "application/json": {
@@ -1831,7 +1851,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "7eddab9b-3386-45e8-88e0-b3a67925fca7",
+                 *       "retainedEarningsAccountId": "55132ca8-b8ab-474d-861a-7014d06bde3f",
                  *       "version": 1
                  *     }
                  */
@@ -1862,11 +1882,11 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "7eddab9b-3386-45e8-88e0-b3a67925fca7",
+                     *       "retainedEarningsAccountId": "55132ca8-b8ab-474d-861a-7014d06bde3f",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-24T10:44:45.381Z"
+                     *       "updatedAt": "2026-11-24T10:55:18.505Z"
                      *     }
                      */
                     "application/json": {
@@ -2027,7 +2047,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "bb9427c2-506f-4b14-93a6-b66f4d7f50ac",
+                     *           "id": "8fc444ac-409b-43d2-9a50-5388cda6e129",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -2038,8 +2058,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-24T10:44:48.348Z",
-                     *           "updatedAt": "2026-11-24T10:44:48.386Z"
+                     *           "createdAt": "2026-11-24T10:55:28.860Z",
+                     *           "updatedAt": "2026-11-24T10:55:28.968Z"
                      *         }
                      *       ]
                      *     }
@@ -2128,7 +2148,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bb9427c2-506f-4b14-93a6-b66f4d7f50ac",
+                     *       "id": "8fc444ac-409b-43d2-9a50-5388cda6e129",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2138,8 +2158,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:44:48.348Z",
-                     *       "updatedAt": "2026-11-24T10:44:48.348Z"
+                     *       "createdAt": "2026-11-24T10:55:28.860Z",
+                     *       "updatedAt": "2026-11-24T10:55:28.860Z"
                      *     }
                      */
                     "application/json": {
@@ -2200,7 +2220,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bb9427c2-506f-4b14-93a6-b66f4d7f50ac",
+                     *       "id": "8fc444ac-409b-43d2-9a50-5388cda6e129",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2210,8 +2230,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:44:48.348Z",
-                     *       "updatedAt": "2026-11-24T10:44:48.348Z"
+                     *       "createdAt": "2026-11-24T10:55:28.860Z",
+                     *       "updatedAt": "2026-11-24T10:55:28.860Z"
                      *     }
                      */
                     "application/json": {
@@ -2298,7 +2318,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bb9427c2-506f-4b14-93a6-b66f4d7f50ac",
+                     *       "id": "8fc444ac-409b-43d2-9a50-5388cda6e129",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -2309,8 +2329,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T10:44:48.348Z",
-                     *       "updatedAt": "2026-11-24T10:44:48.386Z"
+                     *       "createdAt": "2026-11-24T10:55:28.860Z",
+                     *       "updatedAt": "2026-11-24T10:55:28.968Z"
                      *     }
                      */
                     "application/json": {
@@ -2425,8 +2445,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "3dd54741-cb6a-437c-8c0a-9ddb3a1427ea",
-                     *           "email": "user-33eb9e0b-0511-4b11-bad7-59429b666891@example.com",
+                     *           "userId": "6ffbf20a-7ade-4b67-8665-c8a45aabeebf",
+                     *           "email": "user-8356e0be-222e-40ab-b626-5325bbb0f1da@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -2462,20 +2482,20 @@ export interface operations {
                      *             "budgets:read",
                      *             "budgets:manage"
                      *           ],
-                     *           "joinedAt": "2026-11-24T10:44:44.329Z",
+                     *           "joinedAt": "2026-11-24T10:55:15.826Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "edb9dc6b-61fe-4a1a-ac7c-0a85d3528bc4",
-                     *           "email": "contract-1795517088412@example.com",
-                     *           "roleId": "bb9427c2-506f-4b14-93a6-b66f4d7f50ac",
+                     *           "userId": "17eea67c-477e-441a-84f6-af933d23b894",
+                     *           "email": "contract-1795517728991@example.com",
+                     *           "roleId": "8fc444ac-409b-43d2-9a50-5388cda6e129",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-24T10:44:48.436Z",
+                     *           "joinedAt": "2026-11-24T10:55:29.013Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -2539,8 +2559,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795517088412@example.com",
-                 *       "roleId": "bb9427c2-506f-4b14-93a6-b66f4d7f50ac"
+                 *       "email": "contract-1795517728991@example.com",
+                 *       "roleId": "8fc444ac-409b-43d2-9a50-5388cda6e129"
                  *     }
                  */
                 "application/json": {
@@ -2566,16 +2586,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "edb9dc6b-61fe-4a1a-ac7c-0a85d3528bc4",
-                     *       "email": "contract-1795517088412@example.com",
-                     *       "roleId": "bb9427c2-506f-4b14-93a6-b66f4d7f50ac",
+                     *       "userId": "17eea67c-477e-441a-84f6-af933d23b894",
+                     *       "email": "contract-1795517728991@example.com",
+                     *       "roleId": "8fc444ac-409b-43d2-9a50-5388cda6e129",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T10:44:48.436Z",
+                     *       "joinedAt": "2026-11-24T10:55:29.013Z",
                      *       "version": 1
                      *     }
                      */
@@ -2656,8 +2676,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "edb9dc6b-61fe-4a1a-ac7c-0a85d3528bc4",
-                     *       "email": "contract-1795517088412@example.com",
+                     *       "userId": "17eea67c-477e-441a-84f6-af933d23b894",
+                     *       "email": "contract-1795517728991@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -2672,7 +2692,7 @@ export interface operations {
                      *         "exchange-rates:read",
                      *         "budgets:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T10:44:48.436Z",
+                     *       "joinedAt": "2026-11-24T10:55:29.013Z",
                      *       "version": 2
                      *     }
                      */
@@ -2790,9 +2810,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "2dfcf778-6aa4-4195-bf92-11ae14aeb3f4",
+                     *           "id": "aca7001f-9713-4b9f-b7d8-795487e35e88",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_Xfc10Rj",
+                     *           "prefix": "sk-svc_kVAfwuc",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -2800,8 +2820,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "3dd54741-cb6a-437c-8c0a-9ddb3a1427ea",
-                     *           "createdAt": "2026-11-24T10:44:48.632Z",
+                     *           "createdBy": "6ffbf20a-7ade-4b67-8665-c8a45aabeebf",
+                     *           "createdAt": "2026-11-24T10:55:29.134Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -2912,9 +2932,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2dfcf778-6aa4-4195-bf92-11ae14aeb3f4",
+                     *       "id": "aca7001f-9713-4b9f-b7d8-795487e35e88",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_Xfc10Rj",
+                     *       "prefix": "sk-svc_kVAfwuc",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -2922,8 +2942,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "3dd54741-cb6a-437c-8c0a-9ddb3a1427ea",
-                     *       "createdAt": "2026-11-24T10:44:48.632Z",
+                     *       "createdBy": "6ffbf20a-7ade-4b67-8665-c8a45aabeebf",
+                     *       "createdAt": "2026-11-24T10:55:29.134Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -3012,18 +3032,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2dfcf778-6aa4-4195-bf92-11ae14aeb3f4",
+                     *       "id": "aca7001f-9713-4b9f-b7d8-795487e35e88",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_Xfc10Rj",
+                     *       "prefix": "sk-svc_kVAfwuc",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-24T10:44:48.694Z",
-                     *       "createdBy": "3dd54741-cb6a-437c-8c0a-9ddb3a1427ea",
-                     *       "createdAt": "2026-11-24T10:44:48.632Z",
+                     *       "revokedAt": "2026-11-24T10:55:29.181Z",
+                     *       "createdBy": "6ffbf20a-7ade-4b67-8665-c8a45aabeebf",
+                     *       "createdAt": "2026-11-24T10:55:29.134Z",
                      *       "version": 2
                      *     }
                      */
@@ -3106,24 +3126,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "1842d502-e1ab-4b31-a75c-7b516f87f424",
+                     *           "id": "99f87f20-e323-4733-ab13-226bfc820aae",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "b7c4eb35-663a-40f9-b700-18bb385529d2",
+                     *           "parentId": "dad71d47-f240-4359-9b8b-6cd89b5ac95f",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:44:45.245Z",
-                     *           "updatedAt": "2026-11-24T10:44:45.245Z",
+                     *           "createdAt": "2026-11-24T10:55:18.298Z",
+                     *           "updatedAt": "2026-11-24T10:55:18.298Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "b7c4eb35-663a-40f9-b700-18bb385529d2",
+                     *           "id": "dad71d47-f240-4359-9b8b-6cd89b5ac95f",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -3132,32 +3152,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:44:45.200Z",
-                     *           "updatedAt": "2026-11-24T10:44:45.200Z",
+                     *           "createdAt": "2026-11-24T10:55:18.266Z",
+                     *           "updatedAt": "2026-11-24T10:55:18.266Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "a62e8c6f-ce8c-4fb6-ba7b-ad6d14434407",
+                     *           "id": "65d37211-90ba-4cfa-a6e8-e42f8fef932c",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "c999d31c-7a87-4da1-905a-9196ed40ae0f",
+                     *           "parentId": "43c92bf3-793a-4a6f-94b3-fdb13b9a72b9",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:44:45.126Z",
-                     *           "updatedAt": "2026-11-24T10:44:45.126Z",
+                     *           "createdAt": "2026-11-24T10:55:18.236Z",
+                     *           "updatedAt": "2026-11-24T10:55:18.236Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "c999d31c-7a87-4da1-905a-9196ed40ae0f",
+                     *           "id": "43c92bf3-793a-4a6f-94b3-fdb13b9a72b9",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -3166,32 +3186,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:44:45.071Z",
-                     *           "updatedAt": "2026-11-24T10:44:45.071Z",
+                     *           "createdAt": "2026-11-24T10:55:18.173Z",
+                     *           "updatedAt": "2026-11-24T10:55:18.173Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "7eddab9b-3386-45e8-88e0-b3a67925fca7",
+                     *           "id": "55132ca8-b8ab-474d-861a-7014d06bde3f",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "6cdf9a8b-f980-44c3-b8bb-4aa0bd0e6e76",
+                     *           "parentId": "f52bac09-90eb-485d-b002-d2ac5615a3e9",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:44:45.026Z",
-                     *           "updatedAt": "2026-11-24T10:44:45.026Z",
+                     *           "createdAt": "2026-11-24T10:55:18.122Z",
+                     *           "updatedAt": "2026-11-24T10:55:18.122Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "6cdf9a8b-f980-44c3-b8bb-4aa0bd0e6e76",
+                     *           "id": "f52bac09-90eb-485d-b002-d2ac5615a3e9",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -3200,49 +3220,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:44:44.984Z",
-                     *           "updatedAt": "2026-11-24T10:44:44.984Z",
+                     *           "createdAt": "2026-11-24T10:55:18.051Z",
+                     *           "updatedAt": "2026-11-24T10:55:18.051Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "d1e3d25f-c70c-42da-81b0-d77d7356d669",
+                     *           "id": "fd177848-f05d-47ba-9a3d-f732f022d238",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "da251481-cb93-4091-9788-841ac214f046",
+                     *           "parentId": "311c6a97-cc5a-4a68-9acb-41bc3dbf61c2",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:44:44.850Z",
-                     *           "updatedAt": "2026-11-24T10:44:44.850Z",
+                     *           "createdAt": "2026-11-24T10:55:17.994Z",
+                     *           "updatedAt": "2026-11-24T10:55:17.994Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "6d4cf5d9-465a-43e7-a012-b6242839f955",
+                     *           "id": "acb2020a-5e03-4a04-864d-153ea819f320",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "da251481-cb93-4091-9788-841ac214f046",
+                     *           "parentId": "311c6a97-cc5a-4a68-9acb-41bc3dbf61c2",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:44:44.815Z",
-                     *           "updatedAt": "2026-11-24T10:44:44.815Z",
+                     *           "createdAt": "2026-11-24T10:55:17.120Z",
+                     *           "updatedAt": "2026-11-24T10:55:17.120Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "da251481-cb93-4091-9788-841ac214f046",
+                     *           "id": "311c6a97-cc5a-4a68-9acb-41bc3dbf61c2",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -3251,8 +3271,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:44:44.789Z",
-                     *           "updatedAt": "2026-11-24T10:44:44.789Z",
+                     *           "createdAt": "2026-11-24T10:55:17.016Z",
+                     *           "updatedAt": "2026-11-24T10:55:17.016Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -3396,7 +3416,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "678f8baf-a184-42db-88af-f8d2392a7762",
+                     *       "id": "57750988-980c-4ca9-959c-23cdbe57dab4",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -3405,8 +3425,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:44:45.415Z",
-                     *       "updatedAt": "2026-11-24T10:44:45.415Z",
+                     *       "createdAt": "2026-11-24T10:55:18.575Z",
+                     *       "updatedAt": "2026-11-24T10:55:18.575Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -3497,7 +3517,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "678f8baf-a184-42db-88af-f8d2392a7762",
+                     *       "id": "57750988-980c-4ca9-959c-23cdbe57dab4",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -3506,8 +3526,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:44:45.415Z",
-                     *       "updatedAt": "2026-11-24T10:44:45.415Z",
+                     *       "createdAt": "2026-11-24T10:55:18.575Z",
+                     *       "updatedAt": "2026-11-24T10:55:18.575Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -3637,7 +3657,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "678f8baf-a184-42db-88af-f8d2392a7762",
+                     *       "id": "57750988-980c-4ca9-959c-23cdbe57dab4",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -3646,8 +3666,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T10:44:45.415Z",
-                     *       "updatedAt": "2026-11-24T10:44:45.445Z",
+                     *       "createdAt": "2026-11-24T10:55:18.575Z",
+                     *       "updatedAt": "2026-11-24T10:55:18.664Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -3792,7 +3812,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "362eac20-69ab-4f3f-a6e7-073ab1d2afd5",
+                     *           "id": "c0970f16-a8d9-4da6-962d-15df5be659c0",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -3801,12 +3821,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:44:45.559Z",
-                     *           "updatedAt": "2026-11-24T10:44:45.559Z",
+                     *           "createdAt": "2026-11-24T10:55:19.347Z",
+                     *           "updatedAt": "2026-11-24T10:55:19.347Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "ca975e4b-c45e-4697-9267-b2097d51be66",
+                     *           "id": "13114d10-fcc3-4abb-81d6-692b5031a4db",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -3815,12 +3835,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:44:45.295Z",
-                     *           "updatedAt": "2026-11-24T10:44:45.295Z",
+                     *           "createdAt": "2026-11-24T10:55:18.368Z",
+                     *           "updatedAt": "2026-11-24T10:55:18.368Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "cbbe3ea1-5945-4e9a-9dfc-8436228be311",
+                     *           "id": "f4b0f843-7eae-4a98-8104-a217734a6821",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -3829,8 +3849,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:44:45.331Z",
-                     *           "updatedAt": "2026-11-24T10:44:45.331Z",
+                     *           "createdAt": "2026-11-24T10:55:18.404Z",
+                     *           "updatedAt": "2026-11-24T10:55:18.404Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -3943,7 +3963,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "362eac20-69ab-4f3f-a6e7-073ab1d2afd5",
+                     *       "id": "c0970f16-a8d9-4da6-962d-15df5be659c0",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -3952,8 +3972,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:44:45.559Z",
-                     *       "updatedAt": "2026-11-24T10:44:45.559Z",
+                     *       "createdAt": "2026-11-24T10:55:19.347Z",
+                     *       "updatedAt": "2026-11-24T10:55:19.347Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4029,7 +4049,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "362eac20-69ab-4f3f-a6e7-073ab1d2afd5",
+                     *       "id": "c0970f16-a8d9-4da6-962d-15df5be659c0",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -4038,8 +4058,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:44:45.559Z",
-                     *       "updatedAt": "2026-11-24T10:44:45.559Z",
+                     *       "createdAt": "2026-11-24T10:55:19.347Z",
+                     *       "updatedAt": "2026-11-24T10:55:19.347Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4144,7 +4164,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "362eac20-69ab-4f3f-a6e7-073ab1d2afd5",
+                     *       "id": "c0970f16-a8d9-4da6-962d-15df5be659c0",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4153,8 +4173,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T10:44:45.559Z",
-                     *       "updatedAt": "2026-11-24T10:44:45.693Z",
+                     *       "createdAt": "2026-11-24T10:55:19.347Z",
+                     *       "updatedAt": "2026-11-24T10:55:19.991Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4284,7 +4304,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "362eac20-69ab-4f3f-a6e7-073ab1d2afd5",
+                     *       "id": "c0970f16-a8d9-4da6-962d-15df5be659c0",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4293,8 +4313,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T10:44:45.559Z",
-                     *       "updatedAt": "2026-11-24T10:44:45.883Z",
+                     *       "createdAt": "2026-11-24T10:55:19.347Z",
+                     *       "updatedAt": "2026-11-24T10:55:20.112Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4381,7 +4401,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "362eac20-69ab-4f3f-a6e7-073ab1d2afd5",
+                     *       "id": "c0970f16-a8d9-4da6-962d-15df5be659c0",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4390,8 +4410,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T10:44:45.559Z",
-                     *       "updatedAt": "2026-11-24T10:44:45.840Z",
+                     *       "createdAt": "2026-11-24T10:55:19.347Z",
+                     *       "updatedAt": "2026-11-24T10:55:20.067Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -4478,266 +4498,266 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "cc47b7fd-79ab-42d3-9353-f268c48d2596",
+                     *           "id": "b72dc66e-2925-4b7d-a420-96eea629b3c3",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:44:46.082Z",
-                     *           "updatedAt": "2026-11-24T10:44:46.082Z",
+                     *           "createdAt": "2026-11-24T10:55:20.615Z",
+                     *           "updatedAt": "2026-11-24T10:55:20.615Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2027-01-31",
                      *               "name": "P01",
-                     *               "id": "6f2e6fce-e639-45a0-8038-87ce6ec67d7b",
+                     *               "id": "d405c418-4c7a-4fe5-91dd-7e1dade639fc",
                      *               "version": 1,
                      *               "startDate": "2027-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "cc47b7fd-79ab-42d3-9353-f268c48d2596"
+                     *               "financialYearId": "b72dc66e-2925-4b7d-a420-96eea629b3c3"
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2027-02-28",
                      *               "name": "P02",
-                     *               "id": "2c393b3c-e9ea-4f82-a7b8-a5e84287a232",
+                     *               "id": "2bce8173-3340-4bba-990d-5cbf13c03c1a",
                      *               "version": 1,
                      *               "startDate": "2027-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "cc47b7fd-79ab-42d3-9353-f268c48d2596"
+                     *               "financialYearId": "b72dc66e-2925-4b7d-a420-96eea629b3c3"
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2027-03-31",
                      *               "name": "P03",
-                     *               "id": "4f735188-bcc2-459b-b4a4-1e9562464f77",
+                     *               "id": "05a983c6-675b-45c0-98d5-e07ef5dc03ca",
                      *               "version": 1,
                      *               "startDate": "2027-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "cc47b7fd-79ab-42d3-9353-f268c48d2596"
+                     *               "financialYearId": "b72dc66e-2925-4b7d-a420-96eea629b3c3"
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2027-04-30",
                      *               "name": "P04",
-                     *               "id": "4ce58632-4fe3-4ce4-827c-b4493bd712a6",
+                     *               "id": "3d62243f-020d-4850-a584-1f5ad52e68c9",
                      *               "version": 1,
                      *               "startDate": "2027-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "cc47b7fd-79ab-42d3-9353-f268c48d2596"
+                     *               "financialYearId": "b72dc66e-2925-4b7d-a420-96eea629b3c3"
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2027-05-31",
                      *               "name": "P05",
-                     *               "id": "bfcb971a-3573-49dc-9745-ebb554c2666f",
+                     *               "id": "8cb15a15-dcdc-4f69-9436-2ee345566bba",
                      *               "version": 1,
                      *               "startDate": "2027-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "cc47b7fd-79ab-42d3-9353-f268c48d2596"
+                     *               "financialYearId": "b72dc66e-2925-4b7d-a420-96eea629b3c3"
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2027-06-30",
                      *               "name": "P06",
-                     *               "id": "710a0389-15d2-4de9-8868-937a1bab2145",
+                     *               "id": "99da8439-5a47-45ff-b970-bcb6aa999c33",
                      *               "version": 1,
                      *               "startDate": "2027-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "cc47b7fd-79ab-42d3-9353-f268c48d2596"
+                     *               "financialYearId": "b72dc66e-2925-4b7d-a420-96eea629b3c3"
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2027-07-31",
                      *               "name": "P07",
-                     *               "id": "991dbacb-2fd9-4773-8f6d-af14ec028e3b",
+                     *               "id": "0f41699f-0b8e-43a9-9517-6997e8331ea7",
                      *               "version": 1,
                      *               "startDate": "2027-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "cc47b7fd-79ab-42d3-9353-f268c48d2596"
+                     *               "financialYearId": "b72dc66e-2925-4b7d-a420-96eea629b3c3"
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2027-08-31",
                      *               "name": "P08",
-                     *               "id": "d449962c-1067-4311-b076-2bc2341d251c",
+                     *               "id": "148b65dd-8304-4755-ab03-23cbeb1b217f",
                      *               "version": 1,
                      *               "startDate": "2027-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "cc47b7fd-79ab-42d3-9353-f268c48d2596"
+                     *               "financialYearId": "b72dc66e-2925-4b7d-a420-96eea629b3c3"
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2027-09-30",
                      *               "name": "P09",
-                     *               "id": "7edcb54b-b32a-437f-931c-1103366b5cd7",
+                     *               "id": "b36e34a7-dc7c-4599-985d-f893e2d721da",
                      *               "version": 1,
                      *               "startDate": "2027-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "cc47b7fd-79ab-42d3-9353-f268c48d2596"
+                     *               "financialYearId": "b72dc66e-2925-4b7d-a420-96eea629b3c3"
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2027-10-31",
                      *               "name": "P10",
-                     *               "id": "9837aa19-3d1f-4a80-8e7b-75d89cd530a5",
+                     *               "id": "9431a3e7-deef-4ce9-8542-afc0fe0c3942",
                      *               "version": 1,
                      *               "startDate": "2027-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "cc47b7fd-79ab-42d3-9353-f268c48d2596"
+                     *               "financialYearId": "b72dc66e-2925-4b7d-a420-96eea629b3c3"
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2027-11-30",
                      *               "name": "P11",
-                     *               "id": "d5820598-ab5e-4c39-ae4a-8c38682edb8f",
+                     *               "id": "f18b7bfc-5764-4564-acc4-051ec7cac839",
                      *               "version": 1,
                      *               "startDate": "2027-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "cc47b7fd-79ab-42d3-9353-f268c48d2596"
+                     *               "financialYearId": "b72dc66e-2925-4b7d-a420-96eea629b3c3"
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2027-12-31",
                      *               "name": "P12",
-                     *               "id": "2d686047-c7af-4862-bea0-e756e3fa19b6",
+                     *               "id": "5a175793-d739-44fd-af29-6e7ff0d330c5",
                      *               "version": 1,
                      *               "startDate": "2027-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "cc47b7fd-79ab-42d3-9353-f268c48d2596"
+                     *               "financialYearId": "b72dc66e-2925-4b7d-a420-96eea629b3c3"
                      *             }
                      *           ]
                      *         },
                      *         {
-                     *           "id": "7ea55ce9-d04a-4a0b-8243-4e697528425d",
+                     *           "id": "17d3b170-67b5-4e75-bf41-290f079b817a",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:44:46.028Z",
-                     *           "updatedAt": "2026-11-24T10:44:46.028Z",
+                     *           "createdAt": "2026-11-24T10:55:20.567Z",
+                     *           "updatedAt": "2026-11-24T10:55:20.567Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2026-01-31",
                      *               "name": "P01",
-                     *               "id": "a2494a17-b3c3-4017-91cd-e7af88c50639",
+                     *               "id": "babe4969-c54b-47bc-b217-40627cc4313f",
                      *               "version": 1,
                      *               "startDate": "2026-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
+                     *               "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2026-02-28",
                      *               "name": "P02",
-                     *               "id": "671664b4-cdf1-461d-82cf-ea7bbd2a84b3",
+                     *               "id": "78ec5b0e-6dfa-44d5-aead-f886708285f7",
                      *               "version": 1,
                      *               "startDate": "2026-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
+                     *               "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2026-03-31",
                      *               "name": "P03",
-                     *               "id": "64cb9eaa-ef5a-48f8-8607-ffbc434d95d5",
+                     *               "id": "3e85c6e7-bade-483d-967e-d8bebaab5bb1",
                      *               "version": 1,
                      *               "startDate": "2026-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
+                     *               "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2026-04-30",
                      *               "name": "P04",
-                     *               "id": "ea755c72-3e55-4f83-b7f3-417bb74b22b0",
+                     *               "id": "025cdd4b-7110-42ef-a7e2-82a5cf523855",
                      *               "version": 1,
                      *               "startDate": "2026-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
+                     *               "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2026-05-31",
                      *               "name": "P05",
-                     *               "id": "17ab6e8f-e7ed-45c9-b931-5f7de2a9a478",
+                     *               "id": "4899101f-0e8d-4a0c-bf5e-f13f2a5faa9f",
                      *               "version": 1,
                      *               "startDate": "2026-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
+                     *               "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2026-06-30",
                      *               "name": "P06",
-                     *               "id": "66acaf45-9df7-4639-9461-09a3953c2dc9",
+                     *               "id": "c9ac61c4-12c8-4157-8098-2f49630ba817",
                      *               "version": 1,
                      *               "startDate": "2026-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
+                     *               "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2026-07-31",
                      *               "name": "P07",
-                     *               "id": "919ba587-5b24-4e80-87ea-0f62938e0f28",
+                     *               "id": "60d819fa-840a-4b85-b41d-811f731e0205",
                      *               "version": 1,
                      *               "startDate": "2026-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
+                     *               "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2026-08-31",
                      *               "name": "P08",
-                     *               "id": "3f3ea0f2-e958-4e4a-89e3-524233148d61",
+                     *               "id": "efd055bd-de42-4c22-a583-cf222b5d07ea",
                      *               "version": 1,
                      *               "startDate": "2026-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
+                     *               "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2026-09-30",
                      *               "name": "P09",
-                     *               "id": "1de80f28-a79b-4039-b932-8bd7c5793ed2",
+                     *               "id": "c00323e8-3550-4dd5-8200-9ccceef76ec2",
                      *               "version": 1,
                      *               "startDate": "2026-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
+                     *               "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2026-10-31",
                      *               "name": "P10",
-                     *               "id": "be884d55-0a67-424e-8d16-61f577a79a90",
+                     *               "id": "a3632a4f-3912-409d-a575-a2f09d4fcd81",
                      *               "version": 1,
                      *               "startDate": "2026-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
+                     *               "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2026-11-30",
                      *               "name": "P11",
-                     *               "id": "3517bedb-9706-41ca-a2d9-120082cbe2eb",
+                     *               "id": "b0449074-ac48-42c2-a90a-c0cae9c8674e",
                      *               "version": 1,
                      *               "startDate": "2026-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
+                     *               "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2026-12-31",
                      *               "name": "P12",
-                     *               "id": "7be51eaf-59cd-4423-a6b6-35e90070d01e",
+                     *               "id": "453afd2b-25b1-4d6b-b44e-32a9f57a6648",
                      *               "version": 1,
                      *               "startDate": "2026-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
+                     *               "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
                      *             }
                      *           ]
                      *         }
@@ -4899,7 +4919,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cc47b7fd-79ab-42d3-9353-f268c48d2596",
+                     *       "id": "b72dc66e-2925-4b7d-a420-96eea629b3c3",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
@@ -4907,128 +4927,128 @@ export interface operations {
                      *       "version": 1,
                      *       "periods": [
                      *         {
-                     *           "id": "6f2e6fce-e639-45a0-8038-87ce6ec67d7b",
+                     *           "id": "d405c418-4c7a-4fe5-91dd-7e1dade639fc",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-01-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "cc47b7fd-79ab-42d3-9353-f268c48d2596"
+                     *           "financialYearId": "b72dc66e-2925-4b7d-a420-96eea629b3c3"
                      *         },
                      *         {
-                     *           "id": "2c393b3c-e9ea-4f82-a7b8-a5e84287a232",
+                     *           "id": "2bce8173-3340-4bba-990d-5cbf13c03c1a",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
                      *           "endDate": "2027-02-28",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "cc47b7fd-79ab-42d3-9353-f268c48d2596"
+                     *           "financialYearId": "b72dc66e-2925-4b7d-a420-96eea629b3c3"
                      *         },
                      *         {
-                     *           "id": "4f735188-bcc2-459b-b4a4-1e9562464f77",
+                     *           "id": "05a983c6-675b-45c0-98d5-e07ef5dc03ca",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
                      *           "endDate": "2027-03-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "cc47b7fd-79ab-42d3-9353-f268c48d2596"
+                     *           "financialYearId": "b72dc66e-2925-4b7d-a420-96eea629b3c3"
                      *         },
                      *         {
-                     *           "id": "4ce58632-4fe3-4ce4-827c-b4493bd712a6",
+                     *           "id": "3d62243f-020d-4850-a584-1f5ad52e68c9",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
                      *           "endDate": "2027-04-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "cc47b7fd-79ab-42d3-9353-f268c48d2596"
+                     *           "financialYearId": "b72dc66e-2925-4b7d-a420-96eea629b3c3"
                      *         },
                      *         {
-                     *           "id": "bfcb971a-3573-49dc-9745-ebb554c2666f",
+                     *           "id": "8cb15a15-dcdc-4f69-9436-2ee345566bba",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
                      *           "endDate": "2027-05-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "cc47b7fd-79ab-42d3-9353-f268c48d2596"
+                     *           "financialYearId": "b72dc66e-2925-4b7d-a420-96eea629b3c3"
                      *         },
                      *         {
-                     *           "id": "710a0389-15d2-4de9-8868-937a1bab2145",
+                     *           "id": "99da8439-5a47-45ff-b970-bcb6aa999c33",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
                      *           "endDate": "2027-06-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "cc47b7fd-79ab-42d3-9353-f268c48d2596"
+                     *           "financialYearId": "b72dc66e-2925-4b7d-a420-96eea629b3c3"
                      *         },
                      *         {
-                     *           "id": "991dbacb-2fd9-4773-8f6d-af14ec028e3b",
+                     *           "id": "0f41699f-0b8e-43a9-9517-6997e8331ea7",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
                      *           "endDate": "2027-07-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "cc47b7fd-79ab-42d3-9353-f268c48d2596"
+                     *           "financialYearId": "b72dc66e-2925-4b7d-a420-96eea629b3c3"
                      *         },
                      *         {
-                     *           "id": "d449962c-1067-4311-b076-2bc2341d251c",
+                     *           "id": "148b65dd-8304-4755-ab03-23cbeb1b217f",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
                      *           "endDate": "2027-08-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "cc47b7fd-79ab-42d3-9353-f268c48d2596"
+                     *           "financialYearId": "b72dc66e-2925-4b7d-a420-96eea629b3c3"
                      *         },
                      *         {
-                     *           "id": "7edcb54b-b32a-437f-931c-1103366b5cd7",
+                     *           "id": "b36e34a7-dc7c-4599-985d-f893e2d721da",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
                      *           "endDate": "2027-09-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "cc47b7fd-79ab-42d3-9353-f268c48d2596"
+                     *           "financialYearId": "b72dc66e-2925-4b7d-a420-96eea629b3c3"
                      *         },
                      *         {
-                     *           "id": "9837aa19-3d1f-4a80-8e7b-75d89cd530a5",
+                     *           "id": "9431a3e7-deef-4ce9-8542-afc0fe0c3942",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
                      *           "endDate": "2027-10-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "cc47b7fd-79ab-42d3-9353-f268c48d2596"
+                     *           "financialYearId": "b72dc66e-2925-4b7d-a420-96eea629b3c3"
                      *         },
                      *         {
-                     *           "id": "d5820598-ab5e-4c39-ae4a-8c38682edb8f",
+                     *           "id": "f18b7bfc-5764-4564-acc4-051ec7cac839",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
                      *           "endDate": "2027-11-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "cc47b7fd-79ab-42d3-9353-f268c48d2596"
+                     *           "financialYearId": "b72dc66e-2925-4b7d-a420-96eea629b3c3"
                      *         },
                      *         {
-                     *           "id": "2d686047-c7af-4862-bea0-e756e3fa19b6",
+                     *           "id": "5a175793-d739-44fd-af29-6e7ff0d330c5",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "cc47b7fd-79ab-42d3-9353-f268c48d2596"
+                     *           "financialYearId": "b72dc66e-2925-4b7d-a420-96eea629b3c3"
                      *         }
                      *       ],
-                     *       "createdAt": "2026-11-24T10:44:46.082Z",
-                     *       "updatedAt": "2026-11-24T10:44:46.082Z"
+                     *       "createdAt": "2026-11-24T10:55:20.615Z",
+                     *       "updatedAt": "2026-11-24T10:55:20.615Z"
                      *     }
                      */
                     "application/json": {
@@ -5141,134 +5161,134 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7ea55ce9-d04a-4a0b-8243-4e697528425d",
+                     *       "id": "17d3b170-67b5-4e75-bf41-290f079b817a",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:44:46.028Z",
-                     *       "updatedAt": "2026-11-24T10:44:46.028Z",
+                     *       "createdAt": "2026-11-24T10:55:20.567Z",
+                     *       "updatedAt": "2026-11-24T10:55:20.567Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "a2494a17-b3c3-4017-91cd-e7af88c50639",
+                     *           "id": "babe4969-c54b-47bc-b217-40627cc4313f",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
+                     *           "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "671664b4-cdf1-461d-82cf-ea7bbd2a84b3",
+                     *           "id": "78ec5b0e-6dfa-44d5-aead-f886708285f7",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
+                     *           "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "64cb9eaa-ef5a-48f8-8607-ffbc434d95d5",
+                     *           "id": "3e85c6e7-bade-483d-967e-d8bebaab5bb1",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
+                     *           "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "ea755c72-3e55-4f83-b7f3-417bb74b22b0",
+                     *           "id": "025cdd4b-7110-42ef-a7e2-82a5cf523855",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
+                     *           "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "17ab6e8f-e7ed-45c9-b931-5f7de2a9a478",
+                     *           "id": "4899101f-0e8d-4a0c-bf5e-f13f2a5faa9f",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
+                     *           "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "66acaf45-9df7-4639-9461-09a3953c2dc9",
+                     *           "id": "c9ac61c4-12c8-4157-8098-2f49630ba817",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
+                     *           "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "919ba587-5b24-4e80-87ea-0f62938e0f28",
+                     *           "id": "60d819fa-840a-4b85-b41d-811f731e0205",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
+                     *           "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "3f3ea0f2-e958-4e4a-89e3-524233148d61",
+                     *           "id": "efd055bd-de42-4c22-a583-cf222b5d07ea",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
+                     *           "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "1de80f28-a79b-4039-b932-8bd7c5793ed2",
+                     *           "id": "c00323e8-3550-4dd5-8200-9ccceef76ec2",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
+                     *           "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "be884d55-0a67-424e-8d16-61f577a79a90",
+                     *           "id": "a3632a4f-3912-409d-a575-a2f09d4fcd81",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
+                     *           "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "3517bedb-9706-41ca-a2d9-120082cbe2eb",
+                     *           "id": "b0449074-ac48-42c2-a90a-c0cae9c8674e",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
+                     *           "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "7be51eaf-59cd-4423-a6b6-35e90070d01e",
+                     *           "id": "453afd2b-25b1-4d6b-b44e-32a9f57a6648",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
+                     *           "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
                      *         }
                      *       ]
                      *     }
@@ -5423,134 +5443,134 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cd246a0c-7d6e-4e98-aa79-b5063c328756",
+                     *       "id": "36798a6d-50f1-49e0-8e28-c1344caa3c35",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T10:44:46.273Z",
-                     *       "updatedAt": "2026-11-24T10:44:46.302Z",
+                     *       "createdAt": "2026-11-24T10:55:21.041Z",
+                     *       "updatedAt": "2026-11-24T10:55:21.099Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2030-01-31",
                      *           "name": "P01",
-                     *           "id": "20f0aaee-a813-4210-afc9-55cc1f95f2af",
+                     *           "id": "521c2148-0c12-448f-af8a-ef250098288a",
                      *           "version": 1,
                      *           "startDate": "2030-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "cd246a0c-7d6e-4e98-aa79-b5063c328756"
+                     *           "financialYearId": "36798a6d-50f1-49e0-8e28-c1344caa3c35"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2030-02-28",
                      *           "name": "P02",
-                     *           "id": "adcfb1a6-94db-484e-9648-bf86c2e25819",
+                     *           "id": "05b902c5-6c53-4329-9942-e56841b04a98",
                      *           "version": 1,
                      *           "startDate": "2030-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "cd246a0c-7d6e-4e98-aa79-b5063c328756"
+                     *           "financialYearId": "36798a6d-50f1-49e0-8e28-c1344caa3c35"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2030-03-31",
                      *           "name": "P03",
-                     *           "id": "dd968524-3521-4b4c-9544-af23bafd1de5",
+                     *           "id": "cb55350a-7bf8-4bfe-a3e3-98c70545abb1",
                      *           "version": 1,
                      *           "startDate": "2030-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "cd246a0c-7d6e-4e98-aa79-b5063c328756"
+                     *           "financialYearId": "36798a6d-50f1-49e0-8e28-c1344caa3c35"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2030-04-30",
                      *           "name": "P04",
-                     *           "id": "e25f9afc-29fb-44e6-91b3-566b3ecf6c18",
+                     *           "id": "182546b1-7ea7-4c03-9a9a-851a21f7f87e",
                      *           "version": 1,
                      *           "startDate": "2030-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "cd246a0c-7d6e-4e98-aa79-b5063c328756"
+                     *           "financialYearId": "36798a6d-50f1-49e0-8e28-c1344caa3c35"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2030-05-31",
                      *           "name": "P05",
-                     *           "id": "cfb0a98b-157b-46ec-ae54-802070df7338",
+                     *           "id": "3cedc4aa-9135-42ef-8bb5-ed545429fed9",
                      *           "version": 1,
                      *           "startDate": "2030-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "cd246a0c-7d6e-4e98-aa79-b5063c328756"
+                     *           "financialYearId": "36798a6d-50f1-49e0-8e28-c1344caa3c35"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2030-06-30",
                      *           "name": "P06",
-                     *           "id": "219c9437-2625-4caf-abc5-2fb1d2fcfc3b",
+                     *           "id": "05bc3c2f-01d8-41a1-9afa-e0c08ebba949",
                      *           "version": 1,
                      *           "startDate": "2030-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "cd246a0c-7d6e-4e98-aa79-b5063c328756"
+                     *           "financialYearId": "36798a6d-50f1-49e0-8e28-c1344caa3c35"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2030-07-31",
                      *           "name": "P07",
-                     *           "id": "ccf0c119-7d3c-4ab3-bd3b-192dc929373e",
+                     *           "id": "fbd7cb0e-7ac3-470e-80bf-32c31f8f17fb",
                      *           "version": 1,
                      *           "startDate": "2030-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "cd246a0c-7d6e-4e98-aa79-b5063c328756"
+                     *           "financialYearId": "36798a6d-50f1-49e0-8e28-c1344caa3c35"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2030-08-31",
                      *           "name": "P08",
-                     *           "id": "41f86f85-ef52-4956-ae26-663bd041f4aa",
+                     *           "id": "ca5c79c4-ae2b-4ace-8890-d4f50f5e2286",
                      *           "version": 1,
                      *           "startDate": "2030-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "cd246a0c-7d6e-4e98-aa79-b5063c328756"
+                     *           "financialYearId": "36798a6d-50f1-49e0-8e28-c1344caa3c35"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2030-09-30",
                      *           "name": "P09",
-                     *           "id": "e76e7975-1b64-40e4-8882-5e0074cf2eaf",
+                     *           "id": "db738fb4-bf66-47be-8880-e07d41555ad2",
                      *           "version": 1,
                      *           "startDate": "2030-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "cd246a0c-7d6e-4e98-aa79-b5063c328756"
+                     *           "financialYearId": "36798a6d-50f1-49e0-8e28-c1344caa3c35"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2030-10-31",
                      *           "name": "P10",
-                     *           "id": "038b0249-e037-4385-b7f8-ea26d3f74c1f",
+                     *           "id": "4ca0ad22-9a15-446e-a747-3bfcfa2d4556",
                      *           "version": 1,
                      *           "startDate": "2030-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "cd246a0c-7d6e-4e98-aa79-b5063c328756"
+                     *           "financialYearId": "36798a6d-50f1-49e0-8e28-c1344caa3c35"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2030-11-30",
                      *           "name": "P11",
-                     *           "id": "952f68f0-8945-4b8b-be81-3372abc14414",
+                     *           "id": "ca69fdfb-f2ee-490a-905e-46dd7e26a0b0",
                      *           "version": 1,
                      *           "startDate": "2030-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "cd246a0c-7d6e-4e98-aa79-b5063c328756"
+                     *           "financialYearId": "36798a6d-50f1-49e0-8e28-c1344caa3c35"
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2030-12-31",
                      *           "name": "P12",
-                     *           "id": "ab17180a-bd44-4500-90b0-d09a75d6fb4a",
+                     *           "id": "4cb88b03-ca15-4855-9e08-2c33c9144182",
                      *           "version": 1,
                      *           "startDate": "2030-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "cd246a0c-7d6e-4e98-aa79-b5063c328756"
+                     *           "financialYearId": "36798a6d-50f1-49e0-8e28-c1344caa3c35"
                      *         }
                      *       ]
                      *     }
@@ -5757,14 +5777,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "93828da2-f161-4905-ba9e-ab40c87a7099",
+                     *       "id": "1ccc8cbe-86c5-4b7d-9d1e-a1b5e327ed65",
                      *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "1842d502-e1ab-4b31-a75c-7b516f87f424",
+                     *           "accountId": "99f87f20-e323-4733-ab13-226bfc820aae",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -5774,7 +5794,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "7eddab9b-3386-45e8-88e0-b3a67925fca7",
+                     *           "accountId": "55132ca8-b8ab-474d-861a-7014d06bde3f",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -5795,8 +5815,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:44:47.848Z",
-                     *       "updatedAt": "2026-11-24T10:44:47.848Z"
+                     *       "createdAt": "2026-11-24T10:55:27.813Z",
+                     *       "updatedAt": "2026-11-24T10:55:27.813Z"
                      *     }
                      */
                     "application/json": {
@@ -5924,121 +5944,121 @@ export interface operations {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "7be51eaf-59cd-4423-a6b6-35e90070d01e",
+                     *           "id": "453afd2b-25b1-4d6b-b44e-32a9f57a6648",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
+                     *           "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "3517bedb-9706-41ca-a2d9-120082cbe2eb",
+                     *           "id": "b0449074-ac48-42c2-a90a-c0cae9c8674e",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
+                     *           "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "be884d55-0a67-424e-8d16-61f577a79a90",
+                     *           "id": "a3632a4f-3912-409d-a575-a2f09d4fcd81",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
+                     *           "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "1de80f28-a79b-4039-b932-8bd7c5793ed2",
+                     *           "id": "c00323e8-3550-4dd5-8200-9ccceef76ec2",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
+                     *           "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "3f3ea0f2-e958-4e4a-89e3-524233148d61",
+                     *           "id": "efd055bd-de42-4c22-a583-cf222b5d07ea",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
+                     *           "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "919ba587-5b24-4e80-87ea-0f62938e0f28",
+                     *           "id": "60d819fa-840a-4b85-b41d-811f731e0205",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
+                     *           "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "66acaf45-9df7-4639-9461-09a3953c2dc9",
+                     *           "id": "c9ac61c4-12c8-4157-8098-2f49630ba817",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
+                     *           "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "17ab6e8f-e7ed-45c9-b931-5f7de2a9a478",
+                     *           "id": "4899101f-0e8d-4a0c-bf5e-f13f2a5faa9f",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
+                     *           "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "ea755c72-3e55-4f83-b7f3-417bb74b22b0",
+                     *           "id": "025cdd4b-7110-42ef-a7e2-82a5cf523855",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
+                     *           "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "64cb9eaa-ef5a-48f8-8607-ffbc434d95d5",
+                     *           "id": "3e85c6e7-bade-483d-967e-d8bebaab5bb1",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
+                     *           "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "671664b4-cdf1-461d-82cf-ea7bbd2a84b3",
+                     *           "id": "78ec5b0e-6dfa-44d5-aead-f886708285f7",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
+                     *           "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
                      *         },
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "a2494a17-b3c3-4017-91cd-e7af88c50639",
+                     *           "id": "babe4969-c54b-47bc-b217-40627cc4313f",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
+                     *           "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -6122,11 +6142,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "a2494a17-b3c3-4017-91cd-e7af88c50639",
+                     *       "id": "babe4969-c54b-47bc-b217-40627cc4313f",
                      *       "version": 1,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
+                     *       "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
                      *     }
                      */
                     "application/json": {
@@ -6212,11 +6232,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "a2494a17-b3c3-4017-91cd-e7af88c50639",
+                     *       "id": "babe4969-c54b-47bc-b217-40627cc4313f",
                      *       "version": 2,
                      *       "startDate": "2026-01-01",
                      *       "status": "locked",
-                     *       "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
+                     *       "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
                      *     }
                      */
                     "application/json": {
@@ -6401,11 +6421,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "a2494a17-b3c3-4017-91cd-e7af88c50639",
+                     *       "id": "babe4969-c54b-47bc-b217-40627cc4313f",
                      *       "version": 3,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
+                     *       "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
                      *     }
                      */
                     "application/json": {
@@ -6493,14 +6513,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "1159b1a0-ce22-4166-a334-de24499cb9b2",
+                     *           "id": "ce1bfaed-e534-4f2c-ab72-908666c6d4df",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "6d4cf5d9-465a-43e7-a012-b6242839f955",
+                     *               "accountId": "acb2020a-5e03-4a04-864d-153ea819f320",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -6510,7 +6530,7 @@ export interface operations {
                      *               "fxRounding": false
                      *             },
                      *             {
-                     *               "accountId": "a62e8c6f-ce8c-4fb6-ba7b-ad6d14434407",
+                     *               "accountId": "65d37211-90ba-4cfa-a6e8-e42f8fef932c",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -6531,8 +6551,8 @@ export interface operations {
                      *           "reversalOf": null,
                      *           "reversedBy": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:44:46.528Z",
-                     *           "updatedAt": "2026-11-24T10:44:46.528Z"
+                     *           "createdAt": "2026-11-24T10:55:21.431Z",
+                     *           "updatedAt": "2026-11-24T10:55:21.431Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -6650,12 +6670,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "6d4cf5d9-465a-43e7-a012-b6242839f955",
+                 *           "accountId": "acb2020a-5e03-4a04-864d-153ea819f320",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "a62e8c6f-ce8c-4fb6-ba7b-ad6d14434407",
+                 *           "accountId": "65d37211-90ba-4cfa-a6e8-e42f8fef932c",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -6699,14 +6719,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1159b1a0-ce22-4166-a334-de24499cb9b2",
+                     *       "id": "ce1bfaed-e534-4f2c-ab72-908666c6d4df",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "6d4cf5d9-465a-43e7-a012-b6242839f955",
+                     *           "accountId": "acb2020a-5e03-4a04-864d-153ea819f320",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -6716,7 +6736,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "a62e8c6f-ce8c-4fb6-ba7b-ad6d14434407",
+                     *           "accountId": "65d37211-90ba-4cfa-a6e8-e42f8fef932c",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -6737,8 +6757,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:44:46.528Z",
-                     *       "updatedAt": "2026-11-24T10:44:46.528Z"
+                     *       "createdAt": "2026-11-24T10:55:21.431Z",
+                     *       "updatedAt": "2026-11-24T10:55:21.431Z"
                      *     }
                      */
                     "application/json": {
@@ -6850,14 +6870,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1159b1a0-ce22-4166-a334-de24499cb9b2",
+                     *       "id": "ce1bfaed-e534-4f2c-ab72-908666c6d4df",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "6d4cf5d9-465a-43e7-a012-b6242839f955",
+                     *           "accountId": "acb2020a-5e03-4a04-864d-153ea819f320",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -6867,7 +6887,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "a62e8c6f-ce8c-4fb6-ba7b-ad6d14434407",
+                     *           "accountId": "65d37211-90ba-4cfa-a6e8-e42f8fef932c",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -6888,8 +6908,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:44:46.528Z",
-                     *       "updatedAt": "2026-11-24T10:44:46.528Z"
+                     *       "createdAt": "2026-11-24T10:55:21.431Z",
+                     *       "updatedAt": "2026-11-24T10:55:21.431Z"
                      *     }
                      */
                     "application/json": {
@@ -6999,12 +7019,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "6d4cf5d9-465a-43e7-a012-b6242839f955",
+                 *           "accountId": "acb2020a-5e03-4a04-864d-153ea819f320",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "a62e8c6f-ce8c-4fb6-ba7b-ad6d14434407",
+                 *           "accountId": "65d37211-90ba-4cfa-a6e8-e42f8fef932c",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -7051,14 +7071,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1159b1a0-ce22-4166-a334-de24499cb9b2",
+                     *       "id": "ce1bfaed-e534-4f2c-ab72-908666c6d4df",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "6d4cf5d9-465a-43e7-a012-b6242839f955",
+                     *           "accountId": "acb2020a-5e03-4a04-864d-153ea819f320",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7068,7 +7088,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "a62e8c6f-ce8c-4fb6-ba7b-ad6d14434407",
+                     *           "accountId": "65d37211-90ba-4cfa-a6e8-e42f8fef932c",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7089,8 +7109,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T10:44:46.528Z",
-                     *       "updatedAt": "2026-11-24T10:44:46.691Z"
+                     *       "createdAt": "2026-11-24T10:55:21.431Z",
+                     *       "updatedAt": "2026-11-24T10:55:22.191Z"
                      *     }
                      */
                     "application/json": {
@@ -7220,14 +7240,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1159b1a0-ce22-4166-a334-de24499cb9b2",
+                     *       "id": "ce1bfaed-e534-4f2c-ab72-908666c6d4df",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "6d4cf5d9-465a-43e7-a012-b6242839f955",
+                     *           "accountId": "acb2020a-5e03-4a04-864d-153ea819f320",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7237,7 +7257,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "a62e8c6f-ce8c-4fb6-ba7b-ad6d14434407",
+                     *           "accountId": "65d37211-90ba-4cfa-a6e8-e42f8fef932c",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7253,13 +7273,13 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d",
-                     *       "periodId": "64cb9eaa-ef5a-48f8-8607-ffbc434d95d5",
+                     *       "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a",
+                     *       "periodId": "3e85c6e7-bade-483d-967e-d8bebaab5bb1",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T10:44:46.528Z",
-                     *       "updatedAt": "2026-11-24T10:44:46.742Z"
+                     *       "createdAt": "2026-11-24T10:55:21.431Z",
+                     *       "updatedAt": "2026-11-24T10:55:22.346Z"
                      *     }
                      */
                     "application/json": {
@@ -7382,14 +7402,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2d7ef0c5-05a8-4d32-a8c7-fa7d41d94839",
+                     *       "id": "410beb5f-0cb5-4834-a549-7937a67512bd",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "1842d502-e1ab-4b31-a75c-7b516f87f424",
+                     *           "accountId": "99f87f20-e323-4733-ab13-226bfc820aae",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -7399,7 +7419,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "6d4cf5d9-465a-43e7-a012-b6242839f955",
+                     *           "accountId": "acb2020a-5e03-4a04-864d-153ea819f320",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -7415,13 +7435,13 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d",
-                     *       "periodId": "64cb9eaa-ef5a-48f8-8607-ffbc434d95d5",
+                     *       "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a",
+                     *       "periodId": "3e85c6e7-bade-483d-967e-d8bebaab5bb1",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T10:44:46.881Z",
-                     *       "updatedAt": "2026-11-24T10:44:46.975Z"
+                     *       "createdAt": "2026-11-24T10:55:23.378Z",
+                     *       "updatedAt": "2026-11-24T10:55:23.524Z"
                      *     }
                      */
                     "application/json": {
@@ -7544,14 +7564,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1159b1a0-ce22-4166-a334-de24499cb9b2",
+                     *       "id": "ce1bfaed-e534-4f2c-ab72-908666c6d4df",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "6d4cf5d9-465a-43e7-a012-b6242839f955",
+                     *           "accountId": "acb2020a-5e03-4a04-864d-153ea819f320",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7561,7 +7581,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "a62e8c6f-ce8c-4fb6-ba7b-ad6d14434407",
+                     *           "accountId": "65d37211-90ba-4cfa-a6e8-e42f8fef932c",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7582,8 +7602,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T10:44:46.528Z",
-                     *       "updatedAt": "2026-11-24T10:44:46.774Z"
+                     *       "createdAt": "2026-11-24T10:55:21.431Z",
+                     *       "updatedAt": "2026-11-24T10:55:22.434Z"
                      *     }
                      */
                     "application/json": {
@@ -7717,14 +7737,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1159b1a0-ce22-4166-a334-de24499cb9b2",
+                     *       "id": "ce1bfaed-e534-4f2c-ab72-908666c6d4df",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "6d4cf5d9-465a-43e7-a012-b6242839f955",
+                     *           "accountId": "acb2020a-5e03-4a04-864d-153ea819f320",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7734,7 +7754,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "a62e8c6f-ce8c-4fb6-ba7b-ad6d14434407",
+                     *           "accountId": "65d37211-90ba-4cfa-a6e8-e42f8fef932c",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7750,13 +7770,13 @@ export interface operations {
                      *       },
                      *       "status": "reversed",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d",
-                     *       "periodId": "64cb9eaa-ef5a-48f8-8607-ffbc434d95d5",
+                     *       "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a",
+                     *       "periodId": "3e85c6e7-bade-483d-967e-d8bebaab5bb1",
                      *       "reversalOf": null,
-                     *       "reversedBy": "7584afd7-756c-4377-b7d6-aaef0c2da99c",
+                     *       "reversedBy": "1e4e4d3d-e44c-4f32-ab3d-7f0bc747d6b3",
                      *       "version": 6,
-                     *       "createdAt": "2026-11-24T10:44:46.528Z",
-                     *       "updatedAt": "2026-11-24T10:44:46.852Z"
+                     *       "createdAt": "2026-11-24T10:55:21.431Z",
+                     *       "updatedAt": "2026-11-24T10:55:23.075Z"
                      *     }
                      */
                     "application/json": {
@@ -7973,13 +7993,13 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d",
+                     *       "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "da251481-cb93-4091-9788-841ac214f046",
+                     *           "accountId": "311c6a97-cc5a-4a68-9acb-41bc3dbf61c2",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -8005,8 +8025,8 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "6d4cf5d9-465a-43e7-a012-b6242839f955",
-                     *           "parentId": "da251481-cb93-4091-9788-841ac214f046",
+                     *           "accountId": "acb2020a-5e03-4a04-864d-153ea819f320",
+                     *           "parentId": "311c6a97-cc5a-4a68-9acb-41bc3dbf61c2",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -8031,7 +8051,7 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "c999d31c-7a87-4da1-905a-9196ed40ae0f",
+                     *           "accountId": "43c92bf3-793a-4a6f-94b3-fdb13b9a72b9",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -8057,8 +8077,8 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "a62e8c6f-ce8c-4fb6-ba7b-ad6d14434407",
-                     *           "parentId": "c999d31c-7a87-4da1-905a-9196ed40ae0f",
+                     *           "accountId": "65d37211-90ba-4cfa-a6e8-e42f8fef932c",
+                     *           "parentId": "43c92bf3-793a-4a6f-94b3-fdb13b9a72b9",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -8083,7 +8103,7 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "b7c4eb35-663a-40f9-b700-18bb385529d2",
+                     *           "accountId": "dad71d47-f240-4359-9b8b-6cd89b5ac95f",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -8109,8 +8129,8 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "1842d502-e1ab-4b31-a75c-7b516f87f424",
-                     *           "parentId": "b7c4eb35-663a-40f9-b700-18bb385529d2",
+                     *           "accountId": "99f87f20-e323-4733-ab13-226bfc820aae",
+                     *           "parentId": "dad71d47-f240-4359-9b8b-6cd89b5ac95f",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -8364,7 +8384,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "b7c4eb35-663a-40f9-b700-18bb385529d2",
+                     *           "accountId": "dad71d47-f240-4359-9b8b-6cd89b5ac95f",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -8383,8 +8403,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "1842d502-e1ab-4b31-a75c-7b516f87f424",
-                     *           "parentId": "b7c4eb35-663a-40f9-b700-18bb385529d2",
+                     *           "accountId": "99f87f20-e323-4733-ab13-226bfc820aae",
+                     *           "parentId": "dad71d47-f240-4359-9b8b-6cd89b5ac95f",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -8594,7 +8614,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "da251481-cb93-4091-9788-841ac214f046",
+                     *           "accountId": "311c6a97-cc5a-4a68-9acb-41bc3dbf61c2",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -8611,8 +8631,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "6d4cf5d9-465a-43e7-a012-b6242839f955",
-                     *           "parentId": "da251481-cb93-4091-9788-841ac214f046",
+                     *           "accountId": "acb2020a-5e03-4a04-864d-153ea819f320",
+                     *           "parentId": "311c6a97-cc5a-4a68-9acb-41bc3dbf61c2",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -8869,7 +8889,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "da251481-cb93-4091-9788-841ac214f046",
+                     *           "accountId": "311c6a97-cc5a-4a68-9acb-41bc3dbf61c2",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -8885,8 +8905,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "6d4cf5d9-465a-43e7-a012-b6242839f955",
-                     *           "parentId": "da251481-cb93-4091-9788-841ac214f046",
+                     *           "accountId": "acb2020a-5e03-4a04-864d-153ea819f320",
+                     *           "parentId": "311c6a97-cc5a-4a68-9acb-41bc3dbf61c2",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -9217,6 +9237,376 @@ export interface operations {
             503: components["responses"]["Error"];
         };
     };
+    "reports.budgetVsActual": {
+        parameters: {
+            query: {
+                /** @description A budget (UUID). */
+                budgetId: string;
+                /** @description First day of the range (YYYY-MM-DD), included. */
+                dateFrom: string;
+                /** @description Last day of the range (YYYY-MM-DD), included. */
+                dateTo: string;
+                /** @description What each amount column holds: a range or date, for the company, a cost center, or amounts without one. */
+                columns?: "month";
+            };
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "budgetId": "18a1c074-67b4-498d-9af7-220ba4fd14c6",
+                     *       "budgetName": "2026 plan",
+                     *       "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a",
+                     *       "dateFrom": "2026-03-01",
+                     *       "dateTo": "2026-04-30",
+                     *       "currency": "SAR",
+                     *       "columns": [
+                     *         {
+                     *           "dateFrom": "2026-03-01",
+                     *           "dateTo": "2026-04-30",
+                     *           "scope": "company",
+                     *           "costCenter": null
+                     *         },
+                     *         {
+                     *           "dateFrom": "2026-03-01",
+                     *           "dateTo": "2026-03-31",
+                     *           "scope": "company",
+                     *           "costCenter": null
+                     *         },
+                     *         {
+                     *           "dateFrom": "2026-04-01",
+                     *           "dateTo": "2026-04-30",
+                     *           "scope": "company",
+                     *           "costCenter": null
+                     *         }
+                     *       ],
+                     *       "rows": [
+                     *         {
+                     *           "accountId": "65d37211-90ba-4cfa-a6e8-e42f8fef932c",
+                     *           "parentId": "43c92bf3-793a-4a6f-94b3-fdb13b9a72b9",
+                     *           "code": "4101",
+                     *           "path": "4.4101",
+                     *           "depth": 1,
+                     *           "name": {
+                     *             "english": "Sales",
+                     *             "arabic": "المبيعات"
+                     *           },
+                     *           "type": "leaf",
+                     *           "classification": "revenue",
+                     *           "costCenter": null,
+                     *           "budget": [
+                     *             "2000.00",
+                     *             "1000.00",
+                     *             "1000.00"
+                     *           ],
+                     *           "actual": [
+                     *             "0.00",
+                     *             "0.00",
+                     *             "0.00"
+                     *           ],
+                     *           "variance": [
+                     *             "-2000.00",
+                     *             "-1000.00",
+                     *             "-1000.00"
+                     *           ],
+                     *           "variancePercent": [
+                     *             "-100.00",
+                     *             "-100.00",
+                     *             "-100.00"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "accountId": "99f87f20-e323-4733-ab13-226bfc820aae",
+                     *           "parentId": "dad71d47-f240-4359-9b8b-6cd89b5ac95f",
+                     *           "code": "5101",
+                     *           "path": "5.5101",
+                     *           "depth": 1,
+                     *           "name": {
+                     *             "english": "Rent",
+                     *             "arabic": "الإيجار"
+                     *           },
+                     *           "type": "leaf",
+                     *           "classification": "expense",
+                     *           "costCenter": {
+                     *             "id": "13114d10-fcc3-4abb-81d6-692b5031a4db",
+                     *             "code": "HQ",
+                     *             "path": "HQ",
+                     *             "name": {
+                     *               "english": "Head office",
+                     *               "arabic": "المركز الرئيسي"
+                     *             }
+                     *           },
+                     *           "budget": [
+                     *             "501.00",
+                     *             "250.50",
+                     *             "250.50"
+                     *           ],
+                     *           "actual": [
+                     *             "0.00",
+                     *             "0.00",
+                     *             "0.00"
+                     *           ],
+                     *           "variance": [
+                     *             "501.00",
+                     *             "250.50",
+                     *             "250.50"
+                     *           ],
+                     *           "variancePercent": [
+                     *             "100.00",
+                     *             "100.00",
+                     *             "100.00"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "revenue": {
+                     *           "budget": [
+                     *             "2000.00",
+                     *             "1000.00",
+                     *             "1000.00"
+                     *           ],
+                     *           "actual": [
+                     *             "0.00",
+                     *             "0.00",
+                     *             "0.00"
+                     *           ],
+                     *           "variance": [
+                     *             "-2000.00",
+                     *             "-1000.00",
+                     *             "-1000.00"
+                     *           ],
+                     *           "variancePercent": [
+                     *             "-100.00",
+                     *             "-100.00",
+                     *             "-100.00"
+                     *           ]
+                     *         },
+                     *         "expense": {
+                     *           "budget": [
+                     *             "501.00",
+                     *             "250.50",
+                     *             "250.50"
+                     *           ],
+                     *           "actual": [
+                     *             "0.00",
+                     *             "0.00",
+                     *             "0.00"
+                     *           ],
+                     *           "variance": [
+                     *             "501.00",
+                     *             "250.50",
+                     *             "250.50"
+                     *           ],
+                     *           "variancePercent": [
+                     *             "100.00",
+                     *             "100.00",
+                     *             "100.00"
+                     *           ]
+                     *         },
+                     *         "netProfit": {
+                     *           "budget": [
+                     *             "1499.00",
+                     *             "749.50",
+                     *             "749.50"
+                     *           ],
+                     *           "actual": [
+                     *             "0.00",
+                     *             "0.00",
+                     *             "0.00"
+                     *           ],
+                     *           "variance": [
+                     *             "-1499.00",
+                     *             "-749.50",
+                     *             "-749.50"
+                     *           ],
+                     *           "variancePercent": [
+                     *             "-100.00",
+                     *             "-100.00",
+                     *             "-100.00"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description A budget (UUID).
+                         */
+                        budgetId: string;
+                        /** @description The budget’s name. */
+                        budgetName: string;
+                        /**
+                         * Format: uuid
+                         * @description A financial year (UUID).
+                         */
+                        financialYearId: string;
+                        /**
+                         * Format: date
+                         * @description First day of the range (YYYY-MM-DD), included.
+                         */
+                        dateFrom: string;
+                        /**
+                         * Format: date
+                         * @description Last day of the range (YYYY-MM-DD), included.
+                         */
+                        dateTo: string;
+                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+                        currency: string;
+                        /** @description What each amount column holds: a range or date, for the company, a cost center, or amounts without one. */
+                        columns: {
+                            /** @description First day of the range (YYYY-MM-DD), included. */
+                            dateFrom: string | null;
+                            /**
+                             * Format: date
+                             * @description Last day of the range (YYYY-MM-DD), included.
+                             */
+                            dateTo: string;
+                            /**
+                             * @description company, costCenter (one cost center) or noCostCenter (amounts booked without one).
+                             * @enum {string}
+                             */
+                            scope: "company" | "costCenter" | "noCostCenter";
+                            /** @description The cost center the figures are limited to, or null. */
+                            costCenter: {
+                                /**
+                                 * Format: uuid
+                                 * @description Identifier (UUID).
+                                 */
+                                id: string;
+                                /** @description Code, unique among siblings; paths join codes with dots. */
+                                code: string;
+                                /** @description Codes from the root, joined with dots. */
+                                path: string;
+                                /** @description The name, in Arabic and English. */
+                                name: {
+                                    /** @description The name in Arabic. */
+                                    arabic: string;
+                                    /** @description The name in English. */
+                                    english: string;
+                                };
+                            } | null;
+                        }[];
+                        /** @description Accounts with figures, and their ancestors, along the tree. */
+                        rows: {
+                            /**
+                             * Format: uuid
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             */
+                            accountId: string;
+                            /** @description The parent: its UUID or path; null for a root. */
+                            parentId: string | null;
+                            /** @description Code, unique among siblings; paths join codes with dots. */
+                            code: string;
+                            /** @description Codes from the root, joined with dots. */
+                            path: string;
+                            /** @description Depth in the tree: 0 for a root. */
+                            depth: number;
+                            /** @description The name, in Arabic and English. */
+                            name: {
+                                /** @description The name in Arabic. */
+                                arabic: string;
+                                /** @description The name in English. */
+                                english: string;
+                            };
+                            /**
+                             * @description category (has children, no entries) or leaf (takes entries).
+                             * @enum {string}
+                             */
+                            type: "category" | "leaf";
+                            /**
+                             * @description asset, liability, equity, revenue or expense; set on a root account, inherited below it.
+                             * @enum {string}
+                             */
+                            classification: "asset" | "liability" | "equity" | "revenue" | "expense";
+                            /** @description The cost center the figures are limited to, or null. */
+                            costCenter: {
+                                /**
+                                 * Format: uuid
+                                 * @description Identifier (UUID).
+                                 */
+                                id: string;
+                                /** @description Code, unique among siblings; paths join codes with dots. */
+                                code: string;
+                                /** @description Codes from the root, joined with dots. */
+                                path: string;
+                                /** @description The name, in Arabic and English. */
+                                name: {
+                                    /** @description The name in Arabic. */
+                                    arabic: string;
+                                    /** @description The name in English. */
+                                    english: string;
+                                };
+                            } | null;
+                            /** @description Budget vs actual: the budgeted amount in each column’s range: each period’s amount in full where the range covers the period, pro rata by days where it covers part of it (rounded half away from zero to the company’s precision per period). */
+                            budget: string[];
+                            /** @description Budget vs actual: what was posted in each column’s range, read as the account reads (revenue credit less debit, expense debit less credit; net profit revenue less expense), closing journals left out. */
+                            actual: string[];
+                            /** @description Budget vs actual, per column, signed so that favourable is positive for revenue and expense alike: revenue actual less budget, expense budget less actual, net profit actual less budget. */
+                            variance: string[];
+                            /** @description The variance as a percent of the budget’s magnitude, to two decimals (half away from zero); null where the budget is zero. */
+                            variancePercent: (string | null)[];
+                        }[];
+                        /** @description Sums of the root rows. */
+                        totals: {
+                            /** @description Revenue rows along the tree (credits less debits). */
+                            revenue: {
+                                /** @description Budget vs actual: the budgeted amount in each column’s range: each period’s amount in full where the range covers the period, pro rata by days where it covers part of it (rounded half away from zero to the company’s precision per period). */
+                                budget: string[];
+                                /** @description Budget vs actual: what was posted in each column’s range, read as the account reads (revenue credit less debit, expense debit less credit; net profit revenue less expense), closing journals left out. */
+                                actual: string[];
+                                /** @description Budget vs actual, per column, signed so that favourable is positive for revenue and expense alike: revenue actual less budget, expense budget less actual, net profit actual less budget. */
+                                variance: string[];
+                                /** @description The variance as a percent of the budget’s magnitude, to two decimals (half away from zero); null where the budget is zero. */
+                                variancePercent: (string | null)[];
+                            };
+                            /** @description Expense rows along the tree (debits less credits). */
+                            expense: {
+                                /** @description Budget vs actual: the budgeted amount in each column’s range: each period’s amount in full where the range covers the period, pro rata by days where it covers part of it (rounded half away from zero to the company’s precision per period). */
+                                budget: string[];
+                                /** @description Budget vs actual: what was posted in each column’s range, read as the account reads (revenue credit less debit, expense debit less credit; net profit revenue less expense), closing journals left out. */
+                                actual: string[];
+                                /** @description Budget vs actual, per column, signed so that favourable is positive for revenue and expense alike: revenue actual less budget, expense budget less actual, net profit actual less budget. */
+                                variance: string[];
+                                /** @description The variance as a percent of the budget’s magnitude, to two decimals (half away from zero); null where the budget is zero. */
+                                variancePercent: (string | null)[];
+                            };
+                            /** @description Revenue less expense, per column. */
+                            netProfit: {
+                                /** @description Budget vs actual: the budgeted amount in each column’s range: each period’s amount in full where the range covers the period, pro rata by days where it covers part of it (rounded half away from zero to the company’s precision per period). */
+                                budget: string[];
+                                /** @description Budget vs actual: what was posted in each column’s range, read as the account reads (revenue credit less debit, expense debit less credit; net profit revenue less expense), closing journals left out. */
+                                actual: string[];
+                                /** @description Budget vs actual, per column, signed so that favourable is positive for revenue and expense alike: revenue actual less budget, expense budget less actual, net profit actual less budget. */
+                                variance: string[];
+                                /** @description The variance as a percent of the budget’s magnitude, to two decimals (half away from zero); null where the budget is zero. */
+                                variancePercent: (string | null)[];
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
     "reports.generalLedger": {
         parameters: {
             query: {
@@ -9251,7 +9641,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "da251481-cb93-4091-9788-841ac214f046",
+                     *         "id": "311c6a97-cc5a-4a68-9acb-41bc3dbf61c2",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -9270,13 +9660,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "1159b1a0-ce22-4166-a334-de24499cb9b2",
+                     *           "journalId": "ce1bfaed-e534-4f2c-ab72-908666c6d4df",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "6d4cf5d9-465a-43e7-a012-b6242839f955",
+                     *           "accountId": "acb2020a-5e03-4a04-864d-153ea819f320",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -9287,7 +9677,7 @@ export interface operations {
                      *           "balance": "120.00"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImVjMzExOTA1LTdiMzEtNDQwMy1hODA0LWNjZjYwMDZlNjJhOCIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiZGEyNTE0ODEtY2I5My00MDkxLTk3ODgtODQxYWMyMTRmMDQ2IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjMTE1OWIxYTAtY2UyMi00MTY2LWEzMzQtZGUyNDQ5OWNiOWIyIiwiYWNjb3VudElkIjoiNmQ0Y2Y1ZDktNDY1YS00M2U3LWEwMTItYjYyNDI4MzlmOTU1IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.EoRX1eGrxV8carGsI_ewoPoNU8WARwJy66H_5Dj0eBw"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjYyMmQ2MjJhLWJjYjQtNDNjYi04M2YxLWRmM2EwODE1OGUxMyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiMzExYzZhOTctY2M1YS00YTY4LTlhY2ItNDFiYzNkYmY2MWMyIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjY2UxYmZhZWQtZTUzNC00ZjJjLWFiNzItOTA4NjY2YzZkNGRmIiwiYWNjb3VudElkIjoiYWNiMjAyMGEtNWUwMy00YTA0LTg2NGQtMTUzZWE4MTlmMzIwIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.CqT2tN0vsREfGj3FIACNVD4dXJrUdtgdIxYVULqgbF8"
                      *     }
                      */
                     "application/json": {
@@ -9450,54 +9840,54 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "c9559feb-e3c7-4a09-9448-61b5b4233471",
+                     *           "id": "7c0eec2d-9a11-4d9e-8a18-fb00c1827f7a",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-24T10:44:47.783Z",
+                     *           "createdAt": "2026-11-24T10:55:27.638Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "3dd54741-cb6a-437c-8c0a-9ddb3a1427ea"
+                     *             "id": "6ffbf20a-7ade-4b67-8665-c8a45aabeebf"
                      *           }
                      *         },
                      *         {
-                     *           "id": "4ba04a28-3bf1-4c00-abcb-2f24e7c31a61",
+                     *           "id": "6a1344c9-c438-414c-b805-975c63795412",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-24T10:44:47.728Z",
+                     *           "createdAt": "2026-11-24T10:55:27.485Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "3dd54741-cb6a-437c-8c0a-9ddb3a1427ea"
+                     *             "id": "6ffbf20a-7ade-4b67-8665-c8a45aabeebf"
                      *           }
                      *         },
                      *         {
-                     *           "id": "eba185be-7ce3-4272-954b-484b788c2a3b",
+                     *           "id": "bc65e7c7-9b59-45eb-9733-beee8874a900",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d"
+                     *             "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
                      *           },
-                     *           "createdAt": "2026-11-24T10:44:47.680Z",
+                     *           "createdAt": "2026-11-24T10:55:26.889Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "3dd54741-cb6a-437c-8c0a-9ddb3a1427ea"
+                     *             "id": "6ffbf20a-7ade-4b67-8665-c8a45aabeebf"
                      *           }
                      *         },
                      *         {
-                     *           "id": "909919f5-e769-442b-9f22-8953dc9901ce",
+                     *           "id": "69563933-8a72-43e7-9c92-f73d7ed1af90",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-24T10:44:47.587Z",
+                     *           "createdAt": "2026-11-24T10:55:26.717Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "3dd54741-cb6a-437c-8c0a-9ddb3a1427ea"
+                     *             "id": "6ffbf20a-7ade-4b67-8665-c8a45aabeebf"
                      *           }
                      *         }
                      *       ],
@@ -9691,16 +10081,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "909919f5-e769-442b-9f22-8953dc9901ce",
+                     *       "id": "69563933-8a72-43e7-9c92-f73d7ed1af90",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-24T10:44:47.587Z",
+                     *       "createdAt": "2026-11-24T10:55:26.717Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "3dd54741-cb6a-437c-8c0a-9ddb3a1427ea"
+                     *         "id": "6ffbf20a-7ade-4b67-8665-c8a45aabeebf"
                      *       }
                      *     }
                      */
@@ -9773,16 +10163,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "909919f5-e769-442b-9f22-8953dc9901ce",
+                     *       "id": "69563933-8a72-43e7-9c92-f73d7ed1af90",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-24T10:44:47.587Z",
+                     *       "createdAt": "2026-11-24T10:55:26.717Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "3dd54741-cb6a-437c-8c0a-9ddb3a1427ea"
+                     *         "id": "6ffbf20a-7ade-4b67-8665-c8a45aabeebf"
                      *       },
                      *       "figures": {
                      *         "dateFrom": "2026-03-01",
@@ -9800,7 +10190,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "da251481-cb93-4091-9788-841ac214f046",
+                     *             "accountId": "311c6a97-cc5a-4a68-9acb-41bc3dbf61c2",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -9816,8 +10206,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "6d4cf5d9-465a-43e7-a012-b6242839f955",
-                     *             "parentId": "da251481-cb93-4091-9788-841ac214f046",
+                     *             "accountId": "acb2020a-5e03-4a04-864d-153ea819f320",
+                     *             "parentId": "311c6a97-cc5a-4a68-9acb-41bc3dbf61c2",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -10633,26 +11023,26 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "12d166b3-4441-42b5-8d7b-38d105d14bb1",
+                     *           "id": "dfba1bd3-273f-4a87-885d-dc38ae6febd0",
                      *           "sequence": 2,
                      *           "type": "JournalPosted",
-                     *           "companyId": "ec311905-7b31-4403-a804-ccf6006e62a8",
-                     *           "recordId": "0b76e03b-09fa-45f7-acac-b0cb223580d4",
+                     *           "companyId": "622d622a-bcb4-43cb-83f1-df3a08158e13",
+                     *           "recordId": "022d7414-1284-4410-b59c-b02f28a414b2",
                      *           "version": 2,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "3dd54741-cb6a-437c-8c0a-9ddb3a1427ea"
+                     *             "id": "6ffbf20a-7ade-4b67-8665-c8a45aabeebf"
                      *           },
-                     *           "occurredAt": "2026-11-24T10:44:47.035Z",
+                     *           "occurredAt": "2026-11-24T10:55:23.590Z",
                      *           "data": {
-                     *             "id": "0b76e03b-09fa-45f7-acac-b0cb223580d4",
+                     *             "id": "022d7414-1284-4410-b59c-b02f28a414b2",
                      *             "serialNumber": 4,
                      *             "date": "2026-04-05T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "1842d502-e1ab-4b31-a75c-7b516f87f424",
+                     *                 "accountId": "99f87f20-e323-4733-ab13-226bfc820aae",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 7,
@@ -10662,7 +11052,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "6d4cf5d9-465a-43e7-a012-b6242839f955",
+                     *                 "accountId": "acb2020a-5e03-4a04-864d-153ea819f320",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 7,
@@ -10678,133 +11068,133 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-04-05",
-                     *             "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d",
-                     *             "periodId": "ea755c72-3e55-4f83-b7f3-417bb74b22b0",
+                     *             "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a",
+                     *             "periodId": "025cdd4b-7110-42ef-a7e2-82a5cf523855",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-24T10:44:47.010Z",
-                     *             "updatedAt": "2026-11-24T10:44:47.034Z"
+                     *             "createdAt": "2026-11-24T10:55:23.564Z",
+                     *             "updatedAt": "2026-11-24T10:55:23.590Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null
                      *         },
                      *         {
-                     *           "id": "16af4307-82c3-408e-bd95-906580c1d4d0",
-                     *           "sequence": 5,
+                     *           "id": "59cd4adc-c66f-4bb9-a32d-166570979e0a",
+                     *           "sequence": 11,
                      *           "type": "JournalPosted",
-                     *           "companyId": "ec311905-7b31-4403-a804-ccf6006e62a8",
-                     *           "recordId": "1159b1a0-ce22-4166-a334-de24499cb9b2",
-                     *           "version": 3,
+                     *           "companyId": "622d622a-bcb4-43cb-83f1-df3a08158e13",
+                     *           "recordId": "1ccc8cbe-86c5-4b7d-9d1e-a1b5e327ed65",
+                     *           "version": 2,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "3dd54741-cb6a-437c-8c0a-9ddb3a1427ea"
+                     *             "id": "6ffbf20a-7ade-4b67-8665-c8a45aabeebf"
                      *           },
-                     *           "occurredAt": "2026-11-24T10:44:46.743Z",
+                     *           "occurredAt": "2026-11-24T10:55:27.895Z",
                      *           "data": {
-                     *             "id": "1159b1a0-ce22-4166-a334-de24499cb9b2",
-                     *             "serialNumber": 1,
-                     *             "date": "2026-03-02T00:00:00Z",
-                     *             "description": null,
+                     *             "id": "1ccc8cbe-86c5-4b7d-9d1e-a1b5e327ed65",
+                     *             "serialNumber": 5,
+                     *             "date": "2026-12-31T00:00:00Z",
+                     *             "description": "Closing journal of FY 2026",
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "6d4cf5d9-465a-43e7-a012-b6242839f955",
+                     *                 "accountId": "99f87f20-e323-4733-ab13-226bfc820aae",
                      *                 "costCenterId": null,
-                     *                 "side": 1,
-                     *                 "amount": 120,
+                     *                 "side": 2,
+                     *                 "amount": 7,
                      *                 "currency": "SAR",
                      *                 "exchangeRate": "1",
-                     *                 "baseAmount": 120,
+                     *                 "baseAmount": 7,
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "a62e8c6f-ce8c-4fb6-ba7b-ad6d14434407",
+                     *                 "accountId": "55132ca8-b8ab-474d-861a-7014d06bde3f",
                      *                 "costCenterId": null,
-                     *                 "side": 2,
-                     *                 "amount": 120,
+                     *                 "side": 1,
+                     *                 "amount": 7,
                      *                 "currency": "SAR",
                      *                 "exchangeRate": "1",
-                     *                 "baseAmount": 120,
+                     *                 "baseAmount": 7,
                      *                 "fxRounding": false
                      *               }
                      *             ],
                      *             "totals": {
-                     *               "debit": 120,
-                     *               "credit": 120
+                     *               "debit": 7,
+                     *               "credit": 7
                      *             },
                      *             "status": "posted",
-                     *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d",
-                     *             "periodId": "64cb9eaa-ef5a-48f8-8607-ffbc434d95d5",
+                     *             "postingDate": "2026-12-31",
+                     *             "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a",
+                     *             "periodId": "453afd2b-25b1-4d6b-b44e-32a9f57a6648",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
-                     *             "version": 3,
-                     *             "createdAt": "2026-11-24T10:44:46.528Z",
-                     *             "updatedAt": "2026-11-24T10:44:46.742Z"
+                     *             "version": 2,
+                     *             "createdAt": "2026-11-24T10:55:27.813Z",
+                     *             "updatedAt": "2026-11-24T10:55:27.895Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null
                      *         },
                      *         {
-                     *           "id": "b994e7bd-4040-470c-ac80-4a3da5cdf813",
-                     *           "sequence": 7,
+                     *           "id": "a9978c38-71b3-4996-9071-198b56d7eb6b",
+                     *           "sequence": 18,
                      *           "type": "JournalPosted",
-                     *           "companyId": "ec311905-7b31-4403-a804-ccf6006e62a8",
-                     *           "recordId": "1159b1a0-ce22-4166-a334-de24499cb9b2",
-                     *           "version": 5,
+                     *           "companyId": "622d622a-bcb4-43cb-83f1-df3a08158e13",
+                     *           "recordId": "410beb5f-0cb5-4834-a549-7937a67512bd",
+                     *           "version": 2,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "3dd54741-cb6a-437c-8c0a-9ddb3a1427ea"
+                     *             "id": "6ffbf20a-7ade-4b67-8665-c8a45aabeebf"
                      *           },
-                     *           "occurredAt": "2026-11-24T10:44:46.805Z",
+                     *           "occurredAt": "2026-11-24T10:55:23.458Z",
                      *           "data": {
-                     *             "id": "1159b1a0-ce22-4166-a334-de24499cb9b2",
-                     *             "serialNumber": 1,
-                     *             "date": "2026-03-02T00:00:00Z",
+                     *             "id": "410beb5f-0cb5-4834-a549-7937a67512bd",
+                     *             "serialNumber": 3,
+                     *             "date": "2026-03-05T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "6d4cf5d9-465a-43e7-a012-b6242839f955",
+                     *                 "accountId": "99f87f20-e323-4733-ab13-226bfc820aae",
                      *                 "costCenterId": null,
                      *                 "side": 1,
-                     *                 "amount": 120,
+                     *                 "amount": 10,
                      *                 "currency": "SAR",
                      *                 "exchangeRate": "1",
-                     *                 "baseAmount": 120,
+                     *                 "baseAmount": 10,
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "a62e8c6f-ce8c-4fb6-ba7b-ad6d14434407",
+                     *                 "accountId": "acb2020a-5e03-4a04-864d-153ea819f320",
                      *                 "costCenterId": null,
                      *                 "side": 2,
-                     *                 "amount": 120,
+                     *                 "amount": 10,
                      *                 "currency": "SAR",
                      *                 "exchangeRate": "1",
-                     *                 "baseAmount": 120,
+                     *                 "baseAmount": 10,
                      *                 "fxRounding": false
                      *               }
                      *             ],
                      *             "totals": {
-                     *               "debit": 120,
-                     *               "credit": 120
+                     *               "debit": 10,
+                     *               "credit": 10
                      *             },
                      *             "status": "posted",
-                     *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d",
-                     *             "periodId": "64cb9eaa-ef5a-48f8-8607-ffbc434d95d5",
+                     *             "postingDate": "2026-03-05",
+                     *             "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a",
+                     *             "periodId": "3e85c6e7-bade-483d-967e-d8bebaab5bb1",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
-                     *             "version": 5,
-                     *             "createdAt": "2026-11-24T10:44:46.528Z",
-                     *             "updatedAt": "2026-11-24T10:44:46.805Z"
+                     *             "version": 2,
+                     *             "createdAt": "2026-11-24T10:55:23.378Z",
+                     *             "updatedAt": "2026-11-24T10:55:23.457Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImVjMzExOTA1LTdiMzEtNDQwMy1hODA0LWNjZjYwMDZlNjJhOCIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjd9fQ.h2DMvBhlvcEGu3p6bZ_0h8VVgATbUkPB_4Nd370E0OA"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjYyMmQ2MjJhLWJjYjQtNDNjYi04M2YxLWRmM2EwODE1OGUxMyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjE4fX0.RMpcblQOzN9zJeg6j0bkVlTo9XaoTAF24SAVyh0Di4E"
                      *     }
                      */
                     "application/json": {
@@ -10902,7 +11292,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "c613a48f-02ff-45bf-90aa-1024871aeb18",
+                     *           "id": "c4acbf52-75ef-425a-8002-32906f259202",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -10913,11 +11303,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "3dd54741-cb6a-437c-8c0a-9ddb3a1427ea"
+                     *             "id": "6ffbf20a-7ade-4b67-8665-c8a45aabeebf"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:44:48.733Z",
-                     *           "updatedAt": "2026-11-24T10:44:48.733Z"
+                     *           "createdAt": "2026-11-24T10:55:29.223Z",
+                     *           "updatedAt": "2026-11-24T10:55:29.223Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -11039,7 +11429,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c613a48f-02ff-45bf-90aa-1024871aeb18",
+                     *       "id": "c4acbf52-75ef-425a-8002-32906f259202",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -11050,11 +11440,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "3dd54741-cb6a-437c-8c0a-9ddb3a1427ea"
+                     *         "id": "6ffbf20a-7ade-4b67-8665-c8a45aabeebf"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:44:48.733Z",
-                     *       "updatedAt": "2026-11-24T10:44:48.733Z",
+                     *       "createdAt": "2026-11-24T10:55:29.223Z",
+                     *       "updatedAt": "2026-11-24T10:55:29.223Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -11142,7 +11532,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c613a48f-02ff-45bf-90aa-1024871aeb18",
+                     *       "id": "c4acbf52-75ef-425a-8002-32906f259202",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -11153,11 +11543,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "3dd54741-cb6a-437c-8c0a-9ddb3a1427ea"
+                     *         "id": "6ffbf20a-7ade-4b67-8665-c8a45aabeebf"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:44:48.733Z",
-                     *       "updatedAt": "2026-11-24T10:44:48.733Z"
+                     *       "createdAt": "2026-11-24T10:55:29.223Z",
+                     *       "updatedAt": "2026-11-24T10:55:29.223Z"
                      *     }
                      */
                     "application/json": {
@@ -11269,7 +11659,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c613a48f-02ff-45bf-90aa-1024871aeb18",
+                     *       "id": "c4acbf52-75ef-425a-8002-32906f259202",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -11281,11 +11671,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "3dd54741-cb6a-437c-8c0a-9ddb3a1427ea"
+                     *         "id": "6ffbf20a-7ade-4b67-8665-c8a45aabeebf"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T10:44:48.733Z",
-                     *       "updatedAt": "2026-11-24T10:44:49.089Z"
+                     *       "createdAt": "2026-11-24T10:55:29.223Z",
+                     *       "updatedAt": "2026-11-24T10:55:29.414Z"
                      *     }
                      */
                     "application/json": {
@@ -11508,13 +11898,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "1ddd7f18-dc44-4a0c-a229-83cb9364a1d1",
+                     *           "id": "6584c51c-e1b8-42cd-92f1-59f4340bf96b",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:44:49.241Z",
-                     *           "updatedAt": "2026-11-24T10:44:49.241Z"
+                     *           "createdAt": "2026-11-24T10:55:29.856Z",
+                     *           "updatedAt": "2026-11-24T10:55:29.856Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -11610,13 +12000,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1ddd7f18-dc44-4a0c-a229-83cb9364a1d1",
+                     *       "id": "6584c51c-e1b8-42cd-92f1-59f4340bf96b",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:44:49.241Z",
-                     *       "updatedAt": "2026-11-24T10:44:49.241Z"
+                     *       "createdAt": "2026-11-24T10:55:29.856Z",
+                     *       "updatedAt": "2026-11-24T10:55:29.856Z"
                      *     }
                      */
                     "application/json": {
@@ -11682,13 +12072,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1ddd7f18-dc44-4a0c-a229-83cb9364a1d1",
+                     *       "id": "6584c51c-e1b8-42cd-92f1-59f4340bf96b",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:44:49.241Z",
-                     *       "updatedAt": "2026-11-24T10:44:49.241Z"
+                     *       "createdAt": "2026-11-24T10:55:29.856Z",
+                     *       "updatedAt": "2026-11-24T10:55:29.856Z"
                      *     }
                      */
                     "application/json": {
@@ -11767,13 +12157,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1ddd7f18-dc44-4a0c-a229-83cb9364a1d1",
+                     *       "id": "6584c51c-e1b8-42cd-92f1-59f4340bf96b",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T10:44:49.241Z",
-                     *       "updatedAt": "2026-11-24T10:44:49.366Z"
+                     *       "createdAt": "2026-11-24T10:55:29.856Z",
+                     *       "updatedAt": "2026-11-24T10:55:30.078Z"
                      *     }
                      */
                     "application/json": {
@@ -11893,13 +12283,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "c879057f-6317-4d60-9838-57ed94641200",
+                     *           "id": "18a1c074-67b4-498d-9af7-220ba4fd14c6",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d",
+                     *           "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:44:49.437Z",
-                     *           "updatedAt": "2026-11-24T10:44:49.437Z"
+                     *           "createdAt": "2026-11-24T10:55:30.153Z",
+                     *           "updatedAt": "2026-11-24T10:55:30.153Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -11969,10 +12359,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d",
+                 *       "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a",
                  *       "lines": [
                  *         {
-                 *           "accountId": "a62e8c6f-ce8c-4fb6-ba7b-ad6d14434407",
+                 *           "accountId": "65d37211-90ba-4cfa-a6e8-e42f8fef932c",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -11989,8 +12379,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "1842d502-e1ab-4b31-a75c-7b516f87f424",
-                 *           "costCenterId": "ca975e4b-c45e-4697-9267-b2097d51be66",
+                 *           "accountId": "99f87f20-e323-4733-ab13-226bfc820aae",
+                 *           "costCenterId": "13114d10-fcc3-4abb-81d6-692b5031a4db",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -12041,15 +12431,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c879057f-6317-4d60-9838-57ed94641200",
+                     *       "id": "18a1c074-67b4-498d-9af7-220ba4fd14c6",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d",
+                     *       "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:44:49.437Z",
-                     *       "updatedAt": "2026-11-24T10:44:49.437Z",
+                     *       "createdAt": "2026-11-24T10:55:30.153Z",
+                     *       "updatedAt": "2026-11-24T10:55:30.153Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "a62e8c6f-ce8c-4fb6-ba7b-ad6d14434407",
+                     *           "accountId": "65d37211-90ba-4cfa-a6e8-e42f8fef932c",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -12067,8 +12457,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "1842d502-e1ab-4b31-a75c-7b516f87f424",
-                     *           "costCenterId": "ca975e4b-c45e-4697-9267-b2097d51be66",
+                     *           "accountId": "99f87f20-e323-4733-ab13-226bfc820aae",
+                     *           "costCenterId": "13114d10-fcc3-4abb-81d6-692b5031a4db",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -12160,15 +12550,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c879057f-6317-4d60-9838-57ed94641200",
+                     *       "id": "18a1c074-67b4-498d-9af7-220ba4fd14c6",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d",
+                     *       "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:44:49.437Z",
-                     *       "updatedAt": "2026-11-24T10:44:49.437Z",
+                     *       "createdAt": "2026-11-24T10:55:30.153Z",
+                     *       "updatedAt": "2026-11-24T10:55:30.153Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "a62e8c6f-ce8c-4fb6-ba7b-ad6d14434407",
+                     *           "accountId": "65d37211-90ba-4cfa-a6e8-e42f8fef932c",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -12186,8 +12576,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "1842d502-e1ab-4b31-a75c-7b516f87f424",
-                     *           "costCenterId": "ca975e4b-c45e-4697-9267-b2097d51be66",
+                     *           "accountId": "99f87f20-e323-4733-ab13-226bfc820aae",
+                     *           "costCenterId": "13114d10-fcc3-4abb-81d6-692b5031a4db",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -12272,10 +12662,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d",
+                 *       "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a",
                  *       "lines": [
                  *         {
-                 *           "accountId": "a62e8c6f-ce8c-4fb6-ba7b-ad6d14434407",
+                 *           "accountId": "65d37211-90ba-4cfa-a6e8-e42f8fef932c",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -12329,15 +12719,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c879057f-6317-4d60-9838-57ed94641200",
+                     *       "id": "18a1c074-67b4-498d-9af7-220ba4fd14c6",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "7ea55ce9-d04a-4a0b-8243-4e697528425d",
+                     *       "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T10:44:49.437Z",
-                     *       "updatedAt": "2026-11-24T10:44:49.500Z",
+                     *       "createdAt": "2026-11-24T10:55:30.153Z",
+                     *       "updatedAt": "2026-11-24T10:55:30.311Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "a62e8c6f-ce8c-4fb6-ba7b-ad6d14434407",
+                     *           "accountId": "65d37211-90ba-4cfa-a6e8-e42f8fef932c",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",

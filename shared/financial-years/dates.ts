@@ -26,3 +26,4 @@ export function daysBetween(from: IsoDate, to: IsoDate): number {
 }
 
 export const minDate = (a: IsoDate, b: IsoDate) => (a < b ? a : b);
+export const maxDate = (a: IsoDate, b: IsoDate) => (a > b ? a : b);

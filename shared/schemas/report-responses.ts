@@ -105,6 +105,20 @@ export function buildReportResponses() {
     reconciles: z.boolean(),
   });
 
+  /** Budget, actual and variance per column; variancePercent null where the budget is zero. */
+  const comparison = { budget: amounts, actual: amounts, variance: amounts, variancePercent: z.array(z.nullable(decimal)) };
+  const BudgetVsActualResponse = z.strictObject({
+    budgetId: id,
+    budgetName: z.string(),
+    financialYearId: id,
+    dateFrom: date,
+    dateTo: date,
+    currency: z.string(),
+    columns: z.array(column),
+    rows: z.array(z.strictObject({ ...account, costCenter: z.nullable(costCenter), ...comparison })),
+    totals: z.strictObject({ revenue: z.strictObject(comparison), expense: z.strictObject(comparison), netProfit: z.strictObject(comparison) }),
+  });
+
   const GeneralLedgerResponse = z.strictObject({
     account: z.strictObject({ id, code: z.string(), path: z.string(), name, type: z.enum(ACCOUNT_TYPES), classification: z.enum(CLASSIFICATIONS) }),
     dateFrom: date,
@@ -152,5 +166,5 @@ export function buildReportResponses() {
     figures: z.union([TrialBalanceResponse, IncomeStatementResponse, BalanceSheetResponse, CashFlowResponse]),
   });
 
-  return { TrialBalanceResponse, IncomeStatementResponse, BalanceSheetResponse, CashFlowResponse, GeneralLedgerResponse, ReportSnapshotSummaryResponse, ReportSnapshotResponse };
+  return { TrialBalanceResponse, IncomeStatementResponse, BalanceSheetResponse, CashFlowResponse, BudgetVsActualResponse, GeneralLedgerResponse, ReportSnapshotSummaryResponse, ReportSnapshotResponse };
 }

@@ -35,6 +35,8 @@ const operation = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('reverse' as const), target: fc.nat(), day }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('adjust' as const), target: fc.nat() }) },
 );
+/** Budget lines per revenue or expense leaf, by leaf index: none, the account as a whole, or one per cost center; cents per month. */
+const budgetPicks = fc.array(fc.record({ kind: fc.constantFrom('none', 'whole', 'byCostCenter'), cents: fc.array(fc.integer({ min: -100_000, max: 5_000_000 }), { minLength: 12, maxLength: 12 }) }), { minLength: 6, maxLength: 6 });
 /** Report dates, picked among the days journals were posted on (where edges matter) and the edge days. */
 const checks = fc.record({ ends: fc.tuple(fc.nat(), fc.nat()), asOf: fc.nat(), ledgerAccount: fc.nat() });
 
@@ -62,7 +64,7 @@ const onSide = (b: Big) => (b.gte(0) ? [b, new Big(0)] : [new Big(0), b.neg()]);
 describe('reports against a naive recomputation', () => {
   it('trial balance, income statement, balance sheet and general ledger equal the posted lines, exactly', async () => {
     await fc.assert(
-      fc.asyncProperty(chartShape, fc.array(operation, { minLength: 12, maxLength: 28 }), checks, cashFlowPicks, async (shape, operations, check, picks) => {
+      fc.asyncProperty(chartShape, fc.array(operation, { minLength: 12, maxLength: 28 }), checks, cashFlowPicks, budgetPicks, async (shape, operations, check, picks, budgetLines) => {
         const { api, base } = await companyOwner(gateway.url);
         const chart = await buildChart(api, base, shape, picks);
         const leaves = chart.filter((a) => a.leaf);
@@ -70,7 +72,8 @@ describe('reports against a naive recomputation', () => {
           (await api.post(`${base}/CostCenters`, { code: 'A', name: { english: 'A', arabic: 'A' } })).body.id as string,
           (await api.post(`${base}/CostCenters`, { code: 'B', name: { english: 'B', arabic: 'B' } })).body.id as string,
         ];
-        for (const start of ['2026-01-01', '2027-01-01']) await api.post(`${base}/FinancialYears`, { startDate: start, endDate: `${start.slice(0, 4)}-12-31` });
+        const years: Array<{ id: string; startDate: string; endDate: string }> = [];
+        for (const start of ['2026-01-01', '2027-01-01']) years.push((await api.post(`${base}/FinancialYears`, { startDate: start, endDate: `${start.slice(0, 4)}-12-31` })).body);
 
         // Apply the operations; a refused one (wrong state) simply changes nothing.
         const journals: TrackedJournal[] = [];
@@ -204,6 +207,58 @@ describe('reports against a naive recomputation', () => {
           unreconciled: ['0.00'],
         });
         expect(cashFlow.body.reconciles).toBe(true);
+
+        // Budget vs actual by month over the part of the range in from's year: each line's budget
+        // is its months' amounts (pro rata by days for a month cut by the range), its actual the
+        // posted lines of its account (and cost center), its variance favourable-positive.
+        const year = years.find((y) => y.startDate <= from && from <= y.endDate)!;
+        const bvaTo = to < year.endDate ? to : year.endDate;
+        const profitLeaves = chart.filter((a) => a.leaf && !isBalanceSheet(a));
+        const budgetedLines = profitLeaves.flatMap((leaf, i): Array<{ accountId: string; costCenterId: string | null; amounts: string[] }> => {
+          const pick = budgetLines[i % budgetLines.length]!;
+          const amounts = pick.cents.map((c) => (c / 100).toFixed(2));
+          if (pick.kind === 'none') return [];
+          if (pick.kind === 'whole') return [{ accountId: leaf.id, costCenterId: null, amounts }];
+          return centers.map((center, k) => ({ accountId: leaf.id, costCenterId: center, amounts: k === 0 ? amounts : [...amounts].reverse() }));
+        });
+        const budget = await api.post(`${base}/Budgets`, { name: 'Random', financialYearId: year.id, lines: budgetedLines });
+        expect(budget.status, budget.text).toBe(200);
+        const bva = await api.get(`${base}/Reports/BudgetVsActual?budgetId=${budget.body.id}&dateFrom=${from}&dateTo=${bvaTo}&columns=month`);
+        expect(bva.status, bva.text).toBe(200);
+        const columns: Array<{ dateFrom: string; dateTo: string }> = bva.body.columns;
+        const daysIn = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / 86_400_000) + 1;
+        const budgetIn = (amounts: string[], column: { dateFrom: string; dateTo: string }) =>
+          amounts.reduce((sum, amount, month) => {
+            const start = `${year.startDate.slice(0, 4)}-${String(month + 1).padStart(2, '0')}-01`;
+            const end = new Date(Date.UTC(Number(start.slice(0, 4)), month + 1, 0)).toISOString().slice(0, 10);
+            const [a, b] = [column.dateFrom > start ? column.dateFrom : start, column.dateTo < end ? column.dateTo : end];
+            if (a > b) return sum;
+            return sum.plus(new Big(amount).times(daysIn(a, b)).div(daysIn(start, end)).round(2, Big.roundHalfUp));
+          }, new Big(0));
+        const percent = (budgeted: Big, difference: Big) => (budgeted.eq(0) ? null : difference.times(100).div(budgeted.abs()).round(2, Big.roundHalfUp).toFixed(2));
+        const totals = { revenue: columns.map(() => [new Big(0), new Big(0)]), expense: columns.map(() => [new Big(0), new Big(0)]) };
+        const expectedBudgetRows = budgetedLines.map((line) => {
+          const account = chart.find((a) => a.id === line.accountId)!;
+          const sign = account.classification === 'revenue' ? -1 : 1;
+          const figures = columns.map((column, c) => {
+            const budgeted = budgetIn(line.amounts, column);
+            const actual = net(between(column.dateFrom, column.dateTo, [account]).filter((l) => line.costCenterId === null || l.costCenterId === line.costCenterId)).times(sign);
+            const t = totals[account.classification as 'revenue' | 'expense'][c]!;
+            t[0] = t[0]!.plus(budgeted);
+            t[1] = t[1]!.plus(actual);
+            const difference = sign < 0 ? actual.minus(budgeted) : budgeted.minus(actual);
+            return [fixed(budgeted), fixed(actual), fixed(difference), percent(budgeted, difference)];
+          });
+          return [account.path, line.costCenterId, figures];
+        });
+        const sorted = (rows: unknown[][]) => [...rows].sort((a, b) => (`${a[0]} ${a[1]}` < `${b[0]} ${b[1]}` ? -1 : 1));
+        const answeredRows = bva.body.rows.map((r: any) => [r.path, r.costCenter?.id ?? null, columns.map((_, c) => [r.budget[c], r.actual[c], r.variance[c], r.variancePercent[c]])]);
+        expect(sorted(answeredRows)).toEqual(sorted(expectedBudgetRows));
+        for (const [classification, favourable] of [['revenue', 1], ['expense', -1]] as const) {
+          expect(bva.body.totals[classification].budget).toEqual(totals[classification].map((t) => fixed(t[0]!)));
+          expect(bva.body.totals[classification].actual).toEqual(totals[classification].map((t) => fixed(t[1]!)));
+          expect(bva.body.totals[classification].variance).toEqual(totals[classification].map((t) => fixed(t[1]!.minus(t[0]!).times(favourable))));
+        }
       }),
       { numRuns: RUNS, endOnFailure: true },
     );

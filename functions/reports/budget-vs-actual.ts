@@ -1,0 +1,6 @@
+import { endpoint } from '../../shared/http/endpoint.ts';
+import { actorOf } from '../../shared/http/principal-of.ts';
+import { reportsRoutes } from '../../shared/routes/reports.ts';
+import { budgetVsActual } from '../../shared/reports/budget-vs-actual.ts';
+
+export const handler = endpoint(reportsRoutes.budgetVsActual, (r) => budgetVsActual(r.params.companyId, r.query, actorOf(r).permissions));
