@@ -62,7 +62,7 @@ const gross = (lines: PostedLine[], side: 1 | 2) => lines.filter((l) => l.side =
 const onSide = (b: Big) => (b.gte(0) ? [b, new Big(0)] : [new Big(0), b.neg()]);
 
 describe('reports against a naive recomputation', () => {
-  it('trial balance, income statement, balance sheet and general ledger equal the posted lines, exactly', async () => {
+  it('trial balance, income statement, balance sheet, general ledger, cash flow and budget vs actual equal the posted lines, exactly', async () => {
     await fc.assert(
       fc.asyncProperty(chartShape, fc.array(operation, { minLength: 12, maxLength: 28 }), checks, cashFlowPicks, budgetPicks, async (shape, operations, check, picks, budgetLines) => {
         const { api, base } = await companyOwner(gateway.url);
