@@ -5668,6 +5668,7 @@ export interface operations {
                      *       "periodId": null,
                      *       "reversalOf": null,
                      *       "reversedBy": null,
+                     *       "revaluationDate": null,
                      *       "version": 1,
                      *       "createdAt": "2026-11-24T09:29:31.932Z",
                      *       "updatedAt": "2026-11-24T09:29:31.932Z"
@@ -5734,6 +5735,8 @@ export interface operations {
                         reversalOf: string | null;
                         /** @description The journal that reverses this one. */
                         reversedBy: string | null;
+                        /** @description Set on a journal a revaluation posted, and on its automatic reversal (which also has reversalOf): the date whose foreign-currency balances it revalues; null on every other journal. */
+                        revaluationDate: string | null;
                         /** @description The version read; a write based on another is refused (409). */
                         version: number;
                         /**
@@ -6404,6 +6407,7 @@ export interface operations {
                      *           "periodId": null,
                      *           "reversalOf": null,
                      *           "reversedBy": null,
+                     *           "revaluationDate": null,
                      *           "version": 1,
                      *           "createdAt": "2026-11-24T09:29:28.046Z",
                      *           "updatedAt": "2026-11-24T09:29:28.046Z"
@@ -6477,6 +6481,8 @@ export interface operations {
                             reversalOf: string | null;
                             /** @description The journal that reverses this one. */
                             reversedBy: string | null;
+                            /** @description Set on a journal a revaluation posted, and on its automatic reversal (which also has reversalOf): the date whose foreign-currency balances it revalues; null on every other journal. */
+                            revaluationDate: string | null;
                             /** @description The version read; a write based on another is refused (409). */
                             version: number;
                             /**
@@ -6610,6 +6616,7 @@ export interface operations {
                      *       "periodId": null,
                      *       "reversalOf": null,
                      *       "reversedBy": null,
+                     *       "revaluationDate": null,
                      *       "version": 1,
                      *       "createdAt": "2026-11-24T09:29:28.046Z",
                      *       "updatedAt": "2026-11-24T09:29:28.046Z"
@@ -6676,6 +6683,8 @@ export interface operations {
                         reversalOf: string | null;
                         /** @description The journal that reverses this one. */
                         reversedBy: string | null;
+                        /** @description Set on a journal a revaluation posted, and on its automatic reversal (which also has reversalOf): the date whose foreign-currency balances it revalues; null on every other journal. */
+                        revaluationDate: string | null;
                         /** @description The version read; a write based on another is refused (409). */
                         version: number;
                         /**
@@ -6761,6 +6770,7 @@ export interface operations {
                      *       "periodId": null,
                      *       "reversalOf": null,
                      *       "reversedBy": null,
+                     *       "revaluationDate": null,
                      *       "version": 1,
                      *       "createdAt": "2026-11-24T09:29:28.046Z",
                      *       "updatedAt": "2026-11-24T09:29:28.046Z"
@@ -6827,6 +6837,8 @@ export interface operations {
                         reversalOf: string | null;
                         /** @description The journal that reverses this one. */
                         reversedBy: string | null;
+                        /** @description Set on a journal a revaluation posted, and on its automatic reversal (which also has reversalOf): the date whose foreign-currency balances it revalues; null on every other journal. */
+                        revaluationDate: string | null;
                         /** @description The version read; a write based on another is refused (409). */
                         version: number;
                         /**
@@ -6962,6 +6974,7 @@ export interface operations {
                      *       "periodId": null,
                      *       "reversalOf": null,
                      *       "reversedBy": null,
+                     *       "revaluationDate": null,
                      *       "version": 2,
                      *       "createdAt": "2026-11-24T09:29:28.046Z",
                      *       "updatedAt": "2026-11-24T09:29:28.403Z"
@@ -7028,6 +7041,8 @@ export interface operations {
                         reversalOf: string | null;
                         /** @description The journal that reverses this one. */
                         reversedBy: string | null;
+                        /** @description Set on a journal a revaluation posted, and on its automatic reversal (which also has reversalOf): the date whose foreign-currency balances it revalues; null on every other journal. */
+                        revaluationDate: string | null;
                         /** @description The version read; a write based on another is refused (409). */
                         version: number;
                         /**
@@ -7131,6 +7146,7 @@ export interface operations {
                      *       "periodId": "7d4dfaa2-5691-47f1-9336-0df6b261231d",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
+                     *       "revaluationDate": null,
                      *       "version": 3,
                      *       "createdAt": "2026-11-24T09:29:28.046Z",
                      *       "updatedAt": "2026-11-24T09:29:28.463Z"
@@ -7197,6 +7213,8 @@ export interface operations {
                         reversalOf: string | null;
                         /** @description The journal that reverses this one. */
                         reversedBy: string | null;
+                        /** @description Set on a journal a revaluation posted, and on its automatic reversal (which also has reversalOf): the date whose foreign-currency balances it revalues; null on every other journal. */
+                        revaluationDate: string | null;
                         /** @description The version read; a write based on another is refused (409). */
                         version: number;
                         /**
@@ -7293,6 +7311,7 @@ export interface operations {
                      *       "periodId": "7d4dfaa2-5691-47f1-9336-0df6b261231d",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
+                     *       "revaluationDate": null,
                      *       "version": 3,
                      *       "createdAt": "2026-11-24T09:29:28.608Z",
                      *       "updatedAt": "2026-11-24T09:29:28.685Z"
@@ -7359,6 +7378,8 @@ export interface operations {
                         reversalOf: string | null;
                         /** @description The journal that reverses this one. */
                         reversedBy: string | null;
+                        /** @description Set on a journal a revaluation posted, and on its automatic reversal (which also has reversalOf): the date whose foreign-currency balances it revalues; null on every other journal. */
+                        revaluationDate: string | null;
                         /** @description The version read; a write based on another is refused (409). */
                         version: number;
                         /**
@@ -7455,6 +7476,7 @@ export interface operations {
                      *       "periodId": null,
                      *       "reversalOf": null,
                      *       "reversedBy": null,
+                     *       "revaluationDate": null,
                      *       "version": 4,
                      *       "createdAt": "2026-11-24T09:29:28.046Z",
                      *       "updatedAt": "2026-11-24T09:29:28.492Z"
@@ -7521,6 +7543,8 @@ export interface operations {
                         reversalOf: string | null;
                         /** @description The journal that reverses this one. */
                         reversedBy: string | null;
+                        /** @description Set on a journal a revaluation posted, and on its automatic reversal (which also has reversalOf): the date whose foreign-currency balances it revalues; null on every other journal. */
+                        revaluationDate: string | null;
                         /** @description The version read; a write based on another is refused (409). */
                         version: number;
                         /**
@@ -7628,6 +7652,7 @@ export interface operations {
                      *       "periodId": "7d4dfaa2-5691-47f1-9336-0df6b261231d",
                      *       "reversalOf": null,
                      *       "reversedBy": "fc48beff-c6c4-4b87-ad4a-de004a35a143",
+                     *       "revaluationDate": null,
                      *       "version": 6,
                      *       "createdAt": "2026-11-24T09:29:28.046Z",
                      *       "updatedAt": "2026-11-24T09:29:28.566Z"
@@ -7694,6 +7719,8 @@ export interface operations {
                         reversalOf: string | null;
                         /** @description The journal that reverses this one. */
                         reversedBy: string | null;
+                        /** @description Set on a journal a revaluation posted, and on its automatic reversal (which also has reversalOf): the date whose foreign-currency balances it revalues; null on every other journal. */
+                        revaluationDate: string | null;
                         /** @description The version read; a write based on another is refused (409). */
                         version: number;
                         /**
@@ -9958,6 +9985,7 @@ export interface operations {
                      *             "periodId": "7d4dfaa2-5691-47f1-9336-0df6b261231d",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
+                     *             "revaluationDate": null,
                      *             "version": 3,
                      *             "createdAt": "2026-11-24T09:29:28.046Z",
                      *             "updatedAt": "2026-11-24T09:29:28.463Z"
@@ -10015,6 +10043,7 @@ export interface operations {
                      *             "periodId": "7d4dfaa2-5691-47f1-9336-0df6b261231d",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
+                     *             "revaluationDate": null,
                      *             "version": 5,
                      *             "createdAt": "2026-11-24T09:29:28.046Z",
                      *             "updatedAt": "2026-11-24T09:29:28.523Z"
@@ -10072,6 +10101,7 @@ export interface operations {
                      *             "periodId": "7d4dfaa2-5691-47f1-9336-0df6b261231d",
                      *             "reversalOf": null,
                      *             "reversedBy": "fc48beff-c6c4-4b87-ad4a-de004a35a143",
+                     *             "revaluationDate": null,
                      *             "version": 6,
                      *             "createdAt": "2026-11-24T09:29:28.046Z",
                      *             "updatedAt": "2026-11-24T09:29:28.566Z"
