@@ -12,6 +12,8 @@ export const GLOSSARY: Record<string, string> = {
   arabic: 'The name in Arabic.',
   assets: 'Asset accounts along the tree.',
   balance: 'Debit minus credit after this line, from the opening balance, in the company currency.',
+  accountCurrency: 'For a leaf account with a foreign currency of its own (its currency, not the company’s): that currency and the account’s opening and closing balances in it (debit minus credit, at its ISO 4217 decimals). null for other accounts, categories, and within a cost center (balances in currencies are kept for account totals only).',
+  accountCurrencyBalance: 'Debit minus credit after this line in the account’s own currency (accountCurrency), from its opening balance: lines in that currency add their amount; base lines (a revaluation’s) add nothing. null when accountCurrency is null.',
   baseAmount: 'The line’s amount in the company currency: amount × exchangeRate, rounded half away from zero to the company’s decimals. Balances and reports add it.',
   baseCurrency: 'ISO 4217 currency code of the company’s books; it changes only while the company has no journal.',
   builtIn: 'true for the built-in roles (owner, accountant, viewer), which cannot be changed or deleted.',

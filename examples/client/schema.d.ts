@@ -8778,6 +8778,7 @@ export interface operations {
                      *       "currency": "SAR",
                      *       "openingBalance": "0.00",
                      *       "closingBalance": "-7.00",
+                     *       "accountCurrency": null,
                      *       "currentPage": null,
                      *       "results": [
                      *         {
@@ -8795,7 +8796,8 @@ export interface operations {
                      *           "exchangeRate": "1",
                      *           "baseAmount": "120.00",
                      *           "costCenterId": null,
-                     *           "balance": "120.00"
+                     *           "balance": "120.00",
+                     *           "accountCurrencyBalance": null
                      *         }
                      *       ],
                      *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6Ijc4NGU4NTUzLTI2YWMtNDcxNC1hMjUyLTg0NDZkNjY3YzM2ZSIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiNGNmMmFjNDctYTYyOC00OWY4LTkyYjgtZmNmZDk2N2YyZGIxIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjMWFkNjc4MTYtZmNhZS00YTljLTgyOWMtNTM2Yjc0NmExN2JhIiwiYWNjb3VudElkIjoiOWIxYmU5Y2UtMWE5ZS00MWZkLWI1NTQtMmI4MDAzMjA3OTUyIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.hz4pB6aU5u_H61Jvr9DmSBeqfxSbsKkRYQp2Ex5O70U"
@@ -8866,6 +8868,15 @@ export interface operations {
                         openingBalance: string;
                         /** @description Debit minus credit through dateTo. */
                         closingBalance: string;
+                        /** @description For a leaf account with a foreign currency of its own (its currency, not the company’s): that currency and the account’s opening and closing balances in it (debit minus credit, at its ISO 4217 decimals). null for other accounts, categories, and within a cost center (balances in currencies are kept for account totals only). */
+                        accountCurrency: {
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+                            currency: string;
+                            /** @description Debit minus credit before dateFrom. */
+                            openingBalance: string;
+                            /** @description Debit minus credit through dateTo. */
+                            closingBalance: string;
+                        } | null;
                         /** @description The cursor used for this page; null on the first page. */
                         currentPage: string | null;
                         /** @description The items of this page. */
@@ -8912,6 +8923,8 @@ export interface operations {
                             costCenterId: string | null;
                             /** @description Debit minus credit after this line, from the opening balance, in the company currency. */
                             balance: string;
+                            /** @description Debit minus credit after this line in the account’s own currency (accountCurrency), from its opening balance: lines in that currency add their amount; base lines (a revaluation’s) add nothing. null when accountCurrency is null. */
+                            accountCurrencyBalance: string | null;
                         }[];
                         /** @description Cursor for the next page; null at the end. */
                         nextPage: string | null;
