@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { config } from '../../shared/config.ts';
 import { db } from '../../shared/db/client.ts';
 import { rebuildCompanyLedger } from '../../shared/db/ledger-rebuild.ts';
-import { companyOwner, useGateway, type Client } from '../support/api.ts';
+import { companyOwner, useGateway, type ApiResponse, type Client } from '../support/api.ts';
 import { companyBooks, credit, debit, postedJournal, wideChart } from '../support/ledger.ts';
 
 /**
@@ -79,7 +79,7 @@ describe('general ledger of foreign-currency lines', () => {
     const pages: unknown[] = [];
     let page: string | null = null;
     do {
-      const r = await api.get(`${base}/Reports/GeneralLedger?accountId=${usdBank.id}&dateFrom=2026-01-01&dateTo=2026-12-31&pageSize=1${page ? `&page=${encodeURIComponent(page)}` : ''}`);
+      const r: ApiResponse = await api.get(`${base}/Reports/GeneralLedger?accountId=${usdBank.id}&dateFrom=2026-01-01&dateTo=2026-12-31&pageSize=1${page ? `&page=${encodeURIComponent(page)}` : ''}`);
       expect(r.status, r.text).toBe(200);
       pages.push(...r.body.results.map(running));
       page = r.body.nextPage;
