@@ -4,7 +4,8 @@ import type { paths } from './client/schema.d.ts';
 /**
  * From an empty account to posted books with the typed client (openapi-fetch over the types
  * `npm run client` generates): a company, a chart of accounts, cost centers, a year, journals
- * by UUID and by path, a reversal, a closed period, a foreign-currency journal, and the reports.
+ * by UUID and by path, a reversal, a closed period, a foreign-currency journal and its
+ * revaluation, and the reports.
  *
  *   npm start                                            # in one shell
  *   TOKEN=$(npm run -s token -- --email you@example.com) npm run walkthrough
@@ -48,10 +49,11 @@ export async function walkthrough(baseUrl: string, token: string, log: Log = con
   const sales = await account('4101', 'Sales', 'المبيعات', revenue);
   const expenses = await account('5', 'Expenses', 'المصروفات', null, 'expense');
   await account('5101', 'Rent', 'الإيجار', expenses);
-  log('chart: 1 Assets (1101 Cash, 1102 Bank, 1103 Bank in USD), 3 Equity (3101 Retained earnings), 4 Revenue (4101 Sales), 5 Expenses (5101 Rent)');
+  const exchange = await account('5201', 'Unrealized exchange differences', 'فروق صرف غير محققة', expenses);
+  log('chart: 1 Assets (1101 Cash, 1102 Bank, 1103 Bank in USD), 3 Equity (3101 Retained earnings), 4 Revenue (4101 Sales), 5 Expenses (5101 Rent, 5201 Unrealized exchange differences)');
 
   const settings = ok(await api.GET('/api/v1/Companies/{companyId}/Settings', { params: path }));
-  ok(await api.PUT('/api/v1/Companies/{companyId}/Settings', { params: path, body: { baseCurrency: 'SAR', decimalPrecision: 2, retainedEarningsAccountId: retained.id, version: settings.version } }));
+  ok(await api.PUT('/api/v1/Companies/{companyId}/Settings', { params: path, body: { baseCurrency: 'SAR', decimalPrecision: 2, retainedEarningsAccountId: retained.id, unrealizedFxGainLossAccountId: exchange.id, version: settings.version } }));
 
   const hq = ok(await api.POST('/api/v1/Companies/{companyId}/CostCenters', { params: path, body: { code: 'HQ', name: name('Head office', 'المركز الرئيسي') } }));
   ok(await api.POST('/api/v1/Companies/{companyId}/CostCenters', { params: path, body: { code: 'BR', name: name('Branch', 'الفرع') } }));
@@ -89,6 +91,16 @@ export async function walkthrough(baseUrl: string, token: string, log: Log = con
   ]);
   const usd = bought.entries[0]!;
   log(`  ${usd.amount} ${usd.currency} at ${usd.exchangeRate} = ${usd.baseAmount} SAR`);
+
+  // At the end of March a dollar is worth 3.80: revaluing brings the USD bank to its dollars at
+  // that rate, against unrealized exchange differences, and reverses it on 1 April.
+  ok(await api.POST('/api/v1/Companies/{companyId}/ExchangeRates', { params: path, body: { currency: 'USD', date: '2026-03-31', rate: '3.80' } }));
+  const revaluation = ok(await api.POST('/api/v1/Companies/{companyId}/Revaluations', { params: path, body: { date: '2026-03-31' } }));
+  for (const a of revaluation.accounts) log(`revaluation at ${revaluation.date}: ${a.foreignBalance} ${a.currency} at ${a.rate}, ${a.baseBefore} -> ${a.baseAfter} SAR (difference ${a.difference})`);
+  const revalued = ok(await api.GET('/api/v1/Companies/{companyId}/Journals/{id}', { params: { path: { companyId, id: revaluation.journalId! } } }));
+  log(`  journal #${revalued.serialNumber} revaluing ${revalued.revaluationDate}: ${revalued.status} by ${revaluation.reversalId}`);
+  const usdLedger = ok(await api.GET('/api/v1/Companies/{companyId}/Reports/GeneralLedger', { params: { ...path, query: { accountId: dollars.id, dateFrom: '2026-03-01', dateTo: '2026-04-30' } } }));
+  for (const l of usdLedger.results) log(`  ledger of 1103 on ${l.postingDate}: ${l.amount} ${l.currency}, balance ${l.balance} SAR = ${l.accountCurrencyBalance} ${usdLedger.accountCurrency?.currency}`);
 
   const january = year.periods[0]!;
   done(await api.POST('/api/v1/Companies/{companyId}/FinancialYears/{id}/Periods/{periodId}/Close', { params: { path: { companyId, id: year.id, periodId: january.id } }, body: { version: january.version } }));

@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/774732ff-fd73-410f-aa0d-5a5c3d040f92`
+         * @description Example request: `GET /api/v1/Companies/fae028e5-6777-4c4b-a1d3-ea7318502317`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Settings`
+         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Settings`
          */
         get: operations["settings.get"];
         /**
          * Update company settings (versioned)
-         * @description Example request: `PUT /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Settings`
+         * @description Example request: `PUT /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Roles`
+         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Roles`
+         * @description Example request: `POST /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Roles/8fc444ac-409b-43d2-9a50-5388cda6e129`
+         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Roles/d959789e-85da-4fbd-8c17-9f70206479ef`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Roles/8fc444ac-409b-43d2-9a50-5388cda6e129`
+         * @description Example request: `PUT /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Roles/d959789e-85da-4fbd-8c17-9f70206479ef`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Roles/8fc444ac-409b-43d2-9a50-5388cda6e129`
+         * @description Example request: `DELETE /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Roles/d959789e-85da-4fbd-8c17-9f70206479ef`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Members`
+         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Members`
+         * @description Example request: `POST /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Members/17eea67c-477e-441a-84f6-af933d23b894`
+         * @description Example request: `PUT /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Members/e6ea7ea9-9ce7-4f84-9086-b6b63000d064`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Members/17eea67c-477e-441a-84f6-af933d23b894`
+         * @description Example request: `DELETE /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Members/e6ea7ea9-9ce7-4f84-9086-b6b63000d064`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/ApiKeys/aca7001f-9713-4b9f-b7d8-795487e35e88`
+         * @description Example request: `DELETE /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/ApiKeys/68625ad6-d17c-4c02-9425-d67eb4d946da`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Accounts`
+         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Accounts`
+         * @description Example request: `POST /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Accounts/57750988-980c-4ca9-959c-23cdbe57dab4`
+         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Accounts/6e6f8fd3-27d9-4dcc-9367-de67642736ca`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Accounts/57750988-980c-4ca9-959c-23cdbe57dab4`
+         * @description Example request: `PUT /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Accounts/6e6f8fd3-27d9-4dcc-9367-de67642736ca`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Accounts/57750988-980c-4ca9-959c-23cdbe57dab4`
+         * @description Example request: `DELETE /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Accounts/6e6f8fd3-27d9-4dcc-9367-de67642736ca`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,13 +333,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -357,18 +357,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/CostCenters/c0970f16-a8d9-4da6-962d-15df5be659c0`
+         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/CostCenters/ef162d65-8543-4f7d-88aa-f66875907e9d`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/CostCenters/c0970f16-a8d9-4da6-962d-15df5be659c0`
+         * @description Example request: `PUT /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/CostCenters/ef162d65-8543-4f7d-88aa-f66875907e9d`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/CostCenters/c0970f16-a8d9-4da6-962d-15df5be659c0`
+         * @description Example request: `DELETE /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/CostCenters/ef162d65-8543-4f7d-88aa-f66875907e9d`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -387,7 +387,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/CostCenters/c0970f16-a8d9-4da6-962d-15df5be659c0/Activate`
+         * @description Example request: `POST /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/CostCenters/ef162d65-8543-4f7d-88aa-f66875907e9d/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -407,7 +407,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/CostCenters/c0970f16-a8d9-4da6-962d-15df5be659c0/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/CostCenters/ef162d65-8543-4f7d-88aa-f66875907e9d/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -425,13 +425,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -449,18 +449,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/FinancialYears/17d3b170-67b5-4e75-bf41-290f079b817a`
+         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/FinancialYears/ea8fda79-1171-4a9d-a93d-41c91e4dff99`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/FinancialYears/36798a6d-50f1-49e0-8e28-c1344caa3c35`
+         * @description Example request: `PUT /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/FinancialYears/8a678fbe-45e2-4397-8519-0cea0705a305`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/FinancialYears/36798a6d-50f1-49e0-8e28-c1344caa3c35`
+         * @description Example request: `DELETE /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/FinancialYears/8a678fbe-45e2-4397-8519-0cea0705a305`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -478,7 +478,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/FinancialYears/17d3b170-67b5-4e75-bf41-290f079b817a/Close`
+         * @description Example request: `PUT /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/FinancialYears/ea8fda79-1171-4a9d-a93d-41c91e4dff99/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -499,7 +499,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/FinancialYears/17d3b170-67b5-4e75-bf41-290f079b817a/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/FinancialYears/ea8fda79-1171-4a9d-a93d-41c91e4dff99/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -517,7 +517,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/FinancialYears/17d3b170-67b5-4e75-bf41-290f079b817a/Periods`
+         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/FinancialYears/ea8fda79-1171-4a9d-a93d-41c91e4dff99/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -537,7 +537,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/FinancialYears/17d3b170-67b5-4e75-bf41-290f079b817a/Periods/babe4969-c54b-47bc-b217-40627cc4313f`
+         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/FinancialYears/ea8fda79-1171-4a9d-a93d-41c91e4dff99/Periods/a2ffa885-1c6d-4e86-b081-b82ff926d9bc`
          */
         get: operations["periods.get"];
         put?: never;
@@ -559,7 +559,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/FinancialYears/17d3b170-67b5-4e75-bf41-290f079b817a/Periods/babe4969-c54b-47bc-b217-40627cc4313f/Lock`
+         * @description Example request: `POST /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/FinancialYears/ea8fda79-1171-4a9d-a93d-41c91e4dff99/Periods/a2ffa885-1c6d-4e86-b081-b82ff926d9bc/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -578,12 +578,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/FinancialYears/17d3b170-67b5-4e75-bf41-290f079b817a/Periods/babe4969-c54b-47bc-b217-40627cc4313f/Close`
+         * @description Example request: `POST /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/FinancialYears/ea8fda79-1171-4a9d-a93d-41c91e4dff99/Periods/a2ffa885-1c6d-4e86-b081-b82ff926d9bc/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/FinancialYears/17d3b170-67b5-4e75-bf41-290f079b817a/Periods/babe4969-c54b-47bc-b217-40627cc4313f/Close`
+         * @description Example request: `POST /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/FinancialYears/ea8fda79-1171-4a9d-a93d-41c91e4dff99/Periods/a2ffa885-1c6d-4e86-b081-b82ff926d9bc/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -603,7 +603,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/FinancialYears/17d3b170-67b5-4e75-bf41-290f079b817a/Periods/babe4969-c54b-47bc-b217-40627cc4313f/Reopen`
+         * @description Example request: `POST /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/FinancialYears/ea8fda79-1171-4a9d-a93d-41c91e4dff99/Periods/a2ffa885-1c6d-4e86-b081-b82ff926d9bc/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -621,13 +621,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status)
-         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Journals`
+         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Journals`
+         * @description Example request: `POST /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -645,12 +645,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Journals/ce1bfaed-e534-4f2c-ab72-908666c6d4df`
+         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Journals/60d1f403-b91f-4bf7-838a-fafba989b0c5`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Journals/ce1bfaed-e534-4f2c-ab72-908666c6d4df`
+         * @description Example request: `PUT /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Journals/60d1f403-b91f-4bf7-838a-fafba989b0c5`
          */
         put: operations["journals.update"];
         post?: never;
@@ -671,7 +671,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Journals/ce1bfaed-e534-4f2c-ab72-908666c6d4df/Post`
+         * @description Example request: `POST /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Journals/60d1f403-b91f-4bf7-838a-fafba989b0c5/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -691,7 +691,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Journals/410beb5f-0cb5-4834-a549-7937a67512bd/Void`
+         * @description Example request: `POST /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Journals/7ce29034-bd5a-4693-81f3-cc0e343364a5/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -711,7 +711,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Journals/ce1bfaed-e534-4f2c-ab72-908666c6d4df/Adjust`
+         * @description Example request: `POST /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Journals/60d1f403-b91f-4bf7-838a-fafba989b0c5/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Journals/ce1bfaed-e534-4f2c-ab72-908666c6d4df/Reverse`
+         * @description Example request: `POST /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Journals/60d1f403-b91f-4bf7-838a-fafba989b0c5/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -769,7 +769,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Reports/TrialBalance?financialYearId=17d3b170-67b5-4e75-bf41-290f079b817a`
+         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Reports/TrialBalance?financialYearId=ea8fda79-1171-4a9d-a93d-41c91e4dff99`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -789,7 +789,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -809,7 +809,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -829,7 +829,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -849,7 +849,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Reports/BudgetVsActual?budgetId=18a1c074-67b4-498d-9af7-220ba4fd14c6&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Reports/BudgetVsActual?budgetId=60130ad8-a12c-4c41-a740-ec016bc0e91c&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -869,7 +869,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated), closing balance
-         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -889,13 +889,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Reports`
+         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Reports`
+         * @description Example request: `POST /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -913,7 +913,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot
-         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Reports/69563933-8a72-43e7-9c92-f73d7ed1af90`
+         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Reports/732ba9ab-f034-469f-ab93-0cf161e0066e`
          */
         get: operations["reports.get"];
         put?: never;
@@ -933,7 +933,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -953,13 +953,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -977,18 +977,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Webhooks/c4acbf52-75ef-425a-8002-32906f259202`
+         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Webhooks/511b1107-7b99-49d4-bd3b-cffd87c7246a`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Webhooks/c4acbf52-75ef-425a-8002-32906f259202`
+         * @description Example request: `PUT /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Webhooks/511b1107-7b99-49d4-bd3b-cffd87c7246a`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Webhooks/c4acbf52-75ef-425a-8002-32906f259202`
+         * @description Example request: `DELETE /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Webhooks/511b1107-7b99-49d4-bd3b-cffd87c7246a`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1005,7 +1005,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Webhooks/c4acbf52-75ef-425a-8002-32906f259202/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Webhooks/511b1107-7b99-49d4-bd3b-cffd87c7246a/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1025,13 +1025,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1049,18 +1049,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/ExchangeRates/6584c51c-e1b8-42cd-92f1-59f4340bf96b`
+         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/ExchangeRates/e8eb2610-e645-433b-a3dd-f5f431bcd0ff`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/ExchangeRates/6584c51c-e1b8-42cd-92f1-59f4340bf96b`
+         * @description Example request: `PUT /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/ExchangeRates/e8eb2610-e645-433b-a3dd-f5f431bcd0ff`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/ExchangeRates/6584c51c-e1b8-42cd-92f1-59f4340bf96b`
+         * @description Example request: `DELETE /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/ExchangeRates/e8eb2610-e645-433b-a3dd-f5f431bcd0ff`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1077,13 +1077,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Budgets`
+         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Budgets`
+         * @description Example request: `POST /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1101,18 +1101,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Budgets/18a1c074-67b4-498d-9af7-220ba4fd14c6`
+         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Budgets/60130ad8-a12c-4c41-a740-ec016bc0e91c`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Budgets/18a1c074-67b4-498d-9af7-220ba4fd14c6`
+         * @description Example request: `PUT /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Budgets/60130ad8-a12c-4c41-a740-ec016bc0e91c`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/622d622a-bcb4-43cb-83f1-df3a08158e13/Budgets/18a1c074-67b4-498d-9af7-220ba4fd14c6`
+         * @description Example request: `DELETE /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Budgets/60130ad8-a12c-4c41-a740-ec016bc0e91c`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1170,7 +1170,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:35325/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A34611%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=QIICjxnDSPQCyWr6BNQfJxiIZVSVqqgX0GP3iaXen-k&code_challenge_method=S256&state=e3AH_nSss761nrla2hf8BrWPhtVWky-zGKOA5kM5tSA&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:45503/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A35449%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=ac_dfWwME8YHBavLTVAa13TRpf_xb97WOpg1pOj3Vv8&code_challenge_method=S256&state=_gOd2qPpzEJaGvMxaVgJGu0w4Bb-zXe2oxkw6ILPI2k&client_id=ledger-local"
                      *     }
                      */
                     "application/json": {
@@ -1220,7 +1220,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "622d622a-bcb4-43cb-83f1-df3a08158e13",
+                     *           "companyId": "f3c05b44-97cd-46e1-80ee-f6eb1ac110b7",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1257,7 +1257,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "774732ff-fd73-410f-aa0d-5a5c3d040f92",
+                     *           "companyId": "fae028e5-6777-4c4b-a1d3-ea7318502317",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1373,7 +1373,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "622d622a-bcb4-43cb-83f1-df3a08158e13",
+                     *           "companyId": "f3c05b44-97cd-46e1-80ee-f6eb1ac110b7",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1410,7 +1410,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "774732ff-fd73-410f-aa0d-5a5c3d040f92",
+                     *           "companyId": "fae028e5-6777-4c4b-a1d3-ea7318502317",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1522,16 +1522,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "774732ff-fd73-410f-aa0d-5a5c3d040f92",
+                     *           "id": "fae028e5-6777-4c4b-a1d3-ea7318502317",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-24T10:55:15.991Z",
+                     *           "createdAt": "2026-11-24T11:01:30.699Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "622d622a-bcb4-43cb-83f1-df3a08158e13",
+                     *           "id": "f3c05b44-97cd-46e1-80ee-f6eb1ac110b7",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-24T10:55:15.826Z",
+                     *           "createdAt": "2026-11-24T11:01:30.289Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -1618,9 +1618,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "774732ff-fd73-410f-aa0d-5a5c3d040f92",
+                     *       "id": "fae028e5-6777-4c4b-a1d3-ea7318502317",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T10:55:15.991Z",
+                     *       "createdAt": "2026-11-24T11:01:30.699Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -1629,7 +1629,7 @@ export interface operations {
                      *         "fxRoundingAccountId": null,
                      *         "unrealizedFxGainLossAccountId": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-24T10:55:15.991Z"
+                     *         "updatedAt": "2026-11-24T11:01:30.699Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -1743,9 +1743,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "774732ff-fd73-410f-aa0d-5a5c3d040f92",
+                     *       "id": "fae028e5-6777-4c4b-a1d3-ea7318502317",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T10:55:15.991Z",
+                     *       "createdAt": "2026-11-24T11:01:30.699Z",
                      *       "version": 1
                      *     }
                      */
@@ -1802,7 +1802,7 @@ export interface operations {
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-24T10:55:15.826Z"
+                     *       "updatedAt": "2026-11-24T11:01:30.289Z"
                      *     }
                      */
                     "application/json": {
@@ -1851,7 +1851,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "55132ca8-b8ab-474d-861a-7014d06bde3f",
+                 *       "retainedEarningsAccountId": "99fa16a4-2257-47e6-a56b-05afc5c099e3",
                  *       "version": 1
                  *     }
                  */
@@ -1882,11 +1882,11 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "55132ca8-b8ab-474d-861a-7014d06bde3f",
+                     *       "retainedEarningsAccountId": "99fa16a4-2257-47e6-a56b-05afc5c099e3",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-24T10:55:18.505Z"
+                     *       "updatedAt": "2026-11-24T11:01:32.975Z"
                      *     }
                      */
                     "application/json": {
@@ -2047,7 +2047,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "8fc444ac-409b-43d2-9a50-5388cda6e129",
+                     *           "id": "d959789e-85da-4fbd-8c17-9f70206479ef",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -2058,8 +2058,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-24T10:55:28.860Z",
-                     *           "updatedAt": "2026-11-24T10:55:28.968Z"
+                     *           "createdAt": "2026-11-24T11:01:39.423Z",
+                     *           "updatedAt": "2026-11-24T11:01:39.617Z"
                      *         }
                      *       ]
                      *     }
@@ -2148,7 +2148,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8fc444ac-409b-43d2-9a50-5388cda6e129",
+                     *       "id": "d959789e-85da-4fbd-8c17-9f70206479ef",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2158,8 +2158,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:55:28.860Z",
-                     *       "updatedAt": "2026-11-24T10:55:28.860Z"
+                     *       "createdAt": "2026-11-24T11:01:39.423Z",
+                     *       "updatedAt": "2026-11-24T11:01:39.423Z"
                      *     }
                      */
                     "application/json": {
@@ -2220,7 +2220,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8fc444ac-409b-43d2-9a50-5388cda6e129",
+                     *       "id": "d959789e-85da-4fbd-8c17-9f70206479ef",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2230,8 +2230,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:55:28.860Z",
-                     *       "updatedAt": "2026-11-24T10:55:28.860Z"
+                     *       "createdAt": "2026-11-24T11:01:39.423Z",
+                     *       "updatedAt": "2026-11-24T11:01:39.423Z"
                      *     }
                      */
                     "application/json": {
@@ -2318,7 +2318,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8fc444ac-409b-43d2-9a50-5388cda6e129",
+                     *       "id": "d959789e-85da-4fbd-8c17-9f70206479ef",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -2329,8 +2329,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T10:55:28.860Z",
-                     *       "updatedAt": "2026-11-24T10:55:28.968Z"
+                     *       "createdAt": "2026-11-24T11:01:39.423Z",
+                     *       "updatedAt": "2026-11-24T11:01:39.617Z"
                      *     }
                      */
                     "application/json": {
@@ -2445,8 +2445,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "6ffbf20a-7ade-4b67-8665-c8a45aabeebf",
-                     *           "email": "user-8356e0be-222e-40ab-b626-5325bbb0f1da@example.com",
+                     *           "userId": "5bfe2aa3-727f-4d67-904d-a411a10be3ee",
+                     *           "email": "user-5553f110-e873-4770-8e30-d244cd54c124@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -2482,20 +2482,20 @@ export interface operations {
                      *             "budgets:read",
                      *             "budgets:manage"
                      *           ],
-                     *           "joinedAt": "2026-11-24T10:55:15.826Z",
+                     *           "joinedAt": "2026-11-24T11:01:30.289Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "17eea67c-477e-441a-84f6-af933d23b894",
-                     *           "email": "contract-1795517728991@example.com",
-                     *           "roleId": "8fc444ac-409b-43d2-9a50-5388cda6e129",
+                     *           "userId": "e6ea7ea9-9ce7-4f84-9086-b6b63000d064",
+                     *           "email": "contract-1795518099769@example.com",
+                     *           "roleId": "d959789e-85da-4fbd-8c17-9f70206479ef",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-24T10:55:29.013Z",
+                     *           "joinedAt": "2026-11-24T11:01:39.803Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -2559,8 +2559,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795517728991@example.com",
-                 *       "roleId": "8fc444ac-409b-43d2-9a50-5388cda6e129"
+                 *       "email": "contract-1795518099769@example.com",
+                 *       "roleId": "d959789e-85da-4fbd-8c17-9f70206479ef"
                  *     }
                  */
                 "application/json": {
@@ -2586,16 +2586,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "17eea67c-477e-441a-84f6-af933d23b894",
-                     *       "email": "contract-1795517728991@example.com",
-                     *       "roleId": "8fc444ac-409b-43d2-9a50-5388cda6e129",
+                     *       "userId": "e6ea7ea9-9ce7-4f84-9086-b6b63000d064",
+                     *       "email": "contract-1795518099769@example.com",
+                     *       "roleId": "d959789e-85da-4fbd-8c17-9f70206479ef",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T10:55:29.013Z",
+                     *       "joinedAt": "2026-11-24T11:01:39.803Z",
                      *       "version": 1
                      *     }
                      */
@@ -2676,8 +2676,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "17eea67c-477e-441a-84f6-af933d23b894",
-                     *       "email": "contract-1795517728991@example.com",
+                     *       "userId": "e6ea7ea9-9ce7-4f84-9086-b6b63000d064",
+                     *       "email": "contract-1795518099769@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -2692,7 +2692,7 @@ export interface operations {
                      *         "exchange-rates:read",
                      *         "budgets:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T10:55:29.013Z",
+                     *       "joinedAt": "2026-11-24T11:01:39.803Z",
                      *       "version": 2
                      *     }
                      */
@@ -2810,9 +2810,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "aca7001f-9713-4b9f-b7d8-795487e35e88",
+                     *           "id": "68625ad6-d17c-4c02-9425-d67eb4d946da",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_kVAfwuc",
+                     *           "prefix": "sk-svc_RqAwoox",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -2820,8 +2820,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "6ffbf20a-7ade-4b67-8665-c8a45aabeebf",
-                     *           "createdAt": "2026-11-24T10:55:29.134Z",
+                     *           "createdBy": "5bfe2aa3-727f-4d67-904d-a411a10be3ee",
+                     *           "createdAt": "2026-11-24T11:01:40.155Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -2932,9 +2932,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "aca7001f-9713-4b9f-b7d8-795487e35e88",
+                     *       "id": "68625ad6-d17c-4c02-9425-d67eb4d946da",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_kVAfwuc",
+                     *       "prefix": "sk-svc_RqAwoox",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -2942,8 +2942,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "6ffbf20a-7ade-4b67-8665-c8a45aabeebf",
-                     *       "createdAt": "2026-11-24T10:55:29.134Z",
+                     *       "createdBy": "5bfe2aa3-727f-4d67-904d-a411a10be3ee",
+                     *       "createdAt": "2026-11-24T11:01:40.155Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -3032,18 +3032,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "aca7001f-9713-4b9f-b7d8-795487e35e88",
+                     *       "id": "68625ad6-d17c-4c02-9425-d67eb4d946da",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_kVAfwuc",
+                     *       "prefix": "sk-svc_RqAwoox",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-24T10:55:29.181Z",
-                     *       "createdBy": "6ffbf20a-7ade-4b67-8665-c8a45aabeebf",
-                     *       "createdAt": "2026-11-24T10:55:29.134Z",
+                     *       "revokedAt": "2026-11-24T11:01:40.192Z",
+                     *       "createdBy": "5bfe2aa3-727f-4d67-904d-a411a10be3ee",
+                     *       "createdAt": "2026-11-24T11:01:40.155Z",
                      *       "version": 2
                      *     }
                      */
@@ -3126,24 +3126,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "99f87f20-e323-4733-ab13-226bfc820aae",
+                     *           "id": "4b698cfb-16b5-4515-a652-a27734337131",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "dad71d47-f240-4359-9b8b-6cd89b5ac95f",
+                     *           "parentId": "d6b3bf7f-c1fd-4ec3-8149-4cfd3f64b474",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:55:18.298Z",
-                     *           "updatedAt": "2026-11-24T10:55:18.298Z",
+                     *           "createdAt": "2026-11-24T11:01:32.637Z",
+                     *           "updatedAt": "2026-11-24T11:01:32.637Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "dad71d47-f240-4359-9b8b-6cd89b5ac95f",
+                     *           "id": "d6b3bf7f-c1fd-4ec3-8149-4cfd3f64b474",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -3152,32 +3152,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:55:18.266Z",
-                     *           "updatedAt": "2026-11-24T10:55:18.266Z",
+                     *           "createdAt": "2026-11-24T11:01:32.554Z",
+                     *           "updatedAt": "2026-11-24T11:01:32.554Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "65d37211-90ba-4cfa-a6e8-e42f8fef932c",
+                     *           "id": "38a70de7-37f5-4c82-b947-5df6e20e2e12",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "43c92bf3-793a-4a6f-94b3-fdb13b9a72b9",
+                     *           "parentId": "6a94773e-50c5-45c8-aa79-be50656b32db",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:55:18.236Z",
-                     *           "updatedAt": "2026-11-24T10:55:18.236Z",
+                     *           "createdAt": "2026-11-24T11:01:32.513Z",
+                     *           "updatedAt": "2026-11-24T11:01:32.513Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "43c92bf3-793a-4a6f-94b3-fdb13b9a72b9",
+                     *           "id": "6a94773e-50c5-45c8-aa79-be50656b32db",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -3186,32 +3186,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:55:18.173Z",
-                     *           "updatedAt": "2026-11-24T10:55:18.173Z",
+                     *           "createdAt": "2026-11-24T11:01:32.424Z",
+                     *           "updatedAt": "2026-11-24T11:01:32.424Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "55132ca8-b8ab-474d-861a-7014d06bde3f",
+                     *           "id": "99fa16a4-2257-47e6-a56b-05afc5c099e3",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "f52bac09-90eb-485d-b002-d2ac5615a3e9",
+                     *           "parentId": "7d49b455-5872-4a01-99d2-b0b719ed2f40",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:55:18.122Z",
-                     *           "updatedAt": "2026-11-24T10:55:18.122Z",
+                     *           "createdAt": "2026-11-24T11:01:32.375Z",
+                     *           "updatedAt": "2026-11-24T11:01:32.375Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "f52bac09-90eb-485d-b002-d2ac5615a3e9",
+                     *           "id": "7d49b455-5872-4a01-99d2-b0b719ed2f40",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -3220,49 +3220,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:55:18.051Z",
-                     *           "updatedAt": "2026-11-24T10:55:18.051Z",
+                     *           "createdAt": "2026-11-24T11:01:32.149Z",
+                     *           "updatedAt": "2026-11-24T11:01:32.149Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "fd177848-f05d-47ba-9a3d-f732f022d238",
+                     *           "id": "9008d073-972e-42aa-91e2-6838d5446a1d",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "311c6a97-cc5a-4a68-9acb-41bc3dbf61c2",
+                     *           "parentId": "be5f96ed-0be5-454a-b586-bea6d84ce81b",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:55:17.994Z",
-                     *           "updatedAt": "2026-11-24T10:55:17.994Z",
+                     *           "createdAt": "2026-11-24T11:01:32.030Z",
+                     *           "updatedAt": "2026-11-24T11:01:32.030Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "acb2020a-5e03-4a04-864d-153ea819f320",
+                     *           "id": "63d256e2-7072-483b-8be5-a37e3e21cdc5",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "311c6a97-cc5a-4a68-9acb-41bc3dbf61c2",
+                     *           "parentId": "be5f96ed-0be5-454a-b586-bea6d84ce81b",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:55:17.120Z",
-                     *           "updatedAt": "2026-11-24T10:55:17.120Z",
+                     *           "createdAt": "2026-11-24T11:01:31.899Z",
+                     *           "updatedAt": "2026-11-24T11:01:31.899Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "311c6a97-cc5a-4a68-9acb-41bc3dbf61c2",
+                     *           "id": "be5f96ed-0be5-454a-b586-bea6d84ce81b",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -3271,8 +3271,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:55:17.016Z",
-                     *           "updatedAt": "2026-11-24T10:55:17.016Z",
+                     *           "createdAt": "2026-11-24T11:01:31.811Z",
+                     *           "updatedAt": "2026-11-24T11:01:31.811Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -3416,7 +3416,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "57750988-980c-4ca9-959c-23cdbe57dab4",
+                     *       "id": "6e6f8fd3-27d9-4dcc-9367-de67642736ca",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -3425,8 +3425,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:55:18.575Z",
-                     *       "updatedAt": "2026-11-24T10:55:18.575Z",
+                     *       "createdAt": "2026-11-24T11:01:33.063Z",
+                     *       "updatedAt": "2026-11-24T11:01:33.063Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -3517,7 +3517,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "57750988-980c-4ca9-959c-23cdbe57dab4",
+                     *       "id": "6e6f8fd3-27d9-4dcc-9367-de67642736ca",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -3526,8 +3526,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:55:18.575Z",
-                     *       "updatedAt": "2026-11-24T10:55:18.575Z",
+                     *       "createdAt": "2026-11-24T11:01:33.063Z",
+                     *       "updatedAt": "2026-11-24T11:01:33.063Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -3657,7 +3657,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "57750988-980c-4ca9-959c-23cdbe57dab4",
+                     *       "id": "6e6f8fd3-27d9-4dcc-9367-de67642736ca",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -3666,8 +3666,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T10:55:18.575Z",
-                     *       "updatedAt": "2026-11-24T10:55:18.664Z",
+                     *       "createdAt": "2026-11-24T11:01:33.063Z",
+                     *       "updatedAt": "2026-11-24T11:01:33.151Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -3812,7 +3812,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "c0970f16-a8d9-4da6-962d-15df5be659c0",
+                     *           "id": "ef162d65-8543-4f7d-88aa-f66875907e9d",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -3821,12 +3821,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:55:19.347Z",
-                     *           "updatedAt": "2026-11-24T10:55:19.347Z",
+                     *           "createdAt": "2026-11-24T11:01:33.845Z",
+                     *           "updatedAt": "2026-11-24T11:01:33.845Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "13114d10-fcc3-4abb-81d6-692b5031a4db",
+                     *           "id": "88f9b68a-9edd-49c9-a198-e92182c5b1fe",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -3835,12 +3835,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:55:18.368Z",
-                     *           "updatedAt": "2026-11-24T10:55:18.368Z",
+                     *           "createdAt": "2026-11-24T11:01:32.868Z",
+                     *           "updatedAt": "2026-11-24T11:01:32.868Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "f4b0f843-7eae-4a98-8104-a217734a6821",
+                     *           "id": "b9b461ed-c46f-4312-a739-7c2ce44353e0",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -3849,8 +3849,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:55:18.404Z",
-                     *           "updatedAt": "2026-11-24T10:55:18.404Z",
+                     *           "createdAt": "2026-11-24T11:01:32.909Z",
+                     *           "updatedAt": "2026-11-24T11:01:32.909Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -3963,7 +3963,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c0970f16-a8d9-4da6-962d-15df5be659c0",
+                     *       "id": "ef162d65-8543-4f7d-88aa-f66875907e9d",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -3972,8 +3972,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:55:19.347Z",
-                     *       "updatedAt": "2026-11-24T10:55:19.347Z",
+                     *       "createdAt": "2026-11-24T11:01:33.845Z",
+                     *       "updatedAt": "2026-11-24T11:01:33.845Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4049,7 +4049,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c0970f16-a8d9-4da6-962d-15df5be659c0",
+                     *       "id": "ef162d65-8543-4f7d-88aa-f66875907e9d",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -4058,8 +4058,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:55:19.347Z",
-                     *       "updatedAt": "2026-11-24T10:55:19.347Z",
+                     *       "createdAt": "2026-11-24T11:01:33.845Z",
+                     *       "updatedAt": "2026-11-24T11:01:33.845Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4164,7 +4164,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c0970f16-a8d9-4da6-962d-15df5be659c0",
+                     *       "id": "ef162d65-8543-4f7d-88aa-f66875907e9d",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4173,8 +4173,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T10:55:19.347Z",
-                     *       "updatedAt": "2026-11-24T10:55:19.991Z",
+                     *       "createdAt": "2026-11-24T11:01:33.845Z",
+                     *       "updatedAt": "2026-11-24T11:01:34.259Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4304,7 +4304,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c0970f16-a8d9-4da6-962d-15df5be659c0",
+                     *       "id": "ef162d65-8543-4f7d-88aa-f66875907e9d",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4313,8 +4313,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T10:55:19.347Z",
-                     *       "updatedAt": "2026-11-24T10:55:20.112Z",
+                     *       "createdAt": "2026-11-24T11:01:33.845Z",
+                     *       "updatedAt": "2026-11-24T11:01:34.355Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4401,7 +4401,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c0970f16-a8d9-4da6-962d-15df5be659c0",
+                     *       "id": "ef162d65-8543-4f7d-88aa-f66875907e9d",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4410,8 +4410,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T10:55:19.347Z",
-                     *       "updatedAt": "2026-11-24T10:55:20.067Z",
+                     *       "createdAt": "2026-11-24T11:01:33.845Z",
+                     *       "updatedAt": "2026-11-24T11:01:34.314Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -4498,266 +4498,266 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b72dc66e-2925-4b7d-a420-96eea629b3c3",
+                     *           "id": "b2de2a67-de63-48e8-ab39-62d42872e3a2",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:55:20.615Z",
-                     *           "updatedAt": "2026-11-24T10:55:20.615Z",
+                     *           "createdAt": "2026-11-24T11:01:34.587Z",
+                     *           "updatedAt": "2026-11-24T11:01:34.587Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2027-01-31",
                      *               "name": "P01",
-                     *               "id": "d405c418-4c7a-4fe5-91dd-7e1dade639fc",
+                     *               "id": "1d1542fc-217f-4158-8a99-6aa566470b8f",
                      *               "version": 1,
                      *               "startDate": "2027-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "b72dc66e-2925-4b7d-a420-96eea629b3c3"
+                     *               "financialYearId": "b2de2a67-de63-48e8-ab39-62d42872e3a2"
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2027-02-28",
                      *               "name": "P02",
-                     *               "id": "2bce8173-3340-4bba-990d-5cbf13c03c1a",
+                     *               "id": "4c3d34a5-7940-4bbd-a264-4d4e2532329c",
                      *               "version": 1,
                      *               "startDate": "2027-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "b72dc66e-2925-4b7d-a420-96eea629b3c3"
+                     *               "financialYearId": "b2de2a67-de63-48e8-ab39-62d42872e3a2"
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2027-03-31",
                      *               "name": "P03",
-                     *               "id": "05a983c6-675b-45c0-98d5-e07ef5dc03ca",
+                     *               "id": "00c9c0f4-8ee9-4d11-9e4d-e80afae62759",
                      *               "version": 1,
                      *               "startDate": "2027-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "b72dc66e-2925-4b7d-a420-96eea629b3c3"
+                     *               "financialYearId": "b2de2a67-de63-48e8-ab39-62d42872e3a2"
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2027-04-30",
                      *               "name": "P04",
-                     *               "id": "3d62243f-020d-4850-a584-1f5ad52e68c9",
+                     *               "id": "8c721030-7134-46a8-859f-044ae97c5448",
                      *               "version": 1,
                      *               "startDate": "2027-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "b72dc66e-2925-4b7d-a420-96eea629b3c3"
+                     *               "financialYearId": "b2de2a67-de63-48e8-ab39-62d42872e3a2"
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2027-05-31",
                      *               "name": "P05",
-                     *               "id": "8cb15a15-dcdc-4f69-9436-2ee345566bba",
+                     *               "id": "11d0d473-0206-4e73-8b37-d968b58468b7",
                      *               "version": 1,
                      *               "startDate": "2027-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "b72dc66e-2925-4b7d-a420-96eea629b3c3"
+                     *               "financialYearId": "b2de2a67-de63-48e8-ab39-62d42872e3a2"
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2027-06-30",
                      *               "name": "P06",
-                     *               "id": "99da8439-5a47-45ff-b970-bcb6aa999c33",
+                     *               "id": "077e037f-1f85-455e-8d85-3a94ee985956",
                      *               "version": 1,
                      *               "startDate": "2027-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "b72dc66e-2925-4b7d-a420-96eea629b3c3"
+                     *               "financialYearId": "b2de2a67-de63-48e8-ab39-62d42872e3a2"
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2027-07-31",
                      *               "name": "P07",
-                     *               "id": "0f41699f-0b8e-43a9-9517-6997e8331ea7",
+                     *               "id": "b6c54fb2-2449-400a-9f80-659063c9cda0",
                      *               "version": 1,
                      *               "startDate": "2027-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "b72dc66e-2925-4b7d-a420-96eea629b3c3"
+                     *               "financialYearId": "b2de2a67-de63-48e8-ab39-62d42872e3a2"
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2027-08-31",
                      *               "name": "P08",
-                     *               "id": "148b65dd-8304-4755-ab03-23cbeb1b217f",
+                     *               "id": "af514d6c-68fe-4193-b2ee-a7aa99aed2f9",
                      *               "version": 1,
                      *               "startDate": "2027-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "b72dc66e-2925-4b7d-a420-96eea629b3c3"
+                     *               "financialYearId": "b2de2a67-de63-48e8-ab39-62d42872e3a2"
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2027-09-30",
                      *               "name": "P09",
-                     *               "id": "b36e34a7-dc7c-4599-985d-f893e2d721da",
+                     *               "id": "d74421d8-25e3-40bf-b5e5-8b9eda79794e",
                      *               "version": 1,
                      *               "startDate": "2027-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "b72dc66e-2925-4b7d-a420-96eea629b3c3"
+                     *               "financialYearId": "b2de2a67-de63-48e8-ab39-62d42872e3a2"
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2027-10-31",
                      *               "name": "P10",
-                     *               "id": "9431a3e7-deef-4ce9-8542-afc0fe0c3942",
+                     *               "id": "0dd9e528-002c-4e3b-925e-a6bb85577174",
                      *               "version": 1,
                      *               "startDate": "2027-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "b72dc66e-2925-4b7d-a420-96eea629b3c3"
+                     *               "financialYearId": "b2de2a67-de63-48e8-ab39-62d42872e3a2"
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2027-11-30",
                      *               "name": "P11",
-                     *               "id": "f18b7bfc-5764-4564-acc4-051ec7cac839",
+                     *               "id": "c5441f20-411b-4e30-a4b9-a696efbb040f",
                      *               "version": 1,
                      *               "startDate": "2027-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "b72dc66e-2925-4b7d-a420-96eea629b3c3"
+                     *               "financialYearId": "b2de2a67-de63-48e8-ab39-62d42872e3a2"
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2027-12-31",
                      *               "name": "P12",
-                     *               "id": "5a175793-d739-44fd-af29-6e7ff0d330c5",
+                     *               "id": "641751b0-0a97-460c-9827-ca60fbf41a57",
                      *               "version": 1,
                      *               "startDate": "2027-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "b72dc66e-2925-4b7d-a420-96eea629b3c3"
+                     *               "financialYearId": "b2de2a67-de63-48e8-ab39-62d42872e3a2"
                      *             }
                      *           ]
                      *         },
                      *         {
-                     *           "id": "17d3b170-67b5-4e75-bf41-290f079b817a",
+                     *           "id": "ea8fda79-1171-4a9d-a93d-41c91e4dff99",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:55:20.567Z",
-                     *           "updatedAt": "2026-11-24T10:55:20.567Z",
+                     *           "createdAt": "2026-11-24T11:01:34.499Z",
+                     *           "updatedAt": "2026-11-24T11:01:34.499Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2026-01-31",
                      *               "name": "P01",
-                     *               "id": "babe4969-c54b-47bc-b217-40627cc4313f",
+                     *               "id": "a2ffa885-1c6d-4e86-b081-b82ff926d9bc",
                      *               "version": 1,
                      *               "startDate": "2026-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
+                     *               "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2026-02-28",
                      *               "name": "P02",
-                     *               "id": "78ec5b0e-6dfa-44d5-aead-f886708285f7",
+                     *               "id": "f21e7c2e-5ae1-4c08-b71b-7e99fd92fe90",
                      *               "version": 1,
                      *               "startDate": "2026-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
+                     *               "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2026-03-31",
                      *               "name": "P03",
-                     *               "id": "3e85c6e7-bade-483d-967e-d8bebaab5bb1",
+                     *               "id": "1ef08e2c-bd1c-4010-92ff-8c943cf7b026",
                      *               "version": 1,
                      *               "startDate": "2026-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
+                     *               "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2026-04-30",
                      *               "name": "P04",
-                     *               "id": "025cdd4b-7110-42ef-a7e2-82a5cf523855",
+                     *               "id": "e78376b2-ece3-4bca-bd9b-33c85b1fe740",
                      *               "version": 1,
                      *               "startDate": "2026-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
+                     *               "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2026-05-31",
                      *               "name": "P05",
-                     *               "id": "4899101f-0e8d-4a0c-bf5e-f13f2a5faa9f",
+                     *               "id": "8d7e0afc-4b0c-459c-a2a3-573e9b0d9e98",
                      *               "version": 1,
                      *               "startDate": "2026-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
+                     *               "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2026-06-30",
                      *               "name": "P06",
-                     *               "id": "c9ac61c4-12c8-4157-8098-2f49630ba817",
+                     *               "id": "8365e2e1-cad4-4329-9d19-8205872dc667",
                      *               "version": 1,
                      *               "startDate": "2026-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
+                     *               "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2026-07-31",
                      *               "name": "P07",
-                     *               "id": "60d819fa-840a-4b85-b41d-811f731e0205",
+                     *               "id": "b6509b14-16a9-4ac7-82d0-61d80013c3d4",
                      *               "version": 1,
                      *               "startDate": "2026-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
+                     *               "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2026-08-31",
                      *               "name": "P08",
-                     *               "id": "efd055bd-de42-4c22-a583-cf222b5d07ea",
+                     *               "id": "4922488c-34b5-4d42-88a9-32105106dc14",
                      *               "version": 1,
                      *               "startDate": "2026-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
+                     *               "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2026-09-30",
                      *               "name": "P09",
-                     *               "id": "c00323e8-3550-4dd5-8200-9ccceef76ec2",
+                     *               "id": "0aa5e953-1ab4-4dff-9b83-c4c038544cb6",
                      *               "version": 1,
                      *               "startDate": "2026-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
+                     *               "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2026-10-31",
                      *               "name": "P10",
-                     *               "id": "a3632a4f-3912-409d-a575-a2f09d4fcd81",
+                     *               "id": "ff5974d2-8b59-4f66-85c8-29d34c2f3416",
                      *               "version": 1,
                      *               "startDate": "2026-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
+                     *               "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2026-11-30",
                      *               "name": "P11",
-                     *               "id": "b0449074-ac48-42c2-a90a-c0cae9c8674e",
+                     *               "id": "06b0b287-f600-44c7-8765-a412d96527a8",
                      *               "version": 1,
                      *               "startDate": "2026-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
+                     *               "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2026-12-31",
                      *               "name": "P12",
-                     *               "id": "453afd2b-25b1-4d6b-b44e-32a9f57a6648",
+                     *               "id": "7447aae8-aaef-47b9-ad67-a477f0535b4a",
                      *               "version": 1,
                      *               "startDate": "2026-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
+                     *               "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
                      *             }
                      *           ]
                      *         }
@@ -4919,7 +4919,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b72dc66e-2925-4b7d-a420-96eea629b3c3",
+                     *       "id": "b2de2a67-de63-48e8-ab39-62d42872e3a2",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
@@ -4927,128 +4927,128 @@ export interface operations {
                      *       "version": 1,
                      *       "periods": [
                      *         {
-                     *           "id": "d405c418-4c7a-4fe5-91dd-7e1dade639fc",
+                     *           "id": "1d1542fc-217f-4158-8a99-6aa566470b8f",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-01-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "b72dc66e-2925-4b7d-a420-96eea629b3c3"
+                     *           "financialYearId": "b2de2a67-de63-48e8-ab39-62d42872e3a2"
                      *         },
                      *         {
-                     *           "id": "2bce8173-3340-4bba-990d-5cbf13c03c1a",
+                     *           "id": "4c3d34a5-7940-4bbd-a264-4d4e2532329c",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
                      *           "endDate": "2027-02-28",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "b72dc66e-2925-4b7d-a420-96eea629b3c3"
+                     *           "financialYearId": "b2de2a67-de63-48e8-ab39-62d42872e3a2"
                      *         },
                      *         {
-                     *           "id": "05a983c6-675b-45c0-98d5-e07ef5dc03ca",
+                     *           "id": "00c9c0f4-8ee9-4d11-9e4d-e80afae62759",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
                      *           "endDate": "2027-03-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "b72dc66e-2925-4b7d-a420-96eea629b3c3"
+                     *           "financialYearId": "b2de2a67-de63-48e8-ab39-62d42872e3a2"
                      *         },
                      *         {
-                     *           "id": "3d62243f-020d-4850-a584-1f5ad52e68c9",
+                     *           "id": "8c721030-7134-46a8-859f-044ae97c5448",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
                      *           "endDate": "2027-04-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "b72dc66e-2925-4b7d-a420-96eea629b3c3"
+                     *           "financialYearId": "b2de2a67-de63-48e8-ab39-62d42872e3a2"
                      *         },
                      *         {
-                     *           "id": "8cb15a15-dcdc-4f69-9436-2ee345566bba",
+                     *           "id": "11d0d473-0206-4e73-8b37-d968b58468b7",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
                      *           "endDate": "2027-05-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "b72dc66e-2925-4b7d-a420-96eea629b3c3"
+                     *           "financialYearId": "b2de2a67-de63-48e8-ab39-62d42872e3a2"
                      *         },
                      *         {
-                     *           "id": "99da8439-5a47-45ff-b970-bcb6aa999c33",
+                     *           "id": "077e037f-1f85-455e-8d85-3a94ee985956",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
                      *           "endDate": "2027-06-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "b72dc66e-2925-4b7d-a420-96eea629b3c3"
+                     *           "financialYearId": "b2de2a67-de63-48e8-ab39-62d42872e3a2"
                      *         },
                      *         {
-                     *           "id": "0f41699f-0b8e-43a9-9517-6997e8331ea7",
+                     *           "id": "b6c54fb2-2449-400a-9f80-659063c9cda0",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
                      *           "endDate": "2027-07-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "b72dc66e-2925-4b7d-a420-96eea629b3c3"
+                     *           "financialYearId": "b2de2a67-de63-48e8-ab39-62d42872e3a2"
                      *         },
                      *         {
-                     *           "id": "148b65dd-8304-4755-ab03-23cbeb1b217f",
+                     *           "id": "af514d6c-68fe-4193-b2ee-a7aa99aed2f9",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
                      *           "endDate": "2027-08-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "b72dc66e-2925-4b7d-a420-96eea629b3c3"
+                     *           "financialYearId": "b2de2a67-de63-48e8-ab39-62d42872e3a2"
                      *         },
                      *         {
-                     *           "id": "b36e34a7-dc7c-4599-985d-f893e2d721da",
+                     *           "id": "d74421d8-25e3-40bf-b5e5-8b9eda79794e",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
                      *           "endDate": "2027-09-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "b72dc66e-2925-4b7d-a420-96eea629b3c3"
+                     *           "financialYearId": "b2de2a67-de63-48e8-ab39-62d42872e3a2"
                      *         },
                      *         {
-                     *           "id": "9431a3e7-deef-4ce9-8542-afc0fe0c3942",
+                     *           "id": "0dd9e528-002c-4e3b-925e-a6bb85577174",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
                      *           "endDate": "2027-10-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "b72dc66e-2925-4b7d-a420-96eea629b3c3"
+                     *           "financialYearId": "b2de2a67-de63-48e8-ab39-62d42872e3a2"
                      *         },
                      *         {
-                     *           "id": "f18b7bfc-5764-4564-acc4-051ec7cac839",
+                     *           "id": "c5441f20-411b-4e30-a4b9-a696efbb040f",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
                      *           "endDate": "2027-11-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "b72dc66e-2925-4b7d-a420-96eea629b3c3"
+                     *           "financialYearId": "b2de2a67-de63-48e8-ab39-62d42872e3a2"
                      *         },
                      *         {
-                     *           "id": "5a175793-d739-44fd-af29-6e7ff0d330c5",
+                     *           "id": "641751b0-0a97-460c-9827-ca60fbf41a57",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "b72dc66e-2925-4b7d-a420-96eea629b3c3"
+                     *           "financialYearId": "b2de2a67-de63-48e8-ab39-62d42872e3a2"
                      *         }
                      *       ],
-                     *       "createdAt": "2026-11-24T10:55:20.615Z",
-                     *       "updatedAt": "2026-11-24T10:55:20.615Z"
+                     *       "createdAt": "2026-11-24T11:01:34.587Z",
+                     *       "updatedAt": "2026-11-24T11:01:34.587Z"
                      *     }
                      */
                     "application/json": {
@@ -5161,134 +5161,134 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "17d3b170-67b5-4e75-bf41-290f079b817a",
+                     *       "id": "ea8fda79-1171-4a9d-a93d-41c91e4dff99",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:55:20.567Z",
-                     *       "updatedAt": "2026-11-24T10:55:20.567Z",
+                     *       "createdAt": "2026-11-24T11:01:34.499Z",
+                     *       "updatedAt": "2026-11-24T11:01:34.499Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "babe4969-c54b-47bc-b217-40627cc4313f",
+                     *           "id": "a2ffa885-1c6d-4e86-b081-b82ff926d9bc",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
+                     *           "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "78ec5b0e-6dfa-44d5-aead-f886708285f7",
+                     *           "id": "f21e7c2e-5ae1-4c08-b71b-7e99fd92fe90",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
+                     *           "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "3e85c6e7-bade-483d-967e-d8bebaab5bb1",
+                     *           "id": "1ef08e2c-bd1c-4010-92ff-8c943cf7b026",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
+                     *           "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "025cdd4b-7110-42ef-a7e2-82a5cf523855",
+                     *           "id": "e78376b2-ece3-4bca-bd9b-33c85b1fe740",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
+                     *           "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "4899101f-0e8d-4a0c-bf5e-f13f2a5faa9f",
+                     *           "id": "8d7e0afc-4b0c-459c-a2a3-573e9b0d9e98",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
+                     *           "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "c9ac61c4-12c8-4157-8098-2f49630ba817",
+                     *           "id": "8365e2e1-cad4-4329-9d19-8205872dc667",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
+                     *           "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "60d819fa-840a-4b85-b41d-811f731e0205",
+                     *           "id": "b6509b14-16a9-4ac7-82d0-61d80013c3d4",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
+                     *           "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "efd055bd-de42-4c22-a583-cf222b5d07ea",
+                     *           "id": "4922488c-34b5-4d42-88a9-32105106dc14",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
+                     *           "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "c00323e8-3550-4dd5-8200-9ccceef76ec2",
+                     *           "id": "0aa5e953-1ab4-4dff-9b83-c4c038544cb6",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
+                     *           "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "a3632a4f-3912-409d-a575-a2f09d4fcd81",
+                     *           "id": "ff5974d2-8b59-4f66-85c8-29d34c2f3416",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
+                     *           "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "b0449074-ac48-42c2-a90a-c0cae9c8674e",
+                     *           "id": "06b0b287-f600-44c7-8765-a412d96527a8",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
+                     *           "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "453afd2b-25b1-4d6b-b44e-32a9f57a6648",
+                     *           "id": "7447aae8-aaef-47b9-ad67-a477f0535b4a",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
+                     *           "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
                      *         }
                      *       ]
                      *     }
@@ -5443,134 +5443,134 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "36798a6d-50f1-49e0-8e28-c1344caa3c35",
+                     *       "id": "8a678fbe-45e2-4397-8519-0cea0705a305",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T10:55:21.041Z",
-                     *       "updatedAt": "2026-11-24T10:55:21.099Z",
+                     *       "createdAt": "2026-11-24T11:01:35.008Z",
+                     *       "updatedAt": "2026-11-24T11:01:35.035Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2030-01-31",
                      *           "name": "P01",
-                     *           "id": "521c2148-0c12-448f-af8a-ef250098288a",
+                     *           "id": "471a890f-e5c1-454d-b7a1-e9eeb42b3e52",
                      *           "version": 1,
                      *           "startDate": "2030-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "36798a6d-50f1-49e0-8e28-c1344caa3c35"
+                     *           "financialYearId": "8a678fbe-45e2-4397-8519-0cea0705a305"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2030-02-28",
                      *           "name": "P02",
-                     *           "id": "05b902c5-6c53-4329-9942-e56841b04a98",
+                     *           "id": "2fc483a4-7f13-47ca-bdb4-5963f268af5d",
                      *           "version": 1,
                      *           "startDate": "2030-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "36798a6d-50f1-49e0-8e28-c1344caa3c35"
+                     *           "financialYearId": "8a678fbe-45e2-4397-8519-0cea0705a305"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2030-03-31",
                      *           "name": "P03",
-                     *           "id": "cb55350a-7bf8-4bfe-a3e3-98c70545abb1",
+                     *           "id": "7565e900-5ff9-49ae-8adf-986f83577e11",
                      *           "version": 1,
                      *           "startDate": "2030-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "36798a6d-50f1-49e0-8e28-c1344caa3c35"
+                     *           "financialYearId": "8a678fbe-45e2-4397-8519-0cea0705a305"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2030-04-30",
                      *           "name": "P04",
-                     *           "id": "182546b1-7ea7-4c03-9a9a-851a21f7f87e",
+                     *           "id": "7461e7ff-1a8d-4382-b1a4-520df89fe920",
                      *           "version": 1,
                      *           "startDate": "2030-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "36798a6d-50f1-49e0-8e28-c1344caa3c35"
+                     *           "financialYearId": "8a678fbe-45e2-4397-8519-0cea0705a305"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2030-05-31",
                      *           "name": "P05",
-                     *           "id": "3cedc4aa-9135-42ef-8bb5-ed545429fed9",
+                     *           "id": "b10d2ef6-f465-4965-b9e0-4a59ef30adbf",
                      *           "version": 1,
                      *           "startDate": "2030-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "36798a6d-50f1-49e0-8e28-c1344caa3c35"
+                     *           "financialYearId": "8a678fbe-45e2-4397-8519-0cea0705a305"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2030-06-30",
                      *           "name": "P06",
-                     *           "id": "05bc3c2f-01d8-41a1-9afa-e0c08ebba949",
+                     *           "id": "f1251740-9a96-4911-ace5-e08dc48dafd5",
                      *           "version": 1,
                      *           "startDate": "2030-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "36798a6d-50f1-49e0-8e28-c1344caa3c35"
+                     *           "financialYearId": "8a678fbe-45e2-4397-8519-0cea0705a305"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2030-07-31",
                      *           "name": "P07",
-                     *           "id": "fbd7cb0e-7ac3-470e-80bf-32c31f8f17fb",
+                     *           "id": "12815704-07cb-4758-add3-b6e48b4992fe",
                      *           "version": 1,
                      *           "startDate": "2030-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "36798a6d-50f1-49e0-8e28-c1344caa3c35"
+                     *           "financialYearId": "8a678fbe-45e2-4397-8519-0cea0705a305"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2030-08-31",
                      *           "name": "P08",
-                     *           "id": "ca5c79c4-ae2b-4ace-8890-d4f50f5e2286",
+                     *           "id": "dd381c6e-5051-4425-b6dd-1373e5e60136",
                      *           "version": 1,
                      *           "startDate": "2030-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "36798a6d-50f1-49e0-8e28-c1344caa3c35"
+                     *           "financialYearId": "8a678fbe-45e2-4397-8519-0cea0705a305"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2030-09-30",
                      *           "name": "P09",
-                     *           "id": "db738fb4-bf66-47be-8880-e07d41555ad2",
+                     *           "id": "c1ba45c5-6244-4412-b96e-e7239d6e0a08",
                      *           "version": 1,
                      *           "startDate": "2030-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "36798a6d-50f1-49e0-8e28-c1344caa3c35"
+                     *           "financialYearId": "8a678fbe-45e2-4397-8519-0cea0705a305"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2030-10-31",
                      *           "name": "P10",
-                     *           "id": "4ca0ad22-9a15-446e-a747-3bfcfa2d4556",
+                     *           "id": "ad1cdf08-4d89-40ec-870e-18b6d1441237",
                      *           "version": 1,
                      *           "startDate": "2030-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "36798a6d-50f1-49e0-8e28-c1344caa3c35"
+                     *           "financialYearId": "8a678fbe-45e2-4397-8519-0cea0705a305"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2030-11-30",
                      *           "name": "P11",
-                     *           "id": "ca69fdfb-f2ee-490a-905e-46dd7e26a0b0",
+                     *           "id": "1740edb1-9357-4b87-83b8-40cec565613e",
                      *           "version": 1,
                      *           "startDate": "2030-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "36798a6d-50f1-49e0-8e28-c1344caa3c35"
+                     *           "financialYearId": "8a678fbe-45e2-4397-8519-0cea0705a305"
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2030-12-31",
                      *           "name": "P12",
-                     *           "id": "4cb88b03-ca15-4855-9e08-2c33c9144182",
+                     *           "id": "c795e21e-c350-4db6-a94b-2fb61b101bf9",
                      *           "version": 1,
                      *           "startDate": "2030-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "36798a6d-50f1-49e0-8e28-c1344caa3c35"
+                     *           "financialYearId": "8a678fbe-45e2-4397-8519-0cea0705a305"
                      *         }
                      *       ]
                      *     }
@@ -5777,14 +5777,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1ccc8cbe-86c5-4b7d-9d1e-a1b5e327ed65",
+                     *       "id": "24503aa2-fb7e-4e05-9529-9c0de55d1760",
                      *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "99f87f20-e323-4733-ab13-226bfc820aae",
+                     *           "accountId": "4b698cfb-16b5-4515-a652-a27734337131",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -5794,7 +5794,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "55132ca8-b8ab-474d-861a-7014d06bde3f",
+                     *           "accountId": "99fa16a4-2257-47e6-a56b-05afc5c099e3",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -5814,9 +5814,10 @@ export interface operations {
                      *       "periodId": null,
                      *       "reversalOf": null,
                      *       "reversedBy": null,
+                     *       "revaluationDate": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:55:27.813Z",
-                     *       "updatedAt": "2026-11-24T10:55:27.813Z"
+                     *       "createdAt": "2026-11-24T11:01:38.048Z",
+                     *       "updatedAt": "2026-11-24T11:01:38.048Z"
                      *     }
                      */
                     "application/json": {
@@ -5880,6 +5881,8 @@ export interface operations {
                         reversalOf: string | null;
                         /** @description The journal that reverses this one. */
                         reversedBy: string | null;
+                        /** @description Set on a journal a revaluation posted, and on its automatic reversal (which also has reversalOf): the date whose foreign-currency balances it revalues; null on every other journal. */
+                        revaluationDate: string | null;
                         /** @description The version read; a write based on another is refused (409). */
                         version: number;
                         /**
@@ -5944,121 +5947,121 @@ export interface operations {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "453afd2b-25b1-4d6b-b44e-32a9f57a6648",
+                     *           "id": "7447aae8-aaef-47b9-ad67-a477f0535b4a",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
+                     *           "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "b0449074-ac48-42c2-a90a-c0cae9c8674e",
+                     *           "id": "06b0b287-f600-44c7-8765-a412d96527a8",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
+                     *           "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "a3632a4f-3912-409d-a575-a2f09d4fcd81",
+                     *           "id": "ff5974d2-8b59-4f66-85c8-29d34c2f3416",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
+                     *           "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "c00323e8-3550-4dd5-8200-9ccceef76ec2",
+                     *           "id": "0aa5e953-1ab4-4dff-9b83-c4c038544cb6",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
+                     *           "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "efd055bd-de42-4c22-a583-cf222b5d07ea",
+                     *           "id": "4922488c-34b5-4d42-88a9-32105106dc14",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
+                     *           "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "60d819fa-840a-4b85-b41d-811f731e0205",
+                     *           "id": "b6509b14-16a9-4ac7-82d0-61d80013c3d4",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
+                     *           "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "c9ac61c4-12c8-4157-8098-2f49630ba817",
+                     *           "id": "8365e2e1-cad4-4329-9d19-8205872dc667",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
+                     *           "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "4899101f-0e8d-4a0c-bf5e-f13f2a5faa9f",
+                     *           "id": "8d7e0afc-4b0c-459c-a2a3-573e9b0d9e98",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
+                     *           "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "025cdd4b-7110-42ef-a7e2-82a5cf523855",
+                     *           "id": "e78376b2-ece3-4bca-bd9b-33c85b1fe740",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
+                     *           "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "3e85c6e7-bade-483d-967e-d8bebaab5bb1",
+                     *           "id": "1ef08e2c-bd1c-4010-92ff-8c943cf7b026",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
+                     *           "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "78ec5b0e-6dfa-44d5-aead-f886708285f7",
+                     *           "id": "f21e7c2e-5ae1-4c08-b71b-7e99fd92fe90",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
+                     *           "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
                      *         },
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "babe4969-c54b-47bc-b217-40627cc4313f",
+                     *           "id": "a2ffa885-1c6d-4e86-b081-b82ff926d9bc",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
+                     *           "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -6142,11 +6145,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "babe4969-c54b-47bc-b217-40627cc4313f",
+                     *       "id": "a2ffa885-1c6d-4e86-b081-b82ff926d9bc",
                      *       "version": 1,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
+                     *       "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
                      *     }
                      */
                     "application/json": {
@@ -6232,11 +6235,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "babe4969-c54b-47bc-b217-40627cc4313f",
+                     *       "id": "a2ffa885-1c6d-4e86-b081-b82ff926d9bc",
                      *       "version": 2,
                      *       "startDate": "2026-01-01",
                      *       "status": "locked",
-                     *       "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
+                     *       "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
                      *     }
                      */
                     "application/json": {
@@ -6421,11 +6424,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "babe4969-c54b-47bc-b217-40627cc4313f",
+                     *       "id": "a2ffa885-1c6d-4e86-b081-b82ff926d9bc",
                      *       "version": 3,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
+                     *       "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
                      *     }
                      */
                     "application/json": {
@@ -6513,14 +6516,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "ce1bfaed-e534-4f2c-ab72-908666c6d4df",
+                     *           "id": "60d1f403-b91f-4bf7-838a-fafba989b0c5",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "acb2020a-5e03-4a04-864d-153ea819f320",
+                     *               "accountId": "63d256e2-7072-483b-8be5-a37e3e21cdc5",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -6530,7 +6533,7 @@ export interface operations {
                      *               "fxRounding": false
                      *             },
                      *             {
-                     *               "accountId": "65d37211-90ba-4cfa-a6e8-e42f8fef932c",
+                     *               "accountId": "38a70de7-37f5-4c82-b947-5df6e20e2e12",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -6550,9 +6553,10 @@ export interface operations {
                      *           "periodId": null,
                      *           "reversalOf": null,
                      *           "reversedBy": null,
+                     *           "revaluationDate": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:55:21.431Z",
-                     *           "updatedAt": "2026-11-24T10:55:21.431Z"
+                     *           "createdAt": "2026-11-24T11:01:35.245Z",
+                     *           "updatedAt": "2026-11-24T11:01:35.245Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -6623,6 +6627,8 @@ export interface operations {
                             reversalOf: string | null;
                             /** @description The journal that reverses this one. */
                             reversedBy: string | null;
+                            /** @description Set on a journal a revaluation posted, and on its automatic reversal (which also has reversalOf): the date whose foreign-currency balances it revalues; null on every other journal. */
+                            revaluationDate: string | null;
                             /** @description The version read; a write based on another is refused (409). */
                             version: number;
                             /**
@@ -6670,12 +6676,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "acb2020a-5e03-4a04-864d-153ea819f320",
+                 *           "accountId": "63d256e2-7072-483b-8be5-a37e3e21cdc5",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "65d37211-90ba-4cfa-a6e8-e42f8fef932c",
+                 *           "accountId": "38a70de7-37f5-4c82-b947-5df6e20e2e12",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -6719,14 +6725,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ce1bfaed-e534-4f2c-ab72-908666c6d4df",
+                     *       "id": "60d1f403-b91f-4bf7-838a-fafba989b0c5",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "acb2020a-5e03-4a04-864d-153ea819f320",
+                     *           "accountId": "63d256e2-7072-483b-8be5-a37e3e21cdc5",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -6736,7 +6742,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "65d37211-90ba-4cfa-a6e8-e42f8fef932c",
+                     *           "accountId": "38a70de7-37f5-4c82-b947-5df6e20e2e12",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -6756,9 +6762,10 @@ export interface operations {
                      *       "periodId": null,
                      *       "reversalOf": null,
                      *       "reversedBy": null,
+                     *       "revaluationDate": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:55:21.431Z",
-                     *       "updatedAt": "2026-11-24T10:55:21.431Z"
+                     *       "createdAt": "2026-11-24T11:01:35.245Z",
+                     *       "updatedAt": "2026-11-24T11:01:35.245Z"
                      *     }
                      */
                     "application/json": {
@@ -6822,6 +6829,8 @@ export interface operations {
                         reversalOf: string | null;
                         /** @description The journal that reverses this one. */
                         reversedBy: string | null;
+                        /** @description Set on a journal a revaluation posted, and on its automatic reversal (which also has reversalOf): the date whose foreign-currency balances it revalues; null on every other journal. */
+                        revaluationDate: string | null;
                         /** @description The version read; a write based on another is refused (409). */
                         version: number;
                         /**
@@ -6870,14 +6879,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ce1bfaed-e534-4f2c-ab72-908666c6d4df",
+                     *       "id": "60d1f403-b91f-4bf7-838a-fafba989b0c5",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "acb2020a-5e03-4a04-864d-153ea819f320",
+                     *           "accountId": "63d256e2-7072-483b-8be5-a37e3e21cdc5",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -6887,7 +6896,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "65d37211-90ba-4cfa-a6e8-e42f8fef932c",
+                     *           "accountId": "38a70de7-37f5-4c82-b947-5df6e20e2e12",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -6907,9 +6916,10 @@ export interface operations {
                      *       "periodId": null,
                      *       "reversalOf": null,
                      *       "reversedBy": null,
+                     *       "revaluationDate": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:55:21.431Z",
-                     *       "updatedAt": "2026-11-24T10:55:21.431Z"
+                     *       "createdAt": "2026-11-24T11:01:35.245Z",
+                     *       "updatedAt": "2026-11-24T11:01:35.245Z"
                      *     }
                      */
                     "application/json": {
@@ -6973,6 +6983,8 @@ export interface operations {
                         reversalOf: string | null;
                         /** @description The journal that reverses this one. */
                         reversedBy: string | null;
+                        /** @description Set on a journal a revaluation posted, and on its automatic reversal (which also has reversalOf): the date whose foreign-currency balances it revalues; null on every other journal. */
+                        revaluationDate: string | null;
                         /** @description The version read; a write based on another is refused (409). */
                         version: number;
                         /**
@@ -7019,12 +7031,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "acb2020a-5e03-4a04-864d-153ea819f320",
+                 *           "accountId": "63d256e2-7072-483b-8be5-a37e3e21cdc5",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "65d37211-90ba-4cfa-a6e8-e42f8fef932c",
+                 *           "accountId": "38a70de7-37f5-4c82-b947-5df6e20e2e12",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -7071,14 +7083,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ce1bfaed-e534-4f2c-ab72-908666c6d4df",
+                     *       "id": "60d1f403-b91f-4bf7-838a-fafba989b0c5",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "acb2020a-5e03-4a04-864d-153ea819f320",
+                     *           "accountId": "63d256e2-7072-483b-8be5-a37e3e21cdc5",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7088,7 +7100,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "65d37211-90ba-4cfa-a6e8-e42f8fef932c",
+                     *           "accountId": "38a70de7-37f5-4c82-b947-5df6e20e2e12",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7108,9 +7120,10 @@ export interface operations {
                      *       "periodId": null,
                      *       "reversalOf": null,
                      *       "reversedBy": null,
+                     *       "revaluationDate": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T10:55:21.431Z",
-                     *       "updatedAt": "2026-11-24T10:55:22.191Z"
+                     *       "createdAt": "2026-11-24T11:01:35.245Z",
+                     *       "updatedAt": "2026-11-24T11:01:35.448Z"
                      *     }
                      */
                     "application/json": {
@@ -7174,6 +7187,8 @@ export interface operations {
                         reversalOf: string | null;
                         /** @description The journal that reverses this one. */
                         reversedBy: string | null;
+                        /** @description Set on a journal a revaluation posted, and on its automatic reversal (which also has reversalOf): the date whose foreign-currency balances it revalues; null on every other journal. */
+                        revaluationDate: string | null;
                         /** @description The version read; a write based on another is refused (409). */
                         version: number;
                         /**
@@ -7240,14 +7255,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ce1bfaed-e534-4f2c-ab72-908666c6d4df",
+                     *       "id": "60d1f403-b91f-4bf7-838a-fafba989b0c5",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "acb2020a-5e03-4a04-864d-153ea819f320",
+                     *           "accountId": "63d256e2-7072-483b-8be5-a37e3e21cdc5",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7257,7 +7272,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "65d37211-90ba-4cfa-a6e8-e42f8fef932c",
+                     *           "accountId": "38a70de7-37f5-4c82-b947-5df6e20e2e12",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7273,13 +7288,14 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a",
-                     *       "periodId": "3e85c6e7-bade-483d-967e-d8bebaab5bb1",
+                     *       "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99",
+                     *       "periodId": "1ef08e2c-bd1c-4010-92ff-8c943cf7b026",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
+                     *       "revaluationDate": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T10:55:21.431Z",
-                     *       "updatedAt": "2026-11-24T10:55:22.346Z"
+                     *       "createdAt": "2026-11-24T11:01:35.245Z",
+                     *       "updatedAt": "2026-11-24T11:01:35.527Z"
                      *     }
                      */
                     "application/json": {
@@ -7343,6 +7359,8 @@ export interface operations {
                         reversalOf: string | null;
                         /** @description The journal that reverses this one. */
                         reversedBy: string | null;
+                        /** @description Set on a journal a revaluation posted, and on its automatic reversal (which also has reversalOf): the date whose foreign-currency balances it revalues; null on every other journal. */
+                        revaluationDate: string | null;
                         /** @description The version read; a write based on another is refused (409). */
                         version: number;
                         /**
@@ -7402,14 +7420,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "410beb5f-0cb5-4834-a549-7937a67512bd",
+                     *       "id": "7ce29034-bd5a-4693-81f3-cc0e343364a5",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "99f87f20-e323-4733-ab13-226bfc820aae",
+                     *           "accountId": "4b698cfb-16b5-4515-a652-a27734337131",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -7419,7 +7437,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "acb2020a-5e03-4a04-864d-153ea819f320",
+                     *           "accountId": "63d256e2-7072-483b-8be5-a37e3e21cdc5",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -7435,13 +7453,14 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a",
-                     *       "periodId": "3e85c6e7-bade-483d-967e-d8bebaab5bb1",
+                     *       "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99",
+                     *       "periodId": "1ef08e2c-bd1c-4010-92ff-8c943cf7b026",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
+                     *       "revaluationDate": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T10:55:23.378Z",
-                     *       "updatedAt": "2026-11-24T10:55:23.524Z"
+                     *       "createdAt": "2026-11-24T11:01:36.315Z",
+                     *       "updatedAt": "2026-11-24T11:01:36.435Z"
                      *     }
                      */
                     "application/json": {
@@ -7505,6 +7524,8 @@ export interface operations {
                         reversalOf: string | null;
                         /** @description The journal that reverses this one. */
                         reversedBy: string | null;
+                        /** @description Set on a journal a revaluation posted, and on its automatic reversal (which also has reversalOf): the date whose foreign-currency balances it revalues; null on every other journal. */
+                        revaluationDate: string | null;
                         /** @description The version read; a write based on another is refused (409). */
                         version: number;
                         /**
@@ -7564,14 +7585,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ce1bfaed-e534-4f2c-ab72-908666c6d4df",
+                     *       "id": "60d1f403-b91f-4bf7-838a-fafba989b0c5",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "acb2020a-5e03-4a04-864d-153ea819f320",
+                     *           "accountId": "63d256e2-7072-483b-8be5-a37e3e21cdc5",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7581,7 +7602,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "65d37211-90ba-4cfa-a6e8-e42f8fef932c",
+                     *           "accountId": "38a70de7-37f5-4c82-b947-5df6e20e2e12",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7601,9 +7622,10 @@ export interface operations {
                      *       "periodId": null,
                      *       "reversalOf": null,
                      *       "reversedBy": null,
+                     *       "revaluationDate": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T10:55:21.431Z",
-                     *       "updatedAt": "2026-11-24T10:55:22.434Z"
+                     *       "createdAt": "2026-11-24T11:01:35.245Z",
+                     *       "updatedAt": "2026-11-24T11:01:35.557Z"
                      *     }
                      */
                     "application/json": {
@@ -7667,6 +7689,8 @@ export interface operations {
                         reversalOf: string | null;
                         /** @description The journal that reverses this one. */
                         reversedBy: string | null;
+                        /** @description Set on a journal a revaluation posted, and on its automatic reversal (which also has reversalOf): the date whose foreign-currency balances it revalues; null on every other journal. */
+                        revaluationDate: string | null;
                         /** @description The version read; a write based on another is refused (409). */
                         version: number;
                         /**
@@ -7737,14 +7761,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ce1bfaed-e534-4f2c-ab72-908666c6d4df",
+                     *       "id": "60d1f403-b91f-4bf7-838a-fafba989b0c5",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "acb2020a-5e03-4a04-864d-153ea819f320",
+                     *           "accountId": "63d256e2-7072-483b-8be5-a37e3e21cdc5",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7754,7 +7778,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "65d37211-90ba-4cfa-a6e8-e42f8fef932c",
+                     *           "accountId": "38a70de7-37f5-4c82-b947-5df6e20e2e12",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7770,13 +7794,14 @@ export interface operations {
                      *       },
                      *       "status": "reversed",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a",
-                     *       "periodId": "3e85c6e7-bade-483d-967e-d8bebaab5bb1",
+                     *       "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99",
+                     *       "periodId": "1ef08e2c-bd1c-4010-92ff-8c943cf7b026",
                      *       "reversalOf": null,
-                     *       "reversedBy": "1e4e4d3d-e44c-4f32-ab3d-7f0bc747d6b3",
+                     *       "reversedBy": "50d6af36-c188-424c-99eb-ed087966e6a4",
+                     *       "revaluationDate": null,
                      *       "version": 6,
-                     *       "createdAt": "2026-11-24T10:55:21.431Z",
-                     *       "updatedAt": "2026-11-24T10:55:23.075Z"
+                     *       "createdAt": "2026-11-24T11:01:35.245Z",
+                     *       "updatedAt": "2026-11-24T11:01:36.220Z"
                      *     }
                      */
                     "application/json": {
@@ -7840,6 +7865,8 @@ export interface operations {
                         reversalOf: string | null;
                         /** @description The journal that reverses this one. */
                         reversedBy: string | null;
+                        /** @description Set on a journal a revaluation posted, and on its automatic reversal (which also has reversalOf): the date whose foreign-currency balances it revalues; null on every other journal. */
+                        revaluationDate: string | null;
                         /** @description The version read; a write based on another is refused (409). */
                         version: number;
                         /**
@@ -7993,13 +8020,13 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a",
+                     *       "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "311c6a97-cc5a-4a68-9acb-41bc3dbf61c2",
+                     *           "accountId": "be5f96ed-0be5-454a-b586-bea6d84ce81b",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -8025,8 +8052,8 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "acb2020a-5e03-4a04-864d-153ea819f320",
-                     *           "parentId": "311c6a97-cc5a-4a68-9acb-41bc3dbf61c2",
+                     *           "accountId": "63d256e2-7072-483b-8be5-a37e3e21cdc5",
+                     *           "parentId": "be5f96ed-0be5-454a-b586-bea6d84ce81b",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -8051,7 +8078,7 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "43c92bf3-793a-4a6f-94b3-fdb13b9a72b9",
+                     *           "accountId": "6a94773e-50c5-45c8-aa79-be50656b32db",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -8077,8 +8104,8 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "65d37211-90ba-4cfa-a6e8-e42f8fef932c",
-                     *           "parentId": "43c92bf3-793a-4a6f-94b3-fdb13b9a72b9",
+                     *           "accountId": "38a70de7-37f5-4c82-b947-5df6e20e2e12",
+                     *           "parentId": "6a94773e-50c5-45c8-aa79-be50656b32db",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -8103,7 +8130,7 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "dad71d47-f240-4359-9b8b-6cd89b5ac95f",
+                     *           "accountId": "d6b3bf7f-c1fd-4ec3-8149-4cfd3f64b474",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -8129,8 +8156,8 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "99f87f20-e323-4733-ab13-226bfc820aae",
-                     *           "parentId": "dad71d47-f240-4359-9b8b-6cd89b5ac95f",
+                     *           "accountId": "4b698cfb-16b5-4515-a652-a27734337131",
+                     *           "parentId": "d6b3bf7f-c1fd-4ec3-8149-4cfd3f64b474",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -8384,7 +8411,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "dad71d47-f240-4359-9b8b-6cd89b5ac95f",
+                     *           "accountId": "d6b3bf7f-c1fd-4ec3-8149-4cfd3f64b474",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -8403,8 +8430,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "99f87f20-e323-4733-ab13-226bfc820aae",
-                     *           "parentId": "dad71d47-f240-4359-9b8b-6cd89b5ac95f",
+                     *           "accountId": "4b698cfb-16b5-4515-a652-a27734337131",
+                     *           "parentId": "d6b3bf7f-c1fd-4ec3-8149-4cfd3f64b474",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -8614,7 +8641,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "311c6a97-cc5a-4a68-9acb-41bc3dbf61c2",
+                     *           "accountId": "be5f96ed-0be5-454a-b586-bea6d84ce81b",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -8631,8 +8658,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "acb2020a-5e03-4a04-864d-153ea819f320",
-                     *           "parentId": "311c6a97-cc5a-4a68-9acb-41bc3dbf61c2",
+                     *           "accountId": "63d256e2-7072-483b-8be5-a37e3e21cdc5",
+                     *           "parentId": "be5f96ed-0be5-454a-b586-bea6d84ce81b",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -8889,7 +8916,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "311c6a97-cc5a-4a68-9acb-41bc3dbf61c2",
+                     *           "accountId": "be5f96ed-0be5-454a-b586-bea6d84ce81b",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -8905,8 +8932,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "acb2020a-5e03-4a04-864d-153ea819f320",
-                     *           "parentId": "311c6a97-cc5a-4a68-9acb-41bc3dbf61c2",
+                     *           "accountId": "63d256e2-7072-483b-8be5-a37e3e21cdc5",
+                     *           "parentId": "be5f96ed-0be5-454a-b586-bea6d84ce81b",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -9266,9 +9293,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "18a1c074-67b4-498d-9af7-220ba4fd14c6",
+                     *       "budgetId": "60130ad8-a12c-4c41-a740-ec016bc0e91c",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a",
+                     *       "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "currency": "SAR",
@@ -9294,8 +9321,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "65d37211-90ba-4cfa-a6e8-e42f8fef932c",
-                     *           "parentId": "43c92bf3-793a-4a6f-94b3-fdb13b9a72b9",
+                     *           "accountId": "38a70de7-37f5-4c82-b947-5df6e20e2e12",
+                     *           "parentId": "6a94773e-50c5-45c8-aa79-be50656b32db",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -9328,8 +9355,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "99f87f20-e323-4733-ab13-226bfc820aae",
-                     *           "parentId": "dad71d47-f240-4359-9b8b-6cd89b5ac95f",
+                     *           "accountId": "4b698cfb-16b5-4515-a652-a27734337131",
+                     *           "parentId": "d6b3bf7f-c1fd-4ec3-8149-4cfd3f64b474",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -9340,7 +9367,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "13114d10-fcc3-4abb-81d6-692b5031a4db",
+                     *             "id": "88f9b68a-9edd-49c9-a198-e92182c5b1fe",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -9641,7 +9668,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "311c6a97-cc5a-4a68-9acb-41bc3dbf61c2",
+                     *         "id": "be5f96ed-0be5-454a-b586-bea6d84ce81b",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -9657,16 +9684,17 @@ export interface operations {
                      *       "currency": "SAR",
                      *       "openingBalance": "0.00",
                      *       "closingBalance": "-7.00",
+                     *       "accountCurrency": null,
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "ce1bfaed-e534-4f2c-ab72-908666c6d4df",
+                     *           "journalId": "60d1f403-b91f-4bf7-838a-fafba989b0c5",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "acb2020a-5e03-4a04-864d-153ea819f320",
+                     *           "accountId": "63d256e2-7072-483b-8be5-a37e3e21cdc5",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -9674,10 +9702,11 @@ export interface operations {
                      *           "exchangeRate": "1",
                      *           "baseAmount": "120.00",
                      *           "costCenterId": null,
-                     *           "balance": "120.00"
+                     *           "balance": "120.00",
+                     *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjYyMmQ2MjJhLWJjYjQtNDNjYi04M2YxLWRmM2EwODE1OGUxMyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiMzExYzZhOTctY2M1YS00YTY4LTlhY2ItNDFiYzNkYmY2MWMyIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjY2UxYmZhZWQtZTUzNC00ZjJjLWFiNzItOTA4NjY2YzZkNGRmIiwiYWNjb3VudElkIjoiYWNiMjAyMGEtNWUwMy00YTA0LTg2NGQtMTUzZWE4MTlmMzIwIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.CqT2tN0vsREfGj3FIACNVD4dXJrUdtgdIxYVULqgbF8"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImYzYzA1YjQ0LTk3Y2QtNDZlMS04MGVlLWY2ZWIxYWMxMTBiNyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiYmU1Zjk2ZWQtMGJlNS00NTRhLWI1ODYtYmVhNmQ4NGNlODFiIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjNjBkMWY0MDMtYjkxZi00YmY3LTgzOGEtZmFmYmE5ODliMGM1IiwiYWNjb3VudElkIjoiNjNkMjU2ZTItNzA3Mi00ODNiLThiZTUtYTM3ZTNlMjFjZGM1IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.qdDwCsSEN4xxGRJaGCR6vW41qqMPu2q5HYSs3JEeLmg"
                      *     }
                      */
                     "application/json": {
@@ -9745,6 +9774,15 @@ export interface operations {
                         openingBalance: string;
                         /** @description Debit minus credit through dateTo. */
                         closingBalance: string;
+                        /** @description For a leaf account with a foreign currency of its own (its currency, not the company’s): that currency and the account’s opening and closing balances in it (debit minus credit, at its ISO 4217 decimals). null for other accounts, categories, and within a cost center (balances in currencies are kept for account totals only). */
+                        accountCurrency: {
+                            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+                            currency: string;
+                            /** @description Debit minus credit before dateFrom. */
+                            openingBalance: string;
+                            /** @description Debit minus credit through dateTo. */
+                            closingBalance: string;
+                        } | null;
                         /** @description The cursor used for this page; null on the first page. */
                         currentPage: string | null;
                         /** @description The items of this page. */
@@ -9791,6 +9829,8 @@ export interface operations {
                             costCenterId: string | null;
                             /** @description Debit minus credit after this line, from the opening balance, in the company currency. */
                             balance: string;
+                            /** @description Debit minus credit after this line in the account’s own currency (accountCurrency), from its opening balance: lines in that currency add their amount; base lines (a revaluation’s) add nothing. null when accountCurrency is null. */
+                            accountCurrencyBalance: string | null;
                         }[];
                         /** @description Cursor for the next page; null at the end. */
                         nextPage: string | null;
@@ -9840,54 +9880,54 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "7c0eec2d-9a11-4d9e-8a18-fb00c1827f7a",
+                     *           "id": "5c47cac5-42b8-428a-bca0-7f54df10457d",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-24T10:55:27.638Z",
+                     *           "createdAt": "2026-11-24T11:01:37.871Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "6ffbf20a-7ade-4b67-8665-c8a45aabeebf"
+                     *             "id": "5bfe2aa3-727f-4d67-904d-a411a10be3ee"
                      *           }
                      *         },
                      *         {
-                     *           "id": "6a1344c9-c438-414c-b805-975c63795412",
+                     *           "id": "6a7ebdf1-0d97-4478-a2e2-92c5617b6355",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-24T10:55:27.485Z",
+                     *           "createdAt": "2026-11-24T11:01:37.791Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "6ffbf20a-7ade-4b67-8665-c8a45aabeebf"
+                     *             "id": "5bfe2aa3-727f-4d67-904d-a411a10be3ee"
                      *           }
                      *         },
                      *         {
-                     *           "id": "bc65e7c7-9b59-45eb-9733-beee8874a900",
+                     *           "id": "550f4ae4-36ca-487f-a784-fc85a3d1b1a1",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a"
+                     *             "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
                      *           },
-                     *           "createdAt": "2026-11-24T10:55:26.889Z",
+                     *           "createdAt": "2026-11-24T11:01:37.715Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "6ffbf20a-7ade-4b67-8665-c8a45aabeebf"
+                     *             "id": "5bfe2aa3-727f-4d67-904d-a411a10be3ee"
                      *           }
                      *         },
                      *         {
-                     *           "id": "69563933-8a72-43e7-9c92-f73d7ed1af90",
+                     *           "id": "732ba9ab-f034-469f-ab93-0cf161e0066e",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-24T10:55:26.717Z",
+                     *           "createdAt": "2026-11-24T11:01:37.591Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "6ffbf20a-7ade-4b67-8665-c8a45aabeebf"
+                     *             "id": "5bfe2aa3-727f-4d67-904d-a411a10be3ee"
                      *           }
                      *         }
                      *       ],
@@ -10081,16 +10121,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "69563933-8a72-43e7-9c92-f73d7ed1af90",
+                     *       "id": "732ba9ab-f034-469f-ab93-0cf161e0066e",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-24T10:55:26.717Z",
+                     *       "createdAt": "2026-11-24T11:01:37.591Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "6ffbf20a-7ade-4b67-8665-c8a45aabeebf"
+                     *         "id": "5bfe2aa3-727f-4d67-904d-a411a10be3ee"
                      *       }
                      *     }
                      */
@@ -10163,16 +10203,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "69563933-8a72-43e7-9c92-f73d7ed1af90",
+                     *       "id": "732ba9ab-f034-469f-ab93-0cf161e0066e",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-24T10:55:26.717Z",
+                     *       "createdAt": "2026-11-24T11:01:37.591Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "6ffbf20a-7ade-4b67-8665-c8a45aabeebf"
+                     *         "id": "5bfe2aa3-727f-4d67-904d-a411a10be3ee"
                      *       },
                      *       "figures": {
                      *         "dateFrom": "2026-03-01",
@@ -10190,7 +10230,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "311c6a97-cc5a-4a68-9acb-41bc3dbf61c2",
+                     *             "accountId": "be5f96ed-0be5-454a-b586-bea6d84ce81b",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -10206,8 +10246,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "acb2020a-5e03-4a04-864d-153ea819f320",
-                     *             "parentId": "311c6a97-cc5a-4a68-9acb-41bc3dbf61c2",
+                     *             "accountId": "63d256e2-7072-483b-8be5-a37e3e21cdc5",
+                     *             "parentId": "be5f96ed-0be5-454a-b586-bea6d84ce81b",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -11023,83 +11063,26 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "dfba1bd3-273f-4a87-885d-dc38ae6febd0",
-                     *           "sequence": 2,
+                     *           "id": "28e8b373-668c-4592-8615-8140dc36a67a",
+                     *           "sequence": 5,
                      *           "type": "JournalPosted",
-                     *           "companyId": "622d622a-bcb4-43cb-83f1-df3a08158e13",
-                     *           "recordId": "022d7414-1284-4410-b59c-b02f28a414b2",
+                     *           "companyId": "f3c05b44-97cd-46e1-80ee-f6eb1ac110b7",
+                     *           "recordId": "24503aa2-fb7e-4e05-9529-9c0de55d1760",
                      *           "version": 2,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "6ffbf20a-7ade-4b67-8665-c8a45aabeebf"
+                     *             "id": "5bfe2aa3-727f-4d67-904d-a411a10be3ee"
                      *           },
-                     *           "occurredAt": "2026-11-24T10:55:23.590Z",
+                     *           "occurredAt": "2026-11-24T11:01:38.119Z",
                      *           "data": {
-                     *             "id": "022d7414-1284-4410-b59c-b02f28a414b2",
-                     *             "serialNumber": 4,
-                     *             "date": "2026-04-05T00:00:00Z",
-                     *             "description": null,
-                     *             "reference": null,
-                     *             "entries": [
-                     *               {
-                     *                 "accountId": "99f87f20-e323-4733-ab13-226bfc820aae",
-                     *                 "costCenterId": null,
-                     *                 "side": 1,
-                     *                 "amount": 7,
-                     *                 "currency": "SAR",
-                     *                 "exchangeRate": "1",
-                     *                 "baseAmount": 7,
-                     *                 "fxRounding": false
-                     *               },
-                     *               {
-                     *                 "accountId": "acb2020a-5e03-4a04-864d-153ea819f320",
-                     *                 "costCenterId": null,
-                     *                 "side": 2,
-                     *                 "amount": 7,
-                     *                 "currency": "SAR",
-                     *                 "exchangeRate": "1",
-                     *                 "baseAmount": 7,
-                     *                 "fxRounding": false
-                     *               }
-                     *             ],
-                     *             "totals": {
-                     *               "debit": 7,
-                     *               "credit": 7
-                     *             },
-                     *             "status": "posted",
-                     *             "postingDate": "2026-04-05",
-                     *             "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a",
-                     *             "periodId": "025cdd4b-7110-42ef-a7e2-82a5cf523855",
-                     *             "reversalOf": null,
-                     *             "reversedBy": null,
-                     *             "version": 2,
-                     *             "createdAt": "2026-11-24T10:55:23.564Z",
-                     *             "updatedAt": "2026-11-24T10:55:23.590Z"
-                     *           },
-                     *           "dataOmitted": false,
-                     *           "dataOmittedReason": null
-                     *         },
-                     *         {
-                     *           "id": "59cd4adc-c66f-4bb9-a32d-166570979e0a",
-                     *           "sequence": 11,
-                     *           "type": "JournalPosted",
-                     *           "companyId": "622d622a-bcb4-43cb-83f1-df3a08158e13",
-                     *           "recordId": "1ccc8cbe-86c5-4b7d-9d1e-a1b5e327ed65",
-                     *           "version": 2,
-                     *           "actor": {
-                     *             "type": "user",
-                     *             "id": "6ffbf20a-7ade-4b67-8665-c8a45aabeebf"
-                     *           },
-                     *           "occurredAt": "2026-11-24T10:55:27.895Z",
-                     *           "data": {
-                     *             "id": "1ccc8cbe-86c5-4b7d-9d1e-a1b5e327ed65",
+                     *             "id": "24503aa2-fb7e-4e05-9529-9c0de55d1760",
                      *             "serialNumber": 5,
                      *             "date": "2026-12-31T00:00:00Z",
                      *             "description": "Closing journal of FY 2026",
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "99f87f20-e323-4733-ab13-226bfc820aae",
+                     *                 "accountId": "4b698cfb-16b5-4515-a652-a27734337131",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 7,
@@ -11109,7 +11092,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "55132ca8-b8ab-474d-861a-7014d06bde3f",
+                     *                 "accountId": "99fa16a4-2257-47e6-a56b-05afc5c099e3",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 7,
@@ -11125,76 +11108,136 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-12-31",
-                     *             "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a",
-                     *             "periodId": "453afd2b-25b1-4d6b-b44e-32a9f57a6648",
+                     *             "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99",
+                     *             "periodId": "7447aae8-aaef-47b9-ad67-a477f0535b4a",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
+                     *             "revaluationDate": null,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-24T10:55:27.813Z",
-                     *             "updatedAt": "2026-11-24T10:55:27.895Z"
+                     *             "createdAt": "2026-11-24T11:01:38.048Z",
+                     *             "updatedAt": "2026-11-24T11:01:38.119Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null
                      *         },
                      *         {
-                     *           "id": "a9978c38-71b3-4996-9071-198b56d7eb6b",
-                     *           "sequence": 18,
+                     *           "id": "a4ae9e60-0b9b-405f-a4cc-b900e4113d75",
+                     *           "sequence": 13,
                      *           "type": "JournalPosted",
-                     *           "companyId": "622d622a-bcb4-43cb-83f1-df3a08158e13",
-                     *           "recordId": "410beb5f-0cb5-4834-a549-7937a67512bd",
-                     *           "version": 2,
+                     *           "companyId": "f3c05b44-97cd-46e1-80ee-f6eb1ac110b7",
+                     *           "recordId": "60d1f403-b91f-4bf7-838a-fafba989b0c5",
+                     *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "6ffbf20a-7ade-4b67-8665-c8a45aabeebf"
+                     *             "id": "5bfe2aa3-727f-4d67-904d-a411a10be3ee"
                      *           },
-                     *           "occurredAt": "2026-11-24T10:55:23.458Z",
+                     *           "occurredAt": "2026-11-24T11:01:35.528Z",
                      *           "data": {
-                     *             "id": "410beb5f-0cb5-4834-a549-7937a67512bd",
-                     *             "serialNumber": 3,
-                     *             "date": "2026-03-05T00:00:00Z",
+                     *             "id": "60d1f403-b91f-4bf7-838a-fafba989b0c5",
+                     *             "serialNumber": 1,
+                     *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "99f87f20-e323-4733-ab13-226bfc820aae",
+                     *                 "accountId": "63d256e2-7072-483b-8be5-a37e3e21cdc5",
                      *                 "costCenterId": null,
                      *                 "side": 1,
-                     *                 "amount": 10,
+                     *                 "amount": 120,
                      *                 "currency": "SAR",
                      *                 "exchangeRate": "1",
-                     *                 "baseAmount": 10,
+                     *                 "baseAmount": 120,
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "acb2020a-5e03-4a04-864d-153ea819f320",
+                     *                 "accountId": "38a70de7-37f5-4c82-b947-5df6e20e2e12",
                      *                 "costCenterId": null,
                      *                 "side": 2,
-                     *                 "amount": 10,
+                     *                 "amount": 120,
                      *                 "currency": "SAR",
                      *                 "exchangeRate": "1",
-                     *                 "baseAmount": 10,
+                     *                 "baseAmount": 120,
                      *                 "fxRounding": false
                      *               }
                      *             ],
                      *             "totals": {
-                     *               "debit": 10,
-                     *               "credit": 10
+                     *               "debit": 120,
+                     *               "credit": 120
                      *             },
                      *             "status": "posted",
-                     *             "postingDate": "2026-03-05",
-                     *             "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a",
-                     *             "periodId": "3e85c6e7-bade-483d-967e-d8bebaab5bb1",
+                     *             "postingDate": "2026-03-02",
+                     *             "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99",
+                     *             "periodId": "1ef08e2c-bd1c-4010-92ff-8c943cf7b026",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
-                     *             "version": 2,
-                     *             "createdAt": "2026-11-24T10:55:23.378Z",
-                     *             "updatedAt": "2026-11-24T10:55:23.457Z"
+                     *             "revaluationDate": null,
+                     *             "version": 3,
+                     *             "createdAt": "2026-11-24T11:01:35.245Z",
+                     *             "updatedAt": "2026-11-24T11:01:35.527Z"
+                     *           },
+                     *           "dataOmitted": false,
+                     *           "dataOmittedReason": null
+                     *         },
+                     *         {
+                     *           "id": "e1eb3b38-62ed-4334-89bb-c93174fe72e3",
+                     *           "sequence": 15,
+                     *           "type": "JournalPosted",
+                     *           "companyId": "f3c05b44-97cd-46e1-80ee-f6eb1ac110b7",
+                     *           "recordId": "60d1f403-b91f-4bf7-838a-fafba989b0c5",
+                     *           "version": 5,
+                     *           "actor": {
+                     *             "type": "user",
+                     *             "id": "5bfe2aa3-727f-4d67-904d-a411a10be3ee"
+                     *           },
+                     *           "occurredAt": "2026-11-24T11:01:35.697Z",
+                     *           "data": {
+                     *             "id": "60d1f403-b91f-4bf7-838a-fafba989b0c5",
+                     *             "serialNumber": 1,
+                     *             "date": "2026-03-02T00:00:00Z",
+                     *             "description": null,
+                     *             "reference": null,
+                     *             "entries": [
+                     *               {
+                     *                 "accountId": "63d256e2-7072-483b-8be5-a37e3e21cdc5",
+                     *                 "costCenterId": null,
+                     *                 "side": 1,
+                     *                 "amount": 120,
+                     *                 "currency": "SAR",
+                     *                 "exchangeRate": "1",
+                     *                 "baseAmount": 120,
+                     *                 "fxRounding": false
+                     *               },
+                     *               {
+                     *                 "accountId": "38a70de7-37f5-4c82-b947-5df6e20e2e12",
+                     *                 "costCenterId": null,
+                     *                 "side": 2,
+                     *                 "amount": 120,
+                     *                 "currency": "SAR",
+                     *                 "exchangeRate": "1",
+                     *                 "baseAmount": 120,
+                     *                 "fxRounding": false
+                     *               }
+                     *             ],
+                     *             "totals": {
+                     *               "debit": 120,
+                     *               "credit": 120
+                     *             },
+                     *             "status": "posted",
+                     *             "postingDate": "2026-03-02",
+                     *             "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99",
+                     *             "periodId": "1ef08e2c-bd1c-4010-92ff-8c943cf7b026",
+                     *             "reversalOf": null,
+                     *             "reversedBy": null,
+                     *             "revaluationDate": null,
+                     *             "version": 5,
+                     *             "createdAt": "2026-11-24T11:01:35.245Z",
+                     *             "updatedAt": "2026-11-24T11:01:35.696Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjYyMmQ2MjJhLWJjYjQtNDNjYi04M2YxLWRmM2EwODE1OGUxMyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjE4fX0.RMpcblQOzN9zJeg6j0bkVlTo9XaoTAF24SAVyh0Di4E"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImYzYzA1YjQ0LTk3Y2QtNDZlMS04MGVlLWY2ZWIxYWMxMTBiNyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjE1fX0.nkC-zivD1dHmPxigiNSquhAPSx1N3vnDsOYOVaxgEBw"
                      *     }
                      */
                     "application/json": {
@@ -11292,7 +11335,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "c4acbf52-75ef-425a-8002-32906f259202",
+                     *           "id": "511b1107-7b99-49d4-bd3b-cffd87c7246a",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -11303,11 +11346,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "6ffbf20a-7ade-4b67-8665-c8a45aabeebf"
+                     *             "id": "5bfe2aa3-727f-4d67-904d-a411a10be3ee"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:55:29.223Z",
-                     *           "updatedAt": "2026-11-24T10:55:29.223Z"
+                     *           "createdAt": "2026-11-24T11:01:40.232Z",
+                     *           "updatedAt": "2026-11-24T11:01:40.232Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -11429,7 +11472,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c4acbf52-75ef-425a-8002-32906f259202",
+                     *       "id": "511b1107-7b99-49d4-bd3b-cffd87c7246a",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -11440,11 +11483,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "6ffbf20a-7ade-4b67-8665-c8a45aabeebf"
+                     *         "id": "5bfe2aa3-727f-4d67-904d-a411a10be3ee"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:55:29.223Z",
-                     *       "updatedAt": "2026-11-24T10:55:29.223Z",
+                     *       "createdAt": "2026-11-24T11:01:40.232Z",
+                     *       "updatedAt": "2026-11-24T11:01:40.232Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -11532,7 +11575,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c4acbf52-75ef-425a-8002-32906f259202",
+                     *       "id": "511b1107-7b99-49d4-bd3b-cffd87c7246a",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -11543,11 +11586,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "6ffbf20a-7ade-4b67-8665-c8a45aabeebf"
+                     *         "id": "5bfe2aa3-727f-4d67-904d-a411a10be3ee"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:55:29.223Z",
-                     *       "updatedAt": "2026-11-24T10:55:29.223Z"
+                     *       "createdAt": "2026-11-24T11:01:40.232Z",
+                     *       "updatedAt": "2026-11-24T11:01:40.232Z"
                      *     }
                      */
                     "application/json": {
@@ -11659,7 +11702,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c4acbf52-75ef-425a-8002-32906f259202",
+                     *       "id": "511b1107-7b99-49d4-bd3b-cffd87c7246a",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -11671,11 +11714,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "6ffbf20a-7ade-4b67-8665-c8a45aabeebf"
+                     *         "id": "5bfe2aa3-727f-4d67-904d-a411a10be3ee"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T10:55:29.223Z",
-                     *       "updatedAt": "2026-11-24T10:55:29.414Z"
+                     *       "createdAt": "2026-11-24T11:01:40.232Z",
+                     *       "updatedAt": "2026-11-24T11:01:40.429Z"
                      *     }
                      */
                     "application/json": {
@@ -11898,13 +11941,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "6584c51c-e1b8-42cd-92f1-59f4340bf96b",
+                     *           "id": "e8eb2610-e645-433b-a3dd-f5f431bcd0ff",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:55:29.856Z",
-                     *           "updatedAt": "2026-11-24T10:55:29.856Z"
+                     *           "createdAt": "2026-11-24T11:01:40.575Z",
+                     *           "updatedAt": "2026-11-24T11:01:40.575Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -12000,13 +12043,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6584c51c-e1b8-42cd-92f1-59f4340bf96b",
+                     *       "id": "e8eb2610-e645-433b-a3dd-f5f431bcd0ff",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:55:29.856Z",
-                     *       "updatedAt": "2026-11-24T10:55:29.856Z"
+                     *       "createdAt": "2026-11-24T11:01:40.575Z",
+                     *       "updatedAt": "2026-11-24T11:01:40.575Z"
                      *     }
                      */
                     "application/json": {
@@ -12072,13 +12115,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6584c51c-e1b8-42cd-92f1-59f4340bf96b",
+                     *       "id": "e8eb2610-e645-433b-a3dd-f5f431bcd0ff",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:55:29.856Z",
-                     *       "updatedAt": "2026-11-24T10:55:29.856Z"
+                     *       "createdAt": "2026-11-24T11:01:40.575Z",
+                     *       "updatedAt": "2026-11-24T11:01:40.575Z"
                      *     }
                      */
                     "application/json": {
@@ -12157,13 +12200,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6584c51c-e1b8-42cd-92f1-59f4340bf96b",
+                     *       "id": "e8eb2610-e645-433b-a3dd-f5f431bcd0ff",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T10:55:29.856Z",
-                     *       "updatedAt": "2026-11-24T10:55:30.078Z"
+                     *       "createdAt": "2026-11-24T11:01:40.575Z",
+                     *       "updatedAt": "2026-11-24T11:01:40.826Z"
                      *     }
                      */
                     "application/json": {
@@ -12283,13 +12326,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "18a1c074-67b4-498d-9af7-220ba4fd14c6",
+                     *           "id": "60130ad8-a12c-4c41-a740-ec016bc0e91c",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a",
+                     *           "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:55:30.153Z",
-                     *           "updatedAt": "2026-11-24T10:55:30.153Z"
+                     *           "createdAt": "2026-11-24T11:01:40.908Z",
+                     *           "updatedAt": "2026-11-24T11:01:40.908Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -12359,10 +12402,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a",
+                 *       "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99",
                  *       "lines": [
                  *         {
-                 *           "accountId": "65d37211-90ba-4cfa-a6e8-e42f8fef932c",
+                 *           "accountId": "38a70de7-37f5-4c82-b947-5df6e20e2e12",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -12379,8 +12422,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "99f87f20-e323-4733-ab13-226bfc820aae",
-                 *           "costCenterId": "13114d10-fcc3-4abb-81d6-692b5031a4db",
+                 *           "accountId": "4b698cfb-16b5-4515-a652-a27734337131",
+                 *           "costCenterId": "88f9b68a-9edd-49c9-a198-e92182c5b1fe",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -12431,15 +12474,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "18a1c074-67b4-498d-9af7-220ba4fd14c6",
+                     *       "id": "60130ad8-a12c-4c41-a740-ec016bc0e91c",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a",
+                     *       "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:55:30.153Z",
-                     *       "updatedAt": "2026-11-24T10:55:30.153Z",
+                     *       "createdAt": "2026-11-24T11:01:40.908Z",
+                     *       "updatedAt": "2026-11-24T11:01:40.908Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "65d37211-90ba-4cfa-a6e8-e42f8fef932c",
+                     *           "accountId": "38a70de7-37f5-4c82-b947-5df6e20e2e12",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -12457,8 +12500,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "99f87f20-e323-4733-ab13-226bfc820aae",
-                     *           "costCenterId": "13114d10-fcc3-4abb-81d6-692b5031a4db",
+                     *           "accountId": "4b698cfb-16b5-4515-a652-a27734337131",
+                     *           "costCenterId": "88f9b68a-9edd-49c9-a198-e92182c5b1fe",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -12550,15 +12593,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "18a1c074-67b4-498d-9af7-220ba4fd14c6",
+                     *       "id": "60130ad8-a12c-4c41-a740-ec016bc0e91c",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a",
+                     *       "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:55:30.153Z",
-                     *       "updatedAt": "2026-11-24T10:55:30.153Z",
+                     *       "createdAt": "2026-11-24T11:01:40.908Z",
+                     *       "updatedAt": "2026-11-24T11:01:40.908Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "65d37211-90ba-4cfa-a6e8-e42f8fef932c",
+                     *           "accountId": "38a70de7-37f5-4c82-b947-5df6e20e2e12",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -12576,8 +12619,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "99f87f20-e323-4733-ab13-226bfc820aae",
-                     *           "costCenterId": "13114d10-fcc3-4abb-81d6-692b5031a4db",
+                     *           "accountId": "4b698cfb-16b5-4515-a652-a27734337131",
+                     *           "costCenterId": "88f9b68a-9edd-49c9-a198-e92182c5b1fe",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -12662,10 +12705,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a",
+                 *       "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99",
                  *       "lines": [
                  *         {
-                 *           "accountId": "65d37211-90ba-4cfa-a6e8-e42f8fef932c",
+                 *           "accountId": "38a70de7-37f5-4c82-b947-5df6e20e2e12",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -12719,15 +12762,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "18a1c074-67b4-498d-9af7-220ba4fd14c6",
+                     *       "id": "60130ad8-a12c-4c41-a740-ec016bc0e91c",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "17d3b170-67b5-4e75-bf41-290f079b817a",
+                     *       "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T10:55:30.153Z",
-                     *       "updatedAt": "2026-11-24T10:55:30.311Z",
+                     *       "createdAt": "2026-11-24T11:01:40.908Z",
+                     *       "updatedAt": "2026-11-24T11:01:41.173Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "65d37211-90ba-4cfa-a6e8-e42f8fef932c",
+                     *           "accountId": "38a70de7-37f5-4c82-b947-5df6e20e2e12",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",

@@ -26,6 +26,11 @@ export function pickShard(): number {
   return Math.floor(Math.random() * BALANCE_SHARDS);
 }
 
+/** A shard other than `shard`: two postings into one period in one transaction must not update the same item twice. */
+export function pickOtherShard(shard: number): number {
+  return (shard + 1 + Math.floor(Math.random() * (BALANCE_SHARDS - 1))) % BALANCE_SHARDS;
+}
+
 type Place = Pick<Posting, 'periodId' | 'postingDate' | 'balanceShard'>;
 
 /** One update per bucket a posting adds to: its period's item and its posting day's, in its shard. */

@@ -7,8 +7,8 @@ import { conditions, getItem, mainTable } from './table-ops.ts';
 import type { WriteOp } from './transact.ts';
 
 /**
- * Bookkeeping of wide-posting jobs (shared/journals/wide-posting.ts), written in the job's first
- * and last transactions:
+ * Bookkeeping of wide-posting jobs (shared/journals/wide-posting.ts) and of revaluations too wide
+ * for one transaction (shared/revaluations/), written in their first and last transactions:
  * - the company's `JOBS` item counts jobs ever started and jobs under way, so a report can tell
  *   that no job applied a chunk while it read (shared/reports/steady-books.ts);
  * - one `JOBS#UNFINISHED` item per job under way, across companies, so recovery finds every
@@ -23,6 +23,8 @@ export interface UnfinishedJob {
   companyId: string;
   journalId: string;
   startedAt: string;
+  /** Set on a revaluation under way (shared/revaluations/finish-revaluation.ts): its date; journalId is its journal. */
+  revaluationDate?: string;
 }
 
 /** The writes of a job's first transaction. */
@@ -38,10 +40,28 @@ export function jobStartedOps(companyId: string, journalId: string, startedAt: s
 
 /** The writes of a job's last transaction. */
 export function jobFinishedOps(companyId: string, journalId: string): WriteOp[] {
+  return [jobUncountedOp(companyId), mainTable.delete(keys.unfinishedJob(companyId, journalId))];
+}
+
+const jobUncountedOp = (companyId: string) => mainTable.update(keys.companyJobs(companyId), { expression: 'ADD underWay :minus', values: { ':minus': -1 } });
+
+/**
+ * The writes that start a revaluation too wide for one transaction: counted as a job under way
+ * (reports wait for it as for a wide posting) and listed for recovery beside the jobs.
+ */
+export function revaluationStartedOps(companyId: string, date: string, journalId: string, startedAt: string): WriteOp[] {
   return [
-    mainTable.update(keys.companyJobs(companyId), { expression: 'ADD underWay :minus', values: { ':minus': -1 } }),
-    mainTable.delete(keys.unfinishedJob(companyId, journalId)),
+    mainTable.update(keys.companyJobs(companyId), {
+      expression: 'ADD started :one, underWay :one SET entity = :entity',
+      values: { ':one': 1, ':entity': 'CompanyJobs' },
+    }),
+    mainTable.put({ ...keys.unfinishedRevaluation(companyId, date), entity: 'UnfinishedRevaluation', companyId, journalId, revaluationDate: date, startedAt }, { condition: conditions.absent }),
   ];
+}
+
+/** The writes of a wide revaluation's last transaction. */
+export function revaluationFinishedOps(companyId: string, date: string): WriteOp[] {
+  return [jobUncountedOp(companyId), mainTable.delete(keys.unfinishedRevaluation(companyId, date))];
 }
 
 /** The company's job counters (strongly consistent). */
@@ -66,5 +86,10 @@ export async function unfinishedJobs(before: Date, companyId?: string, limit = 1
       Limit: limit,
     }),
   );
-  return (Items ?? []).map((i) => ({ companyId: String(i.companyId), journalId: String(i.journalId), startedAt: String(i.startedAt) }));
+  return (Items ?? []).map((i) => ({
+    companyId: String(i.companyId),
+    journalId: String(i.journalId),
+    startedAt: String(i.startedAt),
+    ...(i.revaluationDate ? { revaluationDate: String(i.revaluationDate) } : {}),
+  }));
 }

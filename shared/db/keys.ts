@@ -132,6 +132,10 @@ export const keys = {
   /** A wide-posting job under way, in one partition across companies, so recovery finds every unfinished one. */
   unfinishedJob: (companyId: string, journalId: string): Key => ({ pk: 'JOBS#UNFINISHED', sk: `${companyId} ${journalId}` }),
   unfinishedJobsPartition: 'JOBS#UNFINISHED',
+  /** A revaluation too wide for one transaction, under way, beside the unfinished jobs (recovery finds it with them). */
+  unfinishedRevaluation: (companyId: string, date: string): Key => ({ pk: 'JOBS#UNFINISHED', sk: `${companyId} REVALUATION#${date}` }),
+  /** The revaluations of one date: how many were made (so two at once cannot both post) and the one under way. */
+  revaluationDay: (companyId: string, date: string): Key => ({ pk: companyPk(companyId), sk: `REVALUATION#${date}` }),
 
   /** Which layout the table's balance and ledger items are in (ledger-rebuild.ts). */
   ledgerLayout: (): Key => ({ pk: 'META', sk: 'LEDGER_LAYOUT' }),

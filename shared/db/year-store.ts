@@ -184,10 +184,19 @@ export function yearTakesDraftsCheckOp(companyId: string, yearId: string): Write
  * the posting transaction, so a concurrent Lock or Close and a post cannot both win.
  */
 export function openPeriodCheckOp(companyId: string, yearId: string, periodId: string): WriteOp {
-  const periodOpen: Expr = { expression: 'periods.#p.#status = :open', names: { '#p': periodId, '#status': 'status' }, values: { ':open': 'open' } };
+  return openPeriodsCheckOp(companyId, yearId, [periodId]);
+}
+
+/** openPeriodCheckOp for several periods of one year: a transaction may name the year's item only once. */
+export function openPeriodsCheckOp(companyId: string, yearId: string, periodIds: readonly string[]): WriteOp {
+  const periodsOpen = [...new Set(periodIds)].map((periodId, i): Expr => ({
+    expression: `periods.#p${i}.#status = :open`,
+    names: { [`#p${i}`]: periodId, '#status': 'status' },
+    values: { ':open': 'open' },
+  }));
   return mainTable.check(
     keys.year(companyId, yearId),
-    conditions.all(yearOpen, periodOpen, guardFree())!,
+    conditions.all(yearOpen, ...periodsOpen, guardFree())!,
     (old) => {
       if (!old) return new NotFound('The financial year');
       const guarded = typeof old.guardUntil === 'number' && old.guardUntil >= Date.now();

@@ -176,6 +176,7 @@ export async function reverseJournal(uow: UnitOfWork, companyId: string, journal
     periodId: period.id,
     balanceShard: pickShard(),
     reversalOf: original.id,
+    ...(original.revaluationDate ? { revaluationDate: original.revaluationDate } : {}),
     version: 1,
     createdAt: now(),
     updatedAt: now(),

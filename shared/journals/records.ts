@@ -17,6 +17,8 @@ export interface JournalFields {
   reversalOf?: string | undefined;
   /** Set by GenerateClosingJournal only: the financial year this journal closes. */
   closingOf?: string | undefined;
+  /** Set on a revaluation journal and on its automatic reversal: the date whose balances it revalues. */
+  revaluationDate?: string | undefined;
   version: number;
   createdAt: string;
   updatedAt: string;

@@ -1,22 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { pendingEventOp } from '../db/event-store.ts';
 import { getJournal } from '../db/journal-store.ts';
 import { unfinishedJobs, type UnfinishedJob } from '../db/job-store.ts';
-import { RequestUnitOfWork } from '../db/unit-of-work.ts';
 import { AppError } from '../errors.ts';
-import { eventRecord } from '../events/event-record.ts';
 import { requestLogger } from '../http/logger.ts';
+import { recoverRevaluation } from '../revaluations/finish-revaluation.ts';
 import { finishAbandonedJob, jobEvent } from './post-journal.ts';
+import { recoveryUnitOfWork } from './recovery-unit-of-work.ts';
 import { isInProgress } from './wide-posting.ts';
 
 /** Older than any request can still be running (the functions time out at 29 s): a job left this long is abandoned. */
 export const ABANDONED_AFTER_MS = 30_000;
 
 /**
- * Recovery of wide-posting jobs whose request died (a crash, a timeout, a lost connection):
- * every job listed unfinished and started before `startedBefore` is finished forward, exactly as
- * its request would have finished it, with the event that request would have recorded (named
- * after whoever started it). Chunks are conditional on the job's progress, so a request or
+ * Recovery of wide-posting jobs and wide revaluations whose request died (a crash, a timeout, a
+ * lost connection): every one listed unfinished and started before `startedBefore` is finished
+ * forward, exactly as its request would have finished it, with the event that request would have
+ * recorded (named after whoever started it). Chunks are conditional on the job's progress, so a request or
  * another recovery finishing the same job at once applies nothing twice.
  *
  * Run every few seconds beside `npm start` (infra/local/job-recovery.ts) and every minute in AWS
@@ -40,14 +39,13 @@ export async function recoverJobs(startedBefore: Date, companyId?: string): Prom
   return { finished, failed };
 }
 
-async function recoverJob({ companyId, journalId }: UnfinishedJob): Promise<boolean> {
+async function recoverJob({ companyId, journalId, revaluationDate }: UnfinishedJob): Promise<boolean> {
+  if (revaluationDate) return recoverRevaluation(companyId, revaluationDate);
   const journal = await getJournal(companyId, journalId);
   if (!journal || !isInProgress(journal)) return false;
-  const uow = new RequestUnitOfWork(() => journal.job.actor ?? null);
-  const type = jobEvent(journal);
-  uow.hooks.push((response) => [
-    pendingEventOp(eventRecord({ eventId: randomUUID(), type, companyId, actor: uow.actor, params: { companyId, id: journalId }, body: { version: journal.job.fromVersion }, response, now: new Date() })),
-  ]);
+  // A revaluation's journals are posted and reversed by the revaluation's own recovery, which records its one event.
+  if (journal.revaluationDate) return false;
+  const uow = recoveryUnitOfWork(companyId, journal.job.actor ?? null, jobEvent(journal), { id: journalId }, { version: journal.job.fromVersion });
   await finishAbandonedJob(uow, companyId, journal);
   return true;
 }

@@ -1,4 +1,4 @@
-import { TOTAL_GROUP, type AccountSums } from '../balances/records.ts';
+import { TOTAL_GROUP, type AccountSums, type GroupedSums } from '../balances/records.ts';
 import { decodeCursor, encodeCursor, type CursorBinding } from '../db/cursor.ts';
 import { ledgerLines } from '../db/ledger-store.ts';
 import { sortsBefore, type LedgerPlace, type LedgerRow } from '../journals/ledger-entries.ts';
@@ -25,7 +25,9 @@ const PARALLEL = 16;
  * opening and closing balances from the running balances, and a page of its posted lines in
  * posting order with the balance after each. The cursor carries the balance where the page
  * ended, so the running balance continues across pages and does not move when journals are
- * posted behind the cursor meanwhile. Never read while a wide posting runs (steady-books.ts).
+ * posted behind the cursor meanwhile. An account with a foreign currency of its own also runs
+ * its balance in that currency (from the currency balances and the lines' foreign amounts).
+ * Never read while a wide posting runs (steady-books.ts).
  * Errors: NotFound (account, cost center), ValidationError, BooksInMotion.
  */
 export function generalLedger(companyId: string, query: GeneralLedgerInput): Promise<GeneralLedger> {
@@ -51,18 +53,26 @@ async function readGeneralLedger(companyId: string, query: GeneralLedgerInput): 
     orderAsc: true,
     filters: { accountId: record.id, dateFrom: query.dateFrom, dateTo: query.dateTo, costCenterId: costCenter?.id ?? null },
   };
-  const resumed = query.page ? ((await decodeCursor(binding, query.page)) as unknown as LedgerPlace & { balance: string }) : undefined;
-  const [before, through, rows] = await Promise.all([
+  const resumed = query.page ? ((await decodeCursor(binding, query.page)) as unknown as LedgerPlace & { balance: string; currencyBalance?: string }) : undefined;
+  // Kept per account in total only, as currency balances are: none within a cost center.
+  const own = costCenter ? undefined : ownCurrency(record.attributes.currency, ctx.currency);
+  const [before, through, rows, currencyBefore, currencyThrough] = await Promise.all([
     balancesThrough(companyId, ctx, dayBefore(query.dateFrom), scope, leaves),
     balancesThrough(companyId, ctx, query.dateTo, scope, leaves),
     pageOfLines(companyId, [...leaves], { from: query.dateFrom, to: query.dateTo }, resumed, query.pageSize + 1, costCenter?.id),
+    own ? balancesThrough(companyId, ctx, dayBefore(query.dateFrom), { kind: 'currencies' }, leaves) : undefined,
+    own ? balancesThrough(companyId, ctx, query.dateTo, { kind: 'currencies' }, leaves) : undefined,
   ]);
   const opening = balanceOf(before);
   const fixed = formatter(ctx);
+  const inOwn = (mils: bigint) => formatTotal(mils, minorUnits(own!));
+  const ownBalanceOf = (sums: GroupedSums | undefined) => net(sums?.get(own!)?.get(record.id));
   const results = rows.slice(0, query.pageSize);
   let balance = resumed ? BigInt(resumed.balance) : opening;
+  let currencyBalance = resumed?.currencyBalance !== undefined ? BigInt(resumed.currencyBalance) : own ? ownBalanceOf(currencyBefore) : 0n;
   const lines = results.map((row) => {
     balance += row.side === DEBIT ? toMils(row.amount) : -toMils(row.amount);
+    currencyBalance += own ? amountIn(row, own) : 0n;
     return {
       journalId: row.journalId,
       serialNumber: row.serialNumber,
@@ -76,6 +86,7 @@ async function readGeneralLedger(companyId: string, query: GeneralLedgerInput): 
       ...lineMoney(row, ctx, fixed),
       costCenterId: row.costCenterId,
       balance: fixed(balance),
+      accountCurrencyBalance: own ? inOwn(currencyBalance) : null,
     };
   });
   const last = results.at(-1);
@@ -87,10 +98,27 @@ async function readGeneralLedger(companyId: string, query: GeneralLedgerInput): 
     currency: ctx.currency,
     openingBalance: fixed(opening),
     closingBalance: fixed(balanceOf(through)),
+    accountCurrency: own ? { currency: own, openingBalance: inOwn(ownBalanceOf(currencyBefore)), closingBalance: inOwn(ownBalanceOf(currencyThrough)) } : null,
     currentPage: query.page ?? null,
     results: lines,
-    nextPage: rows.length > query.pageSize && last ? await encodeCursor(binding, { position: last.position, accountId: last.accountId, line: last.line, balance: balance.toString() }) : null,
+    nextPage:
+      rows.length > query.pageSize && last
+        ? await encodeCursor(binding, { position: last.position, accountId: last.accountId, line: last.line, balance: balance.toString(), ...(own ? { currencyBalance: currencyBalance.toString() } : {}) })
+        : null,
   };
+}
+
+/** The account's own currency when it is a foreign one: the ledger then runs a balance in it too. */
+const ownCurrency = (accountCurrency: string | null | undefined, baseCurrency: string) => (accountCurrency && accountCurrency !== baseCurrency ? accountCurrency : undefined);
+
+/**
+ * A line's signed amount in `currency`, in mils: its foreign amount when it is in that currency;
+ * 0 for a base line (a revaluation's, the closing journal's), which moves only the base balance.
+ */
+function amountIn(row: LedgerRow, currency: string): bigint {
+  if (!row.foreign || row.currency !== currency) return 0n;
+  const mils = toMils(row.foreign.amount);
+  return row.side === DEBIT ? mils : -mils;
 }
 
 /**

@@ -1,36 +1,33 @@
-import { randomUUID } from 'node:crypto';
 import { getSettings } from '../companies/settings.ts';
 import { TOTAL_GROUP } from '../balances/records.ts';
 import { rateInEffect } from '../db/exchange-rate-store.ts';
-import { drawSerial, putNewJournalOp } from '../db/journal-store.ts';
-import type { DraftJournal } from '../journals/records.ts';
-import { transactWrite } from '../db/transact.ts';
+import { getRevaluationDay, RevaluationRaced } from '../db/revaluation-store.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { AppError, StateConflict, ValidationError } from '../errors.ts';
 import { addDays } from '../financial-years/dates.ts';
 import { findOpenPeriod } from '../journals/find-period.ts';
-import { postJournal, reverseJournal } from '../journals/post-journal.ts';
-import { referenceOps } from '../journals/reference-ops.ts';
 import { MAX_LINES } from '../journals/rules.ts';
 import { formatTotal } from '../money/amount.ts';
 import { minorUnits } from '../money/currencies.ts';
-import type { ResponseOf } from '../schemas/responses.ts';
 import { balancesThrough } from '../reports/figures.ts';
 import { reportContext, type ReportContext } from '../reports/report-context.ts';
 import { whileBooksSteady } from '../reports/steady-books.ts';
+import { finishRevaluation } from './finish-revaluation.ts';
+import { postRevaluation, type OpenPlace } from './post-revaluation.ts';
+import type { RevaluationRow, RevaluationView } from './records.ts';
 import { revaluationLines, revalue, type CurrencyHolding, type Revalued } from './rules.ts';
 import type { CreateRevaluationInput } from './schemas.ts';
-
-export type RevaluationView = ResponseOf<'RevaluationResponse'>;
 
 /**
  * Revalues, at `date`, every foreign-currency balance of an asset or liability account: posts
  * one journal on `date` bringing the base each (account, currency) carries to its foreign
  * balance at the rate in effect, against settings unrealizedFxGainLossAccountId, and its
- * reversal on the next day, both through the ordinary posting path. With dryRun, answers the
- * same figures and writes nothing. Errors: ValidationError (NoExchangeRate, NoFinancialYear,
- * TooManyAccounts) naming `date`; StateConflict (UnrealizedFxGainLossNotSet, PeriodNotOpen naming
- * `date`, BooksInMotion), and those of postJournal and reverseJournal.
+ * reversal on the next day, never one without the other (post-revaluation.ts). A revaluation of
+ * the date left under way by a request that died is finished first and answered (whoever sends
+ * it). With dryRun, answers the same figures and writes nothing.
+ * Errors: ValidationError (NoExchangeRate, NoFinancialYear, TooManyAccounts) naming `date`;
+ * StateConflict (UnrealizedFxGainLossNotSet, PeriodNotOpen naming `date`, BooksInMotion,
+ * RevaluationInProgress); VersionConflict when other revaluations of the date keep winning the race.
  */
 export async function createRevaluation(uow: UnitOfWork, companyId: string, input: CreateRevaluationInput): Promise<RevaluationView> {
   const { date } = input;
@@ -40,50 +37,38 @@ export async function createRevaluation(uow: UnitOfWork, companyId: string, inpu
   if (!dryRun && !gainLossAccountId) {
     throw new StateConflict('UnrealizedFxGainLossNotSet', 'Set unrealizedFxGainLossAccountId in the company settings first: revaluation differences are posted to it.', 'unrealizedFxGainLossAccountId');
   }
-  const reversalDate = addDays(date, 1);
-  if (!dryRun) await Promise.all([openPeriodOf(companyId, date, 'the revaluation'), openPeriodOf(companyId, reversalDate, 'its reversal')]);
+  const places = dryRun ? undefined : await Promise.all([openPlace(companyId, date, 'the revaluation'), openPlace(companyId, addDays(date, 1), 'its reversal')] as const);
 
-  const ctx = await reportContext(companyId);
-  const holdings = await whileBooksSteady(companyId, () => holdingsAt(companyId, ctx, date));
-  const revalued = await Promise.all(
-    holdings.map(async (h) => {
-      const rate = (await rateInEffect(companyId, h.currency, date))?.rate;
-      if (!rate) throw ValidationError.field('date', `no exchange rate for ${h.currency} on or before ${date}`, 'NoExchangeRate');
-      return revalue(h, rate, settings.decimalPrecision);
-    }),
-  );
-  const answer = (journalId: string | null, reversalId: string | null): RevaluationView => ({ date, dryRun, journalId, reversalId, accounts: revalued.map((r) => rowView(r, settings.decimalPrecision)) });
+  for (let attempt = 1; ; attempt++) {
+    // Read before the balances: a revaluation of the date made after this read makes the post fail.
+    const day = places && (await getRevaluationDay(companyId, date));
+    if (day?.pending) return finishRevaluation(uow, companyId, date, day.pending);
 
-  const lines = gainLossAccountId ? revaluationLines(revalued, gainLossAccountId, settings.baseCurrency, settings.decimalPrecision) : [];
-  // A dry run, or nothing to adjust: nothing is written (not even the event).
-  if (dryRun || lines.length === 0) return answer(null, null);
-  if (lines.length > MAX_LINES) throw ValidationError.field('date', `revaluing at ${date} needs more than ${MAX_LINES} lines`, 'TooManyAccounts');
-
-  const now = new Date().toISOString();
-  const draft: DraftJournal = {
-    id: randomUUID(),
-    serialNumber: await drawSerial(companyId),
-    date: `${date}T00:00:00Z`,
-    calendarDate: date,
-    description: `Revaluation at ${date}`,
-    reference: `REVALUATION-${date}`,
-    entries: lines,
-    status: 'draft',
-    version: 1,
-    createdAt: now,
-    updatedAt: now,
-  };
-  // The revalued accounts are named by the posted journals that gave them their balances; only
-  // the gain and loss account's reference needs recording.
-  const gainLoss = lines.filter((l) => l.accountId === gainLossAccountId);
-  await transactWrite([putNewJournalOp(companyId, draft), ...referenceOps(companyId, draft.id, gainLoss, [])]);
-  // The ordinary posting path: a wide revaluation runs as a job. Each step commits its own
-  // writes; the request's commit records the answer and the event.
-  const steps: UnitOfWork = { actor: uow.actor, commit: async (ops, response) => (await transactWrite(ops), response) };
-  await postJournal(steps, companyId, draft.id, { postingDate: date, version: 1 });
-  const reversed = await reverseJournal(steps, companyId, draft.id, { postingDate: reversalDate, version: 2, description: `Reversal of the revaluation at ${date}` });
-  return uow.commit([], answer(draft.id, reversed.reversedBy));
+    const ctx = await reportContext(companyId);
+    const holdings = await whileBooksSteady(companyId, () => holdingsAt(companyId, ctx, date));
+    const revalued = await Promise.all(
+      holdings.map(async (h) => {
+        const rate = (await rateInEffect(companyId, h.currency, date))?.rate;
+        if (!rate) throw ValidationError.field('date', `no exchange rate for ${h.currency} on or before ${date}`, 'NoExchangeRate');
+        return revalue(h, rate, settings.decimalPrecision);
+      }),
+    );
+    const rows = revalued.map((r) => rowView(r, settings.decimalPrecision));
+    const lines = gainLossAccountId ? revaluationLines(revalued, gainLossAccountId, settings.baseCurrency, settings.decimalPrecision) : [];
+    // A dry run, or nothing to adjust: nothing is written (not even the event).
+    if (!places || !day || !gainLossAccountId || lines.length === 0) return { date, dryRun, journalId: null, reversalId: null, accounts: rows };
+    if (lines.length > MAX_LINES) throw ValidationError.field('date', `revaluing at ${date} needs more than ${MAX_LINES} lines`, 'TooManyAccounts');
+    try {
+      return await postRevaluation(uow, companyId, { day, lines, rows, gainLossAccountId, places });
+    } catch (error) {
+      // Another revaluation of the date won: read again, and find its differences already posted.
+      if (!(error instanceof RevaluationRaced) || attempt >= RACE_ATTEMPTS) throw error;
+    }
+  }
 }
+
+/** Tries before a revaluation that keeps losing races to others of its date answers 409. */
+const RACE_ATTEMPTS = 3;
 
 /**
  * Every (account, currency) of an asset or liability account with a non-zero balance in the
@@ -105,9 +90,9 @@ async function holdingsAt(companyId: string, ctx: ReportContext, date: string): 
 }
 
 /** The open period of `day`, its errors naming `date` (the request's only date). */
-async function openPeriodOf(companyId: string, day: string, what: string): Promise<void> {
+async function openPlace(companyId: string, day: string, what: string): Promise<OpenPlace> {
   try {
-    await findOpenPeriod(companyId, day);
+    return { day, ...(await findOpenPeriod(companyId, day)) };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     const [detail] = error.items;
@@ -116,7 +101,7 @@ async function openPeriodOf(companyId: string, day: string, what: string): Promi
   }
 }
 
-function rowView(r: Revalued, basePrecision: number) {
+function rowView(r: Revalued, basePrecision: number): RevaluationRow {
   const base = (mils: bigint) => formatTotal(mils, basePrecision);
   return {
     accountId: r.accountId,

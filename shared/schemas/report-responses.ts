@@ -128,6 +128,8 @@ export function buildReportResponses() {
     /** Debit minus credit before dateFrom, and through dateTo. */
     openingBalance: decimal,
     closingBalance: decimal,
+    /** For a leaf account with a foreign currency of its own (not within a cost center): its balances in it. */
+    accountCurrency: z.nullable(z.strictObject({ currency: z.string(), openingBalance: decimal, closingBalance: decimal })),
     currentPage: z.nullable(z.string()),
     results: z.array(
       z.strictObject({
@@ -148,6 +150,8 @@ export function buildReportResponses() {
         costCenterId: z.nullable(id),
         /** Debit minus credit after this line, from the opening balance, in the company's currency. */
         balance: decimal,
+        /** The same in the account's own currency (accountCurrency), or null. */
+        accountCurrencyBalance: z.nullable(decimal),
       }),
     ),
     nextPage: z.nullable(z.string()),

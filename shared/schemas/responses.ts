@@ -103,6 +103,7 @@ function buildResponses() {
     periodId: z.nullable(id),
     reversalOf: z.nullable(id),
     reversedBy: z.nullable(id),
+    revaluationDate: z.nullable(date),
     version: z.int(),
     createdAt: instant,
     updatedAt: instant,

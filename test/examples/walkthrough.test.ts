@@ -23,5 +23,12 @@ describe('the typed client and the walkthrough', () => {
     if (process.env.SHOW_WALKTHROUGH) console.log(lines.join('\n'));
     expect(lines.some((l) => l.startsWith('period ') && l.endsWith(' closed'))).toBe(true);
     expect(lines).toContain('  200 USD at 3.75 = 750 SAR');
+    expect(lines).toContain('revaluation at 2026-03-31: 200.00 USD at 3.8, 750.00 -> 760.00 SAR (difference 10.00)');
+    expect(lines.some((l) => /^  journal #\d+ revaluing 2026-03-31: reversed by [0-9a-f-]{36}$/.test(l))).toBe(true);
+    expect(lines.filter((l) => l.startsWith('  ledger of 1103'))).toEqual([
+      '  ledger of 1103 on 2026-03-05: 200.00 USD, balance 750.00 SAR = 200.00 USD',
+      '  ledger of 1103 on 2026-03-31: 10.00 SAR, balance 760.00 SAR = 200.00 USD',
+      '  ledger of 1103 on 2026-04-01: 10.00 SAR, balance 750.00 SAR = 200.00 USD',
+    ]);
   });
 });

@@ -34,6 +34,10 @@ describe('journal lines in foreign currencies', () => {
     expect(posted.status, posted.text).toBe(200);
     const tb = (await api.get(`${base}/Reports/TrialBalance?dateFrom=2026-01-01&dateTo=2026-12-31`)).body;
     expect(tb.totals.movement).toEqual({ debit: '375.00', credit: '375.00' });
+    // Events carry each line's currency fields as the journal answers them.
+    const events = (await api.get(`${base}/Events?type=JournalCreated,JournalPosted`)).body.results;
+    expect(events.map((e: { type: string }) => e.type).sort()).toEqual(['JournalCreated', 'JournalPosted']);
+    for (const e of events) expect(e.data.entries).toEqual(created.body.entries);
   });
 
   it('takes the latest rate dated on or before the journal date, and names the line when there is none', async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { config } from '../../shared/config.ts';
 import { db } from '../../shared/db/client.ts';
 import { rebuildCompanyLedger } from '../../shared/db/ledger-rebuild.ts';
-import { companyOwner, useGateway, type Client } from '../support/api.ts';
+import { companyOwner, useGateway, type ApiResponse, type Client } from '../support/api.ts';
 import { companyBooks, credit, debit, postedJournal, wideChart } from '../support/ledger.ts';
 
 /**
@@ -52,6 +52,53 @@ describe('general ledger of foreign-currency lines', () => {
     // A category's ledger: its leaves' lines in ledger order (posting date, serial, then account id), each in its own currency.
     const sameJournal = chart.bank.id < chart.cash.id ? ['USD', 'KWD'] : ['KWD', 'USD'];
     expect((await ledger(api, base, chart.assets.id)).results.map((l: { currency: string }) => l.currency)).toEqual([...sameJournal, 'USD']);
+  });
+
+  it('runs the balance of an account in its own currency beside the base one, across pages and from the range’s opening', async () => {
+    const { api, base, chart } = await books();
+    const usdBank = (await api.post(`${base}/Accounts`, { code: '1103', name: { english: 'USD bank', arabic: 'USD bank' }, type: 'leaf', parentId: chart.assets.id, currency: 'USD' })).body;
+    const settings = (await api.get(`${base}/Settings`)).body;
+    expect((await api.put(`${base}/Settings`, { baseCurrency: 'SAR', decimalPrecision: 2, retainedEarningsAccountId: null, unrealizedFxGainLossAccountId: chart.rent.id, version: settings.version })).status).toBe(200);
+    await postedJournal(api, base, '2026-01-15', [inCurrency(debit(usdBank.id, '100'), 'USD', '3.75'), credit(chart.sales.id, '375.00')]);
+    expect((await api.post(`${base}/ExchangeRates`, { currency: 'USD', date: '2026-01-31', rate: '3.80' })).status).toBe(200);
+    // The revaluation's base line moves the base balance only.
+    expect((await api.post(`${base}/Revaluations`, { date: '2026-01-31' })).status).toBe(200);
+    await postedJournal(api, base, '2026-02-10', [debit(chart.rent.id, '75.49'), inCurrency(credit(usdBank.id, '20.13'), 'USD', '3.75')]);
+
+    const running = (l: { currency: string; amount: string; balance: string; accountCurrencyBalance: string | null }) => [l.currency, l.amount, l.balance, l.accountCurrencyBalance];
+    const whole = await ledger(api, base, usdBank.id);
+    expect(whole.results.map(running)).toEqual([
+      ['USD', '100.00', '375.00', '100.00'],
+      ['SAR', '5.00', '380.00', '100.00'],
+      ['SAR', '5.00', '375.00', '100.00'],
+      ['USD', '20.13', '299.51', '79.87'],
+    ]);
+    expect(whole).toMatchObject({ openingBalance: '0.00', closingBalance: '299.51', accountCurrency: { currency: 'USD', openingBalance: '0.00', closingBalance: '79.87' } });
+
+    // Page by page, the cursor carries both balances.
+    const pages: unknown[] = [];
+    let page: string | null = null;
+    do {
+      const r: ApiResponse = await api.get(`${base}/Reports/GeneralLedger?accountId=${usdBank.id}&dateFrom=2026-01-01&dateTo=2026-12-31&pageSize=1${page ? `&page=${encodeURIComponent(page)}` : ''}`);
+      expect(r.status, r.text).toBe(200);
+      pages.push(...r.body.results.map(running));
+      page = r.body.nextPage;
+    } while (page);
+    expect(pages).toEqual(whole.results.map(running));
+
+    // From February: the opening in USD comes from the currency balances.
+    const february = await ledger(api, base, usdBank.id, 'dateFrom=2026-02-01&dateTo=2026-02-28');
+    expect(february.accountCurrency).toEqual({ currency: 'USD', openingBalance: '100.00', closingBalance: '79.87' });
+    expect(february.results.map(running)).toEqual([
+      ['SAR', '5.00', '375.00', '100.00'],
+      ['USD', '20.13', '299.51', '79.87'],
+    ]);
+
+    // Accounts without a foreign currency of their own, and any account within a cost center, run base only.
+    const sales = await ledger(api, base, chart.sales.id);
+    expect(sales.accountCurrency).toBeNull();
+    expect(sales.results.map((l: { accountCurrencyBalance: string | null }) => l.accountCurrencyBalance)).toEqual([null]);
+    expect((await ledger(api, base, usdBank.id, `dateFrom=2026-01-01&dateTo=2026-12-31&costCenterId=${chart.hq.id}`)).accountCurrency).toBeNull();
   });
 
   it('shows lines of journals without currency fields, and ledger items kept before currencies, as base lines', async () => {

@@ -63,6 +63,13 @@ describe('revaluation', () => {
     ]);
     const reversal = (await api.get(`${base}/Journals/${r.body.reversalId}`)).body;
     expect(reversal).toMatchObject({ status: 'posted', postingDate: '2026-02-01', reversalOf: r.body.journalId });
+    // Both are marked with the date they revalue; an ordinary journal is not.
+    expect([journal.revaluationDate, reversal.revaluationDate]).toEqual(['2026-01-31', '2026-01-31']);
+    const [ordinary] = (await api.get(`${base}/Journals?pageSize=100`)).body.results.filter((j: { reference: string | null }) => j.reference !== 'REVALUATION-2026-01-31');
+    expect(ordinary.revaluationDate).toBeNull();
+    // Its event carries the answer.
+    const [event] = (await api.get(`${base}/Events?type=RevaluationPosted`)).body.results;
+    expect(event.data).toEqual(r.body);
 
     expect(await sheetAmount(api, base, '2026-01-31', '1102')).toBe('3800.00');
     expect(await sheetAmount(api, base, '2026-02-01', '1102')).toBe('3750.00');

@@ -40,3 +40,27 @@ export function crashAfterWrite(n: number) {
   });
   return { writes: () => writes, restore: () => faults.mock.restore() };
 }
+
+/**
+ * Holds the first `n` transactions until all `n` were sent (or `timeoutMs` passed), then lets
+ * them through together: n concurrent requests that each read before they write are sure to
+ * have all read before any writes. Returns `restore` to end the fault.
+ */
+export function transactionsMeet(n: number, timeoutMs = 3000) {
+  const faults = faultInjector();
+  let arrived = 0;
+  let release!: () => void;
+  const met = new Promise<void>((resolve) => (release = resolve));
+  const timer = setTimeout(release, timeoutMs);
+  faults.mock.on(TransactWriteCommand).callsFake(async (input: unknown) => {
+    if (arrived < n && ++arrived === n) release();
+    if (arrived <= n) await met;
+    return faults.realSend(new TransactWriteCommand(input as never));
+  });
+  return {
+    restore: () => {
+      clearTimeout(timer);
+      faults.mock.restore();
+    },
+  };
+}

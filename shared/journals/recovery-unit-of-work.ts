@@ -1,0 +1,16 @@
+import { randomUUID } from 'node:crypto';
+import type { ActorRef } from '../auth/actor.ts';
+import { pendingEventOp } from '../db/event-store.ts';
+import { RequestUnitOfWork } from '../db/unit-of-work.ts';
+import { eventRecord } from '../events/event-record.ts';
+import type { EventType } from '../events/event-types.ts';
+
+/**
+ * The unit of work of recovery finishing work whose request died: it commits the event that
+ * request would have recorded (named after whoever sent it), with the same parameters and body.
+ */
+export function recoveryUnitOfWork(companyId: string, actor: ActorRef, type: EventType, params: Record<string, string>, body: unknown): RequestUnitOfWork {
+  const uow = new RequestUnitOfWork(() => actor);
+  uow.hooks.push((response) => [pendingEventOp(eventRecord({ eventId: randomUUID(), type, companyId, actor, params: { companyId, ...params }, body, response, now: new Date() }))]);
+  return uow;
+}

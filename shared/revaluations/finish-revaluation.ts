@@ -1,0 +1,74 @@
+import { revaluationFinishedOps } from '../db/job-store.ts';
+import { getJournal, mustGetJournal } from '../db/journal-store.ts';
+import { getRevaluationDay, revaluationDoneOp } from '../db/revaluation-store.ts';
+import { transactWrite } from '../db/transact.ts';
+import type { UnitOfWork } from '../db/unit-of-work.ts';
+import { periodPostingsOp } from '../db/year-store.ts';
+import { AppError, StateConflict } from '../errors.ts';
+import { addDays } from '../financial-years/dates.ts';
+import { postJournal, reverseJournal } from '../journals/post-journal.ts';
+import type { JournalRecord } from '../journals/records.ts';
+import { recoveryUnitOfWork } from '../journals/recovery-unit-of-work.ts';
+import { isInProgress } from '../journals/wide-posting.ts';
+import type { PendingRevaluation, RevaluationView } from './records.ts';
+import { reversalDescription } from './revaluation-journals.ts';
+
+/**
+ * A revaluation too wide for one transaction, as a sequence of steps, each decided by the state
+ * of its journal, so whoever runs it again takes up where it stopped:
+ *
+ *   draft ──Post on date──> posted ──Reverse on date + 1──> reversed ──end──> done
+ *
+ * Post and Reverse are the ordinary ones (each wide one a job of its own, resumed by running it
+ * again). The last transaction ends the pending revaluation with the request's idempotency record
+ * and event. Whoever finds it pending runs what is left: the request sent again, another
+ * revaluation of the date, or recovery (recoverRevaluation). A step another request took first is
+ * read again, never applied twice.
+ * Errors: StateConflict RevaluationInProgress when another request ended it first, and those of
+ * the steps that are not another request's progress.
+ */
+export async function finishRevaluation(uow: UnitOfWork, companyId: string, date: string, pending: PendingRevaluation): Promise<RevaluationView> {
+  const steps: UnitOfWork = { actor: pending.actor, commit: async (ops, response) => (await transactWrite(ops), response) };
+  let lastConflict: AppError | undefined;
+  for (let attempt = 0; attempt < MAX_STEPS; attempt++) {
+    const journal = await mustGetJournal(companyId, pending.journalId);
+    const step = await nextStep(companyId, journal);
+    if (step === 'end' && journal.status === 'reversed') {
+      const ops = [revaluationDoneOp(companyId, date, journal.id), ...revaluationFinishedOps(companyId, date), ...pending.periodIds.map((p) => periodPostingsOp(companyId, p, -1))];
+      return uow.commit(ops, { date, dryRun: false, journalId: journal.id, reversalId: journal.reversedBy, accounts: pending.accounts });
+    }
+    try {
+      if (step === 'post') await postJournal(steps, companyId, journal.id, { postingDate: date, version: 1 });
+      else await reverseJournal(steps, companyId, journal.id, { postingDate: addDays(date, 1), version: 2, description: reversalDescription(date) });
+    } catch (error) {
+      // Another request took this step, or is taking it: read the journal again.
+      if (!(error instanceof AppError) || error.status !== 409) throw error;
+      lastConflict = error;
+    }
+  }
+  throw lastConflict;
+}
+
+/** Steps in all: post, reverse, end, and a few reads again after another request's progress. */
+const MAX_STEPS = 6;
+
+/** What the journal needs next: posting (or its job finished), reversing (or its reversal's job finished), or the end. */
+async function nextStep(companyId: string, journal: JournalRecord): Promise<'post' | 'reverse' | 'end'> {
+  if (journal.status === 'draft' || journal.status === 'posting') return 'post';
+  if (journal.status === 'posted') return 'reverse';
+  // Void and Adjust do not apply to a revaluation journal (rules.ts checkTransition).
+  if (journal.status !== 'reversed') throw new StateConflict('InvalidState', `The revaluation journal is ${journal.status}.`);
+  const reversal = await getJournal(companyId, journal.reversedBy);
+  return reversal && isInProgress(reversal) ? 'reverse' : 'end';
+}
+
+/**
+ * Finishes the date's revaluation whose request died, as that request would have, with its
+ * RevaluationPosted event. False when none is pending (another request finished it).
+ */
+export async function recoverRevaluation(companyId: string, date: string): Promise<boolean> {
+  const { pending } = await getRevaluationDay(companyId, date);
+  if (!pending) return false;
+  await finishRevaluation(recoveryUnitOfWork(companyId, pending.actor, 'RevaluationPosted', {}, { date }), companyId, date, pending);
+  return true;
+}
