@@ -14,7 +14,8 @@ import type { paths } from './client/schema.d.ts';
 type Log = (line: string) => void;
 
 export async function walkthrough(baseUrl: string, token: string, log: Log = console.log) {
-  const api = createClient<paths>({ baseUrl, headers: { authorization: `Bearer ${token}` } });
+  // JSON answers typed as JSON: the reports can also answer CSV and XLSX files (format=csv|xlsx).
+  const api = createClient<paths, 'application/json'>({ baseUrl, headers: { authorization: `Bearer ${token}` } });
   /** The body of a 200, or the spec's error body thrown. */
   const ok = <T>(result: { data?: T; error?: unknown; response: Response }): T => {
     if (result.error !== undefined || result.data === undefined) throw new Error(`${result.response.status} ${JSON.stringify(result.error)}`);

@@ -52,6 +52,8 @@ export const GLOSSARY: Record<string, string> = {
   exchangeRate: 'Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date.',
   expiresAt: 'When it stops working (UTC); null: never.',
   expires_in: 'Seconds the access token lives.',
+  format: 'json (the default), csv or xlsx: the answer as JSON or as a file to download; left out, the Accept header decides (text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet).',
+  language: 'en (the default) or ar: the account names and headers of a CSV or XLSX file (an Arabic worksheet reads right to left); JSON carries both names.',
   fxRounding: 'true on the line the service added to balance the rounding of foreign-currency lines (on settings fxRoundingAccountId).',
   fxRoundingAccountId: 'The leaf account that takes the base-currency rounding difference of journals with foreign-currency lines (at most one minor unit per foreign line); null: such a journal does not post until one is set. Left out of an update: unchanged.',
   figures: 'The report as its GET endpoint answered it when stored.',

@@ -620,7 +620,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List journals (paginated; filters dateFrom, dateTo, status)
+         * List journals (paginated; filters dateFrom, dateTo, status; a CSV or XLSX file holds every line of every journal selected)
          * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Journals`
          */
         get: operations["journals.list"];
@@ -828,7 +828,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Account statement: opening balance, posted lines with a running balance (paginated), closing balance
+         * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
          * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
@@ -872,7 +872,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Read a stored report snapshot
+         * Read a stored report snapshot (or export its figures as CSV or XLSX)
          * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Reports/8bafab23-7ba5-4d69-957d-525db0ed3e6c`
          */
         get: operations["reports.get"];
@@ -6346,6 +6346,10 @@ export interface operations {
                 dateTo?: string;
                 /** @description The record’s state. */
                 status?: "draft" | "posting" | "posted" | "unposting" | "voided" | "reversed";
+                /** @description json (the default), csv or xlsx: the answer as JSON or as a file to download; left out, the Accept header decides (text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet). */
+                format?: "json" | "csv" | "xlsx";
+                /** @description en (the default) or ar: the account names and headers of a CSV or XLSX file (an Arabic worksheet reads right to left); JSON carries both names. */
+                language?: "en" | "ar";
             };
             header?: never;
             path: {
@@ -6356,9 +6360,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description OK. JSON by default; a CSV or XLSX file with `format=csv|xlsx` or the matching Accept header (`format` wins; an Accept naming none of the three is 406). A general ledger or journal list file holds the whole range, not a page, up to 50,000 lines and 4 MiB (413 `ExportTooLarge` names a narrower `dateTo`). */
             200: {
                 headers: {
+                    /** @description attachment; filename="<report>_<range>.csv|xlsx" (files only) */
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6493,13 +6499,17 @@ export interface operations {
                         /** @description Cursor for the next page; null at the end. */
                         nextPage: string | null;
                     };
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            406: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             500: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -7827,6 +7837,10 @@ export interface operations {
                 periodId?: string;
                 /** @description A cost center: its UUID, or its path of codes from the root. */
                 costCenterId?: string;
+                /** @description json (the default), csv or xlsx: the answer as JSON or as a file to download; left out, the Accept header decides (text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet). */
+                format?: "json" | "csv" | "xlsx";
+                /** @description en (the default) or ar: the account names and headers of a CSV or XLSX file (an Arabic worksheet reads right to left); JSON carries both names. */
+                language?: "en" | "ar";
             };
             header?: never;
             path: {
@@ -7837,9 +7851,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description OK. JSON by default; a CSV or XLSX file with `format=csv|xlsx` or the matching Accept header (`format` wins; an Accept naming none of the three is 406). A general ledger or journal list file holds the whole range, not a page, up to 50,000 lines and 4 MiB (413 `ExportTooLarge` names a narrower `dateTo`). */
             200: {
                 headers: {
+                    /** @description attachment; filename="<report>_<range>.csv|xlsx" (files only) */
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8166,13 +8182,17 @@ export interface operations {
                             };
                         };
                     };
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            406: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             500: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -8190,6 +8210,10 @@ export interface operations {
                 byCostCenter?: boolean | ("true" | "false");
                 /** @description Adds a comparison column: PreviousPeriod (the equally long range before) or PreviousYear (the same dates a year earlier). */
                 compare?: "PreviousPeriod" | "PreviousYear";
+                /** @description json (the default), csv or xlsx: the answer as JSON or as a file to download; left out, the Accept header decides (text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet). */
+                format?: "json" | "csv" | "xlsx";
+                /** @description en (the default) or ar: the account names and headers of a CSV or XLSX file (an Arabic worksheet reads right to left); JSON carries both names. */
+                language?: "en" | "ar";
             };
             header?: never;
             path: {
@@ -8200,9 +8224,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description OK. JSON by default; a CSV or XLSX file with `format=csv|xlsx` or the matching Accept header (`format` wins; an Accept naming none of the three is 406). A general ledger or journal list file holds the whole range, not a page, up to 50,000 lines and 4 MiB (413 `ExportTooLarge` names a narrower `dateTo`). */
             200: {
                 headers: {
+                    /** @description attachment; filename="<report>_<range>.csv|xlsx" (files only) */
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8415,13 +8441,17 @@ export interface operations {
                             netProfit: string[];
                         };
                     };
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            406: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             500: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -8433,6 +8463,10 @@ export interface operations {
                 date: string;
                 /** @description A second date to show the balance sheet at. */
                 compareDate?: string;
+                /** @description json (the default), csv or xlsx: the answer as JSON or as a file to download; left out, the Accept header decides (text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet). */
+                format?: "json" | "csv" | "xlsx";
+                /** @description en (the default) or ar: the account names and headers of a CSV or XLSX file (an Arabic worksheet reads right to left); JSON carries both names. */
+                language?: "en" | "ar";
             };
             header?: never;
             path: {
@@ -8443,9 +8477,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description OK. JSON by default; a CSV or XLSX file with `format=csv|xlsx` or the matching Accept header (`format` wins; an Accept naming none of the three is 406). A general ledger or journal list file holds the whole range, not a page, up to 50,000 lines and 4 MiB (413 `ExportTooLarge` names a narrower `dateTo`). */
             200: {
                 headers: {
+                    /** @description attachment; filename="<report>_<range>.csv|xlsx" (files only) */
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8690,13 +8726,17 @@ export interface operations {
                             liabilitiesAndEquity: string[];
                         };
                     };
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            406: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             500: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -8716,6 +8756,10 @@ export interface operations {
                 dateTo: string;
                 /** @description A cost center: its UUID, or its path of codes from the root. */
                 costCenterId?: string;
+                /** @description json (the default), csv or xlsx: the answer as JSON or as a file to download; left out, the Accept header decides (text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet). */
+                format?: "json" | "csv" | "xlsx";
+                /** @description en (the default) or ar: the account names and headers of a CSV or XLSX file (an Arabic worksheet reads right to left); JSON carries both names. */
+                language?: "en" | "ar";
             };
             header?: never;
             path: {
@@ -8726,9 +8770,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description OK. JSON by default; a CSV or XLSX file with `format=csv|xlsx` or the matching Accept header (`format` wins; an Accept naming none of the three is 406). A general ledger or journal list file holds the whole range, not a page, up to 50,000 lines and 4 MiB (413 `ExportTooLarge` names a narrower `dateTo`). */
             200: {
                 headers: {
+                    /** @description attachment; filename="<report>_<range>.csv|xlsx" (files only) */
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8889,13 +8935,17 @@ export interface operations {
                         /** @description Cursor for the next page; null at the end. */
                         nextPage: string | null;
                     };
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            406: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             500: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -9201,7 +9251,12 @@ export interface operations {
     };
     "reports.get": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description json (the default), csv or xlsx: the answer as JSON or as a file to download; left out, the Accept header decides (text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet). */
+                format?: "json" | "csv" | "xlsx";
+                /** @description en (the default) or ar: the account names and headers of a CSV or XLSX file (an Arabic worksheet reads right to left); JSON carries both names. */
+                language?: "en" | "ar";
+            };
             header?: never;
             path: {
                 /** @description The company (UUID). */
@@ -9213,9 +9268,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description OK. JSON by default; a CSV or XLSX file with `format=csv|xlsx` or the matching Accept header (`format` wins; an Accept naming none of the three is 406). A general ledger or journal list file holds the whole range, not a page, up to 50,000 lines and 4 MiB (413 `ExportTooLarge` names a narrower `dateTo`). */
             200: {
                 headers: {
+                    /** @description attachment; filename="<report>_<range>.csv|xlsx" (files only) */
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9862,13 +9919,17 @@ export interface operations {
                             };
                         };
                     };
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            406: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             500: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };

@@ -7,7 +7,7 @@ import { formatTotal } from '../money/amount.ts';
 import { minorUnits } from '../money/currencies.ts';
 import { toMils } from '../money/mils.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
-import { leavesUnder } from './account-tree.ts';
+import { leavesUnder, type ChartAccount } from './account-tree.ts';
 import { balancesThrough, dayBefore, formatter, net } from './figures.ts';
 import { accountNodes, reportCostCenter } from './report-nodes.ts';
 import { reportContext, type ReportContext } from './report-context.ts';
@@ -33,6 +33,57 @@ export function generalLedger(companyId: string, query: GeneralLedgerInput): Pro
 }
 
 async function readGeneralLedger(companyId: string, query: GeneralLedgerInput): Promise<GeneralLedger> {
+  const { ctx, statement, leaves, costCenterId, binding } = await statementOf(companyId, query);
+  const resumed = query.page ? ((await decodeCursor(binding, query.page)) as unknown as LedgerPlace & { balance: string }) : undefined;
+  const rows = await pageOfLines(companyId, [...leaves], { from: query.dateFrom, to: query.dateTo }, resumed, query.pageSize + 1, costCenterId);
+  const fixed = formatter(ctx);
+  const results = rows.slice(0, query.pageSize);
+  let balance = resumed ? BigInt(resumed.balance) : statement.opening;
+  const lines = results.map((row) => {
+    balance += signed(row);
+    return lineView(row, balance, ctx, fixed);
+  });
+  const last = results.at(-1);
+  return {
+    ...statement.fields,
+    currentPage: query.page ?? null,
+    results: lines,
+    nextPage: rows.length > query.pageSize && last ? await encodeCursor(binding, { position: last.position, accountId: last.accountId, line: last.line, balance: balance.toString() }) : null,
+  };
+}
+
+export type GeneralLedgerLine = GeneralLedger['results'][number];
+
+/** The whole statement of a range: its fields, and every line with its running balance as a stream (for exports). */
+export interface WholeGeneralLedger {
+  fields: Omit<GeneralLedger, 'currentPage' | 'results' | 'nextPage'>;
+  /** The leaf accounts the lines are on. */
+  accounts: ReadonlyMap<string, ChartAccount>;
+  lines: AsyncIterable<GeneralLedgerLine>;
+}
+
+/**
+ * The statement of the whole range, its lines read as they are consumed (a few hundred per
+ * leaf at a time, merged in ledger order), so an export of any length holds little in memory.
+ * Run it inside whileBooksSteady with its consumer. Errors: NotFound, ValidationError.
+ */
+export async function wholeGeneralLedger(companyId: string, query: Omit<GeneralLedgerInput, 'page' | 'pageSize'>): Promise<WholeGeneralLedger> {
+  const { ctx, statement, leaves, costCenterId } = await statementOf(companyId, query);
+  const fixed = formatter(ctx);
+  async function* lines(): AsyncGenerator<GeneralLedgerLine> {
+    let balance = statement.opening;
+    for await (const row of streamOfLines(companyId, [...leaves], { from: query.dateFrom, to: query.dateTo }, costCenterId)) {
+      balance += signed(row);
+      yield lineView(row, balance, ctx, fixed);
+    }
+  }
+  return { fields: statement.fields, accounts: new Map([...leaves].map((id) => [id, ctx.chart.get(id)!])), lines: lines() };
+}
+
+const signed = (row: LedgerRow) => (row.side === DEBIT ? toMils(row.amount) : -toMils(row.amount));
+
+/** What a statement of a range is, whatever part of its lines is read: the account, its leaves, the opening and closing balances. */
+async function statementOf(companyId: string, query: Omit<GeneralLedgerInput, 'page' | 'pageSize'>) {
   const [ctx, record, costCenter] = await Promise.all([
     reportContext(companyId),
     accountNodes.resolve(companyId, query.accountId, 'accountId'),
@@ -43,7 +94,6 @@ async function readGeneralLedger(companyId: string, query: GeneralLedgerInput): 
   const leaves = new Set(leavesUnder(account).map((a) => a.id));
   const scope = costCenter ? ({ kind: 'costCenter', costCenterId: costCenter.id } as const) : ({ kind: 'total' } as const);
   const balanceOf = (sums: Map<string, AccountSums>) => [...(sums.get(costCenter?.id ?? TOTAL_GROUP) ?? new Map<string, never>()).values()].reduce((b, s) => b + net(s), 0n);
-
   const binding: CursorBinding = {
     companyId,
     endpoint: 'reports.generalLedger',
@@ -51,35 +101,13 @@ async function readGeneralLedger(companyId: string, query: GeneralLedgerInput): 
     orderAsc: true,
     filters: { accountId: record.id, dateFrom: query.dateFrom, dateTo: query.dateTo, costCenterId: costCenter?.id ?? null },
   };
-  const resumed = query.page ? ((await decodeCursor(binding, query.page)) as unknown as LedgerPlace & { balance: string }) : undefined;
-  const [before, through, rows] = await Promise.all([
+  const [before, through] = await Promise.all([
     balancesThrough(companyId, ctx, dayBefore(query.dateFrom), scope, leaves),
     balancesThrough(companyId, ctx, query.dateTo, scope, leaves),
-    pageOfLines(companyId, [...leaves], { from: query.dateFrom, to: query.dateTo }, resumed, query.pageSize + 1, costCenter?.id),
   ]);
   const opening = balanceOf(before);
   const fixed = formatter(ctx);
-  const results = rows.slice(0, query.pageSize);
-  let balance = resumed ? BigInt(resumed.balance) : opening;
-  const lines = results.map((row) => {
-    balance += row.side === DEBIT ? toMils(row.amount) : -toMils(row.amount);
-    return {
-      journalId: row.journalId,
-      serialNumber: row.serialNumber,
-      date: row.date,
-      postingDate: row.postingDate,
-      description: row.description,
-      reference: row.reference,
-      accountId: row.accountId,
-      line: row.line,
-      side: row.side,
-      ...lineMoney(row, ctx, fixed),
-      costCenterId: row.costCenterId,
-      balance: fixed(balance),
-    };
-  });
-  const last = results.at(-1);
-  return {
+  const fields = {
     account: { id: account.id, code: account.code, path: account.path, name: account.name, type: account.type, classification: account.classification },
     dateFrom: query.dateFrom,
     dateTo: query.dateTo,
@@ -87,9 +115,24 @@ async function readGeneralLedger(companyId: string, query: GeneralLedgerInput): 
     currency: ctx.currency,
     openingBalance: fixed(opening),
     closingBalance: fixed(balanceOf(through)),
-    currentPage: query.page ?? null,
-    results: lines,
-    nextPage: rows.length > query.pageSize && last ? await encodeCursor(binding, { position: last.position, accountId: last.accountId, line: last.line, balance: balance.toString() }) : null,
+  };
+  return { ctx, leaves, costCenterId: costCenter?.id, binding, statement: { opening, fields } };
+}
+
+function lineView(row: LedgerRow, balance: bigint, ctx: ReportContext, fixed: (mils: bigint) => string): GeneralLedgerLine {
+  return {
+    journalId: row.journalId,
+    serialNumber: row.serialNumber,
+    date: row.date,
+    postingDate: row.postingDate,
+    description: row.description,
+    reference: row.reference,
+    accountId: row.accountId,
+    line: row.line,
+    side: row.side,
+    ...lineMoney(row, ctx, fixed),
+    costCenterId: row.costCenterId,
+    balance: fixed(balance),
   };
 }
 
@@ -114,4 +157,29 @@ async function pageOfLines(companyId: string, leafIds: string[], range: { from: 
     merged.push(...batch.flat());
   }
   return merged.sort((a, b) => (sortsBefore(a, b) ? -1 : 1)).slice(0, limit);
+}
+
+/** Lines read per leaf at a time by a stream: enough for few reads, few enough that a wide category holds little. */
+const streamChunk = (leaves: number) => Math.max(50, Math.min(1000, Math.floor(20_000 / Math.max(leaves, 1))));
+
+/** Every line of the leaves' ledgers in the range, merged in ledger order, each leaf read a chunk at a time as the merge needs it. */
+async function* streamOfLines(companyId: string, leafIds: string[], range: { from: string; to: string }, costCenterId: string | undefined): AsyncGenerator<LedgerRow> {
+  const keep = (line: { costCenterId: string | null }) => !costCenterId || line.costCenterId === costCenterId;
+  const chunk = streamChunk(leafIds.length);
+  const leaves = leafIds.map((id) => ({ id, rows: [] as LedgerRow[], next: 0, after: undefined as LedgerPlace | undefined, done: false }));
+  const refill = async (leaf: (typeof leaves)[number]) => {
+    leaf.rows = await ledgerLines(companyId, leaf.id, range, leaf.after, chunk, keep);
+    leaf.next = 0;
+    leaf.done = leaf.rows.length < chunk;
+    const last = leaf.rows.at(-1);
+    if (last) leaf.after = { position: last.position, accountId: last.accountId, line: last.line };
+  };
+  for (let i = 0; i < leaves.length; i += PARALLEL) await Promise.all(leaves.slice(i, i + PARALLEL).map(refill));
+  for (;;) {
+    let first: (typeof leaves)[number] | undefined;
+    for (const leaf of leaves) if (leaf.next < leaf.rows.length && (!first || sortsBefore(leaf.rows[leaf.next]!, first.rows[first.next]!))) first = leaf;
+    if (!first) return;
+    yield first.rows[first.next++]!;
+    if (first.next === first.rows.length && !first.done) await refill(first);
+  }
 }

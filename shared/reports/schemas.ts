@@ -3,6 +3,7 @@ import { Reference, Uuid } from '../schemas/common.ts';
 import { IsoDateField } from '../schemas/dates.ts';
 import { lazy } from '../schemas/lazy.ts';
 import { BooleanText, listQuery, listQueryShape } from '../schemas/list-query.ts';
+import { exportParameters } from '../exports/schemas.ts';
 
 /** true or false: a JSON boolean in a body, its text in a query string. */
 const Flag = () => z.union([z.boolean(), BooleanText()]);
@@ -52,9 +53,15 @@ export const GeneralLedgerQuery = lazy(() =>
     dateTo: IsoDateField(),
     /** A UUID or path: only the lines in this cost center. */
     costCenterId: z.optional(Reference()),
+    ...exportParameters(),
   }),
 );
 export type GeneralLedgerInput = z.output<ReturnType<typeof GeneralLedgerQuery>>;
+
+/** The queries of the report endpoints: a report's parameters (as a snapshot stores them) and the export parameters. */
+export const TrialBalanceRouteQuery = lazy(() => z.extend(TrialBalanceQuery(), exportParameters()));
+export const IncomeStatementRouteQuery = lazy(() => z.extend(IncomeStatementQuery(), exportParameters()));
+export const BalanceSheetRouteQuery = lazy(() => z.extend(BalanceSheetQuery(), exportParameters()));
 
 export const REPORT_KINDS = ['TrialBalance', 'IncomeStatement', 'BalanceSheet'] as const;
 

@@ -1,0 +1,56 @@
+import type { Language } from './table.ts';
+
+/** The words of export headers and total lines, in English and Arabic. */
+const LABELS = {
+  code: ['Code', 'الرمز'],
+  account: ['Account', 'الحساب'],
+  openingDebit: ['Opening debit', 'رصيد افتتاحي مدين'],
+  openingCredit: ['Opening credit', 'رصيد افتتاحي دائن'],
+  movementDebit: ['Movement debit', 'حركة مدينة'],
+  movementCredit: ['Movement credit', 'حركة دائنة'],
+  closingDebit: ['Closing debit', 'رصيد ختامي مدين'],
+  closingCredit: ['Closing credit', 'رصيد ختامي دائن'],
+  total: ['Total', 'الإجمالي'],
+  revenue: ['Revenue', 'الإيرادات'],
+  expense: ['Expense', 'المصروفات'],
+  totalRevenue: ['Total revenue', 'إجمالي الإيرادات'],
+  totalExpense: ['Total expense', 'إجمالي المصروفات'],
+  netProfit: ['Net profit', 'صافي الربح'],
+  assets: ['Assets', 'الأصول'],
+  liabilities: ['Liabilities', 'الخصوم'],
+  equity: ['Equity', 'حقوق الملكية'],
+  totalAssets: ['Total assets', 'إجمالي الأصول'],
+  totalLiabilities: ['Total liabilities', 'إجمالي الخصوم'],
+  totalEquity: ['Total equity', 'إجمالي حقوق الملكية'],
+  currentYearEarnings: ['Current year earnings', 'أرباح السنة الحالية'],
+  earlierYearsEarnings: ['Earlier years earnings', 'أرباح السنوات السابقة'],
+  liabilitiesAndEquity: ['Total liabilities and equity', 'إجمالي الخصوم وحقوق الملكية'],
+  noCostCenter: ['No cost center', 'بدون مركز تكلفة'],
+  asOf: ['As of', 'في'],
+  postingDate: ['Posting date', 'تاريخ الترحيل'],
+  serialNumber: ['Serial number', 'الرقم التسلسلي'],
+  date: ['Date', 'التاريخ'],
+  description: ['Description', 'البيان'],
+  reference: ['Reference', 'المرجع'],
+  line: ['Line', 'السطر'],
+  costCenter: ['Cost center', 'مركز التكلفة'],
+  debit: ['Debit', 'مدين'],
+  credit: ['Credit', 'دائن'],
+  balance: ['Balance', 'الرصيد'],
+  currency: ['Currency', 'العملة'],
+  currencyAmount: ['Amount in currency', 'المبلغ بالعملة'],
+  exchangeRate: ['Exchange rate', 'سعر الصرف'],
+  openingBalance: ['Opening balance', 'الرصيد الافتتاحي'],
+  closingBalance: ['Closing balance', 'الرصيد الختامي'],
+  status: ['Status', 'الحالة'],
+  trialBalance: ['Trial balance', 'ميزان المراجعة'],
+  incomeStatement: ['Income statement', 'قائمة الدخل'],
+  balanceSheet: ['Balance sheet', 'الميزانية العمومية'],
+  generalLedger: ['General ledger', 'دفتر الأستاذ'],
+  journals: ['Journals', 'القيود'],
+} as const satisfies Record<string, readonly [string, string]>;
+
+export type Label = keyof typeof LABELS;
+
+/** A label in the export's language. */
+export const label = (name: Label, language: Language): string => LABELS[name][language === 'ar' ? 1 : 0];
