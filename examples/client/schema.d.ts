@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/d0bd0669-ae0f-4344-bb60-7783fb47aa53`
+         * @description Example request: `GET /api/v1/Companies/7a10ab24-878e-4c1f-a99b-6ca97a05042d`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Settings`
+         * @description Example request: `GET /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/Settings`
          */
         get: operations["settings.get"];
         /**
          * Update company settings (versioned)
-         * @description Example request: `PUT /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Settings`
+         * @description Example request: `PUT /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Roles`
+         * @description Example request: `GET /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Roles`
+         * @description Example request: `POST /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Roles/647eb065-3672-4010-b468-e47f8baf0ad6`
+         * @description Example request: `GET /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/Roles/f26a8d8b-9ee4-4a86-9792-e5ddc6c66fd6`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Roles/647eb065-3672-4010-b468-e47f8baf0ad6`
+         * @description Example request: `PUT /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/Roles/f26a8d8b-9ee4-4a86-9792-e5ddc6c66fd6`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Roles/647eb065-3672-4010-b468-e47f8baf0ad6`
+         * @description Example request: `DELETE /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/Roles/f26a8d8b-9ee4-4a86-9792-e5ddc6c66fd6`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Members`
+         * @description Example request: `GET /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Members`
+         * @description Example request: `POST /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Members/61a4fbf9-5f82-4aa8-96b6-03ec634ef9a5`
+         * @description Example request: `PUT /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/Members/1f2c3a9f-e4a0-44ad-820d-acb05e8f3218`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Members/61a4fbf9-5f82-4aa8-96b6-03ec634ef9a5`
+         * @description Example request: `DELETE /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/Members/1f2c3a9f-e4a0-44ad-820d-acb05e8f3218`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/ApiKeys/a834a011-637c-41a8-84b9-759993e098fe`
+         * @description Example request: `DELETE /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/ApiKeys/4ea38c98-183d-4235-91d1-4c16378a3d91`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Accounts`
+         * @description Example request: `GET /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Accounts`
+         * @description Example request: `POST /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Accounts/ba6bd0f4-0a39-4857-a557-5f30bd7124d6`
+         * @description Example request: `GET /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/Accounts/5834c470-0b35-46be-bf08-fa950812366e`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Accounts/ba6bd0f4-0a39-4857-a557-5f30bd7124d6`
+         * @description Example request: `PUT /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/Accounts/5834c470-0b35-46be-bf08-fa950812366e`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Accounts/ba6bd0f4-0a39-4857-a557-5f30bd7124d6`
+         * @description Example request: `DELETE /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/Accounts/5834c470-0b35-46be-bf08-fa950812366e`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,13 +333,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -357,18 +357,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/CostCenters/5f3b3729-a4c5-4589-b6c1-6795941a986a`
+         * @description Example request: `GET /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/CostCenters/4ea4b5b5-d409-4997-b110-99190f38fd27`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/CostCenters/5f3b3729-a4c5-4589-b6c1-6795941a986a`
+         * @description Example request: `PUT /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/CostCenters/4ea4b5b5-d409-4997-b110-99190f38fd27`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/CostCenters/5f3b3729-a4c5-4589-b6c1-6795941a986a`
+         * @description Example request: `DELETE /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/CostCenters/4ea4b5b5-d409-4997-b110-99190f38fd27`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -387,7 +387,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/CostCenters/5f3b3729-a4c5-4589-b6c1-6795941a986a/Activate`
+         * @description Example request: `POST /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/CostCenters/4ea4b5b5-d409-4997-b110-99190f38fd27/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -407,7 +407,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/CostCenters/5f3b3729-a4c5-4589-b6c1-6795941a986a/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/CostCenters/4ea4b5b5-d409-4997-b110-99190f38fd27/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -425,13 +425,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -449,18 +449,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/48061a96-ccbc-4471-8ca2-9f77238aba9e`
+         * @description Example request: `GET /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/FinancialYears/c972cd9c-772c-4a52-a74b-b197d8ae729f`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/b11b08a4-d8cc-4da7-9797-add01d410ff0`
+         * @description Example request: `PUT /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/FinancialYears/07ebfde5-3104-4389-9ef2-0f3d6891c50a`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/b11b08a4-d8cc-4da7-9797-add01d410ff0`
+         * @description Example request: `DELETE /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/FinancialYears/07ebfde5-3104-4389-9ef2-0f3d6891c50a`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -478,7 +478,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/48061a96-ccbc-4471-8ca2-9f77238aba9e/Close`
+         * @description Example request: `PUT /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/FinancialYears/c972cd9c-772c-4a52-a74b-b197d8ae729f/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -499,7 +499,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/48061a96-ccbc-4471-8ca2-9f77238aba9e/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/FinancialYears/c972cd9c-772c-4a52-a74b-b197d8ae729f/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -517,7 +517,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/48061a96-ccbc-4471-8ca2-9f77238aba9e/Periods`
+         * @description Example request: `GET /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/FinancialYears/c972cd9c-772c-4a52-a74b-b197d8ae729f/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -537,7 +537,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/48061a96-ccbc-4471-8ca2-9f77238aba9e/Periods/72f3fd41-1d6e-4ac5-9600-d5e16757330d`
+         * @description Example request: `GET /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/FinancialYears/c972cd9c-772c-4a52-a74b-b197d8ae729f/Periods/e94adcb3-a833-4e08-8d54-afb7326562cb`
          */
         get: operations["periods.get"];
         put?: never;
@@ -559,7 +559,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/48061a96-ccbc-4471-8ca2-9f77238aba9e/Periods/72f3fd41-1d6e-4ac5-9600-d5e16757330d/Lock`
+         * @description Example request: `POST /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/FinancialYears/c972cd9c-772c-4a52-a74b-b197d8ae729f/Periods/e94adcb3-a833-4e08-8d54-afb7326562cb/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -578,12 +578,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/48061a96-ccbc-4471-8ca2-9f77238aba9e/Periods/72f3fd41-1d6e-4ac5-9600-d5e16757330d/Close`
+         * @description Example request: `POST /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/FinancialYears/c972cd9c-772c-4a52-a74b-b197d8ae729f/Periods/e94adcb3-a833-4e08-8d54-afb7326562cb/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/48061a96-ccbc-4471-8ca2-9f77238aba9e/Periods/72f3fd41-1d6e-4ac5-9600-d5e16757330d/Close`
+         * @description Example request: `POST /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/FinancialYears/c972cd9c-772c-4a52-a74b-b197d8ae729f/Periods/e94adcb3-a833-4e08-8d54-afb7326562cb/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -603,7 +603,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/48061a96-ccbc-4471-8ca2-9f77238aba9e/Periods/72f3fd41-1d6e-4ac5-9600-d5e16757330d/Reopen`
+         * @description Example request: `POST /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/FinancialYears/c972cd9c-772c-4a52-a74b-b197d8ae729f/Periods/e94adcb3-a833-4e08-8d54-afb7326562cb/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -621,13 +621,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Journals`
+         * @description Example request: `GET /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Journals`
+         * @description Example request: `POST /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -645,12 +645,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Journals/1ad67816-fcae-4a9c-829c-536b746a17ba`
+         * @description Example request: `GET /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/Journals/aa6cb51f-5433-49e8-9eb2-d921f18683c1`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Journals/1ad67816-fcae-4a9c-829c-536b746a17ba`
+         * @description Example request: `PUT /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/Journals/aa6cb51f-5433-49e8-9eb2-d921f18683c1`
          */
         put: operations["journals.update"];
         post?: never;
@@ -671,7 +671,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Journals/1ad67816-fcae-4a9c-829c-536b746a17ba/Post`
+         * @description Example request: `POST /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/Journals/aa6cb51f-5433-49e8-9eb2-d921f18683c1/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -691,7 +691,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Journals/1b2888b4-52c7-4ef8-9c31-d1546776783e/Void`
+         * @description Example request: `POST /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/Journals/8e5b3d4a-0c65-44ec-8183-f8855f838006/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -711,7 +711,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Journals/1ad67816-fcae-4a9c-829c-536b746a17ba/Adjust`
+         * @description Example request: `POST /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/Journals/aa6cb51f-5433-49e8-9eb2-d921f18683c1/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Journals/1ad67816-fcae-4a9c-829c-536b746a17ba/Reverse`
+         * @description Example request: `POST /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/Journals/aa6cb51f-5433-49e8-9eb2-d921f18683c1/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -769,7 +769,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Reports/TrialBalance?financialYearId=48061a96-ccbc-4471-8ca2-9f77238aba9e`
+         * @description Example request: `GET /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/Reports/TrialBalance?financialYearId=c972cd9c-772c-4a52-a74b-b197d8ae729f`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -789,7 +789,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -809,7 +809,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -829,7 +829,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -849,13 +849,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Reports`
+         * @description Example request: `GET /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Reports`
+         * @description Example request: `POST /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -873,7 +873,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Reports/8bafab23-7ba5-4d69-957d-525db0ed3e6c`
+         * @description Example request: `GET /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/Reports/441f4872-fbc7-47f8-a0be-c07332cf91fa`
          */
         get: operations["reports.get"];
         put?: never;
@@ -893,7 +893,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -913,13 +913,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -937,18 +937,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Webhooks/bfd6c240-e4e9-4f7b-8b47-81eb78ff75ea`
+         * @description Example request: `GET /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/Webhooks/decf701c-aa59-4aee-b6ef-ef9ee326e74b`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Webhooks/bfd6c240-e4e9-4f7b-8b47-81eb78ff75ea`
+         * @description Example request: `PUT /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/Webhooks/decf701c-aa59-4aee-b6ef-ef9ee326e74b`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Webhooks/bfd6c240-e4e9-4f7b-8b47-81eb78ff75ea`
+         * @description Example request: `DELETE /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/Webhooks/decf701c-aa59-4aee-b6ef-ef9ee326e74b`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -965,7 +965,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Webhooks/bfd6c240-e4e9-4f7b-8b47-81eb78ff75ea/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/Webhooks/decf701c-aa59-4aee-b6ef-ef9ee326e74b/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -985,13 +985,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1009,18 +1009,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/ExchangeRates/86b2c023-2039-4347-98ab-048613b51b9f`
+         * @description Example request: `GET /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/ExchangeRates/2d7af628-03e3-4b6c-a6a8-9e5a43f93af9`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/ExchangeRates/86b2c023-2039-4347-98ab-048613b51b9f`
+         * @description Example request: `PUT /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/ExchangeRates/2d7af628-03e3-4b6c-a6a8-9e5a43f93af9`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/ExchangeRates/86b2c023-2039-4347-98ab-048613b51b9f`
+         * @description Example request: `DELETE /api/v1/Companies/6caba1d1-340c-4a10-a912-e791b093cc15/ExchangeRates/2d7af628-03e3-4b6c-a6a8-9e5a43f93af9`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1078,7 +1078,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:34295/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A46013%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=zfHYgQRCu-TSU46HlR3Mm5zt3JdM8LxcX1Hdlj4k5zw&code_challenge_method=S256&state=_Nryju2Hi6FN21hkuoB8c1f9kWaxSX1FlG3d4GX2k04&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:42123/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A33371%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=bq4iwVA66boFFC8_fgNFxJILBkZnyy0HzN95sFce_Ys&code_challenge_method=S256&state=JTC-4dFnkMDozw7OOtkJRXXMtyiTwEmBG4jKFFG5Tx0&client_id=ledger-local"
                      *     }
                      */
                     "application/json": {
@@ -1128,7 +1128,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "784e8553-26ac-4714-a252-8446d667c36e",
+                     *           "companyId": "6caba1d1-340c-4a10-a912-e791b093cc15",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1163,7 +1163,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "d0bd0669-ae0f-4344-bb60-7783fb47aa53",
+                     *           "companyId": "7a10ab24-878e-4c1f-a99b-6ca97a05042d",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1277,7 +1277,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "784e8553-26ac-4714-a252-8446d667c36e",
+                     *           "companyId": "6caba1d1-340c-4a10-a912-e791b093cc15",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1312,7 +1312,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "d0bd0669-ae0f-4344-bb60-7783fb47aa53",
+                     *           "companyId": "7a10ab24-878e-4c1f-a99b-6ca97a05042d",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1422,16 +1422,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "d0bd0669-ae0f-4344-bb60-7783fb47aa53",
+                     *           "id": "7a10ab24-878e-4c1f-a99b-6ca97a05042d",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-24T09:29:23.912Z",
+                     *           "createdAt": "2026-11-24T10:55:06.060Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "784e8553-26ac-4714-a252-8446d667c36e",
+                     *           "id": "6caba1d1-340c-4a10-a912-e791b093cc15",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-24T09:29:23.695Z",
+                     *           "createdAt": "2026-11-24T10:55:05.809Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -1518,9 +1518,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d0bd0669-ae0f-4344-bb60-7783fb47aa53",
+                     *       "id": "7a10ab24-878e-4c1f-a99b-6ca97a05042d",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T09:29:23.912Z",
+                     *       "createdAt": "2026-11-24T10:55:06.060Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -1529,7 +1529,7 @@ export interface operations {
                      *         "fxRoundingAccountId": null,
                      *         "unrealizedFxGainLossAccountId": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-24T09:29:23.912Z"
+                     *         "updatedAt": "2026-11-24T10:55:06.060Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -1641,9 +1641,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d0bd0669-ae0f-4344-bb60-7783fb47aa53",
+                     *       "id": "7a10ab24-878e-4c1f-a99b-6ca97a05042d",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T09:29:23.912Z",
+                     *       "createdAt": "2026-11-24T10:55:06.060Z",
                      *       "version": 1
                      *     }
                      */
@@ -1700,7 +1700,7 @@ export interface operations {
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-24T09:29:23.695Z"
+                     *       "updatedAt": "2026-11-24T10:55:05.809Z"
                      *     }
                      */
                     "application/json": {
@@ -1749,7 +1749,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "c66eb6c5-561f-44b8-81ad-30bb9feadd16",
+                 *       "retainedEarningsAccountId": "e42e3554-6ea8-4e1e-b9ef-e21b78a7e7f2",
                  *       "version": 1
                  *     }
                  */
@@ -1780,11 +1780,11 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "c66eb6c5-561f-44b8-81ad-30bb9feadd16",
+                     *       "retainedEarningsAccountId": "e42e3554-6ea8-4e1e-b9ef-e21b78a7e7f2",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-24T09:29:25.342Z"
+                     *       "updatedAt": "2026-11-24T10:55:08.395Z"
                      *     }
                      */
                     "application/json": {
@@ -1940,7 +1940,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "647eb065-3672-4010-b468-e47f8baf0ad6",
+                     *           "id": "f26a8d8b-9ee4-4a86-9792-e5ddc6c66fd6",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -1951,8 +1951,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-24T09:29:32.665Z",
-                     *           "updatedAt": "2026-11-24T09:29:32.755Z"
+                     *           "createdAt": "2026-11-24T10:55:16.726Z",
+                     *           "updatedAt": "2026-11-24T10:55:16.915Z"
                      *         }
                      *       ]
                      *     }
@@ -2041,7 +2041,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "647eb065-3672-4010-b468-e47f8baf0ad6",
+                     *       "id": "f26a8d8b-9ee4-4a86-9792-e5ddc6c66fd6",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2051,8 +2051,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:32.665Z",
-                     *       "updatedAt": "2026-11-24T09:29:32.665Z"
+                     *       "createdAt": "2026-11-24T10:55:16.726Z",
+                     *       "updatedAt": "2026-11-24T10:55:16.726Z"
                      *     }
                      */
                     "application/json": {
@@ -2113,7 +2113,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "647eb065-3672-4010-b468-e47f8baf0ad6",
+                     *       "id": "f26a8d8b-9ee4-4a86-9792-e5ddc6c66fd6",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2123,8 +2123,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:32.665Z",
-                     *       "updatedAt": "2026-11-24T09:29:32.665Z"
+                     *       "createdAt": "2026-11-24T10:55:16.726Z",
+                     *       "updatedAt": "2026-11-24T10:55:16.726Z"
                      *     }
                      */
                     "application/json": {
@@ -2211,7 +2211,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "647eb065-3672-4010-b468-e47f8baf0ad6",
+                     *       "id": "f26a8d8b-9ee4-4a86-9792-e5ddc6c66fd6",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -2222,8 +2222,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T09:29:32.665Z",
-                     *       "updatedAt": "2026-11-24T09:29:32.755Z"
+                     *       "createdAt": "2026-11-24T10:55:16.726Z",
+                     *       "updatedAt": "2026-11-24T10:55:16.915Z"
                      *     }
                      */
                     "application/json": {
@@ -2338,8 +2338,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "b2646536-554b-46d8-9c1c-3e5a1593df94",
-                     *           "email": "user-c32ae30a-7e3a-4d46-994f-479375762c9d@example.com",
+                     *           "userId": "360ded0b-bde2-4a7b-9c89-53a59d42fcb8",
+                     *           "email": "user-cf39b950-b81d-4d3d-ac90-fabcbf112cdf@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -2373,20 +2373,20 @@ export interface operations {
                      *             "exchange-rates:read",
                      *             "exchange-rates:manage"
                      *           ],
-                     *           "joinedAt": "2026-11-24T09:29:23.695Z",
+                     *           "joinedAt": "2026-11-24T10:55:05.809Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "61a4fbf9-5f82-4aa8-96b6-03ec634ef9a5",
-                     *           "email": "contract-1795512572779@example.com",
-                     *           "roleId": "647eb065-3672-4010-b468-e47f8baf0ad6",
+                     *           "userId": "1f2c3a9f-e4a0-44ad-820d-acb05e8f3218",
+                     *           "email": "contract-1795517717085@example.com",
+                     *           "roleId": "f26a8d8b-9ee4-4a86-9792-e5ddc6c66fd6",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-24T09:29:32.800Z",
+                     *           "joinedAt": "2026-11-24T10:55:17.114Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -2450,8 +2450,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795512572779@example.com",
-                 *       "roleId": "647eb065-3672-4010-b468-e47f8baf0ad6"
+                 *       "email": "contract-1795517717085@example.com",
+                 *       "roleId": "f26a8d8b-9ee4-4a86-9792-e5ddc6c66fd6"
                  *     }
                  */
                 "application/json": {
@@ -2477,16 +2477,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "61a4fbf9-5f82-4aa8-96b6-03ec634ef9a5",
-                     *       "email": "contract-1795512572779@example.com",
-                     *       "roleId": "647eb065-3672-4010-b468-e47f8baf0ad6",
+                     *       "userId": "1f2c3a9f-e4a0-44ad-820d-acb05e8f3218",
+                     *       "email": "contract-1795517717085@example.com",
+                     *       "roleId": "f26a8d8b-9ee4-4a86-9792-e5ddc6c66fd6",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T09:29:32.800Z",
+                     *       "joinedAt": "2026-11-24T10:55:17.114Z",
                      *       "version": 1
                      *     }
                      */
@@ -2567,8 +2567,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "61a4fbf9-5f82-4aa8-96b6-03ec634ef9a5",
-                     *       "email": "contract-1795512572779@example.com",
+                     *       "userId": "1f2c3a9f-e4a0-44ad-820d-acb05e8f3218",
+                     *       "email": "contract-1795517717085@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -2582,7 +2582,7 @@ export interface operations {
                      *         "events:read",
                      *         "exchange-rates:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T09:29:32.800Z",
+                     *       "joinedAt": "2026-11-24T10:55:17.114Z",
                      *       "version": 2
                      *     }
                      */
@@ -2700,9 +2700,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "a834a011-637c-41a8-84b9-759993e098fe",
+                     *           "id": "4ea38c98-183d-4235-91d1-4c16378a3d91",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_Wo1DW_c",
+                     *           "prefix": "sk-svc_qykd4qU",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -2710,8 +2710,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "b2646536-554b-46d8-9c1c-3e5a1593df94",
-                     *           "createdAt": "2026-11-24T09:29:32.970Z",
+                     *           "createdBy": "360ded0b-bde2-4a7b-9c89-53a59d42fcb8",
+                     *           "createdAt": "2026-11-24T10:55:18.227Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -2822,9 +2822,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a834a011-637c-41a8-84b9-759993e098fe",
+                     *       "id": "4ea38c98-183d-4235-91d1-4c16378a3d91",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_Wo1DW_c",
+                     *       "prefix": "sk-svc_qykd4qU",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -2832,8 +2832,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "b2646536-554b-46d8-9c1c-3e5a1593df94",
-                     *       "createdAt": "2026-11-24T09:29:32.970Z",
+                     *       "createdBy": "360ded0b-bde2-4a7b-9c89-53a59d42fcb8",
+                     *       "createdAt": "2026-11-24T10:55:18.227Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -2922,18 +2922,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a834a011-637c-41a8-84b9-759993e098fe",
+                     *       "id": "4ea38c98-183d-4235-91d1-4c16378a3d91",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_Wo1DW_c",
+                     *       "prefix": "sk-svc_qykd4qU",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-24T09:29:33.016Z",
-                     *       "createdBy": "b2646536-554b-46d8-9c1c-3e5a1593df94",
-                     *       "createdAt": "2026-11-24T09:29:32.970Z",
+                     *       "revokedAt": "2026-11-24T10:55:18.466Z",
+                     *       "createdBy": "360ded0b-bde2-4a7b-9c89-53a59d42fcb8",
+                     *       "createdAt": "2026-11-24T10:55:18.227Z",
                      *       "version": 2
                      *     }
                      */
@@ -3016,23 +3016,23 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "4b2092ce-d612-481c-b2bf-7dda8b60f906",
+                     *           "id": "bc70c445-613e-4116-89b0-b6c5b0546b0a",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "fd14c0b4-d50a-490c-9985-d7a83b4b54db",
+                     *           "parentId": "5a85bc6a-5404-40c0-b008-062753902dfc",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:24.950Z",
-                     *           "updatedAt": "2026-11-24T09:29:24.950Z",
+                     *           "createdAt": "2026-11-24T10:55:08.266Z",
+                     *           "updatedAt": "2026-11-24T10:55:08.266Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "fd14c0b4-d50a-490c-9985-d7a83b4b54db",
+                     *           "id": "5a85bc6a-5404-40c0-b008-062753902dfc",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -3041,30 +3041,30 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:24.919Z",
-                     *           "updatedAt": "2026-11-24T09:29:24.919Z",
+                     *           "createdAt": "2026-11-24T10:55:08.076Z",
+                     *           "updatedAt": "2026-11-24T10:55:08.076Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                     *           "id": "f708822f-b531-4492-8cce-b01d7870bbdc",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "75c721ba-62c9-4f14-9633-705508567f9e",
+                     *           "parentId": "ae3f2bb9-9dda-4273-9470-2742fcc6ad60",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:24.893Z",
-                     *           "updatedAt": "2026-11-24T09:29:24.893Z",
+                     *           "createdAt": "2026-11-24T10:55:07.955Z",
+                     *           "updatedAt": "2026-11-24T10:55:07.955Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "75c721ba-62c9-4f14-9633-705508567f9e",
+                     *           "id": "ae3f2bb9-9dda-4273-9470-2742fcc6ad60",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -3073,30 +3073,30 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:24.851Z",
-                     *           "updatedAt": "2026-11-24T09:29:24.851Z",
+                     *           "createdAt": "2026-11-24T10:55:07.894Z",
+                     *           "updatedAt": "2026-11-24T10:55:07.894Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "c66eb6c5-561f-44b8-81ad-30bb9feadd16",
+                     *           "id": "e42e3554-6ea8-4e1e-b9ef-e21b78a7e7f2",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "a208bb37-97ee-4688-9df4-032026ff4e8c",
+                     *           "parentId": "6c5b276d-d4f9-47bd-a90d-1a156c239c15",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:24.728Z",
-                     *           "updatedAt": "2026-11-24T09:29:24.728Z",
+                     *           "createdAt": "2026-11-24T10:55:07.840Z",
+                     *           "updatedAt": "2026-11-24T10:55:07.840Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "a208bb37-97ee-4688-9df4-032026ff4e8c",
+                     *           "id": "6c5b276d-d4f9-47bd-a90d-1a156c239c15",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -3105,46 +3105,46 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:24.584Z",
-                     *           "updatedAt": "2026-11-24T09:29:24.584Z",
+                     *           "createdAt": "2026-11-24T10:55:07.654Z",
+                     *           "updatedAt": "2026-11-24T10:55:07.654Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "dd5afa4f-28de-4b60-915d-b712184ef6c2",
+                     *           "id": "d6c810bc-e0a0-42de-9a8d-76461cf1202f",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "4cf2ac47-a628-49f8-92b8-fcfd967f2db1",
+                     *           "parentId": "b6e50e35-61ad-4f70-b3a3-20bf3acb9940",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:24.531Z",
-                     *           "updatedAt": "2026-11-24T09:29:24.531Z",
+                     *           "createdAt": "2026-11-24T10:55:07.539Z",
+                     *           "updatedAt": "2026-11-24T10:55:07.539Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *           "id": "c4c14c6c-5ae9-4a24-b917-a91fd3803b5d",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "4cf2ac47-a628-49f8-92b8-fcfd967f2db1",
+                     *           "parentId": "b6e50e35-61ad-4f70-b3a3-20bf3acb9940",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:24.433Z",
-                     *           "updatedAt": "2026-11-24T09:29:24.433Z",
+                     *           "createdAt": "2026-11-24T10:55:07.371Z",
+                     *           "updatedAt": "2026-11-24T10:55:07.371Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "4cf2ac47-a628-49f8-92b8-fcfd967f2db1",
+                     *           "id": "b6e50e35-61ad-4f70-b3a3-20bf3acb9940",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -3153,8 +3153,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:24.344Z",
-                     *           "updatedAt": "2026-11-24T09:29:24.344Z",
+                     *           "createdAt": "2026-11-24T10:55:07.141Z",
+                     *           "updatedAt": "2026-11-24T10:55:07.141Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null
@@ -3290,7 +3290,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ba6bd0f4-0a39-4857-a557-5f30bd7124d6",
+                     *       "id": "5834c470-0b35-46be-bf08-fa950812366e",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -3299,8 +3299,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:25.551Z",
-                     *       "updatedAt": "2026-11-24T09:29:25.551Z",
+                     *       "createdAt": "2026-11-24T10:55:08.430Z",
+                     *       "updatedAt": "2026-11-24T10:55:08.430Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null
@@ -3385,7 +3385,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ba6bd0f4-0a39-4857-a557-5f30bd7124d6",
+                     *       "id": "5834c470-0b35-46be-bf08-fa950812366e",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -3394,8 +3394,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:25.551Z",
-                     *       "updatedAt": "2026-11-24T09:29:25.551Z",
+                     *       "createdAt": "2026-11-24T10:55:08.430Z",
+                     *       "updatedAt": "2026-11-24T10:55:08.430Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null
@@ -3517,7 +3517,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ba6bd0f4-0a39-4857-a557-5f30bd7124d6",
+                     *       "id": "5834c470-0b35-46be-bf08-fa950812366e",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -3526,8 +3526,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T09:29:25.551Z",
-                     *       "updatedAt": "2026-11-24T09:29:25.632Z",
+                     *       "createdAt": "2026-11-24T10:55:08.430Z",
+                     *       "updatedAt": "2026-11-24T10:55:08.465Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null
@@ -3666,7 +3666,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "5f3b3729-a4c5-4589-b6c1-6795941a986a",
+                     *           "id": "4ea4b5b5-d409-4997-b110-99190f38fd27",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -3675,12 +3675,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:26.545Z",
-                     *           "updatedAt": "2026-11-24T09:29:26.545Z",
+                     *           "createdAt": "2026-11-24T10:55:08.565Z",
+                     *           "updatedAt": "2026-11-24T10:55:08.565Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "e0096aa0-3361-4d11-aaca-8f21e14221bc",
+                     *           "id": "fb183bbc-38dc-464e-bb41-0f8c475006bb",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -3689,12 +3689,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:24.996Z",
-                     *           "updatedAt": "2026-11-24T09:29:24.996Z",
+                     *           "createdAt": "2026-11-24T10:55:08.314Z",
+                     *           "updatedAt": "2026-11-24T10:55:08.314Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "45c0e6bb-aa30-4491-b1d0-9146eb005e0a",
+                     *           "id": "105e3dd5-fb0c-4906-b1d9-bfe3b7cd8117",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -3703,8 +3703,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:25.248Z",
-                     *           "updatedAt": "2026-11-24T09:29:25.248Z",
+                     *           "createdAt": "2026-11-24T10:55:08.363Z",
+                     *           "updatedAt": "2026-11-24T10:55:08.363Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -3817,7 +3817,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5f3b3729-a4c5-4589-b6c1-6795941a986a",
+                     *       "id": "4ea4b5b5-d409-4997-b110-99190f38fd27",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -3826,8 +3826,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:26.545Z",
-                     *       "updatedAt": "2026-11-24T09:29:26.545Z",
+                     *       "createdAt": "2026-11-24T10:55:08.565Z",
+                     *       "updatedAt": "2026-11-24T10:55:08.565Z",
                      *       "status": "active"
                      *     }
                      */
@@ -3903,7 +3903,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5f3b3729-a4c5-4589-b6c1-6795941a986a",
+                     *       "id": "4ea4b5b5-d409-4997-b110-99190f38fd27",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -3912,8 +3912,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:26.545Z",
-                     *       "updatedAt": "2026-11-24T09:29:26.545Z",
+                     *       "createdAt": "2026-11-24T10:55:08.565Z",
+                     *       "updatedAt": "2026-11-24T10:55:08.565Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4018,7 +4018,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5f3b3729-a4c5-4589-b6c1-6795941a986a",
+                     *       "id": "4ea4b5b5-d409-4997-b110-99190f38fd27",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4027,8 +4027,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T09:29:26.545Z",
-                     *       "updatedAt": "2026-11-24T09:29:26.651Z",
+                     *       "createdAt": "2026-11-24T10:55:08.565Z",
+                     *       "updatedAt": "2026-11-24T10:55:08.802Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4158,7 +4158,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5f3b3729-a4c5-4589-b6c1-6795941a986a",
+                     *       "id": "4ea4b5b5-d409-4997-b110-99190f38fd27",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4167,8 +4167,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T09:29:26.545Z",
-                     *       "updatedAt": "2026-11-24T09:29:26.772Z",
+                     *       "createdAt": "2026-11-24T10:55:08.565Z",
+                     *       "updatedAt": "2026-11-24T10:55:08.948Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4255,7 +4255,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5f3b3729-a4c5-4589-b6c1-6795941a986a",
+                     *       "id": "4ea4b5b5-d409-4997-b110-99190f38fd27",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4264,8 +4264,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T09:29:26.545Z",
-                     *       "updatedAt": "2026-11-24T09:29:26.699Z",
+                     *       "createdAt": "2026-11-24T10:55:08.565Z",
+                     *       "updatedAt": "2026-11-24T10:55:08.879Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -4352,266 +4352,266 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "f36c03bb-5a50-4d8c-94db-5208cc096738",
+                     *           "id": "c5be4071-cdf8-4302-84eb-0f889db0ddd8",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:27.096Z",
-                     *           "updatedAt": "2026-11-24T09:29:27.096Z",
+                     *           "createdAt": "2026-11-24T10:55:09.276Z",
+                     *           "updatedAt": "2026-11-24T10:55:09.276Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2027-01-31",
                      *               "name": "P01",
-                     *               "id": "40f3c33e-251d-41f8-be95-8e4e900bc684",
+                     *               "id": "70d0e4f5-fdfe-45f8-a59d-7e2e76026d95",
                      *               "version": 1,
                      *               "startDate": "2027-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *               "financialYearId": "c5be4071-cdf8-4302-84eb-0f889db0ddd8"
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2027-02-28",
                      *               "name": "P02",
-                     *               "id": "9fdabf2f-a85f-41ca-9997-770a4dd52eb0",
+                     *               "id": "224ec471-7f6e-4af9-aa26-8a8f69cf5f46",
                      *               "version": 1,
                      *               "startDate": "2027-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *               "financialYearId": "c5be4071-cdf8-4302-84eb-0f889db0ddd8"
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2027-03-31",
                      *               "name": "P03",
-                     *               "id": "b9f1dc2a-823d-4e02-b820-ecfc63818039",
+                     *               "id": "bcfa8e97-8aef-4efa-965f-695ac5a76a8d",
                      *               "version": 1,
                      *               "startDate": "2027-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *               "financialYearId": "c5be4071-cdf8-4302-84eb-0f889db0ddd8"
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2027-04-30",
                      *               "name": "P04",
-                     *               "id": "6dc7d706-fef3-408a-9a3e-cbd8a3cd5a42",
+                     *               "id": "90cb6247-0743-4ea0-b75d-1bfe05595340",
                      *               "version": 1,
                      *               "startDate": "2027-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *               "financialYearId": "c5be4071-cdf8-4302-84eb-0f889db0ddd8"
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2027-05-31",
                      *               "name": "P05",
-                     *               "id": "46ee82c0-65fb-4037-9c27-7134cabcd85f",
+                     *               "id": "ffd83e60-5ca9-4789-94af-b0457d73f7f6",
                      *               "version": 1,
                      *               "startDate": "2027-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *               "financialYearId": "c5be4071-cdf8-4302-84eb-0f889db0ddd8"
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2027-06-30",
                      *               "name": "P06",
-                     *               "id": "9dc51dbf-ec30-4578-a0ba-b6aa89fe616d",
+                     *               "id": "f5403b52-c95d-4e5d-96c2-990ff6a79455",
                      *               "version": 1,
                      *               "startDate": "2027-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *               "financialYearId": "c5be4071-cdf8-4302-84eb-0f889db0ddd8"
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2027-07-31",
                      *               "name": "P07",
-                     *               "id": "c0075450-eeed-411f-b465-3dd98ac9de32",
+                     *               "id": "2e9bc29d-1a27-4657-b47a-1e3bba47a75c",
                      *               "version": 1,
                      *               "startDate": "2027-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *               "financialYearId": "c5be4071-cdf8-4302-84eb-0f889db0ddd8"
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2027-08-31",
                      *               "name": "P08",
-                     *               "id": "e03595fc-28c8-4bac-af91-b2cb3f001044",
+                     *               "id": "e315d971-c04d-42e9-b5da-cc8e0d16296e",
                      *               "version": 1,
                      *               "startDate": "2027-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *               "financialYearId": "c5be4071-cdf8-4302-84eb-0f889db0ddd8"
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2027-09-30",
                      *               "name": "P09",
-                     *               "id": "65af9460-70a0-4069-a963-c25d9774c80a",
+                     *               "id": "e25d6a71-0e67-4e51-b73d-d7b6db248bdb",
                      *               "version": 1,
                      *               "startDate": "2027-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *               "financialYearId": "c5be4071-cdf8-4302-84eb-0f889db0ddd8"
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2027-10-31",
                      *               "name": "P10",
-                     *               "id": "9409d83c-7538-44b7-9dcf-baf322447d19",
+                     *               "id": "3e5db13a-d410-42c4-b947-0e3a70fefa3b",
                      *               "version": 1,
                      *               "startDate": "2027-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *               "financialYearId": "c5be4071-cdf8-4302-84eb-0f889db0ddd8"
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2027-11-30",
                      *               "name": "P11",
-                     *               "id": "4829122b-8275-4712-9644-caa35d9fcc8c",
+                     *               "id": "12483aa0-d1f7-407d-b0ed-c4a52523319b",
                      *               "version": 1,
                      *               "startDate": "2027-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *               "financialYearId": "c5be4071-cdf8-4302-84eb-0f889db0ddd8"
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2027-12-31",
                      *               "name": "P12",
-                     *               "id": "351e3b83-a2a2-4f23-93a7-4a10e82efd89",
+                     *               "id": "3afe9b3a-5da1-4a45-8ef4-4c935792ef07",
                      *               "version": 1,
                      *               "startDate": "2027-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *               "financialYearId": "c5be4071-cdf8-4302-84eb-0f889db0ddd8"
                      *             }
                      *           ]
                      *         },
                      *         {
-                     *           "id": "48061a96-ccbc-4471-8ca2-9f77238aba9e",
+                     *           "id": "c972cd9c-772c-4a52-a74b-b197d8ae729f",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:26.886Z",
-                     *           "updatedAt": "2026-11-24T09:29:26.886Z",
+                     *           "createdAt": "2026-11-24T10:55:09.200Z",
+                     *           "updatedAt": "2026-11-24T10:55:09.200Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2026-01-31",
                      *               "name": "P01",
-                     *               "id": "72f3fd41-1d6e-4ac5-9600-d5e16757330d",
+                     *               "id": "e94adcb3-a833-4e08-8d54-afb7326562cb",
                      *               "version": 1,
                      *               "startDate": "2026-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *               "financialYearId": "c972cd9c-772c-4a52-a74b-b197d8ae729f"
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2026-02-28",
                      *               "name": "P02",
-                     *               "id": "f0665979-6611-4291-863c-b947614de751",
+                     *               "id": "4d9d0261-8447-45a5-ab8e-82f6e3b92d4f",
                      *               "version": 1,
                      *               "startDate": "2026-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *               "financialYearId": "c972cd9c-772c-4a52-a74b-b197d8ae729f"
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2026-03-31",
                      *               "name": "P03",
-                     *               "id": "7d4dfaa2-5691-47f1-9336-0df6b261231d",
+                     *               "id": "9ecaaa97-210a-4299-a21b-7aa76812d6b2",
                      *               "version": 1,
                      *               "startDate": "2026-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *               "financialYearId": "c972cd9c-772c-4a52-a74b-b197d8ae729f"
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2026-04-30",
                      *               "name": "P04",
-                     *               "id": "f3c949d0-3e80-4c9c-9960-8994baa5c16b",
+                     *               "id": "26a6bc27-1618-4bac-b2c4-fc053e0c0cbb",
                      *               "version": 1,
                      *               "startDate": "2026-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *               "financialYearId": "c972cd9c-772c-4a52-a74b-b197d8ae729f"
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2026-05-31",
                      *               "name": "P05",
-                     *               "id": "5a9e6e2f-8a05-4c1c-8450-2283064e0151",
+                     *               "id": "fe0f8f2a-8d87-4881-b362-6be8fbdc6293",
                      *               "version": 1,
                      *               "startDate": "2026-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *               "financialYearId": "c972cd9c-772c-4a52-a74b-b197d8ae729f"
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2026-06-30",
                      *               "name": "P06",
-                     *               "id": "34a1eea5-8d18-4c75-b34b-cbccd04124bb",
+                     *               "id": "9d81f2c5-7262-4540-9f9f-0b42c4c9522b",
                      *               "version": 1,
                      *               "startDate": "2026-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *               "financialYearId": "c972cd9c-772c-4a52-a74b-b197d8ae729f"
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2026-07-31",
                      *               "name": "P07",
-                     *               "id": "c29bfdfa-fa98-4aaa-a956-f0485c747066",
+                     *               "id": "808d5930-605a-465e-96fa-2ceb0b12349d",
                      *               "version": 1,
                      *               "startDate": "2026-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *               "financialYearId": "c972cd9c-772c-4a52-a74b-b197d8ae729f"
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2026-08-31",
                      *               "name": "P08",
-                     *               "id": "5515e6f3-0c8e-4f7e-96aa-4a64dcfa9667",
+                     *               "id": "cd801083-a165-479a-99d1-9622525c8d13",
                      *               "version": 1,
                      *               "startDate": "2026-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *               "financialYearId": "c972cd9c-772c-4a52-a74b-b197d8ae729f"
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2026-09-30",
                      *               "name": "P09",
-                     *               "id": "01933cde-d6cb-42a3-b233-eb1f4cff01b0",
+                     *               "id": "c1574a3d-4bd8-4ac7-8932-a497e0932e38",
                      *               "version": 1,
                      *               "startDate": "2026-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *               "financialYearId": "c972cd9c-772c-4a52-a74b-b197d8ae729f"
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2026-10-31",
                      *               "name": "P10",
-                     *               "id": "46741b6b-cb30-4609-9469-a0533acc4860",
+                     *               "id": "256bbe78-681e-4585-afd0-d6f71cefcc63",
                      *               "version": 1,
                      *               "startDate": "2026-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *               "financialYearId": "c972cd9c-772c-4a52-a74b-b197d8ae729f"
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2026-11-30",
                      *               "name": "P11",
-                     *               "id": "de2589a9-75aa-4281-9c3e-c0ac89a890c0",
+                     *               "id": "4fe60059-6e3e-4588-a5c5-846c3660f0c0",
                      *               "version": 1,
                      *               "startDate": "2026-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *               "financialYearId": "c972cd9c-772c-4a52-a74b-b197d8ae729f"
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2026-12-31",
                      *               "name": "P12",
-                     *               "id": "61ecfc97-6fc1-4616-9fc2-89a840dea1dd",
+                     *               "id": "2fb3615f-166a-414e-a759-5c520b04cbf0",
                      *               "version": 1,
                      *               "startDate": "2026-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *               "financialYearId": "c972cd9c-772c-4a52-a74b-b197d8ae729f"
                      *             }
                      *           ]
                      *         }
@@ -4773,7 +4773,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f36c03bb-5a50-4d8c-94db-5208cc096738",
+                     *       "id": "c5be4071-cdf8-4302-84eb-0f889db0ddd8",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
@@ -4781,128 +4781,128 @@ export interface operations {
                      *       "version": 1,
                      *       "periods": [
                      *         {
-                     *           "id": "40f3c33e-251d-41f8-be95-8e4e900bc684",
+                     *           "id": "70d0e4f5-fdfe-45f8-a59d-7e2e76026d95",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-01-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *           "financialYearId": "c5be4071-cdf8-4302-84eb-0f889db0ddd8"
                      *         },
                      *         {
-                     *           "id": "9fdabf2f-a85f-41ca-9997-770a4dd52eb0",
+                     *           "id": "224ec471-7f6e-4af9-aa26-8a8f69cf5f46",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
                      *           "endDate": "2027-02-28",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *           "financialYearId": "c5be4071-cdf8-4302-84eb-0f889db0ddd8"
                      *         },
                      *         {
-                     *           "id": "b9f1dc2a-823d-4e02-b820-ecfc63818039",
+                     *           "id": "bcfa8e97-8aef-4efa-965f-695ac5a76a8d",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
                      *           "endDate": "2027-03-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *           "financialYearId": "c5be4071-cdf8-4302-84eb-0f889db0ddd8"
                      *         },
                      *         {
-                     *           "id": "6dc7d706-fef3-408a-9a3e-cbd8a3cd5a42",
+                     *           "id": "90cb6247-0743-4ea0-b75d-1bfe05595340",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
                      *           "endDate": "2027-04-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *           "financialYearId": "c5be4071-cdf8-4302-84eb-0f889db0ddd8"
                      *         },
                      *         {
-                     *           "id": "46ee82c0-65fb-4037-9c27-7134cabcd85f",
+                     *           "id": "ffd83e60-5ca9-4789-94af-b0457d73f7f6",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
                      *           "endDate": "2027-05-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *           "financialYearId": "c5be4071-cdf8-4302-84eb-0f889db0ddd8"
                      *         },
                      *         {
-                     *           "id": "9dc51dbf-ec30-4578-a0ba-b6aa89fe616d",
+                     *           "id": "f5403b52-c95d-4e5d-96c2-990ff6a79455",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
                      *           "endDate": "2027-06-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *           "financialYearId": "c5be4071-cdf8-4302-84eb-0f889db0ddd8"
                      *         },
                      *         {
-                     *           "id": "c0075450-eeed-411f-b465-3dd98ac9de32",
+                     *           "id": "2e9bc29d-1a27-4657-b47a-1e3bba47a75c",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
                      *           "endDate": "2027-07-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *           "financialYearId": "c5be4071-cdf8-4302-84eb-0f889db0ddd8"
                      *         },
                      *         {
-                     *           "id": "e03595fc-28c8-4bac-af91-b2cb3f001044",
+                     *           "id": "e315d971-c04d-42e9-b5da-cc8e0d16296e",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
                      *           "endDate": "2027-08-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *           "financialYearId": "c5be4071-cdf8-4302-84eb-0f889db0ddd8"
                      *         },
                      *         {
-                     *           "id": "65af9460-70a0-4069-a963-c25d9774c80a",
+                     *           "id": "e25d6a71-0e67-4e51-b73d-d7b6db248bdb",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
                      *           "endDate": "2027-09-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *           "financialYearId": "c5be4071-cdf8-4302-84eb-0f889db0ddd8"
                      *         },
                      *         {
-                     *           "id": "9409d83c-7538-44b7-9dcf-baf322447d19",
+                     *           "id": "3e5db13a-d410-42c4-b947-0e3a70fefa3b",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
                      *           "endDate": "2027-10-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *           "financialYearId": "c5be4071-cdf8-4302-84eb-0f889db0ddd8"
                      *         },
                      *         {
-                     *           "id": "4829122b-8275-4712-9644-caa35d9fcc8c",
+                     *           "id": "12483aa0-d1f7-407d-b0ed-c4a52523319b",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
                      *           "endDate": "2027-11-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *           "financialYearId": "c5be4071-cdf8-4302-84eb-0f889db0ddd8"
                      *         },
                      *         {
-                     *           "id": "351e3b83-a2a2-4f23-93a7-4a10e82efd89",
+                     *           "id": "3afe9b3a-5da1-4a45-8ef4-4c935792ef07",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *           "financialYearId": "c5be4071-cdf8-4302-84eb-0f889db0ddd8"
                      *         }
                      *       ],
-                     *       "createdAt": "2026-11-24T09:29:27.096Z",
-                     *       "updatedAt": "2026-11-24T09:29:27.096Z"
+                     *       "createdAt": "2026-11-24T10:55:09.276Z",
+                     *       "updatedAt": "2026-11-24T10:55:09.276Z"
                      *     }
                      */
                     "application/json": {
@@ -5015,134 +5015,134 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "48061a96-ccbc-4471-8ca2-9f77238aba9e",
+                     *       "id": "c972cd9c-772c-4a52-a74b-b197d8ae729f",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:26.886Z",
-                     *       "updatedAt": "2026-11-24T09:29:26.886Z",
+                     *       "createdAt": "2026-11-24T10:55:09.200Z",
+                     *       "updatedAt": "2026-11-24T10:55:09.200Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "72f3fd41-1d6e-4ac5-9600-d5e16757330d",
+                     *           "id": "e94adcb3-a833-4e08-8d54-afb7326562cb",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "c972cd9c-772c-4a52-a74b-b197d8ae729f"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "f0665979-6611-4291-863c-b947614de751",
+                     *           "id": "4d9d0261-8447-45a5-ab8e-82f6e3b92d4f",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "c972cd9c-772c-4a52-a74b-b197d8ae729f"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "7d4dfaa2-5691-47f1-9336-0df6b261231d",
+                     *           "id": "9ecaaa97-210a-4299-a21b-7aa76812d6b2",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "c972cd9c-772c-4a52-a74b-b197d8ae729f"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "f3c949d0-3e80-4c9c-9960-8994baa5c16b",
+                     *           "id": "26a6bc27-1618-4bac-b2c4-fc053e0c0cbb",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "c972cd9c-772c-4a52-a74b-b197d8ae729f"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "5a9e6e2f-8a05-4c1c-8450-2283064e0151",
+                     *           "id": "fe0f8f2a-8d87-4881-b362-6be8fbdc6293",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "c972cd9c-772c-4a52-a74b-b197d8ae729f"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "34a1eea5-8d18-4c75-b34b-cbccd04124bb",
+                     *           "id": "9d81f2c5-7262-4540-9f9f-0b42c4c9522b",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "c972cd9c-772c-4a52-a74b-b197d8ae729f"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "c29bfdfa-fa98-4aaa-a956-f0485c747066",
+                     *           "id": "808d5930-605a-465e-96fa-2ceb0b12349d",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "c972cd9c-772c-4a52-a74b-b197d8ae729f"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "5515e6f3-0c8e-4f7e-96aa-4a64dcfa9667",
+                     *           "id": "cd801083-a165-479a-99d1-9622525c8d13",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "c972cd9c-772c-4a52-a74b-b197d8ae729f"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "01933cde-d6cb-42a3-b233-eb1f4cff01b0",
+                     *           "id": "c1574a3d-4bd8-4ac7-8932-a497e0932e38",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "c972cd9c-772c-4a52-a74b-b197d8ae729f"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "46741b6b-cb30-4609-9469-a0533acc4860",
+                     *           "id": "256bbe78-681e-4585-afd0-d6f71cefcc63",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "c972cd9c-772c-4a52-a74b-b197d8ae729f"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "de2589a9-75aa-4281-9c3e-c0ac89a890c0",
+                     *           "id": "4fe60059-6e3e-4588-a5c5-846c3660f0c0",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "c972cd9c-772c-4a52-a74b-b197d8ae729f"
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "61ecfc97-6fc1-4616-9fc2-89a840dea1dd",
+                     *           "id": "2fb3615f-166a-414e-a759-5c520b04cbf0",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "c972cd9c-772c-4a52-a74b-b197d8ae729f"
                      *         }
                      *       ]
                      *     }
@@ -5297,134 +5297,134 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b11b08a4-d8cc-4da7-9797-add01d410ff0",
+                     *       "id": "07ebfde5-3104-4389-9ef2-0f3d6891c50a",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T09:29:27.251Z",
-                     *       "updatedAt": "2026-11-24T09:29:27.488Z",
+                     *       "createdAt": "2026-11-24T10:55:09.532Z",
+                     *       "updatedAt": "2026-11-24T10:55:09.562Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2030-01-31",
                      *           "name": "P01",
-                     *           "id": "4691f9a1-3193-4975-8e90-fbf9342b6e1d",
+                     *           "id": "a03fe316-9e44-4b09-9793-03caff0724df",
                      *           "version": 1,
                      *           "startDate": "2030-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
+                     *           "financialYearId": "07ebfde5-3104-4389-9ef2-0f3d6891c50a"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2030-02-28",
                      *           "name": "P02",
-                     *           "id": "174664b6-3850-4d33-ae0d-253063f18888",
+                     *           "id": "6d4d8ab6-af3c-4ec9-bad2-80112853e813",
                      *           "version": 1,
                      *           "startDate": "2030-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
+                     *           "financialYearId": "07ebfde5-3104-4389-9ef2-0f3d6891c50a"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2030-03-31",
                      *           "name": "P03",
-                     *           "id": "ab1f5bf9-87af-4188-860a-13594cd04002",
+                     *           "id": "7dcfc672-ba52-47bf-b073-bed5cd58f733",
                      *           "version": 1,
                      *           "startDate": "2030-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
+                     *           "financialYearId": "07ebfde5-3104-4389-9ef2-0f3d6891c50a"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2030-04-30",
                      *           "name": "P04",
-                     *           "id": "8a38f708-e638-424e-b6a2-56b5aba27082",
+                     *           "id": "29ff2a1f-bdb2-44a0-b8ec-7aae94e9f5bf",
                      *           "version": 1,
                      *           "startDate": "2030-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
+                     *           "financialYearId": "07ebfde5-3104-4389-9ef2-0f3d6891c50a"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2030-05-31",
                      *           "name": "P05",
-                     *           "id": "9b88d7b8-e95c-4664-8767-72ccd54c1fce",
+                     *           "id": "e0890789-b159-4308-82be-4a65c85e9598",
                      *           "version": 1,
                      *           "startDate": "2030-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
+                     *           "financialYearId": "07ebfde5-3104-4389-9ef2-0f3d6891c50a"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2030-06-30",
                      *           "name": "P06",
-                     *           "id": "cb41e2c8-3bc5-4172-b1db-f3fb7b74fa90",
+                     *           "id": "f124ee12-4adc-4d74-8710-423e93f540e4",
                      *           "version": 1,
                      *           "startDate": "2030-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
+                     *           "financialYearId": "07ebfde5-3104-4389-9ef2-0f3d6891c50a"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2030-07-31",
                      *           "name": "P07",
-                     *           "id": "1e1b2838-b15c-4c8e-88a6-2206cbc015bd",
+                     *           "id": "87e9f006-60bf-4e5c-96fc-7911db520207",
                      *           "version": 1,
                      *           "startDate": "2030-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
+                     *           "financialYearId": "07ebfde5-3104-4389-9ef2-0f3d6891c50a"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2030-08-31",
                      *           "name": "P08",
-                     *           "id": "dcca4903-15ec-4336-8abf-1721786d39ea",
+                     *           "id": "467e983b-48ec-417c-ba05-cd2db60ceeb9",
                      *           "version": 1,
                      *           "startDate": "2030-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
+                     *           "financialYearId": "07ebfde5-3104-4389-9ef2-0f3d6891c50a"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2030-09-30",
                      *           "name": "P09",
-                     *           "id": "618588b4-bcc4-4f7c-9607-a13cbffaf19d",
+                     *           "id": "84e4dafa-6bdc-4432-b9c1-7c2d5c4e0950",
                      *           "version": 1,
                      *           "startDate": "2030-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
+                     *           "financialYearId": "07ebfde5-3104-4389-9ef2-0f3d6891c50a"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2030-10-31",
                      *           "name": "P10",
-                     *           "id": "bd2a9dc6-da03-4c11-8f9e-51373a44e3a1",
+                     *           "id": "fcfe9ff3-4fe5-4293-9223-add7c06be3c6",
                      *           "version": 1,
                      *           "startDate": "2030-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
+                     *           "financialYearId": "07ebfde5-3104-4389-9ef2-0f3d6891c50a"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2030-11-30",
                      *           "name": "P11",
-                     *           "id": "026067df-58d7-4991-94e0-9c048127c95d",
+                     *           "id": "d4f09a9f-3cc2-4b3a-aee7-60de97d5315b",
                      *           "version": 1,
                      *           "startDate": "2030-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
+                     *           "financialYearId": "07ebfde5-3104-4389-9ef2-0f3d6891c50a"
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2030-12-31",
                      *           "name": "P12",
-                     *           "id": "e584a005-c3b2-4dda-b099-759f616352b3",
+                     *           "id": "2d7f66f0-a25f-446c-b5cf-fda2bc5ff865",
                      *           "version": 1,
                      *           "startDate": "2030-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
+                     *           "financialYearId": "07ebfde5-3104-4389-9ef2-0f3d6891c50a"
                      *         }
                      *       ]
                      *     }
@@ -5631,14 +5631,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c30302dd-5c11-498a-8562-0b8181f7ce28",
+                     *       "id": "834b68c4-9fb7-40bf-b39d-ec20d8c26e02",
                      *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "4b2092ce-d612-481c-b2bf-7dda8b60f906",
+                     *           "accountId": "bc70c445-613e-4116-89b0-b6c5b0546b0a",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -5648,7 +5648,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "c66eb6c5-561f-44b8-81ad-30bb9feadd16",
+                     *           "accountId": "e42e3554-6ea8-4e1e-b9ef-e21b78a7e7f2",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -5669,8 +5669,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:31.932Z",
-                     *       "updatedAt": "2026-11-24T09:29:31.932Z"
+                     *       "createdAt": "2026-11-24T10:55:14.830Z",
+                     *       "updatedAt": "2026-11-24T10:55:14.830Z"
                      *     }
                      */
                     "application/json": {
@@ -5798,121 +5798,121 @@ export interface operations {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "61ecfc97-6fc1-4616-9fc2-89a840dea1dd",
+                     *           "id": "2fb3615f-166a-414e-a759-5c520b04cbf0",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "c972cd9c-772c-4a52-a74b-b197d8ae729f"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "de2589a9-75aa-4281-9c3e-c0ac89a890c0",
+                     *           "id": "4fe60059-6e3e-4588-a5c5-846c3660f0c0",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "c972cd9c-772c-4a52-a74b-b197d8ae729f"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "46741b6b-cb30-4609-9469-a0533acc4860",
+                     *           "id": "256bbe78-681e-4585-afd0-d6f71cefcc63",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "c972cd9c-772c-4a52-a74b-b197d8ae729f"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "01933cde-d6cb-42a3-b233-eb1f4cff01b0",
+                     *           "id": "c1574a3d-4bd8-4ac7-8932-a497e0932e38",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "c972cd9c-772c-4a52-a74b-b197d8ae729f"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "5515e6f3-0c8e-4f7e-96aa-4a64dcfa9667",
+                     *           "id": "cd801083-a165-479a-99d1-9622525c8d13",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "c972cd9c-772c-4a52-a74b-b197d8ae729f"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "c29bfdfa-fa98-4aaa-a956-f0485c747066",
+                     *           "id": "808d5930-605a-465e-96fa-2ceb0b12349d",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "c972cd9c-772c-4a52-a74b-b197d8ae729f"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "34a1eea5-8d18-4c75-b34b-cbccd04124bb",
+                     *           "id": "9d81f2c5-7262-4540-9f9f-0b42c4c9522b",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "c972cd9c-772c-4a52-a74b-b197d8ae729f"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "5a9e6e2f-8a05-4c1c-8450-2283064e0151",
+                     *           "id": "fe0f8f2a-8d87-4881-b362-6be8fbdc6293",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "c972cd9c-772c-4a52-a74b-b197d8ae729f"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "f3c949d0-3e80-4c9c-9960-8994baa5c16b",
+                     *           "id": "26a6bc27-1618-4bac-b2c4-fc053e0c0cbb",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "c972cd9c-772c-4a52-a74b-b197d8ae729f"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "7d4dfaa2-5691-47f1-9336-0df6b261231d",
+                     *           "id": "9ecaaa97-210a-4299-a21b-7aa76812d6b2",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "c972cd9c-772c-4a52-a74b-b197d8ae729f"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "f0665979-6611-4291-863c-b947614de751",
+                     *           "id": "4d9d0261-8447-45a5-ab8e-82f6e3b92d4f",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "c972cd9c-772c-4a52-a74b-b197d8ae729f"
                      *         },
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "72f3fd41-1d6e-4ac5-9600-d5e16757330d",
+                     *           "id": "e94adcb3-a833-4e08-8d54-afb7326562cb",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "c972cd9c-772c-4a52-a74b-b197d8ae729f"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -5996,11 +5996,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "72f3fd41-1d6e-4ac5-9600-d5e16757330d",
+                     *       "id": "e94adcb3-a833-4e08-8d54-afb7326562cb",
                      *       "version": 1,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *       "financialYearId": "c972cd9c-772c-4a52-a74b-b197d8ae729f"
                      *     }
                      */
                     "application/json": {
@@ -6086,11 +6086,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "72f3fd41-1d6e-4ac5-9600-d5e16757330d",
+                     *       "id": "e94adcb3-a833-4e08-8d54-afb7326562cb",
                      *       "version": 2,
                      *       "startDate": "2026-01-01",
                      *       "status": "locked",
-                     *       "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *       "financialYearId": "c972cd9c-772c-4a52-a74b-b197d8ae729f"
                      *     }
                      */
                     "application/json": {
@@ -6275,11 +6275,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "72f3fd41-1d6e-4ac5-9600-d5e16757330d",
+                     *       "id": "e94adcb3-a833-4e08-8d54-afb7326562cb",
                      *       "version": 3,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *       "financialYearId": "c972cd9c-772c-4a52-a74b-b197d8ae729f"
                      *     }
                      */
                     "application/json": {
@@ -6373,14 +6373,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "1ad67816-fcae-4a9c-829c-536b746a17ba",
+                     *           "id": "aa6cb51f-5433-49e8-9eb2-d921f18683c1",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *               "accountId": "c4c14c6c-5ae9-4a24-b917-a91fd3803b5d",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -6390,7 +6390,7 @@ export interface operations {
                      *               "fxRounding": false
                      *             },
                      *             {
-                     *               "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                     *               "accountId": "f708822f-b531-4492-8cce-b01d7870bbdc",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -6411,8 +6411,8 @@ export interface operations {
                      *           "reversalOf": null,
                      *           "reversedBy": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:28.046Z",
-                     *           "updatedAt": "2026-11-24T09:29:28.046Z"
+                     *           "createdAt": "2026-11-24T10:55:09.762Z",
+                     *           "updatedAt": "2026-11-24T10:55:09.762Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -6534,12 +6534,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                 *           "accountId": "c4c14c6c-5ae9-4a24-b917-a91fd3803b5d",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                 *           "accountId": "f708822f-b531-4492-8cce-b01d7870bbdc",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -6583,14 +6583,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1ad67816-fcae-4a9c-829c-536b746a17ba",
+                     *       "id": "aa6cb51f-5433-49e8-9eb2-d921f18683c1",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *           "accountId": "c4c14c6c-5ae9-4a24-b917-a91fd3803b5d",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -6600,7 +6600,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                     *           "accountId": "f708822f-b531-4492-8cce-b01d7870bbdc",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -6621,8 +6621,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:28.046Z",
-                     *       "updatedAt": "2026-11-24T09:29:28.046Z"
+                     *       "createdAt": "2026-11-24T10:55:09.762Z",
+                     *       "updatedAt": "2026-11-24T10:55:09.762Z"
                      *     }
                      */
                     "application/json": {
@@ -6734,14 +6734,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1ad67816-fcae-4a9c-829c-536b746a17ba",
+                     *       "id": "aa6cb51f-5433-49e8-9eb2-d921f18683c1",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *           "accountId": "c4c14c6c-5ae9-4a24-b917-a91fd3803b5d",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -6751,7 +6751,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                     *           "accountId": "f708822f-b531-4492-8cce-b01d7870bbdc",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -6772,8 +6772,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:28.046Z",
-                     *       "updatedAt": "2026-11-24T09:29:28.046Z"
+                     *       "createdAt": "2026-11-24T10:55:09.762Z",
+                     *       "updatedAt": "2026-11-24T10:55:09.762Z"
                      *     }
                      */
                     "application/json": {
@@ -6883,12 +6883,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                 *           "accountId": "c4c14c6c-5ae9-4a24-b917-a91fd3803b5d",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                 *           "accountId": "f708822f-b531-4492-8cce-b01d7870bbdc",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -6935,14 +6935,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1ad67816-fcae-4a9c-829c-536b746a17ba",
+                     *       "id": "aa6cb51f-5433-49e8-9eb2-d921f18683c1",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *           "accountId": "c4c14c6c-5ae9-4a24-b917-a91fd3803b5d",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -6952,7 +6952,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                     *           "accountId": "f708822f-b531-4492-8cce-b01d7870bbdc",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -6973,8 +6973,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T09:29:28.046Z",
-                     *       "updatedAt": "2026-11-24T09:29:28.403Z"
+                     *       "createdAt": "2026-11-24T10:55:09.762Z",
+                     *       "updatedAt": "2026-11-24T10:55:09.913Z"
                      *     }
                      */
                     "application/json": {
@@ -7104,14 +7104,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1ad67816-fcae-4a9c-829c-536b746a17ba",
+                     *       "id": "aa6cb51f-5433-49e8-9eb2-d921f18683c1",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *           "accountId": "c4c14c6c-5ae9-4a24-b917-a91fd3803b5d",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7121,7 +7121,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                     *           "accountId": "f708822f-b531-4492-8cce-b01d7870bbdc",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7137,13 +7137,13 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e",
-                     *       "periodId": "7d4dfaa2-5691-47f1-9336-0df6b261231d",
+                     *       "financialYearId": "c972cd9c-772c-4a52-a74b-b197d8ae729f",
+                     *       "periodId": "9ecaaa97-210a-4299-a21b-7aa76812d6b2",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T09:29:28.046Z",
-                     *       "updatedAt": "2026-11-24T09:29:28.463Z"
+                     *       "createdAt": "2026-11-24T10:55:09.762Z",
+                     *       "updatedAt": "2026-11-24T10:55:09.952Z"
                      *     }
                      */
                     "application/json": {
@@ -7266,14 +7266,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1b2888b4-52c7-4ef8-9c31-d1546776783e",
+                     *       "id": "8e5b3d4a-0c65-44ec-8183-f8855f838006",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "4b2092ce-d612-481c-b2bf-7dda8b60f906",
+                     *           "accountId": "bc70c445-613e-4116-89b0-b6c5b0546b0a",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -7283,7 +7283,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *           "accountId": "c4c14c6c-5ae9-4a24-b917-a91fd3803b5d",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -7299,13 +7299,13 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e",
-                     *       "periodId": "7d4dfaa2-5691-47f1-9336-0df6b261231d",
+                     *       "financialYearId": "c972cd9c-772c-4a52-a74b-b197d8ae729f",
+                     *       "periodId": "9ecaaa97-210a-4299-a21b-7aa76812d6b2",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T09:29:28.608Z",
-                     *       "updatedAt": "2026-11-24T09:29:28.685Z"
+                     *       "createdAt": "2026-11-24T10:55:10.351Z",
+                     *       "updatedAt": "2026-11-24T10:55:10.464Z"
                      *     }
                      */
                     "application/json": {
@@ -7428,14 +7428,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1ad67816-fcae-4a9c-829c-536b746a17ba",
+                     *       "id": "aa6cb51f-5433-49e8-9eb2-d921f18683c1",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *           "accountId": "c4c14c6c-5ae9-4a24-b917-a91fd3803b5d",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7445,7 +7445,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                     *           "accountId": "f708822f-b531-4492-8cce-b01d7870bbdc",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7466,8 +7466,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T09:29:28.046Z",
-                     *       "updatedAt": "2026-11-24T09:29:28.492Z"
+                     *       "createdAt": "2026-11-24T10:55:09.762Z",
+                     *       "updatedAt": "2026-11-24T10:55:09.979Z"
                      *     }
                      */
                     "application/json": {
@@ -7601,14 +7601,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1ad67816-fcae-4a9c-829c-536b746a17ba",
+                     *       "id": "aa6cb51f-5433-49e8-9eb2-d921f18683c1",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *           "accountId": "c4c14c6c-5ae9-4a24-b917-a91fd3803b5d",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7618,7 +7618,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                     *           "accountId": "f708822f-b531-4492-8cce-b01d7870bbdc",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7634,13 +7634,13 @@ export interface operations {
                      *       },
                      *       "status": "reversed",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e",
-                     *       "periodId": "7d4dfaa2-5691-47f1-9336-0df6b261231d",
+                     *       "financialYearId": "c972cd9c-772c-4a52-a74b-b197d8ae729f",
+                     *       "periodId": "9ecaaa97-210a-4299-a21b-7aa76812d6b2",
                      *       "reversalOf": null,
-                     *       "reversedBy": "fc48beff-c6c4-4b87-ad4a-de004a35a143",
+                     *       "reversedBy": "60f7ea61-8a80-4464-ba69-6d2bd77b9070",
                      *       "version": 6,
-                     *       "createdAt": "2026-11-24T09:29:28.046Z",
-                     *       "updatedAt": "2026-11-24T09:29:28.566Z"
+                     *       "createdAt": "2026-11-24T10:55:09.762Z",
+                     *       "updatedAt": "2026-11-24T10:55:10.100Z"
                      *     }
                      */
                     "application/json": {
@@ -7837,6 +7837,8 @@ export interface operations {
                 periodId?: string;
                 /** @description A cost center: its UUID, or its path of codes from the root. */
                 costCenterId?: string;
+                /** @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total. */
+                columns?: "month" | "quarter";
                 /** @description json (the default), csv or xlsx: the answer as JSON or as a file to download; left out, the Accept header decides (text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet). */
                 format?: "json" | "csv" | "xlsx";
                 /** @description en (the default) or ar: the account names and headers of a CSV or XLSX file (an Arabic worksheet reads right to left); JSON carries both names. */
@@ -7863,13 +7865,13 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e",
+                     *       "financialYearId": "c972cd9c-772c-4a52-a74b-b197d8ae729f",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "4cf2ac47-a628-49f8-92b8-fcfd967f2db1",
+                     *           "accountId": "b6e50e35-61ad-4f70-b3a3-20bf3acb9940",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -7892,11 +7894,12 @@ export interface operations {
                      *             "debit": "0.00",
                      *             "credit": "7.00"
                      *           },
-                     *           "currencies": []
+                     *           "currencies": [],
+                     *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
-                     *           "parentId": "4cf2ac47-a628-49f8-92b8-fcfd967f2db1",
+                     *           "accountId": "c4c14c6c-5ae9-4a24-b917-a91fd3803b5d",
+                     *           "parentId": "b6e50e35-61ad-4f70-b3a3-20bf3acb9940",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -7918,10 +7921,11 @@ export interface operations {
                      *             "debit": "0.00",
                      *             "credit": "7.00"
                      *           },
-                     *           "currencies": []
+                     *           "currencies": [],
+                     *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "75c721ba-62c9-4f14-9633-705508567f9e",
+                     *           "accountId": "ae3f2bb9-9dda-4273-9470-2742fcc6ad60",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -7944,11 +7948,12 @@ export interface operations {
                      *             "debit": "0.00",
                      *             "credit": "0.00"
                      *           },
-                     *           "currencies": []
+                     *           "currencies": [],
+                     *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
-                     *           "parentId": "75c721ba-62c9-4f14-9633-705508567f9e",
+                     *           "accountId": "f708822f-b531-4492-8cce-b01d7870bbdc",
+                     *           "parentId": "ae3f2bb9-9dda-4273-9470-2742fcc6ad60",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -7970,10 +7975,11 @@ export interface operations {
                      *             "debit": "0.00",
                      *             "credit": "0.00"
                      *           },
-                     *           "currencies": []
+                     *           "currencies": [],
+                     *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "fd14c0b4-d50a-490c-9985-d7a83b4b54db",
+                     *           "accountId": "5a85bc6a-5404-40c0-b008-062753902dfc",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -7996,11 +8002,12 @@ export interface operations {
                      *             "debit": "7.00",
                      *             "credit": "0.00"
                      *           },
-                     *           "currencies": []
+                     *           "currencies": [],
+                     *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "4b2092ce-d612-481c-b2bf-7dda8b60f906",
-                     *           "parentId": "fd14c0b4-d50a-490c-9985-d7a83b4b54db",
+                     *           "accountId": "bc70c445-613e-4116-89b0-b6c5b0546b0a",
+                     *           "parentId": "5a85bc6a-5404-40c0-b008-062753902dfc",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -8022,7 +8029,8 @@ export interface operations {
                      *             "debit": "7.00",
                      *             "credit": "0.00"
                      *           },
-                     *           "currencies": []
+                     *           "currencies": [],
+                     *           "columns": null
                      *         }
                      *       ],
                      *       "totals": {
@@ -8038,7 +8046,8 @@ export interface operations {
                      *           "debit": "7.00",
                      *           "credit": "7.00"
                      *         }
-                     *       }
+                     *       },
+                     *       "columns": null
                      *     }
                      */
                     "application/json": {
@@ -8156,6 +8165,30 @@ export interface operations {
                                     credit: string;
                                 };
                             }[] | null;
+                            /** @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total. */
+                            columns: {
+                                /** @description Balance before the range, on its side. */
+                                opening: {
+                                    /** @description Debit amount (exact decimal). */
+                                    debit: string;
+                                    /** @description Credit amount (exact decimal). */
+                                    credit: string;
+                                };
+                                /** @description Debits and credits posted within the range. */
+                                movement: {
+                                    /** @description Debit amount (exact decimal). */
+                                    debit: string;
+                                    /** @description Credit amount (exact decimal). */
+                                    credit: string;
+                                };
+                                /** @description Balance at the end of the range, on its side. */
+                                closing: {
+                                    /** @description Debit amount (exact decimal). */
+                                    debit: string;
+                                    /** @description Credit amount (exact decimal). */
+                                    credit: string;
+                                };
+                            }[] | null;
                         }[];
                         /** @description Sums of the root rows. */
                         totals: {
@@ -8181,6 +8214,43 @@ export interface operations {
                                 credit: string;
                             };
                         };
+                        /** @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total. */
+                        columns: {
+                            /**
+                             * Format: date
+                             * @description First day of the range (YYYY-MM-DD), included.
+                             */
+                            dateFrom: string;
+                            /**
+                             * Format: date
+                             * @description Last day of the range (YYYY-MM-DD), included.
+                             */
+                            dateTo: string;
+                            /** @description Sums of the root rows. */
+                            totals: {
+                                /** @description Balance before the range, on its side. */
+                                opening: {
+                                    /** @description Debit amount (exact decimal). */
+                                    debit: string;
+                                    /** @description Credit amount (exact decimal). */
+                                    credit: string;
+                                };
+                                /** @description Debits and credits posted within the range. */
+                                movement: {
+                                    /** @description Debit amount (exact decimal). */
+                                    debit: string;
+                                    /** @description Credit amount (exact decimal). */
+                                    credit: string;
+                                };
+                                /** @description Balance at the end of the range, on its side. */
+                                closing: {
+                                    /** @description Debit amount (exact decimal). */
+                                    debit: string;
+                                    /** @description Credit amount (exact decimal). */
+                                    credit: string;
+                                };
+                            };
+                        }[] | null;
                     };
                     "text/csv": string;
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
@@ -8210,6 +8280,8 @@ export interface operations {
                 byCostCenter?: boolean | ("true" | "false");
                 /** @description Adds a comparison column: PreviousPeriod (the equally long range before) or PreviousYear (the same dates a year earlier). */
                 compare?: "PreviousPeriod" | "PreviousYear";
+                /** @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total. */
+                columns?: "month" | "quarter";
                 /** @description json (the default), csv or xlsx: the answer as JSON or as a file to download; left out, the Accept header decides (text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet). */
                 format?: "json" | "csv" | "xlsx";
                 /** @description en (the default) or ar: the account names and headers of a CSV or XLSX file (an Arabic worksheet reads right to left); JSON carries both names. */
@@ -8264,7 +8336,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "fd14c0b4-d50a-490c-9985-d7a83b4b54db",
+                     *           "accountId": "5a85bc6a-5404-40c0-b008-062753902dfc",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -8283,8 +8355,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "4b2092ce-d612-481c-b2bf-7dda8b60f906",
-                     *           "parentId": "fd14c0b4-d50a-490c-9985-d7a83b4b54db",
+                     *           "accountId": "bc70c445-613e-4116-89b0-b6c5b0546b0a",
+                     *           "parentId": "5a85bc6a-5404-40c0-b008-062753902dfc",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -8327,7 +8399,7 @@ export interface operations {
                     "application/json": {
                         /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                         currency: string;
-                        /** @description What each amount column holds: a range or date, for the company, a cost center, or amounts without one. */
+                        /** @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total. */
                         columns: {
                             /** @description First day of the range (YYYY-MM-DD), included. */
                             dateFrom: string | null;
@@ -8458,11 +8530,13 @@ export interface operations {
     };
     "reports.balanceSheet": {
         parameters: {
-            query: {
+            query?: {
                 /** @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset. */
-                date: string;
+                date?: string;
                 /** @description A second date to show the balance sheet at. */
                 compareDate?: string;
+                /** @description Up to 12 dates (YYYY-MM-DD, comma-separated), one balance sheet column as of the end of each; instead of date and compareDate. */
+                dates?: string;
                 /** @description json (the default), csv or xlsx: the answer as JSON or as a file to download; left out, the Accept header decides (text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet). */
                 format?: "json" | "csv" | "xlsx";
                 /** @description en (the default) or ar: the account names and headers of a CSV or XLSX file (an Arabic worksheet reads right to left); JSON carries both names. */
@@ -8504,7 +8578,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "4cf2ac47-a628-49f8-92b8-fcfd967f2db1",
+                     *           "accountId": "b6e50e35-61ad-4f70-b3a3-20bf3acb9940",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -8521,8 +8595,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
-                     *           "parentId": "4cf2ac47-a628-49f8-92b8-fcfd967f2db1",
+                     *           "accountId": "c4c14c6c-5ae9-4a24-b917-a91fd3803b5d",
+                     *           "parentId": "b6e50e35-61ad-4f70-b3a3-20bf3acb9940",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -8571,7 +8645,7 @@ export interface operations {
                     "application/json": {
                         /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                         currency: string;
-                        /** @description What each amount column holds: a range or date, for the company, a cost center, or amounts without one. */
+                        /** @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total. */
                         columns: {
                             /** @description First day of the range (YYYY-MM-DD), included. */
                             dateFrom: string | null;
@@ -8781,7 +8855,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "4cf2ac47-a628-49f8-92b8-fcfd967f2db1",
+                     *         "id": "b6e50e35-61ad-4f70-b3a3-20bf3acb9940",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -8800,13 +8874,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "1ad67816-fcae-4a9c-829c-536b746a17ba",
+                     *           "journalId": "aa6cb51f-5433-49e8-9eb2-d921f18683c1",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *           "accountId": "c4c14c6c-5ae9-4a24-b917-a91fd3803b5d",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -8817,7 +8891,7 @@ export interface operations {
                      *           "balance": "120.00"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6Ijc4NGU4NTUzLTI2YWMtNDcxNC1hMjUyLTg0NDZkNjY3YzM2ZSIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiNGNmMmFjNDctYTYyOC00OWY4LTkyYjgtZmNmZDk2N2YyZGIxIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjMWFkNjc4MTYtZmNhZS00YTljLTgyOWMtNTM2Yjc0NmExN2JhIiwiYWNjb3VudElkIjoiOWIxYmU5Y2UtMWE5ZS00MWZkLWI1NTQtMmI4MDAzMjA3OTUyIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.hz4pB6aU5u_H61Jvr9DmSBeqfxSbsKkRYQp2Ex5O70U"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjZjYWJhMWQxLTM0MGMtNGExMC1hOTEyLWU3OTFiMDkzY2MxNSIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiYjZlNTBlMzUtNjFhZC00ZjcwLWIzYTMtMjBiZjNhY2I5OTQwIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjYWE2Y2I1MWYtNTQzMy00OWU4LTllYjItZDkyMWYxODY4M2MxIiwiYWNjb3VudElkIjoiYzRjMTRjNmMtNWFlOS00YTI0LWI5MTctYTkxZmQzODAzYjVkIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.5e9LIhDd7gTsCyp9gSxTLnu79Ms8kJ7m8jZsa8KGVW8"
                      *     }
                      */
                     "application/json": {
@@ -8984,41 +9058,41 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "690a1ccc-e8af-44f2-adc9-0ae833a740ea",
+                     *           "id": "766388a4-76f3-49b2-9ea4-c545983b8cba",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-24T09:29:31.342Z",
+                     *           "createdAt": "2026-11-24T10:55:14.535Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
+                     *             "id": "360ded0b-bde2-4a7b-9c89-53a59d42fcb8"
                      *           }
                      *         },
                      *         {
-                     *           "id": "1bb1ac3b-b76a-43ac-bb6d-330fc6d64ef7",
+                     *           "id": "a80995d2-b72b-4e95-b267-c35b9b1bf5c2",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-24T09:29:31.270Z",
+                     *           "createdAt": "2026-11-24T10:55:14.003Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
+                     *             "id": "360ded0b-bde2-4a7b-9c89-53a59d42fcb8"
                      *           }
                      *         },
                      *         {
-                     *           "id": "8bafab23-7ba5-4d69-957d-525db0ed3e6c",
+                     *           "id": "441f4872-fbc7-47f8-a0be-c07332cf91fa",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *             "financialYearId": "c972cd9c-772c-4a52-a74b-b197d8ae729f"
                      *           },
-                     *           "createdAt": "2026-11-24T09:29:30.988Z",
+                     *           "createdAt": "2026-11-24T10:55:13.755Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
+                     *             "id": "360ded0b-bde2-4a7b-9c89-53a59d42fcb8"
                      *           }
                      *         }
                      *       ],
@@ -9096,7 +9170,7 @@ export interface operations {
                  * @example {
                  *       "kind": "TrialBalance",
                  *       "parameters": {
-                 *         "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                 *         "financialYearId": "c972cd9c-772c-4a52-a74b-b197d8ae729f"
                  *       }
                  *     }
                  */
@@ -9130,6 +9204,11 @@ export interface operations {
                         periodId?: string;
                         /** @description A UUID (any case), or the dot-joined path of codes from the root (e.g. "1.11.1101"). */
                         costCenterId?: string;
+                        /**
+                         * @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total.
+                         * @enum {string}
+                         */
+                        columns?: "month" | "quarter";
                     };
                 } | {
                     /**
@@ -9158,6 +9237,11 @@ export interface operations {
                          * @enum {string}
                          */
                         compare?: "PreviousPeriod" | "PreviousYear";
+                        /**
+                         * @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total.
+                         * @enum {string}
+                         */
+                        columns?: "month" | "quarter";
                     };
                 } | {
                     /**
@@ -9171,12 +9255,14 @@ export interface operations {
                          * Format: date
                          * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
                          */
-                        date: string;
+                        date?: string;
                         /**
                          * Format: date
                          * @description A second date to show the balance sheet at.
                          */
                         compareDate?: string;
+                        /** @description Up to 12 dates (YYYY-MM-DD, comma-separated), one balance sheet column as of the end of each; instead of date and compareDate. */
+                        dates?: string;
                     };
                 };
             };
@@ -9190,15 +9276,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8bafab23-7ba5-4d69-957d-525db0ed3e6c",
+                     *       "id": "441f4872-fbc7-47f8-a0be-c07332cf91fa",
                      *       "kind": "TrialBalance",
                      *       "parameters": {
-                     *         "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *         "financialYearId": "c972cd9c-772c-4a52-a74b-b197d8ae729f"
                      *       },
-                     *       "createdAt": "2026-11-24T09:29:30.988Z",
+                     *       "createdAt": "2026-11-24T10:55:13.755Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
+                     *         "id": "360ded0b-bde2-4a7b-9c89-53a59d42fcb8"
                      *       }
                      *     }
                      */
@@ -9278,27 +9364,29 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8bafab23-7ba5-4d69-957d-525db0ed3e6c",
+                     *       "id": "441f4872-fbc7-47f8-a0be-c07332cf91fa",
                      *       "kind": "TrialBalance",
                      *       "parameters": {
-                     *         "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *         "financialYearId": "c972cd9c-772c-4a52-a74b-b197d8ae729f"
                      *       },
-                     *       "createdAt": "2026-11-24T09:29:30.988Z",
+                     *       "createdAt": "2026-11-24T10:55:13.755Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
+                     *         "id": "360ded0b-bde2-4a7b-9c89-53a59d42fcb8"
                      *       },
                      *       "figures": {
+                     *         "columns": null,
                      *         "dateFrom": "2026-01-01",
                      *         "dateTo": "2026-12-31",
-                     *         "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e",
+                     *         "financialYearId": "c972cd9c-772c-4a52-a74b-b197d8ae729f",
                      *         "periodId": null,
                      *         "costCenter": null,
                      *         "currency": "SAR",
                      *         "rows": [
                      *           {
                      *             "currencies": [],
-                     *             "accountId": "4cf2ac47-a628-49f8-92b8-fcfd967f2db1",
+                     *             "columns": null,
+                     *             "accountId": "b6e50e35-61ad-4f70-b3a3-20bf3acb9940",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -9324,8 +9412,9 @@ export interface operations {
                      *           },
                      *           {
                      *             "currencies": [],
-                     *             "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
-                     *             "parentId": "4cf2ac47-a628-49f8-92b8-fcfd967f2db1",
+                     *             "columns": null,
+                     *             "accountId": "c4c14c6c-5ae9-4a24-b917-a91fd3803b5d",
+                     *             "parentId": "b6e50e35-61ad-4f70-b3a3-20bf3acb9940",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -9350,7 +9439,8 @@ export interface operations {
                      *           },
                      *           {
                      *             "currencies": [],
-                     *             "accountId": "75c721ba-62c9-4f14-9633-705508567f9e",
+                     *             "columns": null,
+                     *             "accountId": "ae3f2bb9-9dda-4273-9470-2742fcc6ad60",
                      *             "parentId": null,
                      *             "code": "4",
                      *             "path": "4",
@@ -9376,8 +9466,9 @@ export interface operations {
                      *           },
                      *           {
                      *             "currencies": [],
-                     *             "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
-                     *             "parentId": "75c721ba-62c9-4f14-9633-705508567f9e",
+                     *             "columns": null,
+                     *             "accountId": "f708822f-b531-4492-8cce-b01d7870bbdc",
+                     *             "parentId": "ae3f2bb9-9dda-4273-9470-2742fcc6ad60",
                      *             "code": "4101",
                      *             "path": "4.4101",
                      *             "depth": 1,
@@ -9402,7 +9493,8 @@ export interface operations {
                      *           },
                      *           {
                      *             "currencies": [],
-                     *             "accountId": "fd14c0b4-d50a-490c-9985-d7a83b4b54db",
+                     *             "columns": null,
+                     *             "accountId": "5a85bc6a-5404-40c0-b008-062753902dfc",
                      *             "parentId": null,
                      *             "code": "5",
                      *             "path": "5",
@@ -9428,8 +9520,9 @@ export interface operations {
                      *           },
                      *           {
                      *             "currencies": [],
-                     *             "accountId": "4b2092ce-d612-481c-b2bf-7dda8b60f906",
-                     *             "parentId": "fd14c0b4-d50a-490c-9985-d7a83b4b54db",
+                     *             "columns": null,
+                     *             "accountId": "bc70c445-613e-4116-89b0-b6c5b0546b0a",
+                     *             "parentId": "5a85bc6a-5404-40c0-b008-062753902dfc",
                      *             "code": "5101",
                      *             "path": "5.5101",
                      *             "depth": 1,
@@ -9619,6 +9712,30 @@ export interface operations {
                                         credit: string;
                                     };
                                 }[] | null;
+                                /** @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total. */
+                                columns: {
+                                    /** @description Balance before the range, on its side. */
+                                    opening: {
+                                        /** @description Debit amount (exact decimal). */
+                                        debit: string;
+                                        /** @description Credit amount (exact decimal). */
+                                        credit: string;
+                                    };
+                                    /** @description Debits and credits posted within the range. */
+                                    movement: {
+                                        /** @description Debit amount (exact decimal). */
+                                        debit: string;
+                                        /** @description Credit amount (exact decimal). */
+                                        credit: string;
+                                    };
+                                    /** @description Balance at the end of the range, on its side. */
+                                    closing: {
+                                        /** @description Debit amount (exact decimal). */
+                                        debit: string;
+                                        /** @description Credit amount (exact decimal). */
+                                        credit: string;
+                                    };
+                                }[] | null;
                             }[];
                             /** @description Sums of the root rows. */
                             totals: {
@@ -9644,10 +9761,47 @@ export interface operations {
                                     credit: string;
                                 };
                             };
+                            /** @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total. */
+                            columns: {
+                                /**
+                                 * Format: date
+                                 * @description First day of the range (YYYY-MM-DD), included.
+                                 */
+                                dateFrom: string;
+                                /**
+                                 * Format: date
+                                 * @description Last day of the range (YYYY-MM-DD), included.
+                                 */
+                                dateTo: string;
+                                /** @description Sums of the root rows. */
+                                totals: {
+                                    /** @description Balance before the range, on its side. */
+                                    opening: {
+                                        /** @description Debit amount (exact decimal). */
+                                        debit: string;
+                                        /** @description Credit amount (exact decimal). */
+                                        credit: string;
+                                    };
+                                    /** @description Debits and credits posted within the range. */
+                                    movement: {
+                                        /** @description Debit amount (exact decimal). */
+                                        debit: string;
+                                        /** @description Credit amount (exact decimal). */
+                                        credit: string;
+                                    };
+                                    /** @description Balance at the end of the range, on its side. */
+                                    closing: {
+                                        /** @description Debit amount (exact decimal). */
+                                        debit: string;
+                                        /** @description Credit amount (exact decimal). */
+                                        credit: string;
+                                    };
+                                };
+                            }[] | null;
                         } | {
                             /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                             currency: string;
-                            /** @description What each amount column holds: a range or date, for the company, a cost center, or amounts without one. */
+                            /** @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total. */
                             columns: {
                                 /** @description First day of the range (YYYY-MM-DD), included. */
                                 dateFrom: string | null;
@@ -9763,7 +9917,7 @@ export interface operations {
                         } | {
                             /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                             currency: string;
-                            /** @description What each amount column holds: a range or date, for the company, a cost center, or amounts without one. */
+                            /** @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total. */
                             columns: {
                                 /** @description First day of the range (YYYY-MM-DD), included. */
                                 dateFrom: string | null;
@@ -9970,178 +10124,178 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "5f3338e3-5369-4e78-b317-a608121c57de",
-                     *           "sequence": 4,
+                     *           "id": "28066ec9-c086-4c65-bc97-92ddd161a5bf",
+                     *           "sequence": 26,
                      *           "type": "JournalPosted",
-                     *           "companyId": "784e8553-26ac-4714-a252-8446d667c36e",
-                     *           "recordId": "1ad67816-fcae-4a9c-829c-536b746a17ba",
-                     *           "version": 3,
+                     *           "companyId": "6caba1d1-340c-4a10-a912-e791b093cc15",
+                     *           "recordId": "677dd516-448c-4b22-b44a-2a4651918ed3",
+                     *           "version": 2,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
+                     *             "id": "360ded0b-bde2-4a7b-9c89-53a59d42fcb8"
                      *           },
-                     *           "occurredAt": "2026-11-24T09:29:28.464Z",
+                     *           "occurredAt": "2026-11-24T10:55:10.540Z",
                      *           "data": {
-                     *             "id": "1ad67816-fcae-4a9c-829c-536b746a17ba",
-                     *             "serialNumber": 1,
-                     *             "date": "2026-03-02T00:00:00Z",
+                     *             "id": "677dd516-448c-4b22-b44a-2a4651918ed3",
+                     *             "serialNumber": 4,
+                     *             "date": "2026-04-05T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *                 "accountId": "bc70c445-613e-4116-89b0-b6c5b0546b0a",
                      *                 "costCenterId": null,
                      *                 "side": 1,
-                     *                 "amount": 120,
+                     *                 "amount": 7,
                      *                 "currency": "SAR",
                      *                 "exchangeRate": "1",
-                     *                 "baseAmount": 120,
+                     *                 "baseAmount": 7,
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                     *                 "accountId": "c4c14c6c-5ae9-4a24-b917-a91fd3803b5d",
                      *                 "costCenterId": null,
                      *                 "side": 2,
-                     *                 "amount": 120,
+                     *                 "amount": 7,
                      *                 "currency": "SAR",
                      *                 "exchangeRate": "1",
-                     *                 "baseAmount": 120,
+                     *                 "baseAmount": 7,
                      *                 "fxRounding": false
                      *               }
                      *             ],
                      *             "totals": {
-                     *               "debit": 120,
-                     *               "credit": 120
+                     *               "debit": 7,
+                     *               "credit": 7
                      *             },
                      *             "status": "posted",
-                     *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e",
-                     *             "periodId": "7d4dfaa2-5691-47f1-9336-0df6b261231d",
+                     *             "postingDate": "2026-04-05",
+                     *             "financialYearId": "c972cd9c-772c-4a52-a74b-b197d8ae729f",
+                     *             "periodId": "26a6bc27-1618-4bac-b2c4-fc053e0c0cbb",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
-                     *             "version": 3,
-                     *             "createdAt": "2026-11-24T09:29:28.046Z",
-                     *             "updatedAt": "2026-11-24T09:29:28.463Z"
+                     *             "version": 2,
+                     *             "createdAt": "2026-11-24T10:55:10.515Z",
+                     *             "updatedAt": "2026-11-24T10:55:10.540Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null
                      *         },
                      *         {
-                     *           "id": "f36ddf90-7544-44ce-84ee-d38da9ea515a",
-                     *           "sequence": 6,
+                     *           "id": "30068afb-f195-4d88-88f7-de5a48f57d77",
+                     *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "784e8553-26ac-4714-a252-8446d667c36e",
-                     *           "recordId": "1ad67816-fcae-4a9c-829c-536b746a17ba",
-                     *           "version": 5,
+                     *           "companyId": "6caba1d1-340c-4a10-a912-e791b093cc15",
+                     *           "recordId": "834b68c4-9fb7-40bf-b39d-ec20d8c26e02",
+                     *           "version": 2,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
+                     *             "id": "360ded0b-bde2-4a7b-9c89-53a59d42fcb8"
                      *           },
-                     *           "occurredAt": "2026-11-24T09:29:28.523Z",
+                     *           "occurredAt": "2026-11-24T10:55:15.178Z",
                      *           "data": {
-                     *             "id": "1ad67816-fcae-4a9c-829c-536b746a17ba",
-                     *             "serialNumber": 1,
-                     *             "date": "2026-03-02T00:00:00Z",
-                     *             "description": null,
+                     *             "id": "834b68c4-9fb7-40bf-b39d-ec20d8c26e02",
+                     *             "serialNumber": 5,
+                     *             "date": "2026-12-31T00:00:00Z",
+                     *             "description": "Closing journal of FY 2026",
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *                 "accountId": "bc70c445-613e-4116-89b0-b6c5b0546b0a",
                      *                 "costCenterId": null,
-                     *                 "side": 1,
-                     *                 "amount": 120,
+                     *                 "side": 2,
+                     *                 "amount": 7,
                      *                 "currency": "SAR",
                      *                 "exchangeRate": "1",
-                     *                 "baseAmount": 120,
+                     *                 "baseAmount": 7,
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                     *                 "accountId": "e42e3554-6ea8-4e1e-b9ef-e21b78a7e7f2",
                      *                 "costCenterId": null,
-                     *                 "side": 2,
-                     *                 "amount": 120,
+                     *                 "side": 1,
+                     *                 "amount": 7,
                      *                 "currency": "SAR",
                      *                 "exchangeRate": "1",
-                     *                 "baseAmount": 120,
+                     *                 "baseAmount": 7,
                      *                 "fxRounding": false
                      *               }
                      *             ],
                      *             "totals": {
-                     *               "debit": 120,
-                     *               "credit": 120
+                     *               "debit": 7,
+                     *               "credit": 7
                      *             },
                      *             "status": "posted",
-                     *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e",
-                     *             "periodId": "7d4dfaa2-5691-47f1-9336-0df6b261231d",
+                     *             "postingDate": "2026-12-31",
+                     *             "financialYearId": "c972cd9c-772c-4a52-a74b-b197d8ae729f",
+                     *             "periodId": "2fb3615f-166a-414e-a759-5c520b04cbf0",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
-                     *             "version": 5,
-                     *             "createdAt": "2026-11-24T09:29:28.046Z",
-                     *             "updatedAt": "2026-11-24T09:29:28.523Z"
+                     *             "version": 2,
+                     *             "createdAt": "2026-11-24T10:55:14.830Z",
+                     *             "updatedAt": "2026-11-24T10:55:15.178Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null
                      *         },
                      *         {
-                     *           "id": "5a0fb0d1-a07b-47f0-839d-87a88ac42b41",
-                     *           "sequence": 7,
-                     *           "type": "JournalReversed",
-                     *           "companyId": "784e8553-26ac-4714-a252-8446d667c36e",
-                     *           "recordId": "1ad67816-fcae-4a9c-829c-536b746a17ba",
-                     *           "version": 6,
+                     *           "id": "165b0ee3-3e1c-4fed-bdc7-341e2e948182",
+                     *           "sequence": 35,
+                     *           "type": "JournalPosted",
+                     *           "companyId": "6caba1d1-340c-4a10-a912-e791b093cc15",
+                     *           "recordId": "8e5b3d4a-0c65-44ec-8183-f8855f838006",
+                     *           "version": 2,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
+                     *             "id": "360ded0b-bde2-4a7b-9c89-53a59d42fcb8"
                      *           },
-                     *           "occurredAt": "2026-11-24T09:29:28.566Z",
+                     *           "occurredAt": "2026-11-24T10:55:10.403Z",
                      *           "data": {
-                     *             "id": "1ad67816-fcae-4a9c-829c-536b746a17ba",
-                     *             "serialNumber": 1,
-                     *             "date": "2026-03-02T00:00:00Z",
+                     *             "id": "8e5b3d4a-0c65-44ec-8183-f8855f838006",
+                     *             "serialNumber": 3,
+                     *             "date": "2026-03-05T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *                 "accountId": "bc70c445-613e-4116-89b0-b6c5b0546b0a",
                      *                 "costCenterId": null,
                      *                 "side": 1,
-                     *                 "amount": 120,
+                     *                 "amount": 10,
                      *                 "currency": "SAR",
                      *                 "exchangeRate": "1",
-                     *                 "baseAmount": 120,
+                     *                 "baseAmount": 10,
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                     *                 "accountId": "c4c14c6c-5ae9-4a24-b917-a91fd3803b5d",
                      *                 "costCenterId": null,
                      *                 "side": 2,
-                     *                 "amount": 120,
+                     *                 "amount": 10,
                      *                 "currency": "SAR",
                      *                 "exchangeRate": "1",
-                     *                 "baseAmount": 120,
+                     *                 "baseAmount": 10,
                      *                 "fxRounding": false
                      *               }
                      *             ],
                      *             "totals": {
-                     *               "debit": 120,
-                     *               "credit": 120
+                     *               "debit": 10,
+                     *               "credit": 10
                      *             },
-                     *             "status": "reversed",
-                     *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e",
-                     *             "periodId": "7d4dfaa2-5691-47f1-9336-0df6b261231d",
+                     *             "status": "posted",
+                     *             "postingDate": "2026-03-05",
+                     *             "financialYearId": "c972cd9c-772c-4a52-a74b-b197d8ae729f",
+                     *             "periodId": "9ecaaa97-210a-4299-a21b-7aa76812d6b2",
                      *             "reversalOf": null,
-                     *             "reversedBy": "fc48beff-c6c4-4b87-ad4a-de004a35a143",
-                     *             "version": 6,
-                     *             "createdAt": "2026-11-24T09:29:28.046Z",
-                     *             "updatedAt": "2026-11-24T09:29:28.566Z"
+                     *             "reversedBy": null,
+                     *             "version": 2,
+                     *             "createdAt": "2026-11-24T10:55:10.351Z",
+                     *             "updatedAt": "2026-11-24T10:55:10.403Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6Ijc4NGU4NTUzLTI2YWMtNDcxNC1hMjUyLTg0NDZkNjY3YzM2ZSIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjd9fQ.7JTxzi8IFQgvOixNIQ4mmGPfYHkjWzRcSFXbTN0Cw44"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjZjYWJhMWQxLTM0MGMtNGExMC1hOTEyLWU3OTFiMDkzY2MxNSIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM1fX0.DYrSXHTFNu0YWFtLRQeAMEYweurTHIeOPZ0OCbQmkHw"
                      *     }
                      */
                     "application/json": {
@@ -10239,7 +10393,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "bfd6c240-e4e9-4f7b-8b47-81eb78ff75ea",
+                     *           "id": "decf701c-aa59-4aee-b6ef-ef9ee326e74b",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -10250,11 +10404,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
+                     *             "id": "360ded0b-bde2-4a7b-9c89-53a59d42fcb8"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:33.055Z",
-                     *           "updatedAt": "2026-11-24T09:29:33.055Z"
+                     *           "createdAt": "2026-11-24T10:55:18.615Z",
+                     *           "updatedAt": "2026-11-24T10:55:18.615Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -10376,7 +10530,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bfd6c240-e4e9-4f7b-8b47-81eb78ff75ea",
+                     *       "id": "decf701c-aa59-4aee-b6ef-ef9ee326e74b",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -10387,11 +10541,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
+                     *         "id": "360ded0b-bde2-4a7b-9c89-53a59d42fcb8"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:33.055Z",
-                     *       "updatedAt": "2026-11-24T09:29:33.055Z",
+                     *       "createdAt": "2026-11-24T10:55:18.615Z",
+                     *       "updatedAt": "2026-11-24T10:55:18.615Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -10479,7 +10633,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bfd6c240-e4e9-4f7b-8b47-81eb78ff75ea",
+                     *       "id": "decf701c-aa59-4aee-b6ef-ef9ee326e74b",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -10490,11 +10644,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
+                     *         "id": "360ded0b-bde2-4a7b-9c89-53a59d42fcb8"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:33.055Z",
-                     *       "updatedAt": "2026-11-24T09:29:33.055Z"
+                     *       "createdAt": "2026-11-24T10:55:18.615Z",
+                     *       "updatedAt": "2026-11-24T10:55:18.615Z"
                      *     }
                      */
                     "application/json": {
@@ -10606,7 +10760,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bfd6c240-e4e9-4f7b-8b47-81eb78ff75ea",
+                     *       "id": "decf701c-aa59-4aee-b6ef-ef9ee326e74b",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -10618,11 +10772,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
+                     *         "id": "360ded0b-bde2-4a7b-9c89-53a59d42fcb8"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T09:29:33.055Z",
-                     *       "updatedAt": "2026-11-24T09:29:33.521Z"
+                     *       "createdAt": "2026-11-24T10:55:18.615Z",
+                     *       "updatedAt": "2026-11-24T10:55:18.978Z"
                      *     }
                      */
                     "application/json": {
@@ -10845,13 +10999,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "86b2c023-2039-4347-98ab-048613b51b9f",
+                     *           "id": "2d7af628-03e3-4b6c-a6a8-9e5a43f93af9",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:33.605Z",
-                     *           "updatedAt": "2026-11-24T09:29:33.605Z"
+                     *           "createdAt": "2026-11-24T10:55:19.269Z",
+                     *           "updatedAt": "2026-11-24T10:55:19.269Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -10947,13 +11101,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "86b2c023-2039-4347-98ab-048613b51b9f",
+                     *       "id": "2d7af628-03e3-4b6c-a6a8-9e5a43f93af9",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:33.605Z",
-                     *       "updatedAt": "2026-11-24T09:29:33.605Z"
+                     *       "createdAt": "2026-11-24T10:55:19.269Z",
+                     *       "updatedAt": "2026-11-24T10:55:19.269Z"
                      *     }
                      */
                     "application/json": {
@@ -11019,13 +11173,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "86b2c023-2039-4347-98ab-048613b51b9f",
+                     *       "id": "2d7af628-03e3-4b6c-a6a8-9e5a43f93af9",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:33.605Z",
-                     *       "updatedAt": "2026-11-24T09:29:33.605Z"
+                     *       "createdAt": "2026-11-24T10:55:19.269Z",
+                     *       "updatedAt": "2026-11-24T10:55:19.269Z"
                      *     }
                      */
                     "application/json": {
@@ -11104,13 +11258,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "86b2c023-2039-4347-98ab-048613b51b9f",
+                     *       "id": "2d7af628-03e3-4b6c-a6a8-9e5a43f93af9",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T09:29:33.605Z",
-                     *       "updatedAt": "2026-11-24T09:29:33.735Z"
+                     *       "createdAt": "2026-11-24T10:55:19.269Z",
+                     *       "updatedAt": "2026-11-24T10:55:19.582Z"
                      *     }
                      */
                     "application/json": {
