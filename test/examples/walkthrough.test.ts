@@ -1,4 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { clientSchema, SCHEMA_FILE } from '../../examples/generate-client.ts';
 import { walkthrough } from '../../examples/walkthrough.ts';
@@ -14,7 +17,8 @@ describe('the typed client and the walkthrough', () => {
   it('takes a new user from an empty account to posted books and reports', async () => {
     const { token } = await signedInUser(gateway.url);
     const lines: string[] = [];
-    const { trial, statement, sheet } = await walkthrough(gateway.url(), token, (line) => lines.push(line));
+    const statementsFile = join(mkdtempSync(join(tmpdir(), 'walkthrough-')), 'statements-2026.xlsx');
+    const { trial, statement, sheet } = await walkthrough(gateway.url(), token, (line) => lines.push(line), statementsFile);
 
     expect(trial.totals.closing).toEqual({ debit: '1900.25', credit: '1900.25' });
     expect(statement.totals.netProfit).toEqual(['1099.75', '-400.25', '1500.00', '0.00']);
@@ -23,5 +27,16 @@ describe('the typed client and the walkthrough', () => {
     if (process.env.SHOW_WALKTHROUGH) console.log(lines.join('\n'));
     expect(lines.some((l) => l.startsWith('period ') && l.endsWith(' closed'))).toBe(true);
     expect(lines).toContain('  200 USD at 3.75 = 750 SAR');
+
+    // It ends with the year's statements in one workbook, each sheet's figures its report's.
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(statementsFile);
+    expect(workbook.worksheets.map((w) => w.name)).toEqual(['Income statement', 'Balance sheet', 'Trial balance']);
+    const lastRow = (name: string) => workbook.getWorksheet(name)!.getRow(workbook.getWorksheet(name)!.rowCount).values as unknown[];
+    expect(lastRow('Income statement').slice(2)).toEqual(['Net profit', 1099.75, 0, 0, 0, 1099.75]);
+    const total = lastRow('Trial balance');
+    expect(total[2]).toBe('Total');
+    expect(total.at(-2)).toBe(total.at(-1));
+    expect(workbook.getWorksheet('Balance sheet')!.getRow(1).values).toEqual([undefined, 'Code', 'Account', 'As of 2026-03-31', 'As of 2026-06-30', 'As of 2026-09-30', 'As of 2026-12-31']);
   });
 });
