@@ -14,6 +14,7 @@ import { reportContext, type ReportContext } from './report-context.ts';
 import { checkReportRange } from './report-range.ts';
 import type { GeneralLedgerInput } from './schemas.ts';
 import { whileBooksSteady } from './steady-books.ts';
+import { streamOfLines } from './ledger-stream.ts';
 
 export type GeneralLedger = ResponseOf<'GeneralLedgerResponse'>;
 
@@ -33,9 +34,10 @@ export function generalLedger(companyId: string, query: GeneralLedgerInput): Pro
 }
 
 async function readGeneralLedger(companyId: string, query: GeneralLedgerInput): Promise<GeneralLedger> {
-  const { ctx, statement, leaves, costCenterId, binding } = await statementOf(companyId, query);
+  const scope = await scopeOf(companyId, query);
+  const { ctx, leaves, costCenterId, binding } = scope;
   const resumed = query.page ? ((await decodeCursor(binding, query.page)) as unknown as LedgerPlace & { balance: string }) : undefined;
-  const rows = await pageOfLines(companyId, [...leaves], { from: query.dateFrom, to: query.dateTo }, resumed, query.pageSize + 1, costCenterId);
+  const [statement, rows] = await Promise.all([statementOf(companyId, query, scope), pageOfLines(companyId, [...leaves], { from: query.dateFrom, to: query.dateTo }, resumed, query.pageSize + 1, costCenterId)]);
   const fixed = formatter(ctx);
   const results = rows.slice(0, query.pageSize);
   let balance = resumed ? BigInt(resumed.balance) : statement.opening;
@@ -67,8 +69,10 @@ export interface WholeGeneralLedger {
  * leaf at a time, merged in ledger order), so an export of any length holds little in memory.
  * Run it inside whileBooksSteady with its consumer. Errors: NotFound, ValidationError.
  */
-export async function wholeGeneralLedger(companyId: string, query: Omit<GeneralLedgerInput, 'page' | 'pageSize'>): Promise<WholeGeneralLedger> {
-  const { ctx, statement, leaves, costCenterId } = await statementOf(companyId, query);
+export async function wholeGeneralLedger(companyId: string, query: LedgerQuery): Promise<WholeGeneralLedger> {
+  const scope = await scopeOf(companyId, query);
+  const { ctx, leaves, costCenterId } = scope;
+  const statement = await statementOf(companyId, query, scope);
   const fixed = formatter(ctx);
   async function* lines(): AsyncGenerator<GeneralLedgerLine> {
     let balance = statement.opening;
@@ -82,8 +86,10 @@ export async function wholeGeneralLedger(companyId: string, query: Omit<GeneralL
 
 const signed = (row: LedgerRow) => (row.side === DEBIT ? toMils(row.amount) : -toMils(row.amount));
 
-/** What a statement of a range is, whatever part of its lines is read: the account, its leaves, the opening and closing balances. */
-async function statementOf(companyId: string, query: Omit<GeneralLedgerInput, 'page' | 'pageSize'>) {
+type LedgerQuery = Omit<GeneralLedgerInput, 'page' | 'pageSize'>;
+
+/** Whose statement: the account and its leaves, the cost center, and the cursor's binding. Errors: NotFound, ValidationError. */
+async function scopeOf(companyId: string, query: LedgerQuery) {
   const [ctx, record, costCenter] = await Promise.all([
     reportContext(companyId),
     accountNodes.resolve(companyId, query.accountId, 'accountId'),
@@ -91,9 +97,6 @@ async function statementOf(companyId: string, query: Omit<GeneralLedgerInput, 'p
   ]);
   checkReportRange(query.dateFrom, query.dateTo, ctx.years);
   const account = ctx.chart.get(record.id)!;
-  const leaves = new Set(leavesUnder(account).map((a) => a.id));
-  const scope = costCenter ? ({ kind: 'costCenter', costCenterId: costCenter.id } as const) : ({ kind: 'total' } as const);
-  const balanceOf = (sums: Map<string, AccountSums>) => [...(sums.get(costCenter?.id ?? TOTAL_GROUP) ?? new Map<string, never>()).values()].reduce((b, s) => b + net(s), 0n);
   const binding: CursorBinding = {
     companyId,
     endpoint: 'reports.generalLedger',
@@ -101,6 +104,13 @@ async function statementOf(companyId: string, query: Omit<GeneralLedgerInput, 'p
     orderAsc: true,
     filters: { accountId: record.id, dateFrom: query.dateFrom, dateTo: query.dateTo, costCenterId: costCenter?.id ?? null },
   };
+  return { ctx, account, costCenter, costCenterId: costCenter?.id, leaves: new Set(leavesUnder(account).map((a) => a.id)), binding };
+}
+
+/** The statement's fields, whatever part of its lines is read: the account, the opening and closing balances. */
+async function statementOf(companyId: string, query: LedgerQuery, { ctx, account, costCenter, leaves }: Awaited<ReturnType<typeof scopeOf>>) {
+  const scope = costCenter ? ({ kind: 'costCenter', costCenterId: costCenter.id } as const) : ({ kind: 'total' } as const);
+  const balanceOf = (sums: Map<string, AccountSums>) => [...(sums.get(costCenter?.id ?? TOTAL_GROUP) ?? new Map<string, never>()).values()].reduce((b, s) => b + net(s), 0n);
   const [before, through] = await Promise.all([
     balancesThrough(companyId, ctx, dayBefore(query.dateFrom), scope, leaves),
     balancesThrough(companyId, ctx, query.dateTo, scope, leaves),
@@ -116,7 +126,7 @@ async function statementOf(companyId: string, query: Omit<GeneralLedgerInput, 'p
     openingBalance: fixed(opening),
     closingBalance: fixed(balanceOf(through)),
   };
-  return { ctx, leaves, costCenterId: costCenter?.id, binding, statement: { opening, fields } };
+  return { opening, fields };
 }
 
 function lineView(row: LedgerRow, balance: bigint, ctx: ReportContext, fixed: (mils: bigint) => string): GeneralLedgerLine {
@@ -159,27 +169,3 @@ async function pageOfLines(companyId: string, leafIds: string[], range: { from: 
   return merged.sort((a, b) => (sortsBefore(a, b) ? -1 : 1)).slice(0, limit);
 }
 
-/** Lines read per leaf at a time by a stream: enough for few reads, few enough that a wide category holds little. */
-const streamChunk = (leaves: number) => Math.max(50, Math.min(1000, Math.floor(20_000 / Math.max(leaves, 1))));
-
-/** Every line of the leaves' ledgers in the range, merged in ledger order, each leaf read a chunk at a time as the merge needs it. */
-async function* streamOfLines(companyId: string, leafIds: string[], range: { from: string; to: string }, costCenterId: string | undefined): AsyncGenerator<LedgerRow> {
-  const keep = (line: { costCenterId: string | null }) => !costCenterId || line.costCenterId === costCenterId;
-  const chunk = streamChunk(leafIds.length);
-  const leaves = leafIds.map((id) => ({ id, rows: [] as LedgerRow[], next: 0, after: undefined as LedgerPlace | undefined, done: false }));
-  const refill = async (leaf: (typeof leaves)[number]) => {
-    leaf.rows = await ledgerLines(companyId, leaf.id, range, leaf.after, chunk, keep);
-    leaf.next = 0;
-    leaf.done = leaf.rows.length < chunk;
-    const last = leaf.rows.at(-1);
-    if (last) leaf.after = { position: last.position, accountId: last.accountId, line: last.line };
-  };
-  for (let i = 0; i < leaves.length; i += PARALLEL) await Promise.all(leaves.slice(i, i + PARALLEL).map(refill));
-  for (;;) {
-    let first: (typeof leaves)[number] | undefined;
-    for (const leaf of leaves) if (leaf.next < leaf.rows.length && (!first || sortsBefore(leaf.rows[leaf.next]!, first.rows[first.next]!))) first = leaf;
-    if (!first) return;
-    yield first.rows[first.next++]!;
-    if (first.next === first.rows.length && !first.done) await refill(first);
-  }
-}
