@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import createClient from 'openapi-fetch';
 import type { paths } from './client/schema.d.ts';
 
@@ -5,7 +6,10 @@ import type { paths } from './client/schema.d.ts';
  * From an empty account to posted books with the typed client (openapi-fetch over the types
  * `npm run client` generates): a company, a chart of accounts, cost centers, a year, journals
  * by UUID and by path, a reversal, a closed period, a foreign-currency journal and its
- * revaluation, and the reports.
+ * revaluation, and the reports; it ends by writing the year's statements into one XLSX workbook
+ * (STATEMENTS_FILE, default statements-2026.xlsx): the income statement by quarter, the balance
+ * sheet at each quarter's end and the trial balance, each downloaded as the one-sheet XLSX its
+ * endpoint exports.
  *
  *   npm start                                            # in one shell
  *   TOKEN=$(npm run -s token -- --email you@example.com) npm run walkthrough
@@ -14,8 +18,9 @@ import type { paths } from './client/schema.d.ts';
  */
 type Log = (line: string) => void;
 
-export async function walkthrough(baseUrl: string, token: string, log: Log = console.log) {
-  const api = createClient<paths>({ baseUrl, headers: { authorization: `Bearer ${token}` } });
+export async function walkthrough(baseUrl: string, token: string, log: Log = console.log, statementsFile = 'statements-2026.xlsx') {
+  // JSON answers typed as JSON: the reports can also answer CSV and XLSX files (format=csv|xlsx).
+  const api = createClient<paths, 'application/json'>({ baseUrl, headers: { authorization: `Bearer ${token}` } });
   /** The body of a 200, or the spec's error body thrown. */
   const ok = <T>(result: { data?: T; error?: unknown; response: Response }): T => {
     if (result.error !== undefined || result.data === undefined) throw new Error(`${result.response.status} ${JSON.stringify(result.error)}`);
@@ -114,6 +119,25 @@ export async function walkthrough(baseUrl: string, token: string, log: Log = con
   log(`income statement 2026 by cost center: ${statement.columns.map((c, i) => `${c.costCenter?.code ?? c.scope} ${statement.totals.netProfit[i]}`).join(', ')}`);
   const sheet = ok(await api.GET('/api/v1/Companies/{companyId}/Reports/BalanceSheet', { params: { ...path, query: { date: '2026-02-28' } } }));
   log(`balance sheet at 2026-02-28: assets ${sheet.totals.assets[0]}, liabilities and equity ${sheet.totals.liabilitiesAndEquity[0]} (this year's profit ${sheet.currentYearEarnings[0]})`);
+
+  // The year's statements in one workbook: each export is a workbook of one sheet; their sheets are gathered.
+  const year2026 = { dateFrom: '2026-01-01', dateTo: '2026-12-31' };
+  const exports = [
+    await api.GET('/api/v1/Companies/{companyId}/Reports/IncomeStatement', { params: { ...path, query: { ...year2026, columns: 'quarter', format: 'xlsx' } }, parseAs: 'arrayBuffer' }),
+    await api.GET('/api/v1/Companies/{companyId}/Reports/BalanceSheet', { params: { ...path, query: { dates: '2026-03-31,2026-06-30,2026-09-30,2026-12-31', format: 'xlsx' } }, parseAs: 'arrayBuffer' }),
+    await api.GET('/api/v1/Companies/{companyId}/Reports/TrialBalance', { params: { ...path, query: { ...year2026, format: 'xlsx' } }, parseAs: 'arrayBuffer' }),
+  ];
+  const statements = new ExcelJS.Workbook();
+  for (const file of exports) {
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(ok(file));
+    const source = book.worksheets[0]!;
+    const sheet = statements.addWorksheet(source.name, { views: source.views });
+    sheet.columns = source.columns.map((c) => ({ width: c.width }));
+    source.eachRow({ includeEmpty: true }, (row, r) => row.eachCell({ includeEmpty: true }, (cell, c) => Object.assign(sheet.getRow(r).getCell(c), { value: cell.value, style: cell.style })));
+  }
+  await statements.xlsx.writeFile(statementsFile);
+  log(`the year's statements written to ${statementsFile}: ${statements.worksheets.map((w) => w.name).join(', ')}`);
   return { companyId, trial, statement, sheet };
 }
 
@@ -123,5 +147,5 @@ if (import.meta.main) {
     console.error('Set TOKEN: TOKEN=$(npm run -s token -- --email you@example.com) npm run walkthrough');
     process.exit(2);
   }
-  await walkthrough(process.env.LEDGER_URL ?? 'http://127.0.0.1:3000', token);
+  await walkthrough(process.env.LEDGER_URL ?? 'http://127.0.0.1:3000', token, console.log, process.env.STATEMENTS_FILE);
 }

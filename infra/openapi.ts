@@ -3,6 +3,7 @@ import { ROUTES, pathParameters, type Method, type Route } from '../shared/route
 import { ROUTE_EXAMPLES } from './openapi-examples.ts';
 import { describeProperties, GLOSSARY } from './openapi-glossary.ts';
 import { responseSchema } from '../shared/schemas/responses.ts';
+import { MEDIA_TYPES } from '../shared/exports/formats.ts';
 
 /**
  * The OpenAPI 3.1 document, generated from the route table and its zod schemas, so the
@@ -24,6 +25,14 @@ const ErrorBody = {
     requestId: { type: 'string' },
   },
 };
+
+/** What an exportable operation answers besides JSON (shared/exports). */
+const FILE_CONTENT = {
+  [MEDIA_TYPES.csv]: { schema: { type: 'string', description: 'UTF-8 with a byte order mark, one header row, amounts as plain decimals at the currency’s precision' } },
+  [MEDIA_TYPES.xlsx]: { schema: { type: 'string', format: 'binary', description: 'One worksheet: amounts as numbers in the currency’s format, the tree by indentation, totals in bold, right to left for language=ar' } },
+};
+const EXPORT_DESCRIPTION =
+  'OK. JSON by default; a CSV or XLSX file with `format=csv|xlsx` or the matching Accept header (`format` wins; an Accept naming none of the three is 406). A general ledger or journal list file holds the whole range, not a page, up to 50,000 lines and 4 MiB (413 `ExportTooLarge` names a narrower `dateTo`).';
 
 const jsonSchema = (schema: z.core.$ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
 
@@ -50,9 +59,16 @@ function operation(route: Route, method: Method, path: string) {
     ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body()), ...(example?.body !== undefined ? { example: example.body } : {}) } } } } : {}),
     responses: {
       200: route.response
-        ? { description: 'OK', content: { 'application/json': { schema: z.toJSONSchema(responseSchema(route.response), { io: 'output', unrepresentable: 'any' }), ...(example?.response !== undefined ? { example: example.response } : {}) } } }
+        ? {
+            description: route.exportable ? EXPORT_DESCRIPTION : 'OK',
+            content: {
+              'application/json': { schema: z.toJSONSchema(responseSchema(route.response), { io: 'output', unrepresentable: 'any' }), ...(example?.response !== undefined ? { example: example.response } : {}) },
+              ...(route.exportable ? FILE_CONTENT : {}),
+            },
+            ...(route.exportable ? { headers: { 'Content-Disposition': { description: 'attachment; filename="<report>_<range>.csv|xlsx" (files only)', schema: { type: 'string' } } } } : {}),
+          }
         : { description: 'OK, with an empty body' },
-      ...errors([400, 401, 403, 404, 409, ...(route.body ? [413] : []), ...(route.idempotentOperation ? [422] : []), 500, 503]),
+      ...errors([400, 401, 403, 404, ...(route.exportable ? [406] : []), 409, ...(route.body || route.exportable ? [413] : []), ...(route.idempotentOperation ? [422] : []), 500, 503]),
     },
   };
 }

@@ -42,6 +42,14 @@ export const config = {
     const limit = Number(process.env.REPORT_SNAPSHOT_LIMIT || 1000);
     return Number.isSafeInteger(limit) && limit >= 0 ? limit : 1000;
   },
+  /** Lines an export may hold, below the built-in cap (shared/exports/limits.ts); unset: the cap. */
+  get exportMaxLines() {
+    return positiveInteger(process.env.EXPORT_MAX_LINES);
+  },
+  /** Bytes an export file may hold, below the built-in cap; unset: the cap. */
+  get exportMaxBytes() {
+    return positiveInteger(process.env.EXPORT_MAX_BYTES);
+  },
   /** Set locally to DynamoDB Local's URL; unset in AWS. */
   get dynamoEndpoint() {
     return process.env.DYNAMODB_ENDPOINT;
@@ -61,3 +69,8 @@ export const config = {
     return Number(process.env.ACCESS_TOKEN_SECONDS ?? 900);
   },
 };
+
+function positiveInteger(text: string | undefined): number | undefined {
+  const value = Number(text);
+  return text && Number.isSafeInteger(value) && value > 0 ? value : undefined;
+}

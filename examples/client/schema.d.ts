@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/fae028e5-6777-4c4b-a1d3-ea7318502317`
+         * @description Example request: `GET /api/v1/Companies/aebe6dad-9513-45f3-a9e4-1acf26a6b93d`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Settings`
+         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Settings`
          */
         get: operations["settings.get"];
         /**
          * Update company settings (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Settings`
+         * @description Example request: `PUT /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Roles`
+         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Roles`
+         * @description Example request: `POST /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Roles/d959789e-85da-4fbd-8c17-9f70206479ef`
+         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Roles/2798291f-ff96-4b5a-94c0-339eb5f3d0d2`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Roles/d959789e-85da-4fbd-8c17-9f70206479ef`
+         * @description Example request: `PUT /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Roles/2798291f-ff96-4b5a-94c0-339eb5f3d0d2`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Roles/d959789e-85da-4fbd-8c17-9f70206479ef`
+         * @description Example request: `DELETE /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Roles/2798291f-ff96-4b5a-94c0-339eb5f3d0d2`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Members`
+         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Members`
+         * @description Example request: `POST /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Members/e6ea7ea9-9ce7-4f84-9086-b6b63000d064`
+         * @description Example request: `PUT /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Members/7385b049-2eeb-4486-8226-da13c76b0f7f`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Members/e6ea7ea9-9ce7-4f84-9086-b6b63000d064`
+         * @description Example request: `DELETE /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Members/7385b049-2eeb-4486-8226-da13c76b0f7f`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/ApiKeys/68625ad6-d17c-4c02-9425-d67eb4d946da`
+         * @description Example request: `DELETE /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/ApiKeys/169769c8-0c6e-4c00-b565-a4e0fbf0d0f3`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Accounts`
+         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Accounts`
+         * @description Example request: `POST /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Accounts/6e6f8fd3-27d9-4dcc-9367-de67642736ca`
+         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Accounts/2ff61d46-9db5-4cee-8d76-af3ae040dc44`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Accounts/6e6f8fd3-27d9-4dcc-9367-de67642736ca`
+         * @description Example request: `PUT /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Accounts/2ff61d46-9db5-4cee-8d76-af3ae040dc44`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Accounts/6e6f8fd3-27d9-4dcc-9367-de67642736ca`
+         * @description Example request: `DELETE /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Accounts/2ff61d46-9db5-4cee-8d76-af3ae040dc44`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,13 +333,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -357,18 +357,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/CostCenters/ef162d65-8543-4f7d-88aa-f66875907e9d`
+         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/CostCenters/5e030662-4176-49c4-a0af-3afe18a72958`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/CostCenters/ef162d65-8543-4f7d-88aa-f66875907e9d`
+         * @description Example request: `PUT /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/CostCenters/5e030662-4176-49c4-a0af-3afe18a72958`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/CostCenters/ef162d65-8543-4f7d-88aa-f66875907e9d`
+         * @description Example request: `DELETE /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/CostCenters/5e030662-4176-49c4-a0af-3afe18a72958`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -387,7 +387,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/CostCenters/ef162d65-8543-4f7d-88aa-f66875907e9d/Activate`
+         * @description Example request: `POST /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/CostCenters/5e030662-4176-49c4-a0af-3afe18a72958/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -407,7 +407,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/CostCenters/ef162d65-8543-4f7d-88aa-f66875907e9d/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/CostCenters/5e030662-4176-49c4-a0af-3afe18a72958/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -425,13 +425,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -449,18 +449,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/FinancialYears/ea8fda79-1171-4a9d-a93d-41c91e4dff99`
+         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/FinancialYears/d9ca0fcf-1b63-4166-9b35-c4f767f52547`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/FinancialYears/8a678fbe-45e2-4397-8519-0cea0705a305`
+         * @description Example request: `PUT /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/FinancialYears/43b6c8d4-3611-440c-bdf9-c6d700e4da04`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/FinancialYears/8a678fbe-45e2-4397-8519-0cea0705a305`
+         * @description Example request: `DELETE /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/FinancialYears/43b6c8d4-3611-440c-bdf9-c6d700e4da04`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -478,7 +478,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/FinancialYears/ea8fda79-1171-4a9d-a93d-41c91e4dff99/Close`
+         * @description Example request: `PUT /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/FinancialYears/d9ca0fcf-1b63-4166-9b35-c4f767f52547/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -499,7 +499,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/FinancialYears/ea8fda79-1171-4a9d-a93d-41c91e4dff99/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/FinancialYears/d9ca0fcf-1b63-4166-9b35-c4f767f52547/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -517,7 +517,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/FinancialYears/ea8fda79-1171-4a9d-a93d-41c91e4dff99/Periods`
+         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/FinancialYears/d9ca0fcf-1b63-4166-9b35-c4f767f52547/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -537,7 +537,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/FinancialYears/ea8fda79-1171-4a9d-a93d-41c91e4dff99/Periods/a2ffa885-1c6d-4e86-b081-b82ff926d9bc`
+         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/FinancialYears/d9ca0fcf-1b63-4166-9b35-c4f767f52547/Periods/8258060a-68ff-47eb-8426-04376dda6791`
          */
         get: operations["periods.get"];
         put?: never;
@@ -559,7 +559,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/FinancialYears/ea8fda79-1171-4a9d-a93d-41c91e4dff99/Periods/a2ffa885-1c6d-4e86-b081-b82ff926d9bc/Lock`
+         * @description Example request: `POST /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/FinancialYears/d9ca0fcf-1b63-4166-9b35-c4f767f52547/Periods/8258060a-68ff-47eb-8426-04376dda6791/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -578,12 +578,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/FinancialYears/ea8fda79-1171-4a9d-a93d-41c91e4dff99/Periods/a2ffa885-1c6d-4e86-b081-b82ff926d9bc/Close`
+         * @description Example request: `POST /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/FinancialYears/d9ca0fcf-1b63-4166-9b35-c4f767f52547/Periods/8258060a-68ff-47eb-8426-04376dda6791/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/FinancialYears/ea8fda79-1171-4a9d-a93d-41c91e4dff99/Periods/a2ffa885-1c6d-4e86-b081-b82ff926d9bc/Close`
+         * @description Example request: `POST /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/FinancialYears/d9ca0fcf-1b63-4166-9b35-c4f767f52547/Periods/8258060a-68ff-47eb-8426-04376dda6791/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -603,7 +603,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/FinancialYears/ea8fda79-1171-4a9d-a93d-41c91e4dff99/Periods/a2ffa885-1c6d-4e86-b081-b82ff926d9bc/Reopen`
+         * @description Example request: `POST /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/FinancialYears/d9ca0fcf-1b63-4166-9b35-c4f767f52547/Periods/8258060a-68ff-47eb-8426-04376dda6791/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -620,14 +620,14 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List journals (paginated; filters dateFrom, dateTo, status)
-         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Journals`
+         * List journals (paginated; filters dateFrom, dateTo, status; a CSV or XLSX file holds every line of every journal selected)
+         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Journals`
+         * @description Example request: `POST /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -645,12 +645,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Journals/60d1f403-b91f-4bf7-838a-fafba989b0c5`
+         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Journals/0785351c-d58e-4900-a281-28c463ef56c7`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Journals/60d1f403-b91f-4bf7-838a-fafba989b0c5`
+         * @description Example request: `PUT /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Journals/0785351c-d58e-4900-a281-28c463ef56c7`
          */
         put: operations["journals.update"];
         post?: never;
@@ -671,7 +671,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Journals/60d1f403-b91f-4bf7-838a-fafba989b0c5/Post`
+         * @description Example request: `POST /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Journals/0785351c-d58e-4900-a281-28c463ef56c7/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -691,7 +691,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Journals/7ce29034-bd5a-4693-81f3-cc0e343364a5/Void`
+         * @description Example request: `POST /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Journals/a690d5d8-b9fe-4830-8eea-8098312992d8/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -711,7 +711,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Journals/60d1f403-b91f-4bf7-838a-fafba989b0c5/Adjust`
+         * @description Example request: `POST /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Journals/0785351c-d58e-4900-a281-28c463ef56c7/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Journals/60d1f403-b91f-4bf7-838a-fafba989b0c5/Reverse`
+         * @description Example request: `POST /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Journals/0785351c-d58e-4900-a281-28c463ef56c7/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -769,7 +769,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Reports/TrialBalance?financialYearId=ea8fda79-1171-4a9d-a93d-41c91e4dff99`
+         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Reports/TrialBalance?financialYearId=d9ca0fcf-1b63-4166-9b35-c4f767f52547`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -789,7 +789,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -809,7 +809,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -829,7 +829,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -849,7 +849,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Reports/BudgetVsActual?budgetId=60130ad8-a12c-4c41-a740-ec016bc0e91c&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Reports/BudgetVsActual?budgetId=c1ca62cf-a086-434f-bd1e-4953daf12faa&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -868,8 +868,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Account statement: opening balance, posted lines with a running balance (paginated), closing balance
-         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
+         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -889,13 +889,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Reports`
+         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Reports`
+         * @description Example request: `POST /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -912,8 +912,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Read a stored report snapshot
-         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Reports/732ba9ab-f034-469f-ab93-0cf161e0066e`
+         * Read a stored report snapshot (or export its figures as CSV or XLSX)
+         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Reports/c87831be-0942-4ed1-9b2f-1f4d9dbefb4f`
          */
         get: operations["reports.get"];
         put?: never;
@@ -933,7 +933,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -953,13 +953,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -977,18 +977,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Webhooks/511b1107-7b99-49d4-bd3b-cffd87c7246a`
+         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Webhooks/4c1f635c-a5d8-4328-ac96-cca6267b0f64`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Webhooks/511b1107-7b99-49d4-bd3b-cffd87c7246a`
+         * @description Example request: `PUT /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Webhooks/4c1f635c-a5d8-4328-ac96-cca6267b0f64`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Webhooks/511b1107-7b99-49d4-bd3b-cffd87c7246a`
+         * @description Example request: `DELETE /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Webhooks/4c1f635c-a5d8-4328-ac96-cca6267b0f64`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1005,7 +1005,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Webhooks/511b1107-7b99-49d4-bd3b-cffd87c7246a/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Webhooks/4c1f635c-a5d8-4328-ac96-cca6267b0f64/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1025,13 +1025,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1049,18 +1049,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/ExchangeRates/e8eb2610-e645-433b-a3dd-f5f431bcd0ff`
+         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/ExchangeRates/62bcbba3-fa26-46e5-afd1-48983667e395`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/ExchangeRates/e8eb2610-e645-433b-a3dd-f5f431bcd0ff`
+         * @description Example request: `PUT /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/ExchangeRates/62bcbba3-fa26-46e5-afd1-48983667e395`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/ExchangeRates/e8eb2610-e645-433b-a3dd-f5f431bcd0ff`
+         * @description Example request: `DELETE /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/ExchangeRates/62bcbba3-fa26-46e5-afd1-48983667e395`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1077,13 +1077,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Budgets`
+         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Budgets`
+         * @description Example request: `POST /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1101,18 +1101,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Budgets/60130ad8-a12c-4c41-a740-ec016bc0e91c`
+         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Budgets/c1ca62cf-a086-434f-bd1e-4953daf12faa`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Budgets/60130ad8-a12c-4c41-a740-ec016bc0e91c`
+         * @description Example request: `PUT /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Budgets/c1ca62cf-a086-434f-bd1e-4953daf12faa`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f3c05b44-97cd-46e1-80ee-f6eb1ac110b7/Budgets/60130ad8-a12c-4c41-a740-ec016bc0e91c`
+         * @description Example request: `DELETE /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Budgets/c1ca62cf-a086-434f-bd1e-4953daf12faa`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1170,7 +1170,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:45503/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A35449%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=ac_dfWwME8YHBavLTVAa13TRpf_xb97WOpg1pOj3Vv8&code_challenge_method=S256&state=_gOd2qPpzEJaGvMxaVgJGu0w4Bb-zXe2oxkw6ILPI2k&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:41919/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A41713%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=c15AOcGeT0FCRICdPt4uedzturLkiRa9NxvuzbnhGZc&code_challenge_method=S256&state=AYwUcEwG0c0WI4SoB6zTnom336e37eAKzoPVgvpsNB4&client_id=ledger-local"
                      *     }
                      */
                     "application/json": {
@@ -1220,7 +1220,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "f3c05b44-97cd-46e1-80ee-f6eb1ac110b7",
+                     *           "companyId": "5100fefa-1010-4687-a907-384ce47c934c",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1257,7 +1257,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "fae028e5-6777-4c4b-a1d3-ea7318502317",
+                     *           "companyId": "aebe6dad-9513-45f3-a9e4-1acf26a6b93d",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1373,7 +1373,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "f3c05b44-97cd-46e1-80ee-f6eb1ac110b7",
+                     *           "companyId": "5100fefa-1010-4687-a907-384ce47c934c",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1410,7 +1410,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "fae028e5-6777-4c4b-a1d3-ea7318502317",
+                     *           "companyId": "aebe6dad-9513-45f3-a9e4-1acf26a6b93d",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1522,16 +1522,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "fae028e5-6777-4c4b-a1d3-ea7318502317",
+                     *           "id": "aebe6dad-9513-45f3-a9e4-1acf26a6b93d",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-24T11:01:30.699Z",
+                     *           "createdAt": "2026-11-24T11:24:39.779Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "f3c05b44-97cd-46e1-80ee-f6eb1ac110b7",
+                     *           "id": "5100fefa-1010-4687-a907-384ce47c934c",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-24T11:01:30.289Z",
+                     *           "createdAt": "2026-11-24T11:24:39.522Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -1618,9 +1618,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fae028e5-6777-4c4b-a1d3-ea7318502317",
+                     *       "id": "aebe6dad-9513-45f3-a9e4-1acf26a6b93d",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T11:01:30.699Z",
+                     *       "createdAt": "2026-11-24T11:24:39.779Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -1629,7 +1629,7 @@ export interface operations {
                      *         "fxRoundingAccountId": null,
                      *         "unrealizedFxGainLossAccountId": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-24T11:01:30.699Z"
+                     *         "updatedAt": "2026-11-24T11:24:39.779Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -1743,9 +1743,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fae028e5-6777-4c4b-a1d3-ea7318502317",
+                     *       "id": "aebe6dad-9513-45f3-a9e4-1acf26a6b93d",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T11:01:30.699Z",
+                     *       "createdAt": "2026-11-24T11:24:39.779Z",
                      *       "version": 1
                      *     }
                      */
@@ -1802,7 +1802,7 @@ export interface operations {
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-24T11:01:30.289Z"
+                     *       "updatedAt": "2026-11-24T11:24:39.522Z"
                      *     }
                      */
                     "application/json": {
@@ -1851,7 +1851,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "99fa16a4-2257-47e6-a56b-05afc5c099e3",
+                 *       "retainedEarningsAccountId": "20e3859c-c476-49a2-b466-9432ee9ecdfa",
                  *       "version": 1
                  *     }
                  */
@@ -1882,11 +1882,11 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "99fa16a4-2257-47e6-a56b-05afc5c099e3",
+                     *       "retainedEarningsAccountId": "20e3859c-c476-49a2-b466-9432ee9ecdfa",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-24T11:01:32.975Z"
+                     *       "updatedAt": "2026-11-24T11:24:43.117Z"
                      *     }
                      */
                     "application/json": {
@@ -2047,7 +2047,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "d959789e-85da-4fbd-8c17-9f70206479ef",
+                     *           "id": "2798291f-ff96-4b5a-94c0-339eb5f3d0d2",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -2058,8 +2058,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-24T11:01:39.423Z",
-                     *           "updatedAt": "2026-11-24T11:01:39.617Z"
+                     *           "createdAt": "2026-11-24T11:24:54.496Z",
+                     *           "updatedAt": "2026-11-24T11:24:54.555Z"
                      *         }
                      *       ]
                      *     }
@@ -2148,7 +2148,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d959789e-85da-4fbd-8c17-9f70206479ef",
+                     *       "id": "2798291f-ff96-4b5a-94c0-339eb5f3d0d2",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2158,8 +2158,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:01:39.423Z",
-                     *       "updatedAt": "2026-11-24T11:01:39.423Z"
+                     *       "createdAt": "2026-11-24T11:24:54.496Z",
+                     *       "updatedAt": "2026-11-24T11:24:54.496Z"
                      *     }
                      */
                     "application/json": {
@@ -2220,7 +2220,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d959789e-85da-4fbd-8c17-9f70206479ef",
+                     *       "id": "2798291f-ff96-4b5a-94c0-339eb5f3d0d2",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2230,8 +2230,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:01:39.423Z",
-                     *       "updatedAt": "2026-11-24T11:01:39.423Z"
+                     *       "createdAt": "2026-11-24T11:24:54.496Z",
+                     *       "updatedAt": "2026-11-24T11:24:54.496Z"
                      *     }
                      */
                     "application/json": {
@@ -2318,7 +2318,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d959789e-85da-4fbd-8c17-9f70206479ef",
+                     *       "id": "2798291f-ff96-4b5a-94c0-339eb5f3d0d2",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -2329,8 +2329,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T11:01:39.423Z",
-                     *       "updatedAt": "2026-11-24T11:01:39.617Z"
+                     *       "createdAt": "2026-11-24T11:24:54.496Z",
+                     *       "updatedAt": "2026-11-24T11:24:54.555Z"
                      *     }
                      */
                     "application/json": {
@@ -2445,8 +2445,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "5bfe2aa3-727f-4d67-904d-a411a10be3ee",
-                     *           "email": "user-5553f110-e873-4770-8e30-d244cd54c124@example.com",
+                     *           "userId": "f410656e-2774-4fd1-b5f5-b6dcd6da3006",
+                     *           "email": "user-33a909e5-4f35-47b4-891c-90e48735cd74@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -2482,20 +2482,20 @@ export interface operations {
                      *             "budgets:read",
                      *             "budgets:manage"
                      *           ],
-                     *           "joinedAt": "2026-11-24T11:01:30.289Z",
+                     *           "joinedAt": "2026-11-24T11:24:39.522Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "e6ea7ea9-9ce7-4f84-9086-b6b63000d064",
-                     *           "email": "contract-1795518099769@example.com",
-                     *           "roleId": "d959789e-85da-4fbd-8c17-9f70206479ef",
+                     *           "userId": "7385b049-2eeb-4486-8226-da13c76b0f7f",
+                     *           "email": "contract-1795519494596@example.com",
+                     *           "roleId": "2798291f-ff96-4b5a-94c0-339eb5f3d0d2",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-24T11:01:39.803Z",
+                     *           "joinedAt": "2026-11-24T11:24:54.623Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -2559,8 +2559,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795518099769@example.com",
-                 *       "roleId": "d959789e-85da-4fbd-8c17-9f70206479ef"
+                 *       "email": "contract-1795519494596@example.com",
+                 *       "roleId": "2798291f-ff96-4b5a-94c0-339eb5f3d0d2"
                  *     }
                  */
                 "application/json": {
@@ -2586,16 +2586,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "e6ea7ea9-9ce7-4f84-9086-b6b63000d064",
-                     *       "email": "contract-1795518099769@example.com",
-                     *       "roleId": "d959789e-85da-4fbd-8c17-9f70206479ef",
+                     *       "userId": "7385b049-2eeb-4486-8226-da13c76b0f7f",
+                     *       "email": "contract-1795519494596@example.com",
+                     *       "roleId": "2798291f-ff96-4b5a-94c0-339eb5f3d0d2",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T11:01:39.803Z",
+                     *       "joinedAt": "2026-11-24T11:24:54.623Z",
                      *       "version": 1
                      *     }
                      */
@@ -2676,8 +2676,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "e6ea7ea9-9ce7-4f84-9086-b6b63000d064",
-                     *       "email": "contract-1795518099769@example.com",
+                     *       "userId": "7385b049-2eeb-4486-8226-da13c76b0f7f",
+                     *       "email": "contract-1795519494596@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -2692,7 +2692,7 @@ export interface operations {
                      *         "exchange-rates:read",
                      *         "budgets:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T11:01:39.803Z",
+                     *       "joinedAt": "2026-11-24T11:24:54.623Z",
                      *       "version": 2
                      *     }
                      */
@@ -2810,9 +2810,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "68625ad6-d17c-4c02-9425-d67eb4d946da",
+                     *           "id": "169769c8-0c6e-4c00-b565-a4e0fbf0d0f3",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_RqAwoox",
+                     *           "prefix": "sk-svc_-8M3j6x",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -2820,8 +2820,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "5bfe2aa3-727f-4d67-904d-a411a10be3ee",
-                     *           "createdAt": "2026-11-24T11:01:40.155Z",
+                     *           "createdBy": "f410656e-2774-4fd1-b5f5-b6dcd6da3006",
+                     *           "createdAt": "2026-11-24T11:24:54.813Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -2932,9 +2932,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "68625ad6-d17c-4c02-9425-d67eb4d946da",
+                     *       "id": "169769c8-0c6e-4c00-b565-a4e0fbf0d0f3",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_RqAwoox",
+                     *       "prefix": "sk-svc_-8M3j6x",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -2942,8 +2942,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "5bfe2aa3-727f-4d67-904d-a411a10be3ee",
-                     *       "createdAt": "2026-11-24T11:01:40.155Z",
+                     *       "createdBy": "f410656e-2774-4fd1-b5f5-b6dcd6da3006",
+                     *       "createdAt": "2026-11-24T11:24:54.813Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -3032,18 +3032,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "68625ad6-d17c-4c02-9425-d67eb4d946da",
+                     *       "id": "169769c8-0c6e-4c00-b565-a4e0fbf0d0f3",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_RqAwoox",
+                     *       "prefix": "sk-svc_-8M3j6x",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-24T11:01:40.192Z",
-                     *       "createdBy": "5bfe2aa3-727f-4d67-904d-a411a10be3ee",
-                     *       "createdAt": "2026-11-24T11:01:40.155Z",
+                     *       "revokedAt": "2026-11-24T11:24:54.876Z",
+                     *       "createdBy": "f410656e-2774-4fd1-b5f5-b6dcd6da3006",
+                     *       "createdAt": "2026-11-24T11:24:54.813Z",
                      *       "version": 2
                      *     }
                      */
@@ -3126,24 +3126,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "4b698cfb-16b5-4515-a652-a27734337131",
+                     *           "id": "b2a34b9b-fa05-4e6a-9a53-b33e0afe1449",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "d6b3bf7f-c1fd-4ec3-8149-4cfd3f64b474",
+                     *           "parentId": "746422eb-60bd-45ab-9e2f-56f787086da4",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:01:32.637Z",
-                     *           "updatedAt": "2026-11-24T11:01:32.637Z",
+                     *           "createdAt": "2026-11-24T11:24:42.909Z",
+                     *           "updatedAt": "2026-11-24T11:24:42.909Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "d6b3bf7f-c1fd-4ec3-8149-4cfd3f64b474",
+                     *           "id": "746422eb-60bd-45ab-9e2f-56f787086da4",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -3152,32 +3152,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:01:32.554Z",
-                     *           "updatedAt": "2026-11-24T11:01:32.554Z",
+                     *           "createdAt": "2026-11-24T11:24:42.817Z",
+                     *           "updatedAt": "2026-11-24T11:24:42.817Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "38a70de7-37f5-4c82-b947-5df6e20e2e12",
+                     *           "id": "cb359c63-1447-408a-b93b-b9b2040b8eb5",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "6a94773e-50c5-45c8-aa79-be50656b32db",
+                     *           "parentId": "7c50332d-ea91-4a08-9d70-b1de87ef6f60",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:01:32.513Z",
-                     *           "updatedAt": "2026-11-24T11:01:32.513Z",
+                     *           "createdAt": "2026-11-24T11:24:42.780Z",
+                     *           "updatedAt": "2026-11-24T11:24:42.780Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "6a94773e-50c5-45c8-aa79-be50656b32db",
+                     *           "id": "7c50332d-ea91-4a08-9d70-b1de87ef6f60",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -3186,32 +3186,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:01:32.424Z",
-                     *           "updatedAt": "2026-11-24T11:01:32.424Z",
+                     *           "createdAt": "2026-11-24T11:24:42.712Z",
+                     *           "updatedAt": "2026-11-24T11:24:42.712Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "99fa16a4-2257-47e6-a56b-05afc5c099e3",
+                     *           "id": "20e3859c-c476-49a2-b466-9432ee9ecdfa",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "7d49b455-5872-4a01-99d2-b0b719ed2f40",
+                     *           "parentId": "95a8e145-230b-43b5-ab52-2395d6584396",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:01:32.375Z",
-                     *           "updatedAt": "2026-11-24T11:01:32.375Z",
+                     *           "createdAt": "2026-11-24T11:24:42.673Z",
+                     *           "updatedAt": "2026-11-24T11:24:42.673Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "7d49b455-5872-4a01-99d2-b0b719ed2f40",
+                     *           "id": "95a8e145-230b-43b5-ab52-2395d6584396",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -3220,49 +3220,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:01:32.149Z",
-                     *           "updatedAt": "2026-11-24T11:01:32.149Z",
+                     *           "createdAt": "2026-11-24T11:24:42.636Z",
+                     *           "updatedAt": "2026-11-24T11:24:42.636Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "9008d073-972e-42aa-91e2-6838d5446a1d",
+                     *           "id": "e1930cba-58b0-4ded-a09d-60efa72ea4d1",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "be5f96ed-0be5-454a-b586-bea6d84ce81b",
+                     *           "parentId": "216d5c42-ad33-4a90-a060-617911542a9e",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:01:32.030Z",
-                     *           "updatedAt": "2026-11-24T11:01:32.030Z",
+                     *           "createdAt": "2026-11-24T11:24:42.348Z",
+                     *           "updatedAt": "2026-11-24T11:24:42.348Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "63d256e2-7072-483b-8be5-a37e3e21cdc5",
+                     *           "id": "7670b951-532e-43be-aced-7c8b93f813b1",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "be5f96ed-0be5-454a-b586-bea6d84ce81b",
+                     *           "parentId": "216d5c42-ad33-4a90-a060-617911542a9e",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:01:31.899Z",
-                     *           "updatedAt": "2026-11-24T11:01:31.899Z",
+                     *           "createdAt": "2026-11-24T11:24:41.497Z",
+                     *           "updatedAt": "2026-11-24T11:24:41.497Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "be5f96ed-0be5-454a-b586-bea6d84ce81b",
+                     *           "id": "216d5c42-ad33-4a90-a060-617911542a9e",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -3271,8 +3271,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:01:31.811Z",
-                     *           "updatedAt": "2026-11-24T11:01:31.811Z",
+                     *           "createdAt": "2026-11-24T11:24:41.354Z",
+                     *           "updatedAt": "2026-11-24T11:24:41.354Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -3416,7 +3416,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6e6f8fd3-27d9-4dcc-9367-de67642736ca",
+                     *       "id": "2ff61d46-9db5-4cee-8d76-af3ae040dc44",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -3425,8 +3425,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:01:33.063Z",
-                     *       "updatedAt": "2026-11-24T11:01:33.063Z",
+                     *       "createdAt": "2026-11-24T11:24:43.275Z",
+                     *       "updatedAt": "2026-11-24T11:24:43.275Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -3517,7 +3517,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6e6f8fd3-27d9-4dcc-9367-de67642736ca",
+                     *       "id": "2ff61d46-9db5-4cee-8d76-af3ae040dc44",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -3526,8 +3526,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:01:33.063Z",
-                     *       "updatedAt": "2026-11-24T11:01:33.063Z",
+                     *       "createdAt": "2026-11-24T11:24:43.275Z",
+                     *       "updatedAt": "2026-11-24T11:24:43.275Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -3657,7 +3657,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6e6f8fd3-27d9-4dcc-9367-de67642736ca",
+                     *       "id": "2ff61d46-9db5-4cee-8d76-af3ae040dc44",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -3666,8 +3666,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T11:01:33.063Z",
-                     *       "updatedAt": "2026-11-24T11:01:33.151Z",
+                     *       "createdAt": "2026-11-24T11:24:43.275Z",
+                     *       "updatedAt": "2026-11-24T11:24:43.366Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -3812,7 +3812,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "ef162d65-8543-4f7d-88aa-f66875907e9d",
+                     *           "id": "5e030662-4176-49c4-a0af-3afe18a72958",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -3821,12 +3821,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:01:33.845Z",
-                     *           "updatedAt": "2026-11-24T11:01:33.845Z",
+                     *           "createdAt": "2026-11-24T11:24:43.799Z",
+                     *           "updatedAt": "2026-11-24T11:24:43.799Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "88f9b68a-9edd-49c9-a198-e92182c5b1fe",
+                     *           "id": "79741596-2d6f-4263-9d1a-e1f620cabf0f",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -3835,12 +3835,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:01:32.868Z",
-                     *           "updatedAt": "2026-11-24T11:01:32.868Z",
+                     *           "createdAt": "2026-11-24T11:24:42.987Z",
+                     *           "updatedAt": "2026-11-24T11:24:42.987Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "b9b461ed-c46f-4312-a739-7c2ce44353e0",
+                     *           "id": "71d0b265-2b95-40bc-a46d-d4130a73d6ef",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -3849,8 +3849,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:01:32.909Z",
-                     *           "updatedAt": "2026-11-24T11:01:32.909Z",
+                     *           "createdAt": "2026-11-24T11:24:43.039Z",
+                     *           "updatedAt": "2026-11-24T11:24:43.039Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -3963,7 +3963,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ef162d65-8543-4f7d-88aa-f66875907e9d",
+                     *       "id": "5e030662-4176-49c4-a0af-3afe18a72958",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -3972,8 +3972,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:01:33.845Z",
-                     *       "updatedAt": "2026-11-24T11:01:33.845Z",
+                     *       "createdAt": "2026-11-24T11:24:43.799Z",
+                     *       "updatedAt": "2026-11-24T11:24:43.799Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4049,7 +4049,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ef162d65-8543-4f7d-88aa-f66875907e9d",
+                     *       "id": "5e030662-4176-49c4-a0af-3afe18a72958",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -4058,8 +4058,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:01:33.845Z",
-                     *       "updatedAt": "2026-11-24T11:01:33.845Z",
+                     *       "createdAt": "2026-11-24T11:24:43.799Z",
+                     *       "updatedAt": "2026-11-24T11:24:43.799Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4164,7 +4164,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ef162d65-8543-4f7d-88aa-f66875907e9d",
+                     *       "id": "5e030662-4176-49c4-a0af-3afe18a72958",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4173,8 +4173,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T11:01:33.845Z",
-                     *       "updatedAt": "2026-11-24T11:01:34.259Z",
+                     *       "createdAt": "2026-11-24T11:24:43.799Z",
+                     *       "updatedAt": "2026-11-24T11:24:44.379Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4304,7 +4304,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ef162d65-8543-4f7d-88aa-f66875907e9d",
+                     *       "id": "5e030662-4176-49c4-a0af-3afe18a72958",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4313,8 +4313,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T11:01:33.845Z",
-                     *       "updatedAt": "2026-11-24T11:01:34.355Z",
+                     *       "createdAt": "2026-11-24T11:24:43.799Z",
+                     *       "updatedAt": "2026-11-24T11:24:44.561Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4401,7 +4401,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ef162d65-8543-4f7d-88aa-f66875907e9d",
+                     *       "id": "5e030662-4176-49c4-a0af-3afe18a72958",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4410,8 +4410,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T11:01:33.845Z",
-                     *       "updatedAt": "2026-11-24T11:01:34.314Z",
+                     *       "createdAt": "2026-11-24T11:24:43.799Z",
+                     *       "updatedAt": "2026-11-24T11:24:44.503Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -4498,266 +4498,266 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b2de2a67-de63-48e8-ab39-62d42872e3a2",
+                     *           "id": "196c7454-bd9e-4818-9ddf-7d994ca1823b",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:01:34.587Z",
-                     *           "updatedAt": "2026-11-24T11:01:34.587Z",
+                     *           "createdAt": "2026-11-24T11:24:44.852Z",
+                     *           "updatedAt": "2026-11-24T11:24:44.852Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2027-01-31",
                      *               "name": "P01",
-                     *               "id": "1d1542fc-217f-4158-8a99-6aa566470b8f",
+                     *               "id": "64db3118-d95c-41d9-bc68-cafcfb8e8c22",
                      *               "version": 1,
                      *               "startDate": "2027-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "b2de2a67-de63-48e8-ab39-62d42872e3a2"
+                     *               "financialYearId": "196c7454-bd9e-4818-9ddf-7d994ca1823b"
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2027-02-28",
                      *               "name": "P02",
-                     *               "id": "4c3d34a5-7940-4bbd-a264-4d4e2532329c",
+                     *               "id": "2e51e9c4-bfe6-4a9f-8f8e-dbf32a834a61",
                      *               "version": 1,
                      *               "startDate": "2027-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "b2de2a67-de63-48e8-ab39-62d42872e3a2"
+                     *               "financialYearId": "196c7454-bd9e-4818-9ddf-7d994ca1823b"
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2027-03-31",
                      *               "name": "P03",
-                     *               "id": "00c9c0f4-8ee9-4d11-9e4d-e80afae62759",
+                     *               "id": "4bab1aee-1bc8-466b-9934-5de7626672bb",
                      *               "version": 1,
                      *               "startDate": "2027-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "b2de2a67-de63-48e8-ab39-62d42872e3a2"
+                     *               "financialYearId": "196c7454-bd9e-4818-9ddf-7d994ca1823b"
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2027-04-30",
                      *               "name": "P04",
-                     *               "id": "8c721030-7134-46a8-859f-044ae97c5448",
+                     *               "id": "a87ad774-81aa-40d0-b0a5-56e3798c12c7",
                      *               "version": 1,
                      *               "startDate": "2027-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "b2de2a67-de63-48e8-ab39-62d42872e3a2"
+                     *               "financialYearId": "196c7454-bd9e-4818-9ddf-7d994ca1823b"
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2027-05-31",
                      *               "name": "P05",
-                     *               "id": "11d0d473-0206-4e73-8b37-d968b58468b7",
+                     *               "id": "ee9669e1-0b2b-4362-a8fb-a6a2d6986fec",
                      *               "version": 1,
                      *               "startDate": "2027-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "b2de2a67-de63-48e8-ab39-62d42872e3a2"
+                     *               "financialYearId": "196c7454-bd9e-4818-9ddf-7d994ca1823b"
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2027-06-30",
                      *               "name": "P06",
-                     *               "id": "077e037f-1f85-455e-8d85-3a94ee985956",
+                     *               "id": "755b26fb-c416-42b0-9f99-6e11c0b6c005",
                      *               "version": 1,
                      *               "startDate": "2027-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "b2de2a67-de63-48e8-ab39-62d42872e3a2"
+                     *               "financialYearId": "196c7454-bd9e-4818-9ddf-7d994ca1823b"
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2027-07-31",
                      *               "name": "P07",
-                     *               "id": "b6c54fb2-2449-400a-9f80-659063c9cda0",
+                     *               "id": "5d197074-0534-4a57-a392-cdd251c44902",
                      *               "version": 1,
                      *               "startDate": "2027-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "b2de2a67-de63-48e8-ab39-62d42872e3a2"
+                     *               "financialYearId": "196c7454-bd9e-4818-9ddf-7d994ca1823b"
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2027-08-31",
                      *               "name": "P08",
-                     *               "id": "af514d6c-68fe-4193-b2ee-a7aa99aed2f9",
+                     *               "id": "7d8bb904-1a99-4949-bec1-21aae89d5bc8",
                      *               "version": 1,
                      *               "startDate": "2027-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "b2de2a67-de63-48e8-ab39-62d42872e3a2"
+                     *               "financialYearId": "196c7454-bd9e-4818-9ddf-7d994ca1823b"
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2027-09-30",
                      *               "name": "P09",
-                     *               "id": "d74421d8-25e3-40bf-b5e5-8b9eda79794e",
+                     *               "id": "5b82365b-56c4-4023-b148-d9f799da5584",
                      *               "version": 1,
                      *               "startDate": "2027-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "b2de2a67-de63-48e8-ab39-62d42872e3a2"
+                     *               "financialYearId": "196c7454-bd9e-4818-9ddf-7d994ca1823b"
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2027-10-31",
                      *               "name": "P10",
-                     *               "id": "0dd9e528-002c-4e3b-925e-a6bb85577174",
+                     *               "id": "c2994ed6-086c-4934-b018-32124049fe6d",
                      *               "version": 1,
                      *               "startDate": "2027-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "b2de2a67-de63-48e8-ab39-62d42872e3a2"
+                     *               "financialYearId": "196c7454-bd9e-4818-9ddf-7d994ca1823b"
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2027-11-30",
                      *               "name": "P11",
-                     *               "id": "c5441f20-411b-4e30-a4b9-a696efbb040f",
+                     *               "id": "1f152e6f-ce1f-47ee-8fb8-d2f65e514290",
                      *               "version": 1,
                      *               "startDate": "2027-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "b2de2a67-de63-48e8-ab39-62d42872e3a2"
+                     *               "financialYearId": "196c7454-bd9e-4818-9ddf-7d994ca1823b"
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2027-12-31",
                      *               "name": "P12",
-                     *               "id": "641751b0-0a97-460c-9827-ca60fbf41a57",
+                     *               "id": "eb4a8143-6e9c-4130-bc34-e24f53fe5944",
                      *               "version": 1,
                      *               "startDate": "2027-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "b2de2a67-de63-48e8-ab39-62d42872e3a2"
+                     *               "financialYearId": "196c7454-bd9e-4818-9ddf-7d994ca1823b"
                      *             }
                      *           ]
                      *         },
                      *         {
-                     *           "id": "ea8fda79-1171-4a9d-a93d-41c91e4dff99",
+                     *           "id": "d9ca0fcf-1b63-4166-9b35-c4f767f52547",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:01:34.499Z",
-                     *           "updatedAt": "2026-11-24T11:01:34.499Z",
+                     *           "createdAt": "2026-11-24T11:24:44.792Z",
+                     *           "updatedAt": "2026-11-24T11:24:44.792Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2026-01-31",
                      *               "name": "P01",
-                     *               "id": "a2ffa885-1c6d-4e86-b081-b82ff926d9bc",
+                     *               "id": "8258060a-68ff-47eb-8426-04376dda6791",
                      *               "version": 1,
                      *               "startDate": "2026-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
+                     *               "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2026-02-28",
                      *               "name": "P02",
-                     *               "id": "f21e7c2e-5ae1-4c08-b71b-7e99fd92fe90",
+                     *               "id": "2151be5f-d310-47af-8c34-95cd8314a08e",
                      *               "version": 1,
                      *               "startDate": "2026-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
+                     *               "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2026-03-31",
                      *               "name": "P03",
-                     *               "id": "1ef08e2c-bd1c-4010-92ff-8c943cf7b026",
+                     *               "id": "5902f6a6-954d-4aa5-b5e3-1a14099be1a9",
                      *               "version": 1,
                      *               "startDate": "2026-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
+                     *               "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2026-04-30",
                      *               "name": "P04",
-                     *               "id": "e78376b2-ece3-4bca-bd9b-33c85b1fe740",
+                     *               "id": "fcbbf74a-968b-46c7-b6e8-aba15dbebe56",
                      *               "version": 1,
                      *               "startDate": "2026-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
+                     *               "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2026-05-31",
                      *               "name": "P05",
-                     *               "id": "8d7e0afc-4b0c-459c-a2a3-573e9b0d9e98",
+                     *               "id": "e35d3507-fd8d-4cc3-9f30-da12621de76d",
                      *               "version": 1,
                      *               "startDate": "2026-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
+                     *               "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2026-06-30",
                      *               "name": "P06",
-                     *               "id": "8365e2e1-cad4-4329-9d19-8205872dc667",
+                     *               "id": "08e23aba-1ab0-4d7a-89ea-14f5dfb0ba64",
                      *               "version": 1,
                      *               "startDate": "2026-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
+                     *               "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2026-07-31",
                      *               "name": "P07",
-                     *               "id": "b6509b14-16a9-4ac7-82d0-61d80013c3d4",
+                     *               "id": "d555ec6c-cdd2-4a8c-87ed-9352a09e83c9",
                      *               "version": 1,
                      *               "startDate": "2026-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
+                     *               "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2026-08-31",
                      *               "name": "P08",
-                     *               "id": "4922488c-34b5-4d42-88a9-32105106dc14",
+                     *               "id": "f9fbb974-4570-4000-8abc-c0fe30f0a834",
                      *               "version": 1,
                      *               "startDate": "2026-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
+                     *               "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2026-09-30",
                      *               "name": "P09",
-                     *               "id": "0aa5e953-1ab4-4dff-9b83-c4c038544cb6",
+                     *               "id": "53bdce8c-71c6-4fe6-b356-71bf6634db84",
                      *               "version": 1,
                      *               "startDate": "2026-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
+                     *               "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2026-10-31",
                      *               "name": "P10",
-                     *               "id": "ff5974d2-8b59-4f66-85c8-29d34c2f3416",
+                     *               "id": "525ec1a6-4eeb-41e8-8cae-22c7d511ec5f",
                      *               "version": 1,
                      *               "startDate": "2026-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
+                     *               "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2026-11-30",
                      *               "name": "P11",
-                     *               "id": "06b0b287-f600-44c7-8765-a412d96527a8",
+                     *               "id": "db9dc11b-5dfb-4af9-91ff-7a9f3d2589c7",
                      *               "version": 1,
                      *               "startDate": "2026-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
+                     *               "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2026-12-31",
                      *               "name": "P12",
-                     *               "id": "7447aae8-aaef-47b9-ad67-a477f0535b4a",
+                     *               "id": "526aa74c-d41b-4ded-810e-4514dc671b2d",
                      *               "version": 1,
                      *               "startDate": "2026-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
+                     *               "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
                      *             }
                      *           ]
                      *         }
@@ -4919,7 +4919,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b2de2a67-de63-48e8-ab39-62d42872e3a2",
+                     *       "id": "196c7454-bd9e-4818-9ddf-7d994ca1823b",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
@@ -4927,128 +4927,128 @@ export interface operations {
                      *       "version": 1,
                      *       "periods": [
                      *         {
-                     *           "id": "1d1542fc-217f-4158-8a99-6aa566470b8f",
+                     *           "id": "64db3118-d95c-41d9-bc68-cafcfb8e8c22",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-01-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "b2de2a67-de63-48e8-ab39-62d42872e3a2"
+                     *           "financialYearId": "196c7454-bd9e-4818-9ddf-7d994ca1823b"
                      *         },
                      *         {
-                     *           "id": "4c3d34a5-7940-4bbd-a264-4d4e2532329c",
+                     *           "id": "2e51e9c4-bfe6-4a9f-8f8e-dbf32a834a61",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
                      *           "endDate": "2027-02-28",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "b2de2a67-de63-48e8-ab39-62d42872e3a2"
+                     *           "financialYearId": "196c7454-bd9e-4818-9ddf-7d994ca1823b"
                      *         },
                      *         {
-                     *           "id": "00c9c0f4-8ee9-4d11-9e4d-e80afae62759",
+                     *           "id": "4bab1aee-1bc8-466b-9934-5de7626672bb",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
                      *           "endDate": "2027-03-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "b2de2a67-de63-48e8-ab39-62d42872e3a2"
+                     *           "financialYearId": "196c7454-bd9e-4818-9ddf-7d994ca1823b"
                      *         },
                      *         {
-                     *           "id": "8c721030-7134-46a8-859f-044ae97c5448",
+                     *           "id": "a87ad774-81aa-40d0-b0a5-56e3798c12c7",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
                      *           "endDate": "2027-04-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "b2de2a67-de63-48e8-ab39-62d42872e3a2"
+                     *           "financialYearId": "196c7454-bd9e-4818-9ddf-7d994ca1823b"
                      *         },
                      *         {
-                     *           "id": "11d0d473-0206-4e73-8b37-d968b58468b7",
+                     *           "id": "ee9669e1-0b2b-4362-a8fb-a6a2d6986fec",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
                      *           "endDate": "2027-05-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "b2de2a67-de63-48e8-ab39-62d42872e3a2"
+                     *           "financialYearId": "196c7454-bd9e-4818-9ddf-7d994ca1823b"
                      *         },
                      *         {
-                     *           "id": "077e037f-1f85-455e-8d85-3a94ee985956",
+                     *           "id": "755b26fb-c416-42b0-9f99-6e11c0b6c005",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
                      *           "endDate": "2027-06-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "b2de2a67-de63-48e8-ab39-62d42872e3a2"
+                     *           "financialYearId": "196c7454-bd9e-4818-9ddf-7d994ca1823b"
                      *         },
                      *         {
-                     *           "id": "b6c54fb2-2449-400a-9f80-659063c9cda0",
+                     *           "id": "5d197074-0534-4a57-a392-cdd251c44902",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
                      *           "endDate": "2027-07-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "b2de2a67-de63-48e8-ab39-62d42872e3a2"
+                     *           "financialYearId": "196c7454-bd9e-4818-9ddf-7d994ca1823b"
                      *         },
                      *         {
-                     *           "id": "af514d6c-68fe-4193-b2ee-a7aa99aed2f9",
+                     *           "id": "7d8bb904-1a99-4949-bec1-21aae89d5bc8",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
                      *           "endDate": "2027-08-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "b2de2a67-de63-48e8-ab39-62d42872e3a2"
+                     *           "financialYearId": "196c7454-bd9e-4818-9ddf-7d994ca1823b"
                      *         },
                      *         {
-                     *           "id": "d74421d8-25e3-40bf-b5e5-8b9eda79794e",
+                     *           "id": "5b82365b-56c4-4023-b148-d9f799da5584",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
                      *           "endDate": "2027-09-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "b2de2a67-de63-48e8-ab39-62d42872e3a2"
+                     *           "financialYearId": "196c7454-bd9e-4818-9ddf-7d994ca1823b"
                      *         },
                      *         {
-                     *           "id": "0dd9e528-002c-4e3b-925e-a6bb85577174",
+                     *           "id": "c2994ed6-086c-4934-b018-32124049fe6d",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
                      *           "endDate": "2027-10-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "b2de2a67-de63-48e8-ab39-62d42872e3a2"
+                     *           "financialYearId": "196c7454-bd9e-4818-9ddf-7d994ca1823b"
                      *         },
                      *         {
-                     *           "id": "c5441f20-411b-4e30-a4b9-a696efbb040f",
+                     *           "id": "1f152e6f-ce1f-47ee-8fb8-d2f65e514290",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
                      *           "endDate": "2027-11-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "b2de2a67-de63-48e8-ab39-62d42872e3a2"
+                     *           "financialYearId": "196c7454-bd9e-4818-9ddf-7d994ca1823b"
                      *         },
                      *         {
-                     *           "id": "641751b0-0a97-460c-9827-ca60fbf41a57",
+                     *           "id": "eb4a8143-6e9c-4130-bc34-e24f53fe5944",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "b2de2a67-de63-48e8-ab39-62d42872e3a2"
+                     *           "financialYearId": "196c7454-bd9e-4818-9ddf-7d994ca1823b"
                      *         }
                      *       ],
-                     *       "createdAt": "2026-11-24T11:01:34.587Z",
-                     *       "updatedAt": "2026-11-24T11:01:34.587Z"
+                     *       "createdAt": "2026-11-24T11:24:44.852Z",
+                     *       "updatedAt": "2026-11-24T11:24:44.852Z"
                      *     }
                      */
                     "application/json": {
@@ -5161,134 +5161,134 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ea8fda79-1171-4a9d-a93d-41c91e4dff99",
+                     *       "id": "d9ca0fcf-1b63-4166-9b35-c4f767f52547",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:01:34.499Z",
-                     *       "updatedAt": "2026-11-24T11:01:34.499Z",
+                     *       "createdAt": "2026-11-24T11:24:44.792Z",
+                     *       "updatedAt": "2026-11-24T11:24:44.792Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "a2ffa885-1c6d-4e86-b081-b82ff926d9bc",
+                     *           "id": "8258060a-68ff-47eb-8426-04376dda6791",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
+                     *           "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "f21e7c2e-5ae1-4c08-b71b-7e99fd92fe90",
+                     *           "id": "2151be5f-d310-47af-8c34-95cd8314a08e",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
+                     *           "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "1ef08e2c-bd1c-4010-92ff-8c943cf7b026",
+                     *           "id": "5902f6a6-954d-4aa5-b5e3-1a14099be1a9",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
+                     *           "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "e78376b2-ece3-4bca-bd9b-33c85b1fe740",
+                     *           "id": "fcbbf74a-968b-46c7-b6e8-aba15dbebe56",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
+                     *           "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "8d7e0afc-4b0c-459c-a2a3-573e9b0d9e98",
+                     *           "id": "e35d3507-fd8d-4cc3-9f30-da12621de76d",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
+                     *           "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "8365e2e1-cad4-4329-9d19-8205872dc667",
+                     *           "id": "08e23aba-1ab0-4d7a-89ea-14f5dfb0ba64",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
+                     *           "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "b6509b14-16a9-4ac7-82d0-61d80013c3d4",
+                     *           "id": "d555ec6c-cdd2-4a8c-87ed-9352a09e83c9",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
+                     *           "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "4922488c-34b5-4d42-88a9-32105106dc14",
+                     *           "id": "f9fbb974-4570-4000-8abc-c0fe30f0a834",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
+                     *           "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "0aa5e953-1ab4-4dff-9b83-c4c038544cb6",
+                     *           "id": "53bdce8c-71c6-4fe6-b356-71bf6634db84",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
+                     *           "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "ff5974d2-8b59-4f66-85c8-29d34c2f3416",
+                     *           "id": "525ec1a6-4eeb-41e8-8cae-22c7d511ec5f",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
+                     *           "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "06b0b287-f600-44c7-8765-a412d96527a8",
+                     *           "id": "db9dc11b-5dfb-4af9-91ff-7a9f3d2589c7",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
+                     *           "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "7447aae8-aaef-47b9-ad67-a477f0535b4a",
+                     *           "id": "526aa74c-d41b-4ded-810e-4514dc671b2d",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
+                     *           "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
                      *         }
                      *       ]
                      *     }
@@ -5443,134 +5443,134 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8a678fbe-45e2-4397-8519-0cea0705a305",
+                     *       "id": "43b6c8d4-3611-440c-bdf9-c6d700e4da04",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T11:01:35.008Z",
-                     *       "updatedAt": "2026-11-24T11:01:35.035Z",
+                     *       "createdAt": "2026-11-24T11:24:45.040Z",
+                     *       "updatedAt": "2026-11-24T11:24:45.243Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2030-01-31",
                      *           "name": "P01",
-                     *           "id": "471a890f-e5c1-454d-b7a1-e9eeb42b3e52",
+                     *           "id": "0c406f29-438b-478a-9fb4-2ce6359553b3",
                      *           "version": 1,
                      *           "startDate": "2030-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "8a678fbe-45e2-4397-8519-0cea0705a305"
+                     *           "financialYearId": "43b6c8d4-3611-440c-bdf9-c6d700e4da04"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2030-02-28",
                      *           "name": "P02",
-                     *           "id": "2fc483a4-7f13-47ca-bdb4-5963f268af5d",
+                     *           "id": "5bc6be51-99a7-480f-ab21-35068224c255",
                      *           "version": 1,
                      *           "startDate": "2030-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "8a678fbe-45e2-4397-8519-0cea0705a305"
+                     *           "financialYearId": "43b6c8d4-3611-440c-bdf9-c6d700e4da04"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2030-03-31",
                      *           "name": "P03",
-                     *           "id": "7565e900-5ff9-49ae-8adf-986f83577e11",
+                     *           "id": "adaaf197-40c9-4a24-9588-aac6f18c1e21",
                      *           "version": 1,
                      *           "startDate": "2030-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "8a678fbe-45e2-4397-8519-0cea0705a305"
+                     *           "financialYearId": "43b6c8d4-3611-440c-bdf9-c6d700e4da04"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2030-04-30",
                      *           "name": "P04",
-                     *           "id": "7461e7ff-1a8d-4382-b1a4-520df89fe920",
+                     *           "id": "a3b6b0a7-2939-43fe-91b8-53b9300ac410",
                      *           "version": 1,
                      *           "startDate": "2030-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "8a678fbe-45e2-4397-8519-0cea0705a305"
+                     *           "financialYearId": "43b6c8d4-3611-440c-bdf9-c6d700e4da04"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2030-05-31",
                      *           "name": "P05",
-                     *           "id": "b10d2ef6-f465-4965-b9e0-4a59ef30adbf",
+                     *           "id": "3d3667e5-94b5-488b-9d8a-15b59c582f6b",
                      *           "version": 1,
                      *           "startDate": "2030-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "8a678fbe-45e2-4397-8519-0cea0705a305"
+                     *           "financialYearId": "43b6c8d4-3611-440c-bdf9-c6d700e4da04"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2030-06-30",
                      *           "name": "P06",
-                     *           "id": "f1251740-9a96-4911-ace5-e08dc48dafd5",
+                     *           "id": "6e7f0796-3270-4e47-b31c-4d50f87796c1",
                      *           "version": 1,
                      *           "startDate": "2030-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "8a678fbe-45e2-4397-8519-0cea0705a305"
+                     *           "financialYearId": "43b6c8d4-3611-440c-bdf9-c6d700e4da04"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2030-07-31",
                      *           "name": "P07",
-                     *           "id": "12815704-07cb-4758-add3-b6e48b4992fe",
+                     *           "id": "d73f0c2c-fd77-4f1f-a464-66bb2f9f4da0",
                      *           "version": 1,
                      *           "startDate": "2030-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "8a678fbe-45e2-4397-8519-0cea0705a305"
+                     *           "financialYearId": "43b6c8d4-3611-440c-bdf9-c6d700e4da04"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2030-08-31",
                      *           "name": "P08",
-                     *           "id": "dd381c6e-5051-4425-b6dd-1373e5e60136",
+                     *           "id": "7a2f27ef-25c3-45c7-9c79-b6bdfd995cba",
                      *           "version": 1,
                      *           "startDate": "2030-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "8a678fbe-45e2-4397-8519-0cea0705a305"
+                     *           "financialYearId": "43b6c8d4-3611-440c-bdf9-c6d700e4da04"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2030-09-30",
                      *           "name": "P09",
-                     *           "id": "c1ba45c5-6244-4412-b96e-e7239d6e0a08",
+                     *           "id": "18f4f803-f37b-44e3-8bc7-2183e6671cbf",
                      *           "version": 1,
                      *           "startDate": "2030-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "8a678fbe-45e2-4397-8519-0cea0705a305"
+                     *           "financialYearId": "43b6c8d4-3611-440c-bdf9-c6d700e4da04"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2030-10-31",
                      *           "name": "P10",
-                     *           "id": "ad1cdf08-4d89-40ec-870e-18b6d1441237",
+                     *           "id": "2729c422-aa46-4861-8c46-2cda97f40c82",
                      *           "version": 1,
                      *           "startDate": "2030-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "8a678fbe-45e2-4397-8519-0cea0705a305"
+                     *           "financialYearId": "43b6c8d4-3611-440c-bdf9-c6d700e4da04"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2030-11-30",
                      *           "name": "P11",
-                     *           "id": "1740edb1-9357-4b87-83b8-40cec565613e",
+                     *           "id": "791ed292-413c-434e-b623-68ba5f9c67bc",
                      *           "version": 1,
                      *           "startDate": "2030-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "8a678fbe-45e2-4397-8519-0cea0705a305"
+                     *           "financialYearId": "43b6c8d4-3611-440c-bdf9-c6d700e4da04"
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2030-12-31",
                      *           "name": "P12",
-                     *           "id": "c795e21e-c350-4db6-a94b-2fb61b101bf9",
+                     *           "id": "8a61c1a5-6bd1-4ad1-826c-cc725a79c850",
                      *           "version": 1,
                      *           "startDate": "2030-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "8a678fbe-45e2-4397-8519-0cea0705a305"
+                     *           "financialYearId": "43b6c8d4-3611-440c-bdf9-c6d700e4da04"
                      *         }
                      *       ]
                      *     }
@@ -5777,14 +5777,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "24503aa2-fb7e-4e05-9529-9c0de55d1760",
+                     *       "id": "565a12c9-bff0-42bd-99b4-0cc5b961b976",
                      *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "4b698cfb-16b5-4515-a652-a27734337131",
+                     *           "accountId": "b2a34b9b-fa05-4e6a-9a53-b33e0afe1449",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -5794,7 +5794,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "99fa16a4-2257-47e6-a56b-05afc5c099e3",
+                     *           "accountId": "20e3859c-c476-49a2-b466-9432ee9ecdfa",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -5816,8 +5816,8 @@ export interface operations {
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:01:38.048Z",
-                     *       "updatedAt": "2026-11-24T11:01:38.048Z"
+                     *       "createdAt": "2026-11-24T11:24:52.359Z",
+                     *       "updatedAt": "2026-11-24T11:24:52.359Z"
                      *     }
                      */
                     "application/json": {
@@ -5947,121 +5947,121 @@ export interface operations {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "7447aae8-aaef-47b9-ad67-a477f0535b4a",
+                     *           "id": "526aa74c-d41b-4ded-810e-4514dc671b2d",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
+                     *           "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "06b0b287-f600-44c7-8765-a412d96527a8",
+                     *           "id": "db9dc11b-5dfb-4af9-91ff-7a9f3d2589c7",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
+                     *           "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "ff5974d2-8b59-4f66-85c8-29d34c2f3416",
+                     *           "id": "525ec1a6-4eeb-41e8-8cae-22c7d511ec5f",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
+                     *           "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "0aa5e953-1ab4-4dff-9b83-c4c038544cb6",
+                     *           "id": "53bdce8c-71c6-4fe6-b356-71bf6634db84",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
+                     *           "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "4922488c-34b5-4d42-88a9-32105106dc14",
+                     *           "id": "f9fbb974-4570-4000-8abc-c0fe30f0a834",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
+                     *           "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "b6509b14-16a9-4ac7-82d0-61d80013c3d4",
+                     *           "id": "d555ec6c-cdd2-4a8c-87ed-9352a09e83c9",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
+                     *           "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "8365e2e1-cad4-4329-9d19-8205872dc667",
+                     *           "id": "08e23aba-1ab0-4d7a-89ea-14f5dfb0ba64",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
+                     *           "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "8d7e0afc-4b0c-459c-a2a3-573e9b0d9e98",
+                     *           "id": "e35d3507-fd8d-4cc3-9f30-da12621de76d",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
+                     *           "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "e78376b2-ece3-4bca-bd9b-33c85b1fe740",
+                     *           "id": "fcbbf74a-968b-46c7-b6e8-aba15dbebe56",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
+                     *           "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "1ef08e2c-bd1c-4010-92ff-8c943cf7b026",
+                     *           "id": "5902f6a6-954d-4aa5-b5e3-1a14099be1a9",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
+                     *           "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "f21e7c2e-5ae1-4c08-b71b-7e99fd92fe90",
+                     *           "id": "2151be5f-d310-47af-8c34-95cd8314a08e",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
+                     *           "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
                      *         },
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "a2ffa885-1c6d-4e86-b081-b82ff926d9bc",
+                     *           "id": "8258060a-68ff-47eb-8426-04376dda6791",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
+                     *           "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -6145,11 +6145,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "a2ffa885-1c6d-4e86-b081-b82ff926d9bc",
+                     *       "id": "8258060a-68ff-47eb-8426-04376dda6791",
                      *       "version": 1,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
+                     *       "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
                      *     }
                      */
                     "application/json": {
@@ -6235,11 +6235,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "a2ffa885-1c6d-4e86-b081-b82ff926d9bc",
+                     *       "id": "8258060a-68ff-47eb-8426-04376dda6791",
                      *       "version": 2,
                      *       "startDate": "2026-01-01",
                      *       "status": "locked",
-                     *       "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
+                     *       "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
                      *     }
                      */
                     "application/json": {
@@ -6424,11 +6424,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "a2ffa885-1c6d-4e86-b081-b82ff926d9bc",
+                     *       "id": "8258060a-68ff-47eb-8426-04376dda6791",
                      *       "version": 3,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
+                     *       "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
                      *     }
                      */
                     "application/json": {
@@ -6495,6 +6495,10 @@ export interface operations {
                 dateTo?: string;
                 /** @description The record’s state. */
                 status?: "draft" | "posting" | "posted" | "unposting" | "voided" | "reversed";
+                /** @description json (the default), csv or xlsx: the answer as JSON or as a file to download; left out, the Accept header decides (text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet). */
+                format?: "json" | "csv" | "xlsx";
+                /** @description en (the default) or ar: the account names and headers of a CSV or XLSX file (an Arabic worksheet reads right to left); JSON carries both names. */
+                language?: "en" | "ar";
             };
             header?: never;
             path: {
@@ -6505,9 +6509,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description OK. JSON by default; a CSV or XLSX file with `format=csv|xlsx` or the matching Accept header (`format` wins; an Accept naming none of the three is 406). A general ledger or journal list file holds the whole range, not a page, up to 50,000 lines and 4 MiB (413 `ExportTooLarge` names a narrower `dateTo`). */
             200: {
                 headers: {
+                    /** @description attachment; filename="<report>_<range>.csv|xlsx" (files only) */
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6516,14 +6522,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "60d1f403-b91f-4bf7-838a-fafba989b0c5",
+                     *           "id": "0785351c-d58e-4900-a281-28c463ef56c7",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "63d256e2-7072-483b-8be5-a37e3e21cdc5",
+                     *               "accountId": "7670b951-532e-43be-aced-7c8b93f813b1",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -6533,7 +6539,7 @@ export interface operations {
                      *               "fxRounding": false
                      *             },
                      *             {
-                     *               "accountId": "38a70de7-37f5-4c82-b947-5df6e20e2e12",
+                     *               "accountId": "cb359c63-1447-408a-b93b-b9b2040b8eb5",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -6555,8 +6561,8 @@ export interface operations {
                      *           "reversedBy": null,
                      *           "revaluationDate": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:01:35.245Z",
-                     *           "updatedAt": "2026-11-24T11:01:35.245Z"
+                     *           "createdAt": "2026-11-24T11:24:46.395Z",
+                     *           "updatedAt": "2026-11-24T11:24:46.395Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -6645,13 +6651,17 @@ export interface operations {
                         /** @description Cursor for the next page; null at the end. */
                         nextPage: string | null;
                     };
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            406: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             500: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -6676,12 +6686,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "63d256e2-7072-483b-8be5-a37e3e21cdc5",
+                 *           "accountId": "7670b951-532e-43be-aced-7c8b93f813b1",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "38a70de7-37f5-4c82-b947-5df6e20e2e12",
+                 *           "accountId": "cb359c63-1447-408a-b93b-b9b2040b8eb5",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -6725,14 +6735,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "60d1f403-b91f-4bf7-838a-fafba989b0c5",
+                     *       "id": "0785351c-d58e-4900-a281-28c463ef56c7",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "63d256e2-7072-483b-8be5-a37e3e21cdc5",
+                     *           "accountId": "7670b951-532e-43be-aced-7c8b93f813b1",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -6742,7 +6752,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "38a70de7-37f5-4c82-b947-5df6e20e2e12",
+                     *           "accountId": "cb359c63-1447-408a-b93b-b9b2040b8eb5",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -6764,8 +6774,8 @@ export interface operations {
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:01:35.245Z",
-                     *       "updatedAt": "2026-11-24T11:01:35.245Z"
+                     *       "createdAt": "2026-11-24T11:24:46.395Z",
+                     *       "updatedAt": "2026-11-24T11:24:46.395Z"
                      *     }
                      */
                     "application/json": {
@@ -6879,14 +6889,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "60d1f403-b91f-4bf7-838a-fafba989b0c5",
+                     *       "id": "0785351c-d58e-4900-a281-28c463ef56c7",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "63d256e2-7072-483b-8be5-a37e3e21cdc5",
+                     *           "accountId": "7670b951-532e-43be-aced-7c8b93f813b1",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -6896,7 +6906,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "38a70de7-37f5-4c82-b947-5df6e20e2e12",
+                     *           "accountId": "cb359c63-1447-408a-b93b-b9b2040b8eb5",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -6918,8 +6928,8 @@ export interface operations {
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:01:35.245Z",
-                     *       "updatedAt": "2026-11-24T11:01:35.245Z"
+                     *       "createdAt": "2026-11-24T11:24:46.395Z",
+                     *       "updatedAt": "2026-11-24T11:24:46.395Z"
                      *     }
                      */
                     "application/json": {
@@ -7031,12 +7041,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "63d256e2-7072-483b-8be5-a37e3e21cdc5",
+                 *           "accountId": "7670b951-532e-43be-aced-7c8b93f813b1",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "38a70de7-37f5-4c82-b947-5df6e20e2e12",
+                 *           "accountId": "cb359c63-1447-408a-b93b-b9b2040b8eb5",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -7083,14 +7093,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "60d1f403-b91f-4bf7-838a-fafba989b0c5",
+                     *       "id": "0785351c-d58e-4900-a281-28c463ef56c7",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "63d256e2-7072-483b-8be5-a37e3e21cdc5",
+                     *           "accountId": "7670b951-532e-43be-aced-7c8b93f813b1",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7100,7 +7110,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "38a70de7-37f5-4c82-b947-5df6e20e2e12",
+                     *           "accountId": "cb359c63-1447-408a-b93b-b9b2040b8eb5",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7122,8 +7132,8 @@ export interface operations {
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T11:01:35.245Z",
-                     *       "updatedAt": "2026-11-24T11:01:35.448Z"
+                     *       "createdAt": "2026-11-24T11:24:46.395Z",
+                     *       "updatedAt": "2026-11-24T11:24:47.415Z"
                      *     }
                      */
                     "application/json": {
@@ -7255,14 +7265,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "60d1f403-b91f-4bf7-838a-fafba989b0c5",
+                     *       "id": "0785351c-d58e-4900-a281-28c463ef56c7",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "63d256e2-7072-483b-8be5-a37e3e21cdc5",
+                     *           "accountId": "7670b951-532e-43be-aced-7c8b93f813b1",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7272,7 +7282,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "38a70de7-37f5-4c82-b947-5df6e20e2e12",
+                     *           "accountId": "cb359c63-1447-408a-b93b-b9b2040b8eb5",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7288,14 +7298,14 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99",
-                     *       "periodId": "1ef08e2c-bd1c-4010-92ff-8c943cf7b026",
+                     *       "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547",
+                     *       "periodId": "5902f6a6-954d-4aa5-b5e3-1a14099be1a9",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T11:01:35.245Z",
-                     *       "updatedAt": "2026-11-24T11:01:35.527Z"
+                     *       "createdAt": "2026-11-24T11:24:46.395Z",
+                     *       "updatedAt": "2026-11-24T11:24:47.881Z"
                      *     }
                      */
                     "application/json": {
@@ -7420,14 +7430,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7ce29034-bd5a-4693-81f3-cc0e343364a5",
+                     *       "id": "a690d5d8-b9fe-4830-8eea-8098312992d8",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "4b698cfb-16b5-4515-a652-a27734337131",
+                     *           "accountId": "b2a34b9b-fa05-4e6a-9a53-b33e0afe1449",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -7437,7 +7447,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "63d256e2-7072-483b-8be5-a37e3e21cdc5",
+                     *           "accountId": "7670b951-532e-43be-aced-7c8b93f813b1",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -7453,14 +7463,14 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99",
-                     *       "periodId": "1ef08e2c-bd1c-4010-92ff-8c943cf7b026",
+                     *       "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547",
+                     *       "periodId": "5902f6a6-954d-4aa5-b5e3-1a14099be1a9",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T11:01:36.315Z",
-                     *       "updatedAt": "2026-11-24T11:01:36.435Z"
+                     *       "createdAt": "2026-11-24T11:24:48.149Z",
+                     *       "updatedAt": "2026-11-24T11:24:48.217Z"
                      *     }
                      */
                     "application/json": {
@@ -7585,14 +7595,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "60d1f403-b91f-4bf7-838a-fafba989b0c5",
+                     *       "id": "0785351c-d58e-4900-a281-28c463ef56c7",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "63d256e2-7072-483b-8be5-a37e3e21cdc5",
+                     *           "accountId": "7670b951-532e-43be-aced-7c8b93f813b1",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7602,7 +7612,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "38a70de7-37f5-4c82-b947-5df6e20e2e12",
+                     *           "accountId": "cb359c63-1447-408a-b93b-b9b2040b8eb5",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7624,8 +7634,8 @@ export interface operations {
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T11:01:35.245Z",
-                     *       "updatedAt": "2026-11-24T11:01:35.557Z"
+                     *       "createdAt": "2026-11-24T11:24:46.395Z",
+                     *       "updatedAt": "2026-11-24T11:24:47.947Z"
                      *     }
                      */
                     "application/json": {
@@ -7761,14 +7771,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "60d1f403-b91f-4bf7-838a-fafba989b0c5",
+                     *       "id": "0785351c-d58e-4900-a281-28c463ef56c7",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "63d256e2-7072-483b-8be5-a37e3e21cdc5",
+                     *           "accountId": "7670b951-532e-43be-aced-7c8b93f813b1",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7778,7 +7788,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "38a70de7-37f5-4c82-b947-5df6e20e2e12",
+                     *           "accountId": "cb359c63-1447-408a-b93b-b9b2040b8eb5",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7794,14 +7804,14 @@ export interface operations {
                      *       },
                      *       "status": "reversed",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99",
-                     *       "periodId": "1ef08e2c-bd1c-4010-92ff-8c943cf7b026",
+                     *       "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547",
+                     *       "periodId": "5902f6a6-954d-4aa5-b5e3-1a14099be1a9",
                      *       "reversalOf": null,
-                     *       "reversedBy": "50d6af36-c188-424c-99eb-ed087966e6a4",
+                     *       "reversedBy": "d3dfeb1b-7e63-43b2-ad29-8963b630cc7a",
                      *       "revaluationDate": null,
                      *       "version": 6,
-                     *       "createdAt": "2026-11-24T11:01:35.245Z",
-                     *       "updatedAt": "2026-11-24T11:01:36.220Z"
+                     *       "createdAt": "2026-11-24T11:24:46.395Z",
+                     *       "updatedAt": "2026-11-24T11:24:48.109Z"
                      *     }
                      */
                     "application/json": {
@@ -8000,6 +8010,12 @@ export interface operations {
                 periodId?: string;
                 /** @description A cost center: its UUID, or its path of codes from the root. */
                 costCenterId?: string;
+                /** @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total. */
+                columns?: "month" | "quarter";
+                /** @description json (the default), csv or xlsx: the answer as JSON or as a file to download; left out, the Accept header decides (text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet). */
+                format?: "json" | "csv" | "xlsx";
+                /** @description en (the default) or ar: the account names and headers of a CSV or XLSX file (an Arabic worksheet reads right to left); JSON carries both names. */
+                language?: "en" | "ar";
             };
             header?: never;
             path: {
@@ -8010,9 +8026,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description OK. JSON by default; a CSV or XLSX file with `format=csv|xlsx` or the matching Accept header (`format` wins; an Accept naming none of the three is 406). A general ledger or journal list file holds the whole range, not a page, up to 50,000 lines and 4 MiB (413 `ExportTooLarge` names a narrower `dateTo`). */
             200: {
                 headers: {
+                    /** @description attachment; filename="<report>_<range>.csv|xlsx" (files only) */
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8020,13 +8038,13 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99",
+                     *       "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "be5f96ed-0be5-454a-b586-bea6d84ce81b",
+                     *           "accountId": "216d5c42-ad33-4a90-a060-617911542a9e",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -8049,11 +8067,12 @@ export interface operations {
                      *             "debit": "0.00",
                      *             "credit": "7.00"
                      *           },
-                     *           "currencies": []
+                     *           "currencies": [],
+                     *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "63d256e2-7072-483b-8be5-a37e3e21cdc5",
-                     *           "parentId": "be5f96ed-0be5-454a-b586-bea6d84ce81b",
+                     *           "accountId": "7670b951-532e-43be-aced-7c8b93f813b1",
+                     *           "parentId": "216d5c42-ad33-4a90-a060-617911542a9e",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -8075,10 +8094,11 @@ export interface operations {
                      *             "debit": "0.00",
                      *             "credit": "7.00"
                      *           },
-                     *           "currencies": []
+                     *           "currencies": [],
+                     *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "6a94773e-50c5-45c8-aa79-be50656b32db",
+                     *           "accountId": "7c50332d-ea91-4a08-9d70-b1de87ef6f60",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -8101,11 +8121,12 @@ export interface operations {
                      *             "debit": "0.00",
                      *             "credit": "0.00"
                      *           },
-                     *           "currencies": []
+                     *           "currencies": [],
+                     *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "38a70de7-37f5-4c82-b947-5df6e20e2e12",
-                     *           "parentId": "6a94773e-50c5-45c8-aa79-be50656b32db",
+                     *           "accountId": "cb359c63-1447-408a-b93b-b9b2040b8eb5",
+                     *           "parentId": "7c50332d-ea91-4a08-9d70-b1de87ef6f60",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -8127,10 +8148,11 @@ export interface operations {
                      *             "debit": "0.00",
                      *             "credit": "0.00"
                      *           },
-                     *           "currencies": []
+                     *           "currencies": [],
+                     *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "d6b3bf7f-c1fd-4ec3-8149-4cfd3f64b474",
+                     *           "accountId": "746422eb-60bd-45ab-9e2f-56f787086da4",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -8153,11 +8175,12 @@ export interface operations {
                      *             "debit": "7.00",
                      *             "credit": "0.00"
                      *           },
-                     *           "currencies": []
+                     *           "currencies": [],
+                     *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "4b698cfb-16b5-4515-a652-a27734337131",
-                     *           "parentId": "d6b3bf7f-c1fd-4ec3-8149-4cfd3f64b474",
+                     *           "accountId": "b2a34b9b-fa05-4e6a-9a53-b33e0afe1449",
+                     *           "parentId": "746422eb-60bd-45ab-9e2f-56f787086da4",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -8179,7 +8202,8 @@ export interface operations {
                      *             "debit": "7.00",
                      *             "credit": "0.00"
                      *           },
-                     *           "currencies": []
+                     *           "currencies": [],
+                     *           "columns": null
                      *         }
                      *       ],
                      *       "totals": {
@@ -8195,7 +8219,8 @@ export interface operations {
                      *           "debit": "7.00",
                      *           "credit": "7.00"
                      *         }
-                     *       }
+                     *       },
+                     *       "columns": null
                      *     }
                      */
                     "application/json": {
@@ -8313,6 +8338,30 @@ export interface operations {
                                     credit: string;
                                 };
                             }[] | null;
+                            /** @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total. */
+                            columns: {
+                                /** @description Balance before the range, on its side. */
+                                opening: {
+                                    /** @description Debit amount (exact decimal). */
+                                    debit: string;
+                                    /** @description Credit amount (exact decimal). */
+                                    credit: string;
+                                };
+                                /** @description Debits and credits posted within the range. */
+                                movement: {
+                                    /** @description Debit amount (exact decimal). */
+                                    debit: string;
+                                    /** @description Credit amount (exact decimal). */
+                                    credit: string;
+                                };
+                                /** @description Balance at the end of the range, on its side. */
+                                closing: {
+                                    /** @description Debit amount (exact decimal). */
+                                    debit: string;
+                                    /** @description Credit amount (exact decimal). */
+                                    credit: string;
+                                };
+                            }[] | null;
                         }[];
                         /** @description Sums of the root rows. */
                         totals: {
@@ -8338,14 +8387,55 @@ export interface operations {
                                 credit: string;
                             };
                         };
+                        /** @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total. */
+                        columns: {
+                            /**
+                             * Format: date
+                             * @description First day of the range (YYYY-MM-DD), included.
+                             */
+                            dateFrom: string;
+                            /**
+                             * Format: date
+                             * @description Last day of the range (YYYY-MM-DD), included.
+                             */
+                            dateTo: string;
+                            /** @description Sums of the root rows. */
+                            totals: {
+                                /** @description Balance before the range, on its side. */
+                                opening: {
+                                    /** @description Debit amount (exact decimal). */
+                                    debit: string;
+                                    /** @description Credit amount (exact decimal). */
+                                    credit: string;
+                                };
+                                /** @description Debits and credits posted within the range. */
+                                movement: {
+                                    /** @description Debit amount (exact decimal). */
+                                    debit: string;
+                                    /** @description Credit amount (exact decimal). */
+                                    credit: string;
+                                };
+                                /** @description Balance at the end of the range, on its side. */
+                                closing: {
+                                    /** @description Debit amount (exact decimal). */
+                                    debit: string;
+                                    /** @description Credit amount (exact decimal). */
+                                    credit: string;
+                                };
+                            };
+                        }[] | null;
                     };
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            406: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             500: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -8363,6 +8453,12 @@ export interface operations {
                 byCostCenter?: boolean | ("true" | "false");
                 /** @description Adds a comparison column: PreviousPeriod (the equally long range before) or PreviousYear (the same dates a year earlier). */
                 compare?: "PreviousPeriod" | "PreviousYear";
+                /** @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total. */
+                columns?: "month" | "quarter";
+                /** @description json (the default), csv or xlsx: the answer as JSON or as a file to download; left out, the Accept header decides (text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet). */
+                format?: "json" | "csv" | "xlsx";
+                /** @description en (the default) or ar: the account names and headers of a CSV or XLSX file (an Arabic worksheet reads right to left); JSON carries both names. */
+                language?: "en" | "ar";
             };
             header?: never;
             path: {
@@ -8373,9 +8469,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description OK. JSON by default; a CSV or XLSX file with `format=csv|xlsx` or the matching Accept header (`format` wins; an Accept naming none of the three is 406). A general ledger or journal list file holds the whole range, not a page, up to 50,000 lines and 4 MiB (413 `ExportTooLarge` names a narrower `dateTo`). */
             200: {
                 headers: {
+                    /** @description attachment; filename="<report>_<range>.csv|xlsx" (files only) */
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8411,7 +8509,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "d6b3bf7f-c1fd-4ec3-8149-4cfd3f64b474",
+                     *           "accountId": "746422eb-60bd-45ab-9e2f-56f787086da4",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -8430,8 +8528,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "4b698cfb-16b5-4515-a652-a27734337131",
-                     *           "parentId": "d6b3bf7f-c1fd-4ec3-8149-4cfd3f64b474",
+                     *           "accountId": "b2a34b9b-fa05-4e6a-9a53-b33e0afe1449",
+                     *           "parentId": "746422eb-60bd-45ab-9e2f-56f787086da4",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -8474,7 +8572,7 @@ export interface operations {
                     "application/json": {
                         /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                         currency: string;
-                        /** @description What each amount column holds: a range or date, for the company, a cost center, or amounts without one. */
+                        /** @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total. */
                         columns: {
                             /** @description First day of the range (YYYY-MM-DD), included. */
                             dateFrom: string | null;
@@ -8588,24 +8686,34 @@ export interface operations {
                             netProfit: string[];
                         };
                     };
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            406: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             500: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
     };
     "reports.balanceSheet": {
         parameters: {
-            query: {
+            query?: {
                 /** @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset. */
-                date: string;
+                date?: string;
                 /** @description A second date to show the balance sheet at. */
                 compareDate?: string;
+                /** @description Up to 12 dates (YYYY-MM-DD, comma-separated), one balance sheet column as of the end of each; instead of date and compareDate. */
+                dates?: string;
+                /** @description json (the default), csv or xlsx: the answer as JSON or as a file to download; left out, the Accept header decides (text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet). */
+                format?: "json" | "csv" | "xlsx";
+                /** @description en (the default) or ar: the account names and headers of a CSV or XLSX file (an Arabic worksheet reads right to left); JSON carries both names. */
+                language?: "en" | "ar";
             };
             header?: never;
             path: {
@@ -8616,9 +8724,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description OK. JSON by default; a CSV or XLSX file with `format=csv|xlsx` or the matching Accept header (`format` wins; an Accept naming none of the three is 406). A general ledger or journal list file holds the whole range, not a page, up to 50,000 lines and 4 MiB (413 `ExportTooLarge` names a narrower `dateTo`). */
             200: {
                 headers: {
+                    /** @description attachment; filename="<report>_<range>.csv|xlsx" (files only) */
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8641,7 +8751,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "be5f96ed-0be5-454a-b586-bea6d84ce81b",
+                     *           "accountId": "216d5c42-ad33-4a90-a060-617911542a9e",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -8658,8 +8768,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "63d256e2-7072-483b-8be5-a37e3e21cdc5",
-                     *           "parentId": "be5f96ed-0be5-454a-b586-bea6d84ce81b",
+                     *           "accountId": "7670b951-532e-43be-aced-7c8b93f813b1",
+                     *           "parentId": "216d5c42-ad33-4a90-a060-617911542a9e",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -8708,7 +8818,7 @@ export interface operations {
                     "application/json": {
                         /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                         currency: string;
-                        /** @description What each amount column holds: a range or date, for the company, a cost center, or amounts without one. */
+                        /** @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total. */
                         columns: {
                             /** @description First day of the range (YYYY-MM-DD), included. */
                             dateFrom: string | null;
@@ -8863,13 +8973,17 @@ export interface operations {
                             liabilitiesAndEquity: string[];
                         };
                     };
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            406: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             500: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -8883,6 +8997,10 @@ export interface operations {
                 dateTo: string;
                 /** @description A cost center: its UUID, or its path of codes from the root. */
                 costCenterId?: string;
+                /** @description json (the default), csv or xlsx: the answer as JSON or as a file to download; left out, the Accept header decides (text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet). */
+                format?: "json" | "csv" | "xlsx";
+                /** @description en (the default) or ar: the account names and headers of a CSV or XLSX file (an Arabic worksheet reads right to left); JSON carries both names. */
+                language?: "en" | "ar";
             };
             header?: never;
             path: {
@@ -8893,9 +9011,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description OK. JSON by default; a CSV or XLSX file with `format=csv|xlsx` or the matching Accept header (`format` wins; an Accept naming none of the three is 406). A general ledger or journal list file holds the whole range, not a page, up to 50,000 lines and 4 MiB (413 `ExportTooLarge` names a narrower `dateTo`). */
             200: {
                 headers: {
+                    /** @description attachment; filename="<report>_<range>.csv|xlsx" (files only) */
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8916,7 +9036,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "be5f96ed-0be5-454a-b586-bea6d84ce81b",
+                     *           "accountId": "216d5c42-ad33-4a90-a060-617911542a9e",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -8932,8 +9052,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "63d256e2-7072-483b-8be5-a37e3e21cdc5",
-                     *           "parentId": "be5f96ed-0be5-454a-b586-bea6d84ce81b",
+                     *           "accountId": "7670b951-532e-43be-aced-7c8b93f813b1",
+                     *           "parentId": "216d5c42-ad33-4a90-a060-617911542a9e",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -9018,7 +9138,7 @@ export interface operations {
                         } | null;
                         /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                         currency: string;
-                        /** @description What each amount column holds: a range or date, for the company, a cost center, or amounts without one. */
+                        /** @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total. */
                         columns: {
                             /** @description First day of the range (YYYY-MM-DD), included. */
                             dateFrom: string | null;
@@ -9253,13 +9373,17 @@ export interface operations {
                         /** @description true when netCashFlow equals cashChange exactly. Always true for the company as a whole; within a cost center only where each journal balances within it. */
                         reconciles: boolean;
                     };
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            406: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             500: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -9273,8 +9397,12 @@ export interface operations {
                 dateFrom: string;
                 /** @description Last day of the range (YYYY-MM-DD), included. */
                 dateTo: string;
-                /** @description What each amount column holds: a range or date, for the company, a cost center, or amounts without one. */
+                /** @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total. */
                 columns?: "month";
+                /** @description json (the default), csv or xlsx: the answer as JSON or as a file to download; left out, the Accept header decides (text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet). */
+                format?: "json" | "csv" | "xlsx";
+                /** @description en (the default) or ar: the account names and headers of a CSV or XLSX file (an Arabic worksheet reads right to left); JSON carries both names. */
+                language?: "en" | "ar";
             };
             header?: never;
             path: {
@@ -9285,17 +9413,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description OK. JSON by default; a CSV or XLSX file with `format=csv|xlsx` or the matching Accept header (`format` wins; an Accept naming none of the three is 406). A general ledger or journal list file holds the whole range, not a page, up to 50,000 lines and 4 MiB (413 `ExportTooLarge` names a narrower `dateTo`). */
             200: {
                 headers: {
+                    /** @description attachment; filename="<report>_<range>.csv|xlsx" (files only) */
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "60130ad8-a12c-4c41-a740-ec016bc0e91c",
+                     *       "budgetId": "c1ca62cf-a086-434f-bd1e-4953daf12faa",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99",
+                     *       "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "currency": "SAR",
@@ -9321,8 +9451,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "38a70de7-37f5-4c82-b947-5df6e20e2e12",
-                     *           "parentId": "6a94773e-50c5-45c8-aa79-be50656b32db",
+                     *           "accountId": "cb359c63-1447-408a-b93b-b9b2040b8eb5",
+                     *           "parentId": "7c50332d-ea91-4a08-9d70-b1de87ef6f60",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -9355,8 +9485,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "4b698cfb-16b5-4515-a652-a27734337131",
-                     *           "parentId": "d6b3bf7f-c1fd-4ec3-8149-4cfd3f64b474",
+                     *           "accountId": "b2a34b9b-fa05-4e6a-9a53-b33e0afe1449",
+                     *           "parentId": "746422eb-60bd-45ab-9e2f-56f787086da4",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -9367,7 +9497,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "88f9b68a-9edd-49c9-a198-e92182c5b1fe",
+                     *             "id": "79741596-2d6f-4263-9d1a-e1f620cabf0f",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -9492,7 +9622,7 @@ export interface operations {
                         dateTo: string;
                         /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                         currency: string;
-                        /** @description What each amount column holds: a range or date, for the company, a cost center, or amounts without one. */
+                        /** @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total. */
                         columns: {
                             /** @description First day of the range (YYYY-MM-DD), included. */
                             dateFrom: string | null;
@@ -9623,13 +9753,17 @@ export interface operations {
                             };
                         };
                     };
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            406: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             500: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -9649,6 +9783,10 @@ export interface operations {
                 dateTo: string;
                 /** @description A cost center: its UUID, or its path of codes from the root. */
                 costCenterId?: string;
+                /** @description json (the default), csv or xlsx: the answer as JSON or as a file to download; left out, the Accept header decides (text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet). */
+                format?: "json" | "csv" | "xlsx";
+                /** @description en (the default) or ar: the account names and headers of a CSV or XLSX file (an Arabic worksheet reads right to left); JSON carries both names. */
+                language?: "en" | "ar";
             };
             header?: never;
             path: {
@@ -9659,16 +9797,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description OK. JSON by default; a CSV or XLSX file with `format=csv|xlsx` or the matching Accept header (`format` wins; an Accept naming none of the three is 406). A general ledger or journal list file holds the whole range, not a page, up to 50,000 lines and 4 MiB (413 `ExportTooLarge` names a narrower `dateTo`). */
             200: {
                 headers: {
+                    /** @description attachment; filename="<report>_<range>.csv|xlsx" (files only) */
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "be5f96ed-0be5-454a-b586-bea6d84ce81b",
+                     *         "id": "216d5c42-ad33-4a90-a060-617911542a9e",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -9688,13 +9828,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "60d1f403-b91f-4bf7-838a-fafba989b0c5",
+                     *           "journalId": "0785351c-d58e-4900-a281-28c463ef56c7",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "63d256e2-7072-483b-8be5-a37e3e21cdc5",
+                     *           "accountId": "7670b951-532e-43be-aced-7c8b93f813b1",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -9706,7 +9846,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImYzYzA1YjQ0LTk3Y2QtNDZlMS04MGVlLWY2ZWIxYWMxMTBiNyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiYmU1Zjk2ZWQtMGJlNS00NTRhLWI1ODYtYmVhNmQ4NGNlODFiIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjNjBkMWY0MDMtYjkxZi00YmY3LTgzOGEtZmFmYmE5ODliMGM1IiwiYWNjb3VudElkIjoiNjNkMjU2ZTItNzA3Mi00ODNiLThiZTUtYTM3ZTNlMjFjZGM1IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.qdDwCsSEN4xxGRJaGCR6vW41qqMPu2q5HYSs3JEeLmg"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjUxMDBmZWZhLTEwMTAtNDY4Ny1hOTA3LTM4NGNlNDdjOTM0YyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiMjE2ZDVjNDItYWQzMy00YTkwLWEwNjAtNjE3OTExNTQyYTllIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjMDc4NTM1MWMtZDU4ZS00OTAwLWEyODEtMjhjNDYzZWY1NmM3IiwiYWNjb3VudElkIjoiNzY3MGI5NTEtNTMyZS00M2JlLWFjZWQtN2M4YjkzZjgxM2IxIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.HOJzQ15brZbUON7iJT8oflECbRwflPb_5vuz4tz6OHE"
                      *     }
                      */
                     "application/json": {
@@ -9835,13 +9975,17 @@ export interface operations {
                         /** @description Cursor for the next page; null at the end. */
                         nextPage: string | null;
                     };
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            406: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             500: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -9880,54 +10024,54 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "5c47cac5-42b8-428a-bca0-7f54df10457d",
+                     *           "id": "b28fb4a5-7cc1-4268-9f98-1f889b4092a4",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-24T11:01:37.871Z",
+                     *           "createdAt": "2026-11-24T11:24:51.793Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "5bfe2aa3-727f-4d67-904d-a411a10be3ee"
+                     *             "id": "f410656e-2774-4fd1-b5f5-b6dcd6da3006"
                      *           }
                      *         },
                      *         {
-                     *           "id": "6a7ebdf1-0d97-4478-a2e2-92c5617b6355",
+                     *           "id": "9f787d4d-9a59-49c5-b4a9-af5262828029",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-24T11:01:37.791Z",
+                     *           "createdAt": "2026-11-24T11:24:51.615Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "5bfe2aa3-727f-4d67-904d-a411a10be3ee"
+                     *             "id": "f410656e-2774-4fd1-b5f5-b6dcd6da3006"
                      *           }
                      *         },
                      *         {
-                     *           "id": "550f4ae4-36ca-487f-a784-fc85a3d1b1a1",
+                     *           "id": "aabc00c3-1a3d-4310-aa1a-33cd36262049",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99"
+                     *             "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
                      *           },
-                     *           "createdAt": "2026-11-24T11:01:37.715Z",
+                     *           "createdAt": "2026-11-24T11:24:51.343Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "5bfe2aa3-727f-4d67-904d-a411a10be3ee"
+                     *             "id": "f410656e-2774-4fd1-b5f5-b6dcd6da3006"
                      *           }
                      *         },
                      *         {
-                     *           "id": "732ba9ab-f034-469f-ab93-0cf161e0066e",
+                     *           "id": "c87831be-0942-4ed1-9b2f-1f4d9dbefb4f",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-24T11:01:37.591Z",
+                     *           "createdAt": "2026-11-24T11:24:50.784Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "5bfe2aa3-727f-4d67-904d-a411a10be3ee"
+                     *             "id": "f410656e-2774-4fd1-b5f5-b6dcd6da3006"
                      *           }
                      *         }
                      *       ],
@@ -10040,6 +10184,11 @@ export interface operations {
                         periodId?: string;
                         /** @description A UUID (any case), or the dot-joined path of codes from the root (e.g. "1.11.1101"). */
                         costCenterId?: string;
+                        /**
+                         * @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total.
+                         * @enum {string}
+                         */
+                        columns?: "month" | "quarter";
                     };
                 } | {
                     /**
@@ -10068,6 +10217,11 @@ export interface operations {
                          * @enum {string}
                          */
                         compare?: "PreviousPeriod" | "PreviousYear";
+                        /**
+                         * @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total.
+                         * @enum {string}
+                         */
+                        columns?: "month" | "quarter";
                     };
                 } | {
                     /**
@@ -10081,12 +10235,14 @@ export interface operations {
                          * Format: date
                          * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
                          */
-                        date: string;
+                        date?: string;
                         /**
                          * Format: date
                          * @description A second date to show the balance sheet at.
                          */
                         compareDate?: string;
+                        /** @description Up to 12 dates (YYYY-MM-DD, comma-separated), one balance sheet column as of the end of each; instead of date and compareDate. */
+                        dates?: string;
                     };
                 } | {
                     /**
@@ -10121,16 +10277,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "732ba9ab-f034-469f-ab93-0cf161e0066e",
+                     *       "id": "c87831be-0942-4ed1-9b2f-1f4d9dbefb4f",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-24T11:01:37.591Z",
+                     *       "createdAt": "2026-11-24T11:24:50.784Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "5bfe2aa3-727f-4d67-904d-a411a10be3ee"
+                     *         "id": "f410656e-2774-4fd1-b5f5-b6dcd6da3006"
                      *       }
                      *     }
                      */
@@ -10183,7 +10339,12 @@ export interface operations {
     };
     "reports.get": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description json (the default), csv or xlsx: the answer as JSON or as a file to download; left out, the Accept header decides (text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet). */
+                format?: "json" | "csv" | "xlsx";
+                /** @description en (the default) or ar: the account names and headers of a CSV or XLSX file (an Arabic worksheet reads right to left); JSON carries both names. */
+                language?: "en" | "ar";
+            };
             header?: never;
             path: {
                 /** @description The company (UUID). */
@@ -10195,24 +10356,26 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description OK. JSON by default; a CSV or XLSX file with `format=csv|xlsx` or the matching Accept header (`format` wins; an Accept naming none of the three is 406). A general ledger or journal list file holds the whole range, not a page, up to 50,000 lines and 4 MiB (413 `ExportTooLarge` names a narrower `dateTo`). */
             200: {
                 headers: {
+                    /** @description attachment; filename="<report>_<range>.csv|xlsx" (files only) */
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     /**
                      * @example {
-                     *       "id": "732ba9ab-f034-469f-ab93-0cf161e0066e",
+                     *       "id": "c87831be-0942-4ed1-9b2f-1f4d9dbefb4f",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-24T11:01:37.591Z",
+                     *       "createdAt": "2026-11-24T11:24:50.784Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "5bfe2aa3-727f-4d67-904d-a411a10be3ee"
+                     *         "id": "f410656e-2774-4fd1-b5f5-b6dcd6da3006"
                      *       },
                      *       "figures": {
                      *         "dateFrom": "2026-03-01",
@@ -10230,7 +10393,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "be5f96ed-0be5-454a-b586-bea6d84ce81b",
+                     *             "accountId": "216d5c42-ad33-4a90-a060-617911542a9e",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -10246,8 +10409,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "63d256e2-7072-483b-8be5-a37e3e21cdc5",
-                     *             "parentId": "be5f96ed-0be5-454a-b586-bea6d84ce81b",
+                     *             "accountId": "7670b951-532e-43be-aced-7c8b93f813b1",
+                     *             "parentId": "216d5c42-ad33-4a90-a060-617911542a9e",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -10450,6 +10613,30 @@ export interface operations {
                                         credit: string;
                                     };
                                 }[] | null;
+                                /** @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total. */
+                                columns: {
+                                    /** @description Balance before the range, on its side. */
+                                    opening: {
+                                        /** @description Debit amount (exact decimal). */
+                                        debit: string;
+                                        /** @description Credit amount (exact decimal). */
+                                        credit: string;
+                                    };
+                                    /** @description Debits and credits posted within the range. */
+                                    movement: {
+                                        /** @description Debit amount (exact decimal). */
+                                        debit: string;
+                                        /** @description Credit amount (exact decimal). */
+                                        credit: string;
+                                    };
+                                    /** @description Balance at the end of the range, on its side. */
+                                    closing: {
+                                        /** @description Debit amount (exact decimal). */
+                                        debit: string;
+                                        /** @description Credit amount (exact decimal). */
+                                        credit: string;
+                                    };
+                                }[] | null;
                             }[];
                             /** @description Sums of the root rows. */
                             totals: {
@@ -10475,10 +10662,47 @@ export interface operations {
                                     credit: string;
                                 };
                             };
+                            /** @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total. */
+                            columns: {
+                                /**
+                                 * Format: date
+                                 * @description First day of the range (YYYY-MM-DD), included.
+                                 */
+                                dateFrom: string;
+                                /**
+                                 * Format: date
+                                 * @description Last day of the range (YYYY-MM-DD), included.
+                                 */
+                                dateTo: string;
+                                /** @description Sums of the root rows. */
+                                totals: {
+                                    /** @description Balance before the range, on its side. */
+                                    opening: {
+                                        /** @description Debit amount (exact decimal). */
+                                        debit: string;
+                                        /** @description Credit amount (exact decimal). */
+                                        credit: string;
+                                    };
+                                    /** @description Debits and credits posted within the range. */
+                                    movement: {
+                                        /** @description Debit amount (exact decimal). */
+                                        debit: string;
+                                        /** @description Credit amount (exact decimal). */
+                                        credit: string;
+                                    };
+                                    /** @description Balance at the end of the range, on its side. */
+                                    closing: {
+                                        /** @description Debit amount (exact decimal). */
+                                        debit: string;
+                                        /** @description Credit amount (exact decimal). */
+                                        credit: string;
+                                    };
+                                };
+                            }[] | null;
                         } | {
                             /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                             currency: string;
-                            /** @description What each amount column holds: a range or date, for the company, a cost center, or amounts without one. */
+                            /** @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total. */
                             columns: {
                                 /** @description First day of the range (YYYY-MM-DD), included. */
                                 dateFrom: string | null;
@@ -10594,7 +10818,7 @@ export interface operations {
                         } | {
                             /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                             currency: string;
-                            /** @description What each amount column holds: a range or date, for the company, a cost center, or amounts without one. */
+                            /** @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total. */
                             columns: {
                                 /** @description First day of the range (YYYY-MM-DD), included. */
                                 dateFrom: string | null;
@@ -10780,7 +11004,7 @@ export interface operations {
                             } | null;
                             /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                             currency: string;
-                            /** @description What each amount column holds: a range or date, for the company, a cost center, or amounts without one. */
+                            /** @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total. */
                             columns: {
                                 /** @description First day of the range (YYYY-MM-DD), included. */
                                 dateFrom: string | null;
@@ -11016,13 +11240,17 @@ export interface operations {
                             reconciles: boolean;
                         };
                     };
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            406: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             500: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -11063,84 +11291,26 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "28e8b373-668c-4592-8615-8140dc36a67a",
-                     *           "sequence": 5,
+                     *           "id": "1862cf83-3e44-4ba3-8f3d-23ca28613dff",
+                     *           "sequence": 3,
                      *           "type": "JournalPosted",
-                     *           "companyId": "f3c05b44-97cd-46e1-80ee-f6eb1ac110b7",
-                     *           "recordId": "24503aa2-fb7e-4e05-9529-9c0de55d1760",
-                     *           "version": 2,
-                     *           "actor": {
-                     *             "type": "user",
-                     *             "id": "5bfe2aa3-727f-4d67-904d-a411a10be3ee"
-                     *           },
-                     *           "occurredAt": "2026-11-24T11:01:38.119Z",
-                     *           "data": {
-                     *             "id": "24503aa2-fb7e-4e05-9529-9c0de55d1760",
-                     *             "serialNumber": 5,
-                     *             "date": "2026-12-31T00:00:00Z",
-                     *             "description": "Closing journal of FY 2026",
-                     *             "reference": null,
-                     *             "entries": [
-                     *               {
-                     *                 "accountId": "4b698cfb-16b5-4515-a652-a27734337131",
-                     *                 "costCenterId": null,
-                     *                 "side": 2,
-                     *                 "amount": 7,
-                     *                 "currency": "SAR",
-                     *                 "exchangeRate": "1",
-                     *                 "baseAmount": 7,
-                     *                 "fxRounding": false
-                     *               },
-                     *               {
-                     *                 "accountId": "99fa16a4-2257-47e6-a56b-05afc5c099e3",
-                     *                 "costCenterId": null,
-                     *                 "side": 1,
-                     *                 "amount": 7,
-                     *                 "currency": "SAR",
-                     *                 "exchangeRate": "1",
-                     *                 "baseAmount": 7,
-                     *                 "fxRounding": false
-                     *               }
-                     *             ],
-                     *             "totals": {
-                     *               "debit": 7,
-                     *               "credit": 7
-                     *             },
-                     *             "status": "posted",
-                     *             "postingDate": "2026-12-31",
-                     *             "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99",
-                     *             "periodId": "7447aae8-aaef-47b9-ad67-a477f0535b4a",
-                     *             "reversalOf": null,
-                     *             "reversedBy": null,
-                     *             "revaluationDate": null,
-                     *             "version": 2,
-                     *             "createdAt": "2026-11-24T11:01:38.048Z",
-                     *             "updatedAt": "2026-11-24T11:01:38.119Z"
-                     *           },
-                     *           "dataOmitted": false,
-                     *           "dataOmittedReason": null
-                     *         },
-                     *         {
-                     *           "id": "a4ae9e60-0b9b-405f-a4cc-b900e4113d75",
-                     *           "sequence": 13,
-                     *           "type": "JournalPosted",
-                     *           "companyId": "f3c05b44-97cd-46e1-80ee-f6eb1ac110b7",
-                     *           "recordId": "60d1f403-b91f-4bf7-838a-fafba989b0c5",
+                     *           "companyId": "5100fefa-1010-4687-a907-384ce47c934c",
+                     *           "recordId": "0785351c-d58e-4900-a281-28c463ef56c7",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "5bfe2aa3-727f-4d67-904d-a411a10be3ee"
+                     *             "id": "f410656e-2774-4fd1-b5f5-b6dcd6da3006"
                      *           },
-                     *           "occurredAt": "2026-11-24T11:01:35.528Z",
+                     *           "occurredAt": "2026-11-24T11:24:47.887Z",
                      *           "data": {
-                     *             "id": "60d1f403-b91f-4bf7-838a-fafba989b0c5",
+                     *             "id": "0785351c-d58e-4900-a281-28c463ef56c7",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "63d256e2-7072-483b-8be5-a37e3e21cdc5",
+                     *                 "accountId": "7670b951-532e-43be-aced-7c8b93f813b1",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -11150,7 +11320,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "38a70de7-37f5-4c82-b947-5df6e20e2e12",
+                     *                 "accountId": "cb359c63-1447-408a-b93b-b9b2040b8eb5",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -11166,39 +11336,39 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99",
-                     *             "periodId": "1ef08e2c-bd1c-4010-92ff-8c943cf7b026",
+                     *             "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547",
+                     *             "periodId": "5902f6a6-954d-4aa5-b5e3-1a14099be1a9",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-24T11:01:35.245Z",
-                     *             "updatedAt": "2026-11-24T11:01:35.527Z"
+                     *             "createdAt": "2026-11-24T11:24:46.395Z",
+                     *             "updatedAt": "2026-11-24T11:24:47.881Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null
                      *         },
                      *         {
-                     *           "id": "e1eb3b38-62ed-4334-89bb-c93174fe72e3",
-                     *           "sequence": 15,
+                     *           "id": "f13c3ffb-4c75-4e0d-a2c1-9b3dbc1e1ad6",
+                     *           "sequence": 5,
                      *           "type": "JournalPosted",
-                     *           "companyId": "f3c05b44-97cd-46e1-80ee-f6eb1ac110b7",
-                     *           "recordId": "60d1f403-b91f-4bf7-838a-fafba989b0c5",
+                     *           "companyId": "5100fefa-1010-4687-a907-384ce47c934c",
+                     *           "recordId": "0785351c-d58e-4900-a281-28c463ef56c7",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "5bfe2aa3-727f-4d67-904d-a411a10be3ee"
+                     *             "id": "f410656e-2774-4fd1-b5f5-b6dcd6da3006"
                      *           },
-                     *           "occurredAt": "2026-11-24T11:01:35.697Z",
+                     *           "occurredAt": "2026-11-24T11:24:47.990Z",
                      *           "data": {
-                     *             "id": "60d1f403-b91f-4bf7-838a-fafba989b0c5",
+                     *             "id": "0785351c-d58e-4900-a281-28c463ef56c7",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "63d256e2-7072-483b-8be5-a37e3e21cdc5",
+                     *                 "accountId": "7670b951-532e-43be-aced-7c8b93f813b1",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -11208,7 +11378,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "38a70de7-37f5-4c82-b947-5df6e20e2e12",
+                     *                 "accountId": "cb359c63-1447-408a-b93b-b9b2040b8eb5",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -11224,20 +11394,78 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99",
-                     *             "periodId": "1ef08e2c-bd1c-4010-92ff-8c943cf7b026",
+                     *             "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547",
+                     *             "periodId": "5902f6a6-954d-4aa5-b5e3-1a14099be1a9",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-24T11:01:35.245Z",
-                     *             "updatedAt": "2026-11-24T11:01:35.696Z"
+                     *             "createdAt": "2026-11-24T11:24:46.395Z",
+                     *             "updatedAt": "2026-11-24T11:24:47.989Z"
+                     *           },
+                     *           "dataOmitted": false,
+                     *           "dataOmittedReason": null
+                     *         },
+                     *         {
+                     *           "id": "590f8eec-ce94-4c05-881d-0d82a358e19f",
+                     *           "sequence": 6,
+                     *           "type": "JournalReversed",
+                     *           "companyId": "5100fefa-1010-4687-a907-384ce47c934c",
+                     *           "recordId": "0785351c-d58e-4900-a281-28c463ef56c7",
+                     *           "version": 6,
+                     *           "actor": {
+                     *             "type": "user",
+                     *             "id": "f410656e-2774-4fd1-b5f5-b6dcd6da3006"
+                     *           },
+                     *           "occurredAt": "2026-11-24T11:24:48.109Z",
+                     *           "data": {
+                     *             "id": "0785351c-d58e-4900-a281-28c463ef56c7",
+                     *             "serialNumber": 1,
+                     *             "date": "2026-03-02T00:00:00Z",
+                     *             "description": null,
+                     *             "reference": null,
+                     *             "entries": [
+                     *               {
+                     *                 "accountId": "7670b951-532e-43be-aced-7c8b93f813b1",
+                     *                 "costCenterId": null,
+                     *                 "side": 1,
+                     *                 "amount": 120,
+                     *                 "currency": "SAR",
+                     *                 "exchangeRate": "1",
+                     *                 "baseAmount": 120,
+                     *                 "fxRounding": false
+                     *               },
+                     *               {
+                     *                 "accountId": "cb359c63-1447-408a-b93b-b9b2040b8eb5",
+                     *                 "costCenterId": null,
+                     *                 "side": 2,
+                     *                 "amount": 120,
+                     *                 "currency": "SAR",
+                     *                 "exchangeRate": "1",
+                     *                 "baseAmount": 120,
+                     *                 "fxRounding": false
+                     *               }
+                     *             ],
+                     *             "totals": {
+                     *               "debit": 120,
+                     *               "credit": 120
+                     *             },
+                     *             "status": "reversed",
+                     *             "postingDate": "2026-03-02",
+                     *             "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547",
+                     *             "periodId": "5902f6a6-954d-4aa5-b5e3-1a14099be1a9",
+                     *             "reversalOf": null,
+                     *             "reversedBy": "d3dfeb1b-7e63-43b2-ad29-8963b630cc7a",
+                     *             "revaluationDate": null,
+                     *             "version": 6,
+                     *             "createdAt": "2026-11-24T11:24:46.395Z",
+                     *             "updatedAt": "2026-11-24T11:24:48.109Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImYzYzA1YjQ0LTk3Y2QtNDZlMS04MGVlLWY2ZWIxYWMxMTBiNyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjE1fX0.nkC-zivD1dHmPxigiNSquhAPSx1N3vnDsOYOVaxgEBw"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjUxMDBmZWZhLTEwMTAtNDY4Ny1hOTA3LTM4NGNlNDdjOTM0YyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjZ9fQ.uOzvHicXBIkgujjPmo-wejxxP2ZC1T9mUGSfDwZu8wE"
                      *     }
                      */
                     "application/json": {
@@ -11335,7 +11563,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "511b1107-7b99-49d4-bd3b-cffd87c7246a",
+                     *           "id": "4c1f635c-a5d8-4328-ac96-cca6267b0f64",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -11346,11 +11574,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "5bfe2aa3-727f-4d67-904d-a411a10be3ee"
+                     *             "id": "f410656e-2774-4fd1-b5f5-b6dcd6da3006"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:01:40.232Z",
-                     *           "updatedAt": "2026-11-24T11:01:40.232Z"
+                     *           "createdAt": "2026-11-24T11:24:54.913Z",
+                     *           "updatedAt": "2026-11-24T11:24:54.913Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -11472,7 +11700,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "511b1107-7b99-49d4-bd3b-cffd87c7246a",
+                     *       "id": "4c1f635c-a5d8-4328-ac96-cca6267b0f64",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -11483,11 +11711,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "5bfe2aa3-727f-4d67-904d-a411a10be3ee"
+                     *         "id": "f410656e-2774-4fd1-b5f5-b6dcd6da3006"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:01:40.232Z",
-                     *       "updatedAt": "2026-11-24T11:01:40.232Z",
+                     *       "createdAt": "2026-11-24T11:24:54.913Z",
+                     *       "updatedAt": "2026-11-24T11:24:54.913Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -11575,7 +11803,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "511b1107-7b99-49d4-bd3b-cffd87c7246a",
+                     *       "id": "4c1f635c-a5d8-4328-ac96-cca6267b0f64",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -11586,11 +11814,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "5bfe2aa3-727f-4d67-904d-a411a10be3ee"
+                     *         "id": "f410656e-2774-4fd1-b5f5-b6dcd6da3006"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:01:40.232Z",
-                     *       "updatedAt": "2026-11-24T11:01:40.232Z"
+                     *       "createdAt": "2026-11-24T11:24:54.913Z",
+                     *       "updatedAt": "2026-11-24T11:24:54.913Z"
                      *     }
                      */
                     "application/json": {
@@ -11702,7 +11930,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "511b1107-7b99-49d4-bd3b-cffd87c7246a",
+                     *       "id": "4c1f635c-a5d8-4328-ac96-cca6267b0f64",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -11714,11 +11942,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "5bfe2aa3-727f-4d67-904d-a411a10be3ee"
+                     *         "id": "f410656e-2774-4fd1-b5f5-b6dcd6da3006"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T11:01:40.232Z",
-                     *       "updatedAt": "2026-11-24T11:01:40.429Z"
+                     *       "createdAt": "2026-11-24T11:24:54.913Z",
+                     *       "updatedAt": "2026-11-24T11:24:55.300Z"
                      *     }
                      */
                     "application/json": {
@@ -11941,13 +12169,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e8eb2610-e645-433b-a3dd-f5f431bcd0ff",
+                     *           "id": "62bcbba3-fa26-46e5-afd1-48983667e395",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:01:40.575Z",
-                     *           "updatedAt": "2026-11-24T11:01:40.575Z"
+                     *           "createdAt": "2026-11-24T11:24:55.496Z",
+                     *           "updatedAt": "2026-11-24T11:24:55.496Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -12043,13 +12271,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e8eb2610-e645-433b-a3dd-f5f431bcd0ff",
+                     *       "id": "62bcbba3-fa26-46e5-afd1-48983667e395",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:01:40.575Z",
-                     *       "updatedAt": "2026-11-24T11:01:40.575Z"
+                     *       "createdAt": "2026-11-24T11:24:55.496Z",
+                     *       "updatedAt": "2026-11-24T11:24:55.496Z"
                      *     }
                      */
                     "application/json": {
@@ -12115,13 +12343,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e8eb2610-e645-433b-a3dd-f5f431bcd0ff",
+                     *       "id": "62bcbba3-fa26-46e5-afd1-48983667e395",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:01:40.575Z",
-                     *       "updatedAt": "2026-11-24T11:01:40.575Z"
+                     *       "createdAt": "2026-11-24T11:24:55.496Z",
+                     *       "updatedAt": "2026-11-24T11:24:55.496Z"
                      *     }
                      */
                     "application/json": {
@@ -12200,13 +12428,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e8eb2610-e645-433b-a3dd-f5f431bcd0ff",
+                     *       "id": "62bcbba3-fa26-46e5-afd1-48983667e395",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T11:01:40.575Z",
-                     *       "updatedAt": "2026-11-24T11:01:40.826Z"
+                     *       "createdAt": "2026-11-24T11:24:55.496Z",
+                     *       "updatedAt": "2026-11-24T11:24:55.720Z"
                      *     }
                      */
                     "application/json": {
@@ -12326,13 +12554,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "60130ad8-a12c-4c41-a740-ec016bc0e91c",
+                     *           "id": "c1ca62cf-a086-434f-bd1e-4953daf12faa",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99",
+                     *           "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:01:40.908Z",
-                     *           "updatedAt": "2026-11-24T11:01:40.908Z"
+                     *           "createdAt": "2026-11-24T11:24:55.904Z",
+                     *           "updatedAt": "2026-11-24T11:24:55.904Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -12402,10 +12630,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99",
+                 *       "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547",
                  *       "lines": [
                  *         {
-                 *           "accountId": "38a70de7-37f5-4c82-b947-5df6e20e2e12",
+                 *           "accountId": "cb359c63-1447-408a-b93b-b9b2040b8eb5",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -12422,8 +12650,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "4b698cfb-16b5-4515-a652-a27734337131",
-                 *           "costCenterId": "88f9b68a-9edd-49c9-a198-e92182c5b1fe",
+                 *           "accountId": "b2a34b9b-fa05-4e6a-9a53-b33e0afe1449",
+                 *           "costCenterId": "79741596-2d6f-4263-9d1a-e1f620cabf0f",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -12474,15 +12702,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "60130ad8-a12c-4c41-a740-ec016bc0e91c",
+                     *       "id": "c1ca62cf-a086-434f-bd1e-4953daf12faa",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99",
+                     *       "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:01:40.908Z",
-                     *       "updatedAt": "2026-11-24T11:01:40.908Z",
+                     *       "createdAt": "2026-11-24T11:24:55.904Z",
+                     *       "updatedAt": "2026-11-24T11:24:55.904Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "38a70de7-37f5-4c82-b947-5df6e20e2e12",
+                     *           "accountId": "cb359c63-1447-408a-b93b-b9b2040b8eb5",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -12500,8 +12728,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "4b698cfb-16b5-4515-a652-a27734337131",
-                     *           "costCenterId": "88f9b68a-9edd-49c9-a198-e92182c5b1fe",
+                     *           "accountId": "b2a34b9b-fa05-4e6a-9a53-b33e0afe1449",
+                     *           "costCenterId": "79741596-2d6f-4263-9d1a-e1f620cabf0f",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -12593,15 +12821,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "60130ad8-a12c-4c41-a740-ec016bc0e91c",
+                     *       "id": "c1ca62cf-a086-434f-bd1e-4953daf12faa",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99",
+                     *       "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:01:40.908Z",
-                     *       "updatedAt": "2026-11-24T11:01:40.908Z",
+                     *       "createdAt": "2026-11-24T11:24:55.904Z",
+                     *       "updatedAt": "2026-11-24T11:24:55.904Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "38a70de7-37f5-4c82-b947-5df6e20e2e12",
+                     *           "accountId": "cb359c63-1447-408a-b93b-b9b2040b8eb5",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -12619,8 +12847,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "4b698cfb-16b5-4515-a652-a27734337131",
-                     *           "costCenterId": "88f9b68a-9edd-49c9-a198-e92182c5b1fe",
+                     *           "accountId": "b2a34b9b-fa05-4e6a-9a53-b33e0afe1449",
+                     *           "costCenterId": "79741596-2d6f-4263-9d1a-e1f620cabf0f",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -12705,10 +12933,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99",
+                 *       "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547",
                  *       "lines": [
                  *         {
-                 *           "accountId": "38a70de7-37f5-4c82-b947-5df6e20e2e12",
+                 *           "accountId": "cb359c63-1447-408a-b93b-b9b2040b8eb5",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -12762,15 +12990,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "60130ad8-a12c-4c41-a740-ec016bc0e91c",
+                     *       "id": "c1ca62cf-a086-434f-bd1e-4953daf12faa",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "ea8fda79-1171-4a9d-a93d-41c91e4dff99",
+                     *       "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T11:01:40.908Z",
-                     *       "updatedAt": "2026-11-24T11:01:41.173Z",
+                     *       "createdAt": "2026-11-24T11:24:55.904Z",
+                     *       "updatedAt": "2026-11-24T11:24:56.285Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "38a70de7-37f5-4c82-b947-5df6e20e2e12",
+                     *           "accountId": "cb359c63-1447-408a-b93b-b9b2040b8eb5",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",

@@ -1,5 +1,7 @@
+import { answerWhole } from '../../shared/exports/answer.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { journalsRoutes } from '../../shared/routes/journals.ts';
+import { exportJournals } from '../../shared/journals/export-journals.ts';
 import { listJournals } from '../../shared/journals/read-journals.ts';
+import { journalsRoutes } from '../../shared/routes/journals.ts';
 
-export const handler = endpoint(journalsRoutes.list, (r) => listJournals(r.params.companyId, r.query));
+export const handler = endpoint(journalsRoutes.list, (r) => answerWhole(r, () => listJournals(r.params.companyId, r.query), (choice) => exportJournals(r.params.companyId, r.query, choice)));

@@ -1,5 +1,7 @@
+import { answerWhole } from '../../shared/exports/answer.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { reportsRoutes } from '../../shared/routes/reports.ts';
 import { generalLedger } from '../../shared/reports/general-ledger.ts';
+import { exportGeneralLedger } from '../../shared/reports/general-ledger-export.ts';
 
-export const handler = endpoint(reportsRoutes.generalLedger, (r) => generalLedger(r.params.companyId, r.query));
+export const handler = endpoint(reportsRoutes.generalLedger, (r) => answerWhole(r, () => generalLedger(r.params.companyId, r.query), (choice) => exportGeneralLedger(r.params.companyId, r.query, choice)));

@@ -19,6 +19,8 @@ export interface ApiRequest<Body = unknown, Query = unknown, Params = Record<str
   body: Body;
   query: Query;
   uow: RequestUnitOfWork;
+  /** The Accept header, for the endpoints that answer in more than one format (shared/exports). */
+  accept?: string;
   /** Extra response headers (for example `Idempotent-Replayed`). */
   responseHeaders: Record<string, string>;
 }

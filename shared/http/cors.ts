@@ -7,7 +7,7 @@ export const CORS = {
   allowOrigins: ['*'],
   allowMethods: ['GET', 'POST', 'PUT', 'DELETE'],
   allowHeaders: ['authorization', 'content-type', 'idempotency-key'],
-  exposeHeaders: ['idempotent-replayed', 'x-request-id'],
+  exposeHeaders: ['idempotent-replayed', 'x-request-id', 'content-disposition'],
   maxAgeSeconds: 3600,
 } as const;
 

@@ -47,7 +47,7 @@ export function lambdaHandler<R extends Route>(route: R, middlewares: Middleware
     const started = performance.now();
     const requestId = event.requestContext?.requestId ?? randomUUID();
     const log = requestLogger(requestId);
-    const api: ApiRequest = { requestId, route, log, params: {}, body: undefined, query: undefined, uow: new RequestUnitOfWork(() => actorRef(api.principal)), responseHeaders: {} };
+    const api: ApiRequest = { requestId, route, log, params: {}, body: undefined, query: undefined, uow: new RequestUnitOfWork(() => actorRef(api.principal)), responseHeaders: {}, accept: event.headers?.accept };
     attachApiRequest(event, api);
     const { result: response, calls } = await countingDatabaseCalls(() => chain(event, context));
     response.headers = { ...response.headers, [REQUEST_ID_HEADER]: requestId };

@@ -1,11 +1,16 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { AppError } from '../errors.ts';
+import { FileBody } from './file-body.ts';
 
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
 
-/** 200 with the JSON body, or an empty body when the operation returns nothing (the closes). */
+/** 200 with the JSON body, a file (an export) as an attachment, or an empty body when the operation returns nothing (the closes). */
 export function ok(body: unknown, headers: Record<string, string> = {}): APIGatewayProxyStructuredResultV2 {
   if (body === null || body === undefined) return { statusCode: 200, headers, body: '' };
+  if (body instanceof FileBody) {
+    const disposition = { 'content-type': body.contentType, 'content-disposition': `attachment; filename="${body.fileName}"` };
+    return { statusCode: 200, headers: { ...disposition, ...headers }, body: body.bytes.toString('base64'), isBase64Encoded: true };
+  }
   return { statusCode: 200, headers: { ...JSON_TYPE, ...headers }, body: JSON.stringify(body) };
 }
 

@@ -5,6 +5,7 @@ import { CurrencyCode } from '../schemas/currency.ts';
 import { IsoDateField, IsoDateTimeField } from '../schemas/dates.ts';
 import { lazy } from '../schemas/lazy.ts';
 import { listQueryShape } from '../schemas/list-query.ts';
+import { exportParameters } from '../exports/schemas.ts';
 import { CREDIT, DEBIT, JOURNAL_STATUSES, MAX_LINES } from './rules.ts';
 
 
@@ -53,6 +54,7 @@ export const ListJournalsQuery = lazy(() =>
       dateFrom: z.optional(IsoDateField()),
       dateTo: z.optional(IsoDateField()),
       status: z.optional(z.enum(JOURNAL_STATUSES)),
+      ...exportParameters(),
     })
     .check(z.refine((q) => !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo, { path: ['dateTo'], error: 'must not be before dateFrom' })),
 );

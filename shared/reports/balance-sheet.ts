@@ -1,4 +1,5 @@
 import { TOTAL_GROUP, type AccountSums } from '../balances/records.ts';
+import { ValidationError } from '../errors.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import type { ChartAccount, Classification } from './account-tree.ts';
 import { balancesThrough, dayBefore, formatter, net } from './figures.ts';
@@ -13,21 +14,21 @@ export type BalanceSheet = ResponseOf<'BalanceSheetResponse'>;
 const isProfitOrLoss = (a: ChartAccount) => a.classification === 'revenue' || a.classification === 'expense';
 
 /**
- * Assets, liabilities and equity as of the end of a date (and of a comparison date), from the
+ * Assets, liabilities and equity as of the end of a date (and of a comparison date, or of up to
+ * 12 `dates`, one column each), from the
  * running balances. Revenue and expense not yet closed to retained earnings appear as two
  * equity lines, this financial year's and earlier years', so assets equal liabilities plus
  * equity exactly; never read while a wide posting runs (steady-books.ts).
- * Errors: ValidationError NoFinancialYear naming `date` or `compareDate`, BooksInMotion.
+ * Errors: ValidationError (NoFinancialYear naming `date`, `compareDate` or `dates[i]`; date and dates), BooksInMotion.
  */
 export function balanceSheet(companyId: string, query: BalanceSheetInput): Promise<BalanceSheet> {
   return whileBooksSteady(companyId, () => readBalanceSheet(companyId, query), (bs) => bs.totals.assets.every((a, i) => a === bs.totals.liabilitiesAndEquity[i]));
 }
 
 async function readBalanceSheet(companyId: string, query: BalanceSheetInput): Promise<BalanceSheet> {
+  const dates = datesOf(query);
   const ctx = await reportContext(companyId);
-  checkInYear(query.date, ctx.years, 'date');
-  if (query.compareDate) checkInYear(query.compareDate, ctx.years, 'compareDate');
-  const dates = [query.date, ...(query.compareDate ? [query.compareDate] : [])];
+  dates.forEach((date, i) => checkInYear(date, ctx.years, query.dates ? `dates[${i}]` : i === 0 ? 'date' : 'compareDate'));
   const columns = await Promise.all(dates.map((date) => column(companyId, ctx, date)));
 
   const fixed = formatter(ctx);
@@ -53,6 +54,16 @@ async function readBalanceSheet(companyId: string, query: BalanceSheetInput): Pr
       liabilitiesAndEquity: equityTotals.map((e, i) => fixed(e + liabilities.totals[i]!)),
     },
   };
+}
+
+/** The columns' dates: `dates`, or `date` and an optional `compareDate`. Errors: ValidationError naming the field. */
+function datesOf(query: BalanceSheetInput): string[] {
+  if (query.dates) {
+    if (query.date || query.compareDate) throw ValidationError.field('dates', 'give either dates or date (and compareDate), not both');
+    return query.dates;
+  }
+  if (!query.date) throw ValidationError.field('date', 'is required (or give dates)');
+  return [query.date, ...(query.compareDate ? [query.compareDate] : [])];
 }
 
 /** Balances through the date, and the unclosed profit (credit minus debit of revenue and expense) of its year and of earlier years. */

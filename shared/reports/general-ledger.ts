@@ -7,13 +7,14 @@ import { formatTotal } from '../money/amount.ts';
 import { minorUnits } from '../money/currencies.ts';
 import { toMils } from '../money/mils.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
-import { leavesUnder } from './account-tree.ts';
+import { leavesUnder, type ChartAccount } from './account-tree.ts';
 import { balancesThrough, dayBefore, formatter, net } from './figures.ts';
 import { accountNodes, reportCostCenter } from './report-nodes.ts';
 import { reportContext, type ReportContext } from './report-context.ts';
 import { checkReportRange } from './report-range.ts';
 import type { GeneralLedgerInput } from './schemas.ts';
 import { whileBooksSteady } from './steady-books.ts';
+import { streamOfLines } from './ledger-stream.ts';
 
 export type GeneralLedger = ResponseOf<'GeneralLedgerResponse'>;
 
@@ -35,6 +36,75 @@ export function generalLedger(companyId: string, query: GeneralLedgerInput): Pro
 }
 
 async function readGeneralLedger(companyId: string, query: GeneralLedgerInput): Promise<GeneralLedger> {
+  const scope = await scopeOf(companyId, query);
+  const { ctx, leaves, costCenterId, binding, own } = scope;
+  const resumed = query.page ? ((await decodeCursor(binding, query.page)) as unknown as LedgerPlace & { balance: string; currencyBalance?: string }) : undefined;
+  const [statement, rows] = await Promise.all([statementOf(companyId, query, scope), pageOfLines(companyId, [...leaves], { from: query.dateFrom, to: query.dateTo }, resumed, query.pageSize + 1, costCenterId)]);
+  const fixed = formatter(ctx);
+  const results = rows.slice(0, query.pageSize);
+  const running = resumed
+    ? { balance: BigInt(resumed.balance), currencyBalance: resumed.currencyBalance !== undefined ? BigInt(resumed.currencyBalance) : statement.currencyOpening }
+    : { balance: statement.opening, currencyBalance: statement.currencyOpening };
+  const lines = results.map((row) => lineView(row, advance(running, row, own), ctx, fixed, own));
+  const last = results.at(-1);
+  return {
+    ...statement.fields,
+    currentPage: query.page ?? null,
+    results: lines,
+    nextPage:
+      rows.length > query.pageSize && last
+        ? await encodeCursor(binding, { position: last.position, accountId: last.accountId, line: last.line, balance: running.balance.toString(), ...(own ? { currencyBalance: running.currencyBalance.toString() } : {}) })
+        : null,
+  };
+}
+
+export type GeneralLedgerLine = GeneralLedger['results'][number];
+
+/** The whole statement of a range: its fields, and every line with its running balance as a stream (for exports). */
+export interface WholeGeneralLedger {
+  fields: Omit<GeneralLedger, 'currentPage' | 'results' | 'nextPage'>;
+  /** The leaf accounts the lines are on. */
+  accounts: ReadonlyMap<string, ChartAccount>;
+  lines: AsyncIterable<GeneralLedgerLine>;
+}
+
+/**
+ * The statement of the whole range, its lines read as they are consumed (a few hundred per
+ * leaf at a time, merged in ledger order), so an export of any length holds little in memory.
+ * Run it inside whileBooksSteady with its consumer. Errors: NotFound, ValidationError.
+ */
+export async function wholeGeneralLedger(companyId: string, query: LedgerQuery): Promise<WholeGeneralLedger> {
+  const scope = await scopeOf(companyId, query);
+  const { ctx, leaves, costCenterId, own } = scope;
+  const statement = await statementOf(companyId, query, scope);
+  const fixed = formatter(ctx);
+  async function* lines(): AsyncGenerator<GeneralLedgerLine> {
+    const running = { balance: statement.opening, currencyBalance: statement.currencyOpening };
+    for await (const row of streamOfLines(companyId, [...leaves], { from: query.dateFrom, to: query.dateTo }, costCenterId)) {
+      yield lineView(row, advance(running, row, own), ctx, fixed, own);
+    }
+  }
+  return { fields: statement.fields, accounts: new Map([...leaves].map((id) => [id, ctx.chart.get(id)!])), lines: lines() };
+}
+
+const signed = (row: LedgerRow) => (row.side === DEBIT ? toMils(row.amount) : -toMils(row.amount));
+
+/** The running balances after `row`: in base, and in the account's own currency when it has one. */
+function advance(running: Running, row: LedgerRow, own: string | undefined): Running {
+  running.balance += signed(row);
+  if (own) running.currencyBalance += amountIn(row, own);
+  return running;
+}
+
+interface Running {
+  balance: bigint;
+  currencyBalance: bigint;
+}
+
+type LedgerQuery = Omit<GeneralLedgerInput, 'page' | 'pageSize'>;
+
+/** Whose statement: the account and its leaves, the cost center, and the cursor's binding. Errors: NotFound, ValidationError. */
+async function scopeOf(companyId: string, query: LedgerQuery) {
   const [ctx, record, costCenter] = await Promise.all([
     reportContext(companyId),
     accountNodes.resolve(companyId, query.accountId, 'accountId'),
@@ -42,10 +112,8 @@ async function readGeneralLedger(companyId: string, query: GeneralLedgerInput): 
   ]);
   checkReportRange(query.dateFrom, query.dateTo, ctx.years);
   const account = ctx.chart.get(record.id)!;
-  const leaves = new Set(leavesUnder(account).map((a) => a.id));
-  const scope = costCenter ? ({ kind: 'costCenter', costCenterId: costCenter.id } as const) : ({ kind: 'total' } as const);
-  const balanceOf = (sums: Map<string, AccountSums>) => [...(sums.get(costCenter?.id ?? TOTAL_GROUP) ?? new Map<string, never>()).values()].reduce((b, s) => b + net(s), 0n);
-
+  // Kept per account in total only, as currency balances are: none within a cost center.
+  const own = costCenter ? undefined : ownCurrency(record.attributes.currency, ctx.currency);
   const binding: CursorBinding = {
     companyId,
     endpoint: 'reports.generalLedger',
@@ -53,44 +121,25 @@ async function readGeneralLedger(companyId: string, query: GeneralLedgerInput): 
     orderAsc: true,
     filters: { accountId: record.id, dateFrom: query.dateFrom, dateTo: query.dateTo, costCenterId: costCenter?.id ?? null },
   };
-  const resumed = query.page ? ((await decodeCursor(binding, query.page)) as unknown as LedgerPlace & { balance: string; currencyBalance?: string }) : undefined;
-  // Kept per account in total only, as currency balances are: none within a cost center.
-  const own = costCenter ? undefined : ownCurrency(record.attributes.currency, ctx.currency);
-  const [before, through, rows, currencyBefore, currencyThrough] = await Promise.all([
+  return { ctx, account, costCenter, costCenterId: costCenter?.id, leaves: new Set(leavesUnder(account).map((a) => a.id)), binding, own };
+}
+
+/** The statement's fields, whatever part of its lines is read: the account, the opening and closing balances. */
+async function statementOf(companyId: string, query: LedgerQuery, { ctx, account, costCenter, leaves, own }: Awaited<ReturnType<typeof scopeOf>>) {
+  const scope = costCenter ? ({ kind: 'costCenter', costCenterId: costCenter.id } as const) : ({ kind: 'total' } as const);
+  const balanceOf = (sums: Map<string, AccountSums>) => [...(sums.get(costCenter?.id ?? TOTAL_GROUP) ?? new Map<string, never>()).values()].reduce((b, s) => b + net(s), 0n);
+  const [before, through, currencyBefore, currencyThrough] = await Promise.all([
     balancesThrough(companyId, ctx, dayBefore(query.dateFrom), scope, leaves),
     balancesThrough(companyId, ctx, query.dateTo, scope, leaves),
-    pageOfLines(companyId, [...leaves], { from: query.dateFrom, to: query.dateTo }, resumed, query.pageSize + 1, costCenter?.id),
     own ? balancesThrough(companyId, ctx, dayBefore(query.dateFrom), { kind: 'currencies' }, leaves) : undefined,
     own ? balancesThrough(companyId, ctx, query.dateTo, { kind: 'currencies' }, leaves) : undefined,
   ]);
   const opening = balanceOf(before);
   const fixed = formatter(ctx);
   const inOwn = (mils: bigint) => formatTotal(mils, minorUnits(own!));
-  const ownBalanceOf = (sums: GroupedSums | undefined) => net(sums?.get(own!)?.get(record.id));
-  const results = rows.slice(0, query.pageSize);
-  let balance = resumed ? BigInt(resumed.balance) : opening;
-  let currencyBalance = resumed?.currencyBalance !== undefined ? BigInt(resumed.currencyBalance) : own ? ownBalanceOf(currencyBefore) : 0n;
-  const lines = results.map((row) => {
-    balance += row.side === DEBIT ? toMils(row.amount) : -toMils(row.amount);
-    currencyBalance += own ? amountIn(row, own) : 0n;
-    return {
-      journalId: row.journalId,
-      serialNumber: row.serialNumber,
-      date: row.date,
-      postingDate: row.postingDate,
-      description: row.description,
-      reference: row.reference,
-      accountId: row.accountId,
-      line: row.line,
-      side: row.side,
-      ...lineMoney(row, ctx, fixed),
-      costCenterId: row.costCenterId,
-      balance: fixed(balance),
-      accountCurrencyBalance: own ? inOwn(currencyBalance) : null,
-    };
-  });
-  const last = results.at(-1);
-  return {
+  const ownBalanceOf = (sums: GroupedSums | undefined) => net(sums?.get(own!)?.get(account.id));
+  const currencyOpening = own ? ownBalanceOf(currencyBefore) : 0n;
+  const fields = {
     account: { id: account.id, code: account.code, path: account.path, name: account.name, type: account.type, classification: account.classification },
     dateFrom: query.dateFrom,
     dateTo: query.dateTo,
@@ -98,13 +147,26 @@ async function readGeneralLedger(companyId: string, query: GeneralLedgerInput): 
     currency: ctx.currency,
     openingBalance: fixed(opening),
     closingBalance: fixed(balanceOf(through)),
-    accountCurrency: own ? { currency: own, openingBalance: inOwn(ownBalanceOf(currencyBefore)), closingBalance: inOwn(ownBalanceOf(currencyThrough)) } : null,
-    currentPage: query.page ?? null,
-    results: lines,
-    nextPage:
-      rows.length > query.pageSize && last
-        ? await encodeCursor(binding, { position: last.position, accountId: last.accountId, line: last.line, balance: balance.toString(), ...(own ? { currencyBalance: currencyBalance.toString() } : {}) })
-        : null,
+    accountCurrency: own ? { currency: own, openingBalance: inOwn(currencyOpening), closingBalance: inOwn(ownBalanceOf(currencyThrough)) } : null,
+  };
+  return { opening, currencyOpening, fields };
+}
+
+function lineView(row: LedgerRow, running: Running, ctx: ReportContext, fixed: (mils: bigint) => string, own: string | undefined): GeneralLedgerLine {
+  return {
+    journalId: row.journalId,
+    serialNumber: row.serialNumber,
+    date: row.date,
+    postingDate: row.postingDate,
+    description: row.description,
+    reference: row.reference,
+    accountId: row.accountId,
+    line: row.line,
+    side: row.side,
+    ...lineMoney(row, ctx, fixed),
+    costCenterId: row.costCenterId,
+    balance: fixed(running.balance),
+    accountCurrencyBalance: own ? formatTotal(running.currencyBalance, minorUnits(own)) : null,
   };
 }
 
@@ -143,3 +205,4 @@ async function pageOfLines(companyId: string, leafIds: string[], range: { from: 
   }
   return merged.sort((a, b) => (sortsBefore(a, b) ? -1 : 1)).slice(0, limit);
 }
+

@@ -7,6 +7,7 @@ import { movement, type GroupedNets } from './range-movement.ts';
 import { costCenterFields, costCenterNodes, reportCostCenter } from './report-nodes.ts';
 import { reportContext, type ReportContext } from './report-context.ts';
 import { checkReportRange, comparisonRange } from './report-range.ts';
+import { columnRanges } from './column-ranges.ts';
 import type { IncomeStatementInput } from './schemas.ts';
 import { statementSection } from './statement-section.ts';
 import { whileBooksSteady } from './steady-books.ts';
@@ -18,7 +19,8 @@ type CostCenterFields = NonNullable<Column['costCenter']>;
 /**
  * Revenue, expense and net profit of a date range along the account tree, from the running
  * balances: one column for the range, or for one cost center, or one per cost center plus one
- * for amounts without a cost center; and the same again for a comparison range. Revenue is
+ * for amounts without a cost center; and the same again for a comparison range; or one per
+ * month or quarter of the range (`columns`) and the range's total last. Revenue is
  * shown as credits less debits, expense as debits less credits. Year-end closing journals are
  * left out (closing-entries.ts).
  * Never read while a wide posting runs (steady-books.ts).
@@ -32,7 +34,7 @@ async function readIncomeStatement(companyId: string, query: IncomeStatementInpu
   if (query.byCostCenter && query.costCenterId) throw ValidationError.field('byCostCenter', 'cannot be combined with costCenterId');
   const [ctx, costCenter] = await Promise.all([reportContext(companyId), query.costCenterId ? reportCostCenter(companyId, query.costCenterId, 'costCenterId') : undefined]);
   checkReportRange(query.dateFrom, query.dateTo, ctx.years);
-  const ranges = [{ from: query.dateFrom, to: query.dateTo }, ...(query.compare ? [comparisonRange(query.dateFrom, query.dateTo, query.compare)] : [])];
+  const ranges = rangesOf(query);
   const scope: BalanceScope = costCenter ? { kind: 'costCenter', costCenterId: costCenter.id } : { kind: 'total' };
   // Closing journals are read once per range, whichever scopes the range is read in.
   const closings = await Promise.all(ranges.map((r) => closingJournalsIn(companyId, ctx, r)));
@@ -71,6 +73,17 @@ async function readIncomeStatement(companyId: string, query: IncomeStatementInpu
       netProfit: revenue.totals.map((r, i) => fixed(r - expense.totals[i]!)),
     },
   };
+}
+
+/**
+ * The columns' ranges: the range and its comparison; or with `columns`, one per month or quarter
+ * and the range's total last. Errors: ValidationError naming `columns` (too many; with compare or byCostCenter).
+ */
+function rangesOf(query: IncomeStatementInput): Array<{ from: string; to: string }> {
+  const range = { from: query.dateFrom, to: query.dateTo };
+  if (!query.columns) return [range, ...(query.compare ? [comparisonRange(query.dateFrom, query.dateTo, query.compare)] : [])];
+  if (query.compare || query.byCostCenter) throw ValidationError.field('columns', `cannot be combined with ${query.compare ? 'compare' : 'byCostCenter'}`);
+  return [...columnRanges(range, query.columns), range];
 }
 
 /** The cost centers with any revenue or expense figure in any range, by path. */

@@ -1,6 +1,7 @@
 import type { AccountAttributes } from '../accounts/account-kind.ts';
 import type { CostCenterAttributes } from '../cost-centers/cost-center-kind.ts';
 import { NodeStore, type NodeRecord } from '../db/node-store.ts';
+import { allNodes } from '../db/nodes/node-reads.ts';
 import { joinPath } from '../tree/rules.ts';
 
 /**
@@ -19,4 +20,21 @@ export function costCenterFields(record: NodeRecord<CostCenterAttributes>, chain
 export async function reportCostCenter(companyId: string, reference: string, field: string) {
   const record = await costCenterNodes.resolve(companyId, reference, field);
   return costCenterFields(record, await costCenterNodes.chain(companyId, record));
+}
+
+/** Every cost center's path of codes, by id (an export names the cost center of each line). */
+export async function costCenterPaths(companyId: string): Promise<Map<string, string>> {
+  const records = await allNodes<CostCenterAttributes>('COST_CENTER', companyId);
+  const byId = new Map(records.map((r) => [r.id, r]));
+  const paths = new Map<string, string>();
+  const pathOf = (record: NodeRecord<CostCenterAttributes>): string => {
+    const known = paths.get(record.id);
+    if (known !== undefined) return known;
+    const parent = record.parentId ? byId.get(record.parentId) : undefined;
+    const path = parent ? joinPath([{ code: pathOf(parent) }, record]) : record.code;
+    paths.set(record.id, path);
+    return path;
+  };
+  records.forEach(pathOf);
+  return paths;
 }

@@ -3,6 +3,11 @@ import { Reference, Uuid } from '../schemas/common.ts';
 import { IsoDateField } from '../schemas/dates.ts';
 import { lazy } from '../schemas/lazy.ts';
 import { BooleanText, listQuery, listQueryShape } from '../schemas/list-query.ts';
+import { exportParameters } from '../exports/schemas.ts';
+import { COLUMN_SPLITS, MAX_COLUMNS } from './column-ranges.ts';
+
+/** One column per calendar month or quarter of the range (at most 12), plus the range's total. */
+const Columns = () => z.optional(z.enum(COLUMN_SPLITS));
 
 /** true or false: a JSON boolean in a body, its text in a query string. */
 const Flag = () => z.union([z.boolean(), BooleanText()]);
@@ -16,6 +21,7 @@ export const TrialBalanceQuery = lazy(() =>
     periodId: z.optional(Uuid()),
     /** A UUID or path; omitted: all cost centers. */
     costCenterId: z.optional(Reference()),
+    columns: Columns(),
   }),
 );
 export type TrialBalanceInput = z.output<ReturnType<typeof TrialBalanceQuery>>;
@@ -30,15 +36,26 @@ export const IncomeStatementQuery = lazy(() =>
     byCostCenter: z._default(Flag(), false),
     /** A comparison column: the equally long range just before, or the same range a year earlier. */
     compare: z.optional(z.enum(['PreviousPeriod', 'PreviousYear'])),
+    columns: Columns(),
   }),
 );
 export type IncomeStatementInput = z.output<ReturnType<typeof IncomeStatementQuery>>;
 
 export const BalanceSheetQuery = lazy(() =>
   z.strictObject({
-    /** As of the end of this day. */
-    date: IsoDateField(),
+    /** As of the end of this day (or give `dates`). */
+    date: z.optional(IsoDateField()),
     compareDate: z.optional(IsoDateField()),
+    /** Up to 12 dates, comma-separated, one column each: instead of date and compareDate. */
+    dates: z.optional(
+      z.pipe(
+        z.pipe(
+          z.string().check(z.regex(new RegExp(`^\\d{4}-\\d{2}-\\d{2}(,\\d{4}-\\d{2}-\\d{2}){0,${MAX_COLUMNS - 1}}$`), { error: `must be 1 to ${MAX_COLUMNS} dates YYYY-MM-DD separated by commas` })),
+          z.transform((text) => text.split(',')),
+        ),
+        z.array(IsoDateField()),
+      ),
+    ),
   }),
 );
 export type BalanceSheetInput = z.output<ReturnType<typeof BalanceSheetQuery>>;
@@ -65,6 +82,7 @@ export const BudgetVsActualQuery = lazy(() =>
     columns: z.optional(
       z.enum(['month']).register(z.globalRegistry, { description: `month: one column per calendar month of the range (the first and last cut to it; at most ${MAX_MONTH_COLUMNS}) after the column of the whole range. Left out: the whole range only.` } as never),
     ),
+    ...exportParameters(),
   }),
 );
 export type BudgetVsActualInput = z.output<ReturnType<typeof BudgetVsActualQuery>>;
@@ -78,9 +96,16 @@ export const GeneralLedgerQuery = lazy(() =>
     dateTo: IsoDateField(),
     /** A UUID or path: only the lines in this cost center. */
     costCenterId: z.optional(Reference()),
+    ...exportParameters(),
   }),
 );
 export type GeneralLedgerInput = z.output<ReturnType<typeof GeneralLedgerQuery>>;
+
+/** The queries of the report endpoints: a report's parameters (as a snapshot stores them) and the export parameters. */
+export const TrialBalanceRouteQuery = lazy(() => z.extend(TrialBalanceQuery(), exportParameters()));
+export const IncomeStatementRouteQuery = lazy(() => z.extend(IncomeStatementQuery(), exportParameters()));
+export const BalanceSheetRouteQuery = lazy(() => z.extend(BalanceSheetQuery(), exportParameters()));
+export const CashFlowRouteQuery = lazy(() => z.extend(CashFlowQuery(), exportParameters()));
 
 export const REPORT_KINDS = ['TrialBalance', 'IncomeStatement', 'BalanceSheet', 'CashFlow'] as const;
 

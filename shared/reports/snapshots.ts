@@ -40,7 +40,8 @@ export async function createReport(uow: UnitOfWork, companyId: string, principal
   const snapshot: ReportSnapshot = {
     id: randomUUID(),
     kind: input.kind,
-    parameters: Object.fromEntries(Object.entries(input.parameters).filter(([, v]) => v !== undefined)),
+    // As given: a list (a balance sheet's dates) as the comma-separated text it came as.
+    parameters: Object.fromEntries(Object.entries(input.parameters).filter(([, v]) => v !== undefined).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : v])),
     createdAt: new Date().toISOString(),
     createdBy: principal.kind === 'user' ? { type: 'user', id: principal.userId } : { type: 'apiKey', id: principal.keyId },
     figures,
@@ -54,11 +55,11 @@ export async function getReportSnapshot(companyId: string, reportId: string): Pr
   return { ...summaryView(report), figures: withCurrencies(report.kind, report.figures) };
 }
 
-/** Trial balances stored before rows had `currencies` show none known (null), as the schema says. */
+/** Trial balances stored before rows had `currencies` (or `columns`) show none known (null), as the schema says. */
 function withCurrencies(kind: string, figures: unknown): ReportSnapshotView['figures'] {
   if (kind !== 'TrialBalance') return figures as ReportSnapshotView['figures'];
   const trial = figures as { rows: Array<{ currencies?: unknown }> };
-  return { ...trial, rows: trial.rows.map((row) => ({ currencies: null, ...row })) } as ReportSnapshotView['figures'];
+  return { columns: null, ...trial, rows: trial.rows.map((row) => ({ currencies: null, columns: null, ...row })) } as ReportSnapshotView['figures'];
 }
 
 export async function listReports(companyId: string, query: ListQuery): Promise<Page<ReportSummaryView>> {

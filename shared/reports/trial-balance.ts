@@ -8,6 +8,7 @@ import { accountFields, balancesThrough, dayBefore, formatter } from './figures.
 import { reportCostCenter } from './report-nodes.ts';
 import { reportContext, type ReportContext } from './report-context.ts';
 import { checkReportRange } from './report-range.ts';
+import { columnRanges } from './column-ranges.ts';
 import type { TrialBalanceInput } from './schemas.ts';
 import { whileBooksSteady } from './steady-books.ts';
 
@@ -20,7 +21,8 @@ export type TrialBalance = ResponseOf<'TrialBalanceResponse'>;
  * range), the range's debits and credits, and its closing balance, along the account tree
  * with each category summing its children. Rows carry the same figures in each foreign currency
  * the account (or category's subtree) has lines in (`currencies`: in account totals only, so
- * null within a cost center). Read from the running balances, never from journal
+ * null within a cost center). With `columns=month|quarter`, each row also carries its figures in
+ * each month or quarter of the range, each computed on its own range. Read from the running balances, never from journal
  * lines, never while a wide posting runs (steady-books.ts). Errors: NotFound (year, period, cost
  * center), ValidationError (the range), BooksInMotion.
  */
@@ -34,31 +36,14 @@ const balances = (totals: TrialBalance['totals']) => Object.values(totals).every
 async function readTrialBalance(companyId: string, query: TrialBalanceInput): Promise<TrialBalance> {
   const [ctx, costCenter] = await Promise.all([reportContext(companyId), query.costCenterId ? reportCostCenter(companyId, query.costCenterId, 'costCenterId') : undefined]);
   const range = await rangeOf(companyId, ctx, query);
-  const scope = costCenter ? ({ kind: 'costCenter', costCenterId: costCenter.id } as const) : ({ kind: 'total' } as const);
-  const inCurrencies = { kind: 'currencies' } as const;
-  const [before, through, currenciesBefore, currenciesThrough] = await Promise.all([
-    balancesThrough(companyId, ctx, dayBefore(range.from), scope),
-    balancesThrough(companyId, ctx, range.to, scope),
-    costCenter ? undefined : balancesThrough(companyId, ctx, dayBefore(range.from), inCurrencies),
-    costCenter ? undefined : balancesThrough(companyId, ctx, range.to, inCurrencies),
-  ]);
-  const byLeaf = currenciesBefore && currenciesThrough ? currencyFiguresByAccount(currenciesBefore, currenciesThrough) : undefined;
-  const group = costCenter?.id ?? TOTAL_GROUP;
-  const opening: AccountSums = before.get(group) ?? new Map();
-  const closing: AccountSums = through.get(group) ?? new Map();
-
-  // Figures per row: opening debit, credit; movement debit, credit; closing debit, credit. A row
-  // shows while any figure, in base or in a currency, is not zero.
-  const rows = treeRows(ctx.chart, rootsOf(ctx.chart), 6, (leaf) => {
-    const figures = sixFigures(opening.get(leaf.id), closing.get(leaf.id));
-    return figures.some((f) => f !== 0n) || byLeaf?.has(leaf.id) ? figures : undefined;
-  });
-  const memo = new Map<string, CurrencyFigures>();
-  const currenciesOf = (account: TreeRow['account']) => (byLeaf ? currencyColumns(subtreeCurrencies(account, byLeaf, memo)) : null);
+  const splits = query.columns ? columnRanges(range, query.columns) : [];
+  const [total, ...columns] = await Promise.all([figuresOf(companyId, ctx, range, costCenter, true), ...splits.map((r) => figuresOf(companyId, ctx, r, costCenter, false))]);
   const fixed = formatter(ctx);
-  const sides = (f: bigint[], at: number) => ({ debit: fixed(f[at]!), credit: fixed(f[at + 1]!) });
-  const totals = new Array<bigint>(6).fill(0n);
-  for (const row of rows) if (row.account.parentId === null) row.figures.forEach((f, i) => (totals[i]! += f));
+  const sides = (f: readonly bigint[], at: number) => ({ debit: fixed(f[at]!), credit: fixed(f[at + 1]!) });
+  const threeSides = (f: readonly bigint[]) => ({ opening: sides(f, 0), movement: sides(f, 2), closing: sides(f, 4) });
+  const none = new Array<bigint>(6).fill(0n);
+  // A row with figures in a column has them in the range too (a movement, or an opening carried through), so the range's rows hold every column's.
+  const columnsOf = (accountId: string) => (query.columns ? columns.map((c) => threeSides(c.byAccount.get(accountId) ?? none)) : null);
   return {
     dateFrom: range.from,
     dateTo: range.to,
@@ -66,8 +51,44 @@ async function readTrialBalance(companyId: string, query: TrialBalanceInput): Pr
     periodId: query.periodId ?? null,
     costCenter: costCenter ?? null,
     currency: ctx.currency,
-    rows: rows.map((r) => ({ ...accountFields(r.account), opening: sides(r.figures, 0), movement: sides(r.figures, 2), closing: sides(r.figures, 4), currencies: currenciesOf(r.account) })),
-    totals: { opening: sides(totals, 0), movement: sides(totals, 2), closing: sides(totals, 4) },
+    rows: total.rows.map((r) => ({ ...accountFields(r.account), ...threeSides(r.figures), currencies: total.currenciesOf(r.account), columns: columnsOf(r.account.id) })),
+    totals: threeSides(total.totals),
+    columns: query.columns ? columns.map((c, i) => ({ dateFrom: splits[i]!.from, dateTo: splits[i]!.to, totals: threeSides(c.totals) })) : null,
+  };
+}
+
+/**
+ * The figures of one range: per row (accounts with any figure, along the tree) opening debit,
+ * credit; movement debit, credit; closing debit, credit, and their totals; with `inCurrencies`,
+ * the same per foreign currency (account totals only: none within a cost center).
+ */
+async function figuresOf(companyId: string, ctx: ReportContext, range: { from: string; to: string }, costCenter: { id: string } | undefined, inCurrencies: boolean) {
+  const scope = costCenter ? ({ kind: 'costCenter', costCenterId: costCenter.id } as const) : ({ kind: 'total' } as const);
+  const currencies = inCurrencies && !costCenter ? ({ kind: 'currencies' } as const) : undefined;
+  const [before, through, currenciesBefore, currenciesThrough] = await Promise.all([
+    balancesThrough(companyId, ctx, dayBefore(range.from), scope),
+    balancesThrough(companyId, ctx, range.to, scope),
+    currencies ? balancesThrough(companyId, ctx, dayBefore(range.from), currencies) : undefined,
+    currencies ? balancesThrough(companyId, ctx, range.to, currencies) : undefined,
+  ]);
+  const byLeaf = currenciesBefore && currenciesThrough ? currencyFiguresByAccount(currenciesBefore, currenciesThrough) : undefined;
+  const group = costCenter?.id ?? TOTAL_GROUP;
+  const opening: AccountSums = before.get(group) ?? new Map();
+  const closing: AccountSums = through.get(group) ?? new Map();
+
+  // A row shows while any figure, in base or in a currency, is not zero.
+  const rows = treeRows(ctx.chart, rootsOf(ctx.chart), 6, (leaf) => {
+    const figures = sixFigures(opening.get(leaf.id), closing.get(leaf.id));
+    return figures.some((f) => f !== 0n) || byLeaf?.has(leaf.id) ? figures : undefined;
+  });
+  const memo = new Map<string, CurrencyFigures>();
+  const totals = new Array<bigint>(6).fill(0n);
+  for (const row of rows) if (row.account.parentId === null) row.figures.forEach((f, i) => (totals[i]! += f));
+  return {
+    rows,
+    totals,
+    byAccount: new Map(rows.map((r) => [r.account.id, r.figures])),
+    currenciesOf: (account: TreeRow['account']) => (byLeaf ? currencyColumns(subtreeCurrencies(account, byLeaf, memo)) : null),
   };
 }
 

@@ -37,6 +37,11 @@ export interface RouteSpec<P extends string = string, B extends SchemaOf | undef
   body?: B;
   query?: Q;
   /**
+   * The 200 body can also be a CSV or XLSX file (`format`, or the Accept header; shared/exports):
+   * the query takes the export parameters, and the OpenAPI document lists the file media types.
+   */
+  exportable?: true;
+  /**
    * The 200 body, by its name in schemas/responses.ts (a page of them for lists); absent
    * where the body is empty. A name, not the schema, keeps response schemas out of the
    * functions' bundles: only the OpenAPI document and the contract test build them.

@@ -42,9 +42,16 @@ export function buildReportResponses() {
          * account totals only: null within a cost center (and in snapshots stored before).
          */
         currencies: z.nullable(z.array(z.strictObject({ currency: z.string(), opening: sides, movement: sides, closing: sides }))),
+        /** With `columns=month|quarter`: the row's figures in each column, aligned to the report's `columns`; null without. */
+        columns: z.nullable(z.array(z.strictObject({ opening: sides, movement: sides, closing: sides }))),
       }),
     ),
     totals: z.strictObject({ opening: sides, movement: sides, closing: sides }),
+    /**
+     * With `columns=month|quarter`: each month or quarter of the range, exact on its own range,
+     * with its totals; the report's own figures are the total column. Null without.
+     */
+    columns: z.nullable(z.array(z.strictObject({ dateFrom: date, dateTo: date, totals: z.strictObject({ opening: sides, movement: sides, closing: sides }) }))),
   });
 
   /** A column of a statement: a range (or a date) and whose figures it holds. */

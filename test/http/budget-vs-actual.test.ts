@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { companyOwner, signedInUser, useGateway } from '../support/api.ts';
+import { csvRows, getFile } from '../support/files.ts';
 import { chartOfAccounts, credit, debit, postedJournal, year2026 } from '../support/ledger.ts';
 import { addMember } from '../support/seed.ts';
 
@@ -114,5 +115,25 @@ describe('budget vs actual', () => {
     expect(budgetsOnly.body.errors[0].reason).toContain('reports:read');
     expect([reportsOnly.status, reportsOnly.body.errors[0].code]).toEqual([403, 'Forbidden']);
     expect(both.status, both.text).toBe(200);
+  });
+
+  it('exports as CSV: per line and total, each column’s budget, actual, variance and percent as the JSON report', async () => {
+    const { api, base, token, budget } = await books();
+    const path = `${base}/Reports/BudgetVsActual?budgetId=${budget.id}&dateFrom=2026-01-01&dateTo=2026-02-28&columns=month`;
+    const json = (await api.get(path)).body;
+
+    const csv = await getFile(gateway.url(), token, `${path}&format=csv`);
+
+    expect(csv.status).toBe(200);
+    const [header, ...rows] = csvRows(csv.bytes);
+    expect(header!.slice(0, 7)).toEqual(['Code', 'Account', 'Cost center', 'Budget 2026-01-01 – 2026-02-28', 'Actual 2026-01-01 – 2026-02-28', 'Variance 2026-01-01 – 2026-02-28', 'Variance % 2026-01-01 – 2026-02-28']);
+    expect(header).toHaveLength(3 + 4 * json.columns.length);
+    const cells = (c: { budget: string[]; actual: string[]; variance: string[]; variancePercent: Array<string | null> }) => json.columns.flatMap((_: unknown, i: number) => [c.budget[i], c.actual[i], c.variance[i], c.variancePercent[i] ?? '']);
+    expect(rows).toEqual([
+      ...json.rows.map((r: any) => [r.code, r.name.english, r.costCenter?.name.english ?? '', ...cells(r)]),
+      ['', 'Total revenue', '', ...cells(json.totals.revenue)],
+      ['', 'Total expense', '', ...cells(json.totals.expense)],
+      ['', 'Net profit', '', ...cells(json.totals.netProfit)],
+    ]);
   });
 });

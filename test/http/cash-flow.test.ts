@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { companyOwner, useGateway, type Client } from '../support/api.ts';
+import { csvRows, getFile, sheetValues, xlsxSheet } from '../support/files.ts';
 import { credit, debit, postedJournal, year2026 } from '../support/ledger.ts';
 
 /**
@@ -18,7 +19,7 @@ async function account(api: Client, base: string, body: Record<string, unknown>)
 
 /** A chart with an account of every category, and 2026's first quarter of a small business. */
 async function books() {
-  const { api, base } = await companyOwner(gateway.url);
+  const { api, base, token } = await companyOwner(gateway.url);
   const root = (code: string, classification: string) => account(api, base, { code, type: 'category', classification });
   const [assets, liabilities, equity, revenue, expense] = await Promise.all([root('1', 'asset'), root('2', 'liability'), root('3', 'equity'), root('4', 'revenue'), root('5', 'expense')]);
   const leaf = (code: string, parent: { id: string }, cashFlowCategory?: string) => account(api, base, { code, parentId: parent.id, ...(cashFlowCategory ? { cashFlowCategory } : {}) });
@@ -46,7 +47,7 @@ async function books() {
   await postedJournal(api, base, '2026-03-01', [debit(c.cash.id, 2000), credit(c.receivables.id, 2000)]);
   await postedJournal(api, base, '2026-03-05', [debit(c.rent.id, 800), credit(c.payables.id, 800)]);
   await postedJournal(api, base, '2026-03-31', [debit(c.depreciation.id, 100), credit(c.depreciated.id, 100)]);
-  return { api, base, chart, year };
+  return { api, base, token, chart, year };
 }
 
 const byCode = (rows: Array<{ code: string; amounts: string[] }>) => Object.fromEntries(rows.map((r) => [r.code, r.amounts[0]]));
@@ -183,5 +184,38 @@ describe('the cash flow statement', () => {
     const snapshot = (await api.get(`${base}/Reports/${stored.body.id}`)).body;
     expect(snapshot).toMatchObject({ kind: 'CashFlow', parameters });
     expect(snapshot.figures).toEqual((await api.get(`${base}/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-03-31`)).body);
+  });
+
+  it('exports as CSV and XLSX: every section, account and total the JSON statement’s, in order', async () => {
+    const { api, base, token } = await books();
+    const path = `${base}/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-03-31`;
+    const json = (await api.get(path)).body;
+
+    const csv = await getFile(gateway.url(), token, `${path}&format=csv`);
+    const xlsx = await getFile(gateway.url(), token, `${path}&format=xlsx&language=ar`);
+
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-disposition')).toBe('attachment; filename="cash-flow_2026-01-01_2026-03-31.csv"');
+    const [header, ...rows] = csvRows(csv.bytes);
+    expect(header).toEqual(['Code', 'Account', '2026-01-01 – 2026-03-31']);
+    const section = (rowsOf: Array<{ code: string; name: { english: string }; amounts: string[] }>) => rowsOf.map((r) => [r.code, r.name.english, r.amounts[0]]);
+    const t = json.totals;
+    expect(rows).toEqual([
+      ['', 'Net profit', t.netProfit[0]],
+      ['', 'Non-cash items added back', ''], ...section(json.nonCash), ['', 'Non-cash items added back', t.nonCash[0]],
+      ['', 'Operating activities', ''], ...section(json.operating), ['', 'Net cash from operating activities', t.operatingActivities[0]],
+      ['', 'Investing activities', ''], ...section(json.investing), ['', 'Net cash from investing activities', t.investingActivities[0]],
+      ['', 'Financing activities', ''], ...section(json.financing), ['', 'Net cash from financing activities', t.financingActivities[0]],
+      ['', 'Net cash flow', t.netCashFlow[0]],
+      ['', 'Cash accounts', ''], ...section(json.cash), ['', 'Change in cash', t.cashChange[0]],
+      ['', 'Opening cash', t.openingCash[0]],
+      ['', 'Closing cash', t.closingCash[0]],
+      ['', 'Unreconciled', t.unreconciled[0]],
+    ]);
+    const sheet = await xlsxSheet(xlsx.bytes);
+    expect(sheet.views[0]?.rightToLeft).toBe(true);
+    const values = sheetValues(sheet);
+    expect(values.length).toBe(rows.length + 1);
+    expect(values.slice(1).map((r) => (r[2] === null ? '' : (r[2] as number).toFixed(2)))).toEqual(rows.map((r) => r[2]));
   });
 });

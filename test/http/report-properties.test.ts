@@ -7,7 +7,8 @@ import { type Account, applyStateChange, buildChart, cashFlowPicks, chartShape, 
 /**
  * For random charts and random sequences of create, post, void, reverse and adjust, every
  * report equals a naive recomputation from the posted lines (read back through the journals
- * list), exactly. PROPERTY_RUNS sets the number of books (default kept small for CI).
+ * list), exactly; and every column of a report by month or quarter (the balance sheet's by
+ * dates) equals the same report run on that column's range. PROPERTY_RUNS sets the number of books (default kept small for CI).
  */
 const gateway = useGateway();
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 5);
@@ -55,6 +56,21 @@ async function postedLines(api: Client, base: string): Promise<PostedLine[]> {
     page = r.body.nextPage;
   } while (page);
   return lines;
+}
+
+/** Whole calendar months a range touches. */
+const monthsSpanned = (from: string, to: string) => (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5, 7)) - Number(from.slice(5, 7)) + 1;
+type SidesOf = { opening: { debit: string; credit: string }; movement: { debit: string; credit: string }; closing: { debit: string; credit: string } };
+const sideFigures = (s: SidesOf) => [s.opening.debit, s.opening.credit, s.movement.debit, s.movement.credit, s.closing.debit, s.closing.credit];
+const trialFigures = (rows: Array<SidesOf & { path: string }>) => Object.fromEntries(rows.map((r) => [r.path, sideFigures(r)]));
+/** A statement's non-zero amounts in one column, by section and path, with its totals. */
+function statementAmounts(body: any, column: number) {
+  const section = (rows: any[]) => Object.fromEntries(rows.filter((r) => Number(r.amounts[column]) !== 0).map((r) => [r.path, r.amounts[column]]));
+  return { revenue: section(body.revenue), expense: section(body.expense), totals: [body.totals.revenue[column], body.totals.expense[column], body.totals.netProfit[column]] };
+}
+function sheetAmounts(body: any, column: number) {
+  const section = (rows: any[]) => Object.fromEntries(rows.filter((r) => Number(r.amounts[column]) !== 0).map((r) => [r.path, r.amounts[column]]));
+  return { assets: section(body.assets), liabilities: section(body.liabilities), equity: section(body.equity), earnings: [body.currentYearEarnings[column], body.earlierYearsEarnings[column]], totals: Object.values(body.totals).map((t: any) => t[column]) };
 }
 
 const net = (lines: PostedLine[]) => lines.reduce((s, l) => (l.side === 1 ? s.plus(l.amount) : s.minus(l.amount)), new Big(0));
@@ -258,6 +274,32 @@ describe('reports against a naive recomputation', () => {
           expect(bva.body.totals[classification].budget).toEqual(totals[classification].map((t) => fixed(t[0]!)));
           expect(bva.body.totals[classification].actual).toEqual(totals[classification].map((t) => fixed(t[1]!)));
           expect(bva.body.totals[classification].variance).toEqual(totals[classification].map((t) => fixed(t[1]!.minus(t[0]!).times(favourable))));
+        }
+
+        // Columns: each month (a quarter past 12 months) equals the same report run on its own range; the total column the range's.
+        const split = monthsSpanned(from, to) <= 12 ? 'month' : 'quarter';
+        const trialColumns = await api.get(`${base}/Reports/TrialBalance?dateFrom=${from}&dateTo=${to}&columns=${split}`);
+        expect(trialColumns.status, trialColumns.text).toBe(200);
+        expect(trialFigures(trialColumns.body.rows)).toEqual(trialFigures(trial.body.rows));
+        expect(trialColumns.body.totals).toEqual(trial.body.totals);
+        const statementColumns = await api.get(`${base}/Reports/IncomeStatement?dateFrom=${from}&dateTo=${to}&columns=${split}`);
+        expect(statementColumns.status, statementColumns.text).toBe(200);
+        const ranges = trialColumns.body.columns.map((c: { dateFrom: string; dateTo: string }) => ({ from: c.dateFrom, to: c.dateTo }));
+        expect(statementColumns.body.columns.map((c: { dateFrom: string; dateTo: string }) => ({ from: c.dateFrom, to: c.dateTo }))).toEqual([...ranges, { from, to }]);
+        const plainStatement = await api.get(`${base}/Reports/IncomeStatement?dateFrom=${from}&dateTo=${to}`);
+        expect(statementAmounts(statementColumns.body, ranges.length)).toEqual(statementAmounts(plainStatement.body, 0));
+        const sheetColumns = await api.get(`${base}/Reports/BalanceSheet?dates=${ranges.map((r: { to: string }) => r.to).join(',')}`);
+        expect(sheetColumns.status, sheetColumns.text).toBe(200);
+        for (const [i, range] of ranges.entries()) {
+          const own = await api.get(`${base}/Reports/TrialBalance?dateFrom=${range.from}&dateTo=${range.to}`);
+          const ownFigures = trialFigures(own.body.rows);
+          const inColumn = Object.fromEntries(trialColumns.body.rows.map((r: any) => [r.path, sideFigures(r.columns[i])]).filter(([, f]: [string, string[]]) => f.some((x) => Number(x) !== 0)));
+          expect(inColumn, `${range.from}..${range.to}`).toEqual(Object.fromEntries(Object.entries(ownFigures).filter(([, f]) => f.some((x) => Number(x) !== 0))));
+          expect(trialColumns.body.columns[i].totals).toEqual(own.body.totals);
+          const ownStatement = await api.get(`${base}/Reports/IncomeStatement?dateFrom=${range.from}&dateTo=${range.to}`);
+          expect(statementAmounts(statementColumns.body, i), `${range.from}..${range.to}`).toEqual(statementAmounts(ownStatement.body, 0));
+          const ownSheet = await api.get(`${base}/Reports/BalanceSheet?date=${range.to}`);
+          expect(sheetAmounts(sheetColumns.body, i), range.to).toEqual(sheetAmounts(ownSheet.body, 0));
         }
       }),
       { numRuns: RUNS, endOnFailure: true },

@@ -1,0 +1,59 @@
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { startBenchStack } from './local-stack.ts';
+import { saveResults } from './results-file.ts';
+
+/**
+ * Exports at ledger size: one company whose chart has every leaf under one category, loaded
+ * through bench/fast-load.ts with a year of two-line journals (BENCH_EXPORT_LINES entry lines,
+ * default 100,000), then that category's general ledger for the year exported as CSV and as
+ * XLSX, each in a fresh process (bench/export-once.ts), as a Lambda would run it: the time, the
+ * file's size and the process's peak resident memory, its heap bounded as in a 256 MB function
+ * (LAMBDA_HEAP_FLAGS). The export writes into a counting sink
+ * with no cap, past the API's limits (50,000 lines, 4 MiB): it measures reading and rendering.
+ * Target: peak resident memory under 256 MB (the smallest Lambda the export should fit).
+ * Prints a table and adds `exports` to bench/results.json.
+ */
+const LINES = Number(process.env.BENCH_EXPORT_LINES ?? 100_000);
+const MEMORY_TARGET_MB = 256;
+/**
+ * V8's heap bounded as in a function of that size (old space 192 MB, young generation 2 x 16 MB
+ * semi-spaces), so the child cannot grow its heap lazily past what such a function has: on a
+ * large host V8 would size it from the machine's memory. An export that needed more would fail.
+ */
+const LAMBDA_HEAP_FLAGS = ['--max-old-space-size=192', '--max-semi-space-size=16'];
+const ROOT = resolve(import.meta.dirname, '..');
+
+const stack = await startBenchStack();
+const call = stack.ok;
+const { load, postedJournals } = await import('./fast-load.ts');
+const { LedgerFold } = await import('../shared/db/ledger-fold.ts');
+
+const company = await call('POST', '/api/v1/Companies', { name: 'Export Bench Co', baseCurrency: 'SAR' });
+const base = `/api/v1/Companies/${company.id}`;
+const books = await call('POST', `${base}/Accounts`, { code: '1', name: { english: 'Books', arabic: 'الدفاتر' }, type: 'category', classification: 'asset' });
+const leaves: string[] = [];
+for (let i = 0; i < 30; i++) leaves.push((await call('POST', `${base}/Accounts`, { code: `1${String(i).padStart(3, '0')}`, name: { english: `Account ${i}`, arabic: `الحساب ${i}` }, type: 'leaf', parentId: books.id })).id);
+const centers: string[] = [];
+for (let c = 0; c < 5; c++) centers.push((await call('POST', `${base}/CostCenters`, { code: `C${c}`, name: { english: `C${c}`, arabic: `C${c}` } })).id);
+const year = await call('POST', `${base}/FinancialYears`, { startDate: '2026-01-01', endDate: '2026-12-31' });
+const plan = { companyId: company.id as string, yearId: year.id as string, periods: year.periods, accounts: leaves, busy: leaves[0]!, costCenters: centers, firstSerial: 1 };
+
+const loading = performance.now();
+await load(plan, postedJournals(plan, LINES, LINES), new LedgerFold(plan.companyId));
+const loadSeconds = Number(((performance.now() - loading) / 1000).toFixed(1));
+console.log(`${LINES} lines loaded in ${loadSeconds} s`);
+
+const results = (['csv', 'xlsx'] as const).map((format) => {
+  const out = execFileSync(process.execPath, [...LAMBDA_HEAP_FLAGS, '--import', 'tsx', resolve(ROOT, 'bench/export-once.ts'), plan.companyId, books.id, format, '2026-01-01', '2026-12-31'], { cwd: ROOT, env: process.env }).toString();
+  const measured = JSON.parse(out.trim().split('\n').at(-1)!) as { format: string; ms: number; bytes: number; lines: number; rssBeforeMb: number; peakRssMb: number };
+  return { ...measured, megabytes: Number((measured.bytes / 2 ** 20).toFixed(1)), linesPerSecond: Math.round(measured.lines / (measured.ms / 1000)) };
+});
+console.log(`General ledger of ${LINES} lines for a year, exported in a fresh process each (target: peak resident memory < ${MEMORY_TARGET_MB} MB):`);
+console.table(results.map(({ format, ms, megabytes, lines, linesPerSecond, rssBeforeMb, peakRssMb }) => ({ format, ms, megabytes, lines, linesPerSecond, rssBeforeMb, peakRssMb })));
+const verdicts = results.map((r) => `${r.format}: ${r.lines} lines in ${r.ms} ms, ${r.megabytes} MB file, peak ${r.peakRssMb} MB resident (target < ${MEMORY_TARGET_MB} MB): ${r.lines === LINES && r.peakRssMb < MEMORY_TARGET_MB ? 'met' : 'missed'}`);
+for (const verdict of verdicts) console.log(verdict);
+
+saveResults({ exports: { measuredAt: new Date().toISOString(), lines: LINES, loadSeconds, results, verdicts } });
+await stack.stop();
+process.exit(0);

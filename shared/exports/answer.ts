@@ -1,0 +1,38 @@
+import type { FileBody } from '../http/file-body.ts';
+import { chooseFormat, type ExportFormat } from './formats.ts';
+import { apiExportLimits, type ExportLimits } from './limits.ts';
+import { renderFile, type FileFormat } from './render.ts';
+import type { Language, ReportTable } from './table.ts';
+
+/** What an exportable endpoint's request carries: the export parameters and the Accept header. */
+export interface ExportRequest {
+  query: { format?: ExportFormat | undefined; language: Language };
+  accept?: string | undefined;
+}
+
+/** A file export's format and language, and the limits it must fit. */
+export interface FileChoice {
+  format: FileFormat;
+  language: Language;
+  limits: ExportLimits;
+}
+
+/**
+ * A report computed once, then answered as JSON or rendered as the file the request asked for
+ * (format, else Accept). The format is chosen before anything is read, so a request the
+ * endpoint cannot answer costs nothing. Errors: NotAcceptable, those of `compute`, ExportTooLarge.
+ */
+export async function answer<T>(request: ExportRequest, compute: () => Promise<T>, toTable: (report: T, language: Language) => ReportTable): Promise<T | FileBody> {
+  return answerWhole(request, compute, async (choice) => renderFile(toTable(await compute(), choice.language), choice.format, choice.limits));
+}
+
+/**
+ * A paginated read answered as JSON one page at a time, or exported whole (the general ledger,
+ * the journal list) by `whole`, which streams its rows into the file within the limits.
+ * Errors: NotAcceptable, those of `page` and `whole`.
+ */
+export async function answerWhole<T>(request: ExportRequest, page: () => Promise<T>, whole: (choice: FileChoice) => Promise<FileBody>): Promise<T | FileBody> {
+  const format = chooseFormat(request.query.format, request.accept);
+  if (format === 'json') return page();
+  return whole({ format, language: request.query.language, limits: apiExportLimits() });
+}

@@ -1,0 +1,41 @@
+import { Writable } from 'node:stream';
+
+/**
+ * Where a renderer writes the file: a stream that counts what it received and keeps it (the
+ * API answers the whole file at once), or only counts (`keep: false`, the bench). Past `cap`
+ * it keeps nothing more and says so in `overflowed`; the renderer's row loop stops there.
+ */
+export class ByteSink extends Writable {
+  bytes = 0;
+  private readonly chunks: Buffer[] = [];
+
+  constructor(
+    private readonly cap: number,
+    private readonly keep = true,
+  ) {
+    super();
+  }
+
+  get overflowed(): boolean {
+    return this.bytes > this.cap;
+  }
+
+  /** Text written by the renderer itself (CSV), counted at once so the row loop sees it. */
+  writeText(text: string): void {
+    this.accept(Buffer.from(text, 'utf8'));
+  }
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+    this.accept(chunk);
+    done();
+  }
+
+  contents(): Buffer {
+    return Buffer.concat(this.chunks);
+  }
+
+  private accept(chunk: Buffer): void {
+    this.bytes += chunk.length;
+    if (this.keep && !this.overflowed) this.chunks.push(chunk);
+  }
+}

@@ -1,0 +1,42 @@
+import { config } from '../config.ts';
+import { AppError } from '../errors.ts';
+import { addDays } from '../financial-years/dates.ts';
+
+/**
+ * How large an export may be. A Lambda answers through API Gateway with at most 6 MB
+ * (6,291,456 bytes, headers and envelope included), and a file travels base64-encoded (4 bytes
+ * for 3): a file of at most 4 MiB (5.6 MB encoded) fits with room to spare. Lines are capped as
+ * well, so a request stops reading well within API Gateway's 30-second timeout even where a
+ * spreadsheet compresses far below the byte cap. Both can be lowered (EXPORT_MAX_LINES,
+ * EXPORT_MAX_BYTES), never raised past these.
+ */
+export const MAX_EXPORT_LINES = 50_000;
+export const MAX_EXPORT_BYTES = 4 * 1024 * 1024;
+
+export interface ExportLimits {
+  lines: number;
+  bytes: number;
+}
+
+/** The limits the API answers within. */
+export function apiExportLimits(): ExportLimits {
+  return { lines: Math.min(config.exportMaxLines ?? MAX_EXPORT_LINES, MAX_EXPORT_LINES), bytes: Math.min(config.exportMaxBytes ?? MAX_EXPORT_BYTES, MAX_EXPORT_BYTES) };
+}
+
+/**
+ * 413: the export holds more than the limits. `firstLeftOut` is the posting date of the first
+ * line that did not fit: a range ending the day before it is narrower and fits (for CSV
+ * exactly; for XLSX, whose compressed size is known only as it is written, within a few rows).
+ * When even the range's first day is too much, the answer says to narrow the request otherwise.
+ */
+export class ExportTooLarge extends AppError {
+  constructor(limits: ExportLimits, firstLeftOut: string | undefined, dateFrom: string | undefined) {
+    const limit = `an export holds at most ${limits.lines.toLocaleString('en')} lines and ${limits.bytes.toLocaleString('en')} bytes`;
+    const fits = firstLeftOut && (!dateFrom || firstLeftOut > dateFrom);
+    super(413, [
+      fits
+        ? { name: 'dateTo', reason: `${limit}; ask for a narrower range: dateTo ${addDays(firstLeftOut, -1)} or earlier`, code: 'ExportTooLarge' }
+        : { name: 'dateTo', reason: `${limit}, and the first day of the range alone holds more: narrow the request (a sub-account, a cost center or a status)`, code: 'ExportTooLarge' },
+    ]);
+  }
+}

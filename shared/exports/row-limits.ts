@@ -1,0 +1,38 @@
+import { ExportTooLarge, type ExportLimits } from './limits.ts';
+import type { ByteSink } from './byte-sink.ts';
+import type { TableRow } from './table.ts';
+
+/**
+ * Keeps an export within its limits while a renderer writes it: `rows()` yields the table's
+ * rows and stops with ExportTooLarge at the first row past the line cap, or once the file
+ * written so far is past the byte cap; `finish()` checks the bytes the renderer wrote after the
+ * last row. The error names the date of the first line left out (for the byte cap: the line
+ * being written when the cap was passed). Rows without a date (headings, totals) are not lines.
+ */
+export class RowLimits {
+  private lines = 0;
+  private lastDate: string | undefined;
+
+  constructor(
+    private readonly sink: ByteSink,
+    private readonly limits: ExportLimits,
+    private readonly dateFrom?: string,
+  ) {}
+
+  async *rows(rows: Iterable<TableRow> | AsyncIterable<TableRow>): AsyncGenerator<TableRow> {
+    for await (const row of rows) {
+      this.finish();
+      if (row.date !== undefined) {
+        this.lines += 1;
+        if (this.lines > this.limits.lines) throw new ExportTooLarge(this.limits, row.date, this.dateFrom);
+        this.lastDate = row.date;
+      }
+      yield row;
+    }
+  }
+
+  /** Errors: ExportTooLarge when the file is past the byte cap. */
+  finish(): void {
+    if (this.sink.overflowed) throw new ExportTooLarge(this.limits, this.lastDate, this.dateFrom);
+  }
+}

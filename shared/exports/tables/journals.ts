@@ -1,0 +1,54 @@
+import type { JournalRecord } from '../../journals/records.ts';
+import { formatTotal } from '../../money/amount.ts';
+import { minorUnits } from '../../money/currencies.ts';
+import { toMils } from '../../money/mils.ts';
+import type { Chart } from '../../reports/account-tree.ts';
+import { label, type Label } from '../labels.ts';
+import { amount, fileNamePart, nameIn, type Language, type ReportTable, type TableRow } from '../table.ts';
+
+const COLUMNS: Array<[Label, number]> = [
+  ['serialNumber', 10], ['date', 24], ['postingDate', 12], ['status', 10], ['description', 40], ['reference', 16], ['line', 6], ['code', 12], ['account', 32], ['costCenter', 14],
+  ['debit', 16], ['credit', 16], ['currency', 9], ['currencyAmount', 16], ['exchangeRate', 12],
+];
+
+/** What names a journal line's account and cost center, and the company currency's precision. */
+export interface JournalBooks {
+  chart: Chart;
+  costCenterPaths: ReadonlyMap<string, string>;
+  currency: string;
+  precision: number;
+}
+
+/**
+ * Journals as a table: one row per line, the journal's fields repeated on each, debit or credit
+ * in the company currency, the line's own currency, amount and rate beside. The journals are
+ * the list's stream: the table maps them as the renderer pulls them.
+ */
+export function journalsTable(journals: AsyncIterable<JournalRecord>, books: JournalBooks, range: { dateFrom?: string | undefined; dateTo?: string | undefined }, language: Language): ReportTable {
+  const base = (text: string) => amount(formatTotal(toMils(text), books.precision));
+  async function* rows(): AsyncGenerator<TableRow> {
+    for await (const j of journals) {
+      const posting = j.status === 'draft' ? undefined : j.postingDate;
+      for (const [i, line] of j.entries.entries()) {
+        const account = books.chart.get(line.accountId);
+        const currency = line.currency ?? books.currency;
+        yield {
+          cells: [
+            j.serialNumber, j.date, posting ? { date: posting } : null, j.status, j.description ?? '', j.reference ?? '', i + 1,
+            account?.code ?? '', account ? nameIn(account.name, language) : '', line.costCenterId ? (books.costCenterPaths.get(line.costCenterId) ?? '') : '',
+            line.side === 1 ? base(line.amount) : null, line.side === 2 ? base(line.amount) : null,
+            currency, line.foreign ? amount(formatTotal(toMils(line.foreign.amount), minorUnits(currency))) : base(line.amount), line.foreign?.exchangeRate ?? '1',
+          ],
+          date: j.calendarDate,
+        };
+      }
+    }
+  }
+  return {
+    sheet: label('journals', language),
+    fileName: ['journals', ...(range.dateFrom ? [fileNamePart(range.dateFrom)] : []), ...(range.dateTo ? [fileNamePart(range.dateTo)] : [])].join('_'),
+    rightToLeft: language === 'ar',
+    columns: COLUMNS.map(([name, width]) => ({ header: label(name, language), width })),
+    rows: rows(),
+  };
+}

@@ -1,0 +1,22 @@
+import { ValidationError } from '../errors.ts';
+import type { FileChoice } from '../exports/answer.ts';
+import { renderFile } from '../exports/render.ts';
+import { generalLedgerTable } from '../exports/tables/general-ledger.ts';
+import type { FileBody } from '../http/file-body.ts';
+import { wholeGeneralLedger } from './general-ledger.ts';
+import { costCenterPaths } from './report-nodes.ts';
+import type { GeneralLedgerInput } from './schemas.ts';
+import { whileBooksSteady } from './steady-books.ts';
+
+/**
+ * The account statement of the whole range as a CSV or XLSX file, its lines streamed from the
+ * ledger into the file (never while a wide posting runs). A cursor makes no sense for a file.
+ * Errors: ValidationError (`page`, the range), NotFound, BooksInMotion, ExportTooLarge.
+ */
+export async function exportGeneralLedger(companyId: string, query: GeneralLedgerInput, choice: FileChoice): Promise<FileBody> {
+  if (query.page) throw ValidationError.field('page', 'is not taken by an export, which holds the whole range');
+  return whileBooksSteady(companyId, async () => {
+    const [ledger, centers] = await Promise.all([wholeGeneralLedger(companyId, query), costCenterPaths(companyId)]);
+    return renderFile(generalLedgerTable(ledger, centers, choice.language), choice.format, choice.limits, query.dateFrom);
+  });
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { chooseFormat, NotAcceptable } from '../../../shared/exports/formats.ts';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+describe('chooseFormat', () => {
+  it('takes format over Accept, and JSON without either', () => {
+    expect(chooseFormat('xlsx', 'text/csv')).toBe('xlsx');
+    expect(chooseFormat(undefined, undefined)).toBe('json');
+    expect(chooseFormat(undefined, '')).toBe('json');
+  });
+
+  it('picks the Accept header’s best offer by quality, then order; wildcards mean JSON (text/* CSV)', () => {
+    expect(chooseFormat(undefined, `text/csv;q=0.5, ${XLSX}`)).toBe('xlsx');
+    expect(chooseFormat(undefined, 'application/pdf, TEXT/CSV')).toBe('csv');
+    expect(chooseFormat(undefined, 'text/html,application/xhtml+xml,*/*;q=0.8')).toBe('json');
+    expect(chooseFormat(undefined, 'text/*')).toBe('csv');
+    expect(chooseFormat(undefined, `${XLSX};q=0, application/json;q=0.1`)).toBe('json');
+  });
+
+  it('refuses an Accept header naming nothing it answers in: 406 naming Accept', () => {
+    expect(() => chooseFormat(undefined, 'application/pdf')).toThrow(NotAcceptable);
+    expect(() => chooseFormat(undefined, 'text/csv;q=0')).toThrow(NotAcceptable);
+  });
+});
