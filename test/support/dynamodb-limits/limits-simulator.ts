@@ -173,7 +173,7 @@ export function installLimitsSimulator(client: AnyClient, options: LimitsOptions
         totals.writeUnits += units;
         request.writeUnits += units;
         request.writeUnitsByPartition.set(partition, (request.writeUnitsByPartition.get(partition) ?? 0) + units);
-        const kind = partition === p.partition ? kindOf(p.sortKey) : indexKindOf(partition);
+        const kind = partition === p.partition ? kindOf(p.sortKey || p.tableKey) : indexKindOf(partition);
         byKind.set(kind, (byKind.get(kind) ?? 0) + units);
       }
       const own = exact.get(p.partition) ?? 0;
@@ -248,6 +248,7 @@ export function installLimitsSimulator(client: AnyClient, options: LimitsOptions
       reads.add(partition, units, start);
       totals.readUnits += units;
       request.readUnits += units;
+      request.readUnitsByPartition.set(partition, (request.readUnitsByPartition.get(partition) ?? 0) + units);
     }
     finish(request, clock, start + latencyOf(latency, command, 0));
   }

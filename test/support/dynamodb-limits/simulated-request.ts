@@ -25,6 +25,7 @@ export interface SimulatedRequest {
   readUnits: number;
   /** Write units by partition (table key value or range, or index key value). */
   writeUnitsByPartition: Map<string, number>;
+  readUnitsByPartition: Map<string, number>;
   /** Set when an attempt was refused for throttling or a conflict: the next sleep is its backoff. */
   backoffOf: CommandClock | undefined;
   lastAttemptRefused: boolean;
@@ -55,6 +56,7 @@ export async function simulatedRequest<T>(startedAt: number, work: () => Promise
     writeUnits: 0,
     readUnits: 0,
     writeUnitsByPartition: new Map(),
+    readUnitsByPartition: new Map(),
     backoffOf: undefined,
     lastAttemptRefused: false,
   };
