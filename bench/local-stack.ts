@@ -14,6 +14,8 @@ import { ensureLocalSecrets } from '../infra/local/local-secrets.ts';
  */
 export interface BenchStack {
   dynamo: RunningDynamo;
+  /** The signed-in user's Authorization header, for calling handlers in-process. */
+  authorization: string;
   /** One request as the signed-in user; the parsed body, or the status and text of a refusal. */
   call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; text: string }>;
   /** The same, throwing unless the answer is 200. */
@@ -47,6 +49,7 @@ export async function startBenchStack(): Promise<BenchStack> {
   };
   return {
     dynamo,
+    authorization: `Bearer ${token}`,
     call,
     async ok(method, path, body) {
       const r = await call(method, path, body);

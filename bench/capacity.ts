@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import { arrivals, journalMaker, seededRandom } from './capacity/workload.ts';
+import { startBenchStack } from './local-stack.ts';
+import { saveResults } from './results-file.ts';
+
+/**
+ * One company's capacity on DynamoDB, in simulated time. The real handlers run in this process
+ * against DynamoDB Local through the DynamoDB limits simulator
+ * (test/support/dynamodb-limits/README.md): per partition 1,000 write and 3,000 read units a
+ * second, transactions cancelled on overlapping items, modelled latency, backoffs slept in
+ * simulated time. So the figures describe DynamoDB's limits, not this machine's speed.
+ *
+ * Load: for each offered load (BENCH_CAPACITY_LOADS, default 100,300,1000,3000 postings a
+ * second) for BENCH_CAPACITY_SECONDS simulated seconds (default 2), postings arrive open-loop
+ * (Poisson); each creates a two-line journal (the hot cash account against a Zipf-chosen one of
+ * 40 accounts) and posts it. BENCH_CAPACITY_CLIENTS (default 32) postings run at once in real
+ * time. Per load: achieved postings a second, p50/p99 of create + post in simulated ms, retries
+ * per posting, refusals, the busiest partition and item and their write units a second, and
+ * write units per posting.
+ * Then round trips: one request of each kind alone (create, post, void, reverse, trial
+ * balance, a wide posting): DynamoDB calls, calls in sequence, simulated latency, units, and the
+ * ceiling its busiest partition puts on it. Target (the per-company goal): 1,000 postings a
+ * second, p99 under 200 ms, nothing refused. Prints tables and adds `capacity` to bench/results.json.
+ */
+const LOADS = (process.env.BENCH_CAPACITY_LOADS ?? '100,300,1000,3000').split(',').map(Number);
+const SECONDS = Number(process.env.BENCH_CAPACITY_SECONDS ?? 2);
+const CLIENTS = Number(process.env.BENCH_CAPACITY_CLIENTS ?? 32);
+const WRITE_UNITS_PER_PARTITION = 1000;
+const READ_UNITS_PER_PARTITION = 3000;
+
+const stack = await startBenchStack();
+const { db } = await import('../shared/db/client.ts');
+const { installLimitsSimulator } = await import('../test/support/dynamodb-limits/limits-simulator.ts');
+const { simulatedRequest } = await import('../test/support/dynamodb-limits/simulated-request.ts');
+const { invoke } = await import('./lambda-invoke.ts');
+const handlers = {
+  create: (await import('../functions/journals/create.ts')).handler,
+  post: (await import('../functions/journals/post.ts')).handler,
+  void: (await import('../functions/journals/void.ts')).handler,
+  reverse: (await import('../functions/journals/reverse.ts')).handler,
+  trialBalance: (await import('../functions/reports/trial-balance.ts')).handler,
+};
+let simulator = installLimitsSimulator(db());
+
+// One company: cash and 40 other leaves, the year 2026.
+const company = await stack.ok('POST', '/api/v1/Companies', { name: 'Capacity Co', baseCurrency: 'SAR' });
+const companyId = company.id as string;
+const base = `/api/v1/Companies/${companyId}`;
+const others: string[] = [];
+let cash = '';
+for (const [i, [classification, count]] of ([['asset', 10], ['liability', 5], ['revenue', 15], ['expense', 11]] as const).entries()) {
+  const root = await stack.ok('POST', `${base}/Accounts`, { code: String(i + 1), name: { english: classification, arabic: classification }, type: 'category', classification });
+  for (let j = 0; j < count; j++) {
+    const leaf = await stack.ok('POST', `${base}/Accounts`, { code: `${i + 1}${String(j).padStart(2, '0')}`, name: { english: `${classification} ${j}`, arabic: `${classification} ${j}` }, type: 'leaf', parentId: root.id });
+    if (i === 0 && j === 0) cash = leaf.id;
+    else others.push(leaf.id);
+  }
+}
+await stack.ok('POST', `${base}/FinancialYears`, { startDate: '2026-01-01', endDate: '2026-12-31' });
+
+const call = (handler: (typeof handlers)[keyof typeof handlers], params: Record<string, string>, body?: unknown, headers?: Record<string, string>, query?: Record<string, string>) =>
+  invoke(handler, stack.authorization, { params: { companyId, ...params }, body, headers, query });
+const createJournal = (entries: unknown[]) => call(handlers.create, {}, { date: '2026-06-15T10:00:00Z', entries }, { 'idempotency-key': randomUUID() });
+const postJournal = (journal: { id: string; version: number }) => call(handlers.post, { id: journal.id }, { postingDate: '2026-06-15', version: journal.version });
+
+/** Create then post; the refusal if either answers other than 200. */
+async function createAndPost(entries: unknown[]): Promise<string | undefined> {
+  const created = await createJournal(entries);
+  if (created.status !== 200) return `create ${created.status}`;
+  const posted = await postJournal(created.body);
+  return posted.status === 200 ? undefined : `post ${posted.status}`;
+}
+
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))] ?? 0;
+const round = (n: number, places = 1) => Number(n.toFixed(places));
+const unitsLabel = (busiest?: { partition: string; unitsPerSecond: number }) => (busiest ? `${busiest.partition.replace(companyId, '<c>')} ${round(busiest.unitsPerSecond, 0)}/s` : '');
+
+/** One offered load: arrivals run by CLIENTS workers in arrival order, each a simulated request. */
+async function loadLevel(perSecond: number, seconds = SECONDS) {
+  simulator.reset();
+  const random = seededRandom(perSecond);
+  const times = arrivals(perSecond, seconds, random);
+  const journal = journalMaker(cash, others, random);
+  const latencies: number[] = [];
+  const refusals = new Map<string, number>();
+  let retries = 0;
+  let lastEnd = 0;
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (next < times.length) {
+        const at = times[next++]!;
+        const { result: refused, request } = await simulatedRequest(at, () => createAndPost(journal()));
+        retries += request.retries;
+        lastEnd = Math.max(lastEnd, request.clock);
+        if (refused) refusals.set(refused, (refusals.get(refused) ?? 0) + 1);
+        else latencies.push(request.clock - at);
+      }
+    }),
+  );
+  const stats = simulator.stats();
+  const span = Math.max(seconds * 1000, lastEnd) / 1000;
+  return {
+    offeredPerSecond: perSecond,
+    arrivals: times.length,
+    posted: latencies.length,
+    achievedPerSecond: round(latencies.length / span),
+    p50Ms: round(percentile(latencies, 50), 0),
+    p99Ms: round(percentile(latencies, 99), 0),
+    retriesPerPosting: round(retries / Math.max(times.length, 1), 2),
+    refused: Object.fromEntries(refusals),
+    throttledAttempts: stats.throttledAttempts,
+    conflictedAttempts: stats.conflictedAttempts,
+    busiestWritePartition: unitsLabel(stats.busiestWritePartition),
+    busiestItem: unitsLabel(stats.busiestItem),
+    busiestReadPartition: unitsLabel(stats.busiestReadPartition),
+    writeUnitsPerPosting: round(stats.writeUnits / Math.max(latencies.length, 1)),
+    realSeconds: round((performance.now() - started) / 1000),
+  };
+}
+
+const levels = [];
+for (const perSecond of LOADS) {
+  levels.push(await loadLevel(perSecond));
+  console.log(`capacity: ${perSecond}/s offered done in ${levels.at(-1)!.realSeconds} s`);
+}
+console.table(levels.map((l) => ({ ...l, refused: JSON.stringify(l.refused) })));
+
+/**
+ * What caps it next (BENCH_CAPACITY_WHAT_IF=1): the same workload at 300 postings a second for
+ * 1 simulated second with the partition limits lifted, then also with condition checks not
+ * conflicting, so each limit's share of the ceiling shows.
+ */
+const whatIf = [];
+if (process.env.BENCH_CAPACITY_WHAT_IF === '1') {
+  const unlimited = { writeUnitsPerSecond: 1e9, readUnitsPerSecond: 1e9 };
+  for (const [name, options] of [['no partition limits', unlimited], ['no partition limits, condition checks do not conflict', { ...unlimited, checksConflict: false }]] as const) {
+    simulator.uninstall();
+    simulator = installLimitsSimulator(db(), options);
+    whatIf.push({ variant: name, ...(await loadLevel(300, 1)) });
+  }
+  simulator.uninstall();
+  simulator = installLimitsSimulator(db());
+  console.table(whatIf.map((l) => ({ ...l, refused: JSON.stringify(l.refused) })));
+}
+
+/**
+ * Round trips and units of one request alone, and the ceiling its busiest partitions set: 1,000
+ * write units a second over its write units there, 3,000 read units over its read units.
+ */
+async function alone(name: string, at: number, work: () => Promise<{ status: number; body: any }>) {
+  simulator.reset();
+  const { result, request } = await simulatedRequest(at, work);
+  if (result.status !== 200) throw new Error(`${name}: ${result.status} ${JSON.stringify(result.body)}`);
+  const busiest = (byPartition: Map<string, number>) => [...byPartition].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
+  const [partition, units] = busiest(request.writeUnitsByPartition);
+  const [, readUnitsThere] = busiest(request.readUnitsByPartition);
+  const ceilings = [units ? WRITE_UNITS_PER_PARTITION / units : Infinity, readUnitsThere ? READ_UNITS_PER_PARTITION / readUnitsThere : Infinity];
+  return {
+    row: {
+      request: name,
+      calls: request.calls,
+      inSequence: request.depth,
+      simulatedMs: round(request.clock - at, 0),
+      writeUnits: request.writeUnits,
+      readUnits: round(request.readUnits),
+      busiestWritePartition: partition.replace(companyId, '<c>'),
+      writeUnitsThere: units,
+      readUnitsOnBusiest: readUnitsThere,
+      ceilingPerSecond: Math.floor(Math.min(...ceilings)),
+    },
+    body: result.body,
+    writeUnitsByKind: Object.fromEntries(Object.entries(simulator.stats().writeUnitsByKind).map(([kind, units]) => [kind.replace(companyId, '<c>'), units])),
+  };
+}
+simulator.reset();
+const makeJournal = journalMaker(cash, others, seededRandom(7));
+const rows = [];
+let clock = 0;
+const nextAt = () => (clock += 10_000);
+const created = await alone('create journal', nextAt(), () => createJournal(makeJournal()));
+const posted = await alone('post', nextAt(), () => postJournal(created.body));
+rows.push(created.row, posted.row);
+const unitsByKind = { create: created.writeUnitsByKind, post: posted.writeUnitsByKind };
+const toVoid = await postJournal((await createJournal(makeJournal())).body);
+rows.push((await alone('void (posted)', nextAt(), () => call(handlers.void, { id: toVoid.body.id }, { version: toVoid.body.version }))).row);
+const toReverse = await postJournal((await createJournal(makeJournal())).body);
+rows.push((await alone('reverse', nextAt(), () => call(handlers.reverse, { id: toReverse.body.id }, { postingDate: '2026-06-16', version: toReverse.body.version }, { 'idempotency-key': randomUUID() }))).row);
+const wideLines = others.slice(0, 40).flatMap((account, i) => [{ accountId: account, side: 1, amount: i + 1 }, { accountId: cash, side: 2, amount: i + 1 }]).slice(0, 80);
+const wide = await alone('create wide (80 lines)', nextAt(), () => createJournal(wideLines));
+rows.push(wide.row, (await alone('post wide (80 lines)', nextAt(), () => postJournal(wide.body))).row);
+rows.push((await alone('trial balance (year)', nextAt(), () => call(handlers.trialBalance, {}, undefined, undefined, { dateFrom: '2026-01-01', dateTo: '2026-12-31' }))).row);
+console.table(rows);
+console.log('write units of a posting by item kind:', JSON.stringify(unitsByKind, null, 1));
+
+const target = levels.find((l) => l.offeredPerSecond === 1000);
+const verdicts = [
+  target
+    ? `1,000 postings/s offered: ${target.achievedPerSecond}/s achieved, p99 ${target.p99Ms} ms, ${Object.values(target.refused).reduce((a, b) => a + b, 0)} refused (target 1,000/s, p99 < 200 ms, none refused): ${target.achievedPerSecond >= 950 && target.p99Ms < 200 && Object.keys(target.refused).length === 0 ? 'met' : 'missed'}`
+    : 'no 1,000/s level run',
+];
+for (const verdict of verdicts) console.log(verdict);
+
+saveResults({ capacity: { measuredAt: new Date().toISOString(), simulatedSecondsPerLoad: SECONDS, clients: CLIENTS, levels, whatIf, requests: rows, writeUnitsByKind: unitsByKind, verdicts } });
+simulator.uninstall();
+await stack.stop();
+process.exit(0);
