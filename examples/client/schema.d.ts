@@ -1031,26 +1031,19 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
-    responses: {
-        /** @description Error */
+    schemas: {
+        /** @description Every error answer: the HTTP status, one item per problem (the field path or generalErrors, the reason, a code from docs/errors.md) and the request id of the log line. */
         Error: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": {
-                    status: number;
-                    errors: {
-                        name: string;
-                        reason: string;
-                        code: string;
-                    }[];
-                    requestId?: string;
-                };
-            };
+            status: number;
+            errors: {
+                name: string;
+                reason: string;
+                code: string;
+            }[];
+            requestId?: string;
         };
     };
+    responses: never;
     parameters: never;
     requestBodies: never;
     headers: never;
@@ -1090,13 +1083,33 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).); `IdentityProviderUnavailable` (Sign-in: the identity provider cannot be reached.) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "authentication.callback": {
@@ -1232,13 +1245,33 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidState` (Sign-in: the `state` is unknown, expired or already used.); `InvalidGrant` (Sign-in: the identity provider refused the code exchange.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).); `IdentityProviderUnavailable` (Sign-in: the identity provider cannot be reached.) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "authentication.refresh": {
@@ -1381,14 +1414,51 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "companies.list": {
@@ -1469,13 +1539,51 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "companies.create": {
@@ -1610,15 +1718,78 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            422: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused for another record. Codes: `IdempotencyKeyReused` (The Idempotency-Key was used for another record with this operation.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "companies.get": {
@@ -1665,13 +1836,60 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "settings.get": {
@@ -1724,13 +1942,60 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "settings.update": {
@@ -1808,14 +2073,78 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `PrecisionInUse` (The currency precision cannot be lowered once journals exist.); `CurrencyInUse` (The base currency cannot change once journals exist.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "roles.list": {
@@ -1985,13 +2314,60 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "roles.create": {
@@ -2080,15 +2456,87 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            422: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `DuplicateName` (Another role has this name, or one that looks like it.); `TooManyRoles` (The company holds as many custom roles as allowed.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused for another record. Codes: `IdempotencyKeyReused` (The Idempotency-Key was used for another record with this operation.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "roles.get": {
@@ -2152,13 +2600,60 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "roles.update": {
@@ -2251,14 +2746,78 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `DuplicateName` (Another role has this name, or one that looks like it.); `BuiltInRole` (Built-in roles cannot be changed or deleted.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "roles.delete": {
@@ -2294,14 +2853,78 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `BuiltInRole` (Built-in roles cannot be changed or deleted.); `RoleInUse` (Members hold the role.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "members.list": {
@@ -2427,13 +3050,60 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "members.add": {
@@ -2517,14 +3187,78 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `RoleChanged` (The role changed while it was being granted; send the request again.); `AlreadyMember` (The user is already a member.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "members.change": {
@@ -2613,14 +3347,78 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `RoleChanged` (The role changed while it was being granted; send the request again.); `SelfChange` (Nobody changes or removes their own membership.); `LastOwner` (A company keeps at least one owner.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "members.remove": {
@@ -2656,14 +3454,78 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `SelfChange` (Nobody changes or removes their own membership.); `LastOwner` (A company keeps at least one owner.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "apiKeys.list": {
@@ -2760,13 +3622,60 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "apiKeys.create": {
@@ -2878,14 +3787,69 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "apiKeys.revoke": {
@@ -2972,14 +3936,78 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `InvalidState` (The record's state does not allow the operation (posting a posted journal, locking a closed period, ...).) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "accounts.list": {
@@ -3216,13 +4244,69 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `HierarchyTooDeep` (A record lies deeper than a path can show (written before the limit).); `HierarchyChanged` (The hierarchy changed while it was being read; read it again.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "accounts.create": {
@@ -3352,15 +4436,87 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            422: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `TooDeep` (The move or create would place a record deeper than the hierarchy allows.); `ParentNotCategory` (A parent account must be a category.); `CategoryCurrency` (Only leaf accounts have a currency.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `DuplicateCode` (A sibling already has this code, or one that looks like it.); `HierarchyTooDeep` (A record lies deeper than a path can show (written before the limit).); `HierarchyChanged` (The hierarchy changed while it was being read; read it again.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused for another record. Codes: `IdempotencyKeyReused` (The Idempotency-Key was used for another record with this operation.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "accounts.get": {
@@ -3447,13 +4603,69 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `HierarchyTooDeep` (A record lies deeper than a path can show (written before the limit).); `HierarchyChanged` (The hierarchy changed while it was being read; read it again.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "accounts.update": {
@@ -3579,14 +4791,78 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `TooDeep` (The move or create would place a record deeper than the hierarchy allows.); `Cycle` (The move would place a record under itself or one of its descendants.); `ParentNotCategory` (A parent account must be a category.); `CategoryCurrency` (Only leaf accounts have a currency.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `DuplicateCode` (A sibling already has this code, or one that looks like it.); `InUse` (Journal lines name the record, so it cannot be deleted (or that field changed).); `HierarchyTooDeep` (A record lies deeper than a path can show (written before the limit).); `HierarchyChanged` (The hierarchy changed while it was being read; read it again.); `RetainedEarningsAccount` (The settings name this account as retained earnings.); `SettingsAccount` (The settings name this account (rounding, unrealized exchange).) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "accounts.delete": {
@@ -3622,14 +4898,78 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `HasChildren` (A record with children cannot be deleted.); `InUse` (Journal lines name the record, so it cannot be deleted (or that field changed).); `RetainedEarningsAccount` (The settings name this account as retained earnings.); `SettingsAccount` (The settings name this account (rounding, unrealized exchange).) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "costCenters.list": {
@@ -3757,13 +5097,69 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `HierarchyTooDeep` (A record lies deeper than a path can show (written before the limit).); `HierarchyChanged` (The hierarchy changed while it was being read; read it again.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "costCenters.create": {
@@ -3870,15 +5266,87 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            422: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `TooDeep` (The move or create would place a record deeper than the hierarchy allows.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `DuplicateCode` (A sibling already has this code, or one that looks like it.); `HierarchyTooDeep` (A record lies deeper than a path can show (written before the limit).); `HierarchyChanged` (The hierarchy changed while it was being read; read it again.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused for another record. Codes: `IdempotencyKeyReused` (The Idempotency-Key was used for another record with this operation.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "costCenters.get": {
@@ -3956,13 +5424,69 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `HierarchyTooDeep` (A record lies deeper than a path can show (written before the limit).); `HierarchyChanged` (The hierarchy changed while it was being read; read it again.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "costCenters.update": {
@@ -4071,14 +5595,78 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `TooDeep` (The move or create would place a record deeper than the hierarchy allows.); `Cycle` (The move would place a record under itself or one of its descendants.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `DuplicateCode` (A sibling already has this code, or one that looks like it.); `InUse` (Journal lines name the record, so it cannot be deleted (or that field changed).); `HierarchyTooDeep` (A record lies deeper than a path can show (written before the limit).); `HierarchyChanged` (The hierarchy changed while it was being read; read it again.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "costCenters.delete": {
@@ -4114,14 +5702,78 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `HasChildren` (A record with children cannot be deleted.); `InUse` (Journal lines name the record, so it cannot be deleted (or that field changed).) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "costCenters.activate": {
@@ -4211,14 +5863,78 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `InvalidState` (The record's state does not allow the operation (posting a posted journal, locking a closed period, ...).) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "costCenters.deactivate": {
@@ -4308,14 +6024,78 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `InvalidState` (The record's state does not allow the operation (posting a posted journal, locking a closed period, ...).) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "financialYears.list": {
@@ -4703,13 +6483,60 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "financialYears.create": {
@@ -4982,15 +6809,87 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            422: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `Overlap` (A financial year may not overlap another.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused for another record. Codes: `IdempotencyKeyReused` (The Idempotency-Key was used for another record with this operation.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "financialYears.get": {
@@ -5224,13 +7123,60 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "financialYears.update": {
@@ -5506,14 +7452,78 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `InvalidState` (The record's state does not allow the operation (posting a posted journal, locking a closed period, ...).); `HasPostings` (Journals were posted into the financial year.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "financialYears.delete": {
@@ -5549,14 +7559,78 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `InvalidState` (The record's state does not allow the operation (posting a posted journal, locking a closed period, ...).); `HasPostings` (Journals were posted into the financial year.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "financialYears.close": {
@@ -5595,15 +7669,87 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            422: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `InvalidState` (The record's state does not allow the operation (posting a posted journal, locking a closed period, ...).); `PeriodsNotClosed` (A year closes once all its periods are closed.); `UnpostedJournals` (Draft journals are dated inside the year.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused for another record. Codes: `IdempotencyKeyReused` (The Idempotency-Key was used for another record with this operation.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "financialYears.generateClosingJournal": {
@@ -5749,14 +7895,78 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            422: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `InvalidState` (The record's state does not allow the operation (posting a posted journal, locking a closed period, ...).); `RetainedEarningsNotSet` (Closing a year needs the retained earnings account in the settings.); `NothingToClose` (No revenue or expense account has a balance in the year.); `TooManyAccounts` (The closing journal needs more lines than one journal holds.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused for another record. Codes: `IdempotencyKeyReused` (The Idempotency-Key was used for another record with this operation.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "periods.list": {
@@ -5960,13 +8170,60 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "periods.get": {
@@ -6038,13 +8295,60 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "periods.lock": {
@@ -6128,14 +8432,78 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `InvalidState` (The record's state does not allow the operation (posting a posted journal, locking a closed period, ...).) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "periods.close.put": {
@@ -6176,15 +8544,87 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            422: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `InvalidState` (The record's state does not allow the operation (posting a posted journal, locking a closed period, ...).) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused for another record. Codes: `IdempotencyKeyReused` (The Idempotency-Key was used for another record with this operation.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "periods.close": {
@@ -6225,15 +8665,87 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            422: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `InvalidState` (The record's state does not allow the operation (posting a posted journal, locking a closed period, ...).) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused for another record. Codes: `IdempotencyKeyReused` (The Idempotency-Key was used for another record with this operation.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "periods.reopen": {
@@ -6317,14 +8829,78 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `InvalidState` (The record's state does not allow the operation (posting a posted journal, locking a closed period, ...).) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "journals.list": {
@@ -6495,13 +9071,60 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "journals.create": {
@@ -6691,15 +9314,87 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            422: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `AccountCurrency` (The line is not in the currency its account requires.); `CategoryAccount` (Journal lines go to leaf accounts only.); `InactiveCostCenter` (A line names an inactive cost center.); `UnsupportedCurrency` (The currency has more decimals than amounts can hold.); `NoExchangeRate` (A foreign-currency amount needs a rate and the company has none on or before the date.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `YearClosed` (The journal's date falls in a closed financial year.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused for another record. Codes: `IdempotencyKeyReused` (The Idempotency-Key was used for another record with this operation.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "journals.get": {
@@ -6842,13 +9537,60 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "journals.update": {
@@ -7043,15 +9785,87 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            422: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `AccountCurrency` (The line is not in the currency its account requires.); `CategoryAccount` (Journal lines go to leaf accounts only.); `InactiveCostCenter` (A line names an inactive cost center.); `UnsupportedCurrency` (The currency has more decimals than amounts can hold.); `NoExchangeRate` (A foreign-currency amount needs a rate and the company has none on or before the date.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `InvalidState` (The record's state does not allow the operation (posting a posted journal, locking a closed period, ...).); `YearClosed` (The journal's date falls in a closed financial year.); `ClosingJournalReadOnly` (A closing journal is generated, not edited.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused for another record. Codes: `IdempotencyKeyReused` (The Idempotency-Key was used for another record with this operation.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "journals.post": {
@@ -7212,14 +10026,78 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoFinancialYear` (No financial year of the company contains the date.); `Unbalanced` (Debits and credits of the journal differ.); `TooFewLines` (A journal needs two lines to post.); `OutsideClosingPeriod` (A closing journal (or its reversal) posts into its year's last period only.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `InvalidState` (The record's state does not allow the operation (posting a posted journal, locking a closed period, ...).); `PeriodNotOpen` (The posting date falls in a period (or year) that is locked or closed.); `InactiveCostCenter` (A line names a cost center deactivated since the draft was written.); `PostingInProgress` (A journal too wide for one transaction is being posted, voided or reversed; retry after Retry-After (sending the same Post, Void or Adjust again finishes it).) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "journals.void": {
@@ -7374,14 +10252,78 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `InvalidState` (The record's state does not allow the operation (posting a posted journal, locking a closed period, ...).); `PeriodNotOpen` (The posting date falls in a period (or year) that is locked or closed.); `ReversalIsFinal` (A reversing journal cannot be voided, adjusted or reversed.); `PostingInProgress` (A journal too wide for one transaction is being posted, voided or reversed; retry after Retry-After (sending the same Post, Void or Adjust again finishes it).) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "journals.adjust": {
@@ -7536,14 +10478,78 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `InvalidState` (The record's state does not allow the operation (posting a posted journal, locking a closed period, ...).); `PeriodNotOpen` (The posting date falls in a period (or year) that is locked or closed.); `ReversalIsFinal` (A reversing journal cannot be voided, adjusted or reversed.); `PostingInProgress` (A journal too wide for one transaction is being posted, voided or reversed; retry after Retry-After (sending the same Post, Void or Adjust again finishes it).) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "journals.reverse": {
@@ -7709,15 +10715,87 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            422: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoFinancialYear` (No financial year of the company contains the date.); `OutsideClosingPeriod` (A closing journal (or its reversal) posts into its year's last period only.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `InvalidState` (The record's state does not allow the operation (posting a posted journal, locking a closed period, ...).); `PeriodNotOpen` (The posting date falls in a period (or year) that is locked or closed.); `ReversalIsFinal` (A reversing journal cannot be voided, adjusted or reversed.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused for another record. Codes: `IdempotencyKeyReused` (The Idempotency-Key was used for another record with this operation.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "journals.revalue": {
@@ -7803,15 +10881,87 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            422: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoExchangeRate` (A foreign-currency amount needs a rate and the company has none on or before the date.); `NoFinancialYear` (No financial year of the company contains the date.); `Unbalanced` (Debits and credits of the journal differ.); `TooFewLines` (A journal needs two lines to post.); `OutsideClosingPeriod` (A closing journal (or its reversal) posts into its year's last period only.); `TooManyAccounts` (The revaluation needs more lines than one journal holds.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `InvalidState` (The record's state does not allow the operation (posting a posted journal, locking a closed period, ...).); `PeriodNotOpen` (The posting date falls in a period (or year) that is locked or closed.); `InactiveCostCenter` (A line names a cost center deactivated since the draft was written.); `ReversalIsFinal` (A reversing journal cannot be voided, adjusted or reversed.); `PostingInProgress` (A journal too wide for one transaction is being posted, voided or reversed; retry after Retry-After (sending the same Post, Void or Adjust again finishes it).); `UnrealizedFxGainLossNotSet` (Revaluation needs the unrealized exchange gain/loss account in the settings.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused for another record. Codes: `IdempotencyKeyReused` (The Idempotency-Key was used for another record with this operation.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "reports.trialBalance": {
@@ -8168,13 +11318,69 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoFinancialYear` (No financial year of the company contains the date.); `InvalidRange` (The range ends before it starts.); `RangeTooLong` (The report range is longer than a report covers.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `PostingInProgress` (A journal too wide for one transaction is being posted, voided or reversed; retry after Retry-After (sending the same Post, Void or Adjust again finishes it).) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "reports.incomeStatement": {
@@ -8417,13 +11623,69 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoFinancialYear` (No financial year of the company contains the date.); `InvalidRange` (The range ends before it starts.); `RangeTooLong` (The report range is longer than a report covers.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `PostingInProgress` (A journal too wide for one transaction is being posted, voided or reversed; retry after Retry-After (sending the same Post, Void or Adjust again finishes it).) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "reports.balanceSheet": {
@@ -8692,13 +11954,69 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoFinancialYear` (No financial year of the company contains the date.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `PostingInProgress` (A journal too wide for one transaction is being posted, voided or reversed; retry after Retry-After (sending the same Post, Void or Adjust again finishes it).) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "reports.generalLedger": {
@@ -8891,13 +12209,69 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.); `NoFinancialYear` (No financial year of the company contains the date.); `InvalidRange` (The range ends before it starts.); `RangeTooLong` (The report range is longer than a report covers.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `PostingInProgress` (A journal too wide for one transaction is being posted, voided or reversed; retry after Retry-After (sending the same Post, Void or Adjust again finishes it).) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "reports.list": {
@@ -9018,13 +12392,60 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "reports.create": {
@@ -9188,15 +12609,87 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            422: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoFinancialYear` (No financial year of the company contains the date.); `InvalidRange` (The range ends before it starts.); `RangeTooLong` (The report range is longer than a report covers.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `PostingInProgress` (A journal too wide for one transaction is being posted, voided or reversed; retry after Retry-After (sending the same Post, Void or Adjust again finishes it).); `ReportTooLarge` (The report is too large to store.); `TooManyReports` (The company holds as many stored reports as allowed.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused for another record. Codes: `IdempotencyKeyReused` (The Idempotency-Key was used for another record with this operation.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "reports.get": {
@@ -9864,13 +13357,60 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "events.list": {
@@ -10135,13 +13675,60 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "webhooks.list": {
@@ -10252,13 +13839,60 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "webhooks.create": {
@@ -10385,15 +14019,87 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            422: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `TooManyWebhooks` (The company holds as many webhook subscriptions as allowed.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused for another record. Codes: `IdempotencyKeyReused` (The Idempotency-Key was used for another record with this operation.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "webhooks.get": {
@@ -10482,13 +14188,60 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "webhooks.update": {
@@ -10610,14 +14363,78 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "webhooks.delete": {
@@ -10653,14 +14470,78 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "webhooks.deliveries": {
@@ -10737,13 +14618,60 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "exchangeRates.list": {
@@ -10833,13 +14761,60 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "exchangeRates.create": {
@@ -10925,15 +14900,87 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            422: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `BaseCurrency` (An exchange rate is for a foreign currency, never the base currency.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `DuplicateRate` (The currency already has a rate on that date.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused for another record. Codes: `IdempotencyKeyReused` (The Idempotency-Key was used for another record with this operation.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "exchangeRates.get": {
@@ -10997,13 +15044,60 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "exchangeRates.update": {
@@ -11082,14 +15176,78 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "exchangeRates.delete": {
@@ -11125,14 +15283,78 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
 }

@@ -13,7 +13,7 @@ export async function getJournalView(companyId: string, journalId: string): Prom
 /**
  * orderBy `Date` (calendar date, then time, then id) or `SerialNumber`. Filters: `dateFrom`
  * and `dateTo` (calendar dates, inclusive), `status`; `keyword` matches the serial number,
- * description and reference.
+ * description and reference. Errors: ValidationError (InvalidCursor).
  */
 export async function listJournals(companyId: string, query: ListJournalsInput): Promise<Page<JournalView>> {
   const filters = { dateFrom: query.dateFrom, dateTo: query.dateTo, status: query.status, keyword: query.keyword?.toLowerCase() ?? '' };

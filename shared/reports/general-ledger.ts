@@ -26,7 +26,8 @@ const PARALLEL = 16;
  * posting order with the balance after each. The cursor carries the balance where the page
  * ended, so the running balance continues across pages and does not move when journals are
  * posted behind the cursor meanwhile. Never read while a wide posting runs (steady-books.ts).
- * Errors: NotFound (account, cost center), ValidationError, BooksInMotion.
+ * Errors: NotFound (account, cost center), ValidationError (InvalidRange, RangeTooLong, NoFinancialYear,
+ * InvalidCursor), BooksInMotion.
  */
 export function generalLedger(companyId: string, query: GeneralLedgerInput): Promise<GeneralLedger> {
   return whileBooksSteady(companyId, () => readGeneralLedger(companyId, query));

@@ -22,7 +22,7 @@ export type TrialBalance = ResponseOf<'TrialBalanceResponse'>;
  * the account (or category's subtree) has lines in (`currencies`: in account totals only, so
  * null within a cost center). Read from the running balances, never from journal
  * lines, never while a wide posting runs (steady-books.ts). Errors: NotFound (year, period, cost
- * center), ValidationError (the range), BooksInMotion.
+ * center), ValidationError (InvalidRange, RangeTooLong, NoFinancialYear), BooksInMotion.
  */
 export function trialBalance(companyId: string, query: TrialBalanceInput): Promise<TrialBalance> {
   return whileBooksSteady(companyId, () => readTrialBalance(companyId, query), (tb) => tb.costCenter !== null || balances(tb.totals));
