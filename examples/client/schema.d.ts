@@ -620,7 +620,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List journals (paginated; filters dateFrom, dateTo, status)
+         * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, all combinable; a filtered page may be short, even empty, and still have a nextPage)
          * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Journals`
          */
         get: operations["journals.list"];
@@ -7834,16 +7834,16 @@ export interface operations {
                         date: string;
                         /** @description Free text. */
                         description: string | null;
-                        /** @description An external reference, such as an invoice number. */
+                        /** @description An external reference, such as an invoice number. As a journal list filter: the whole reference, ignoring case. */
                         reference: string | null;
                         /** @description The journal’s lines. */
                         entries: {
                             /**
                              * Format: uuid
-                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                              */
                             accountId: string;
-                            /** @description A cost center: its UUID, or its path of codes from the root. */
+                            /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
                             costCenterId: string | null;
                             /** @description 1 debit, 2 credit. */
                             side: 1 | 2;
@@ -8922,6 +8922,20 @@ export interface operations {
                 dateTo?: string;
                 /** @description The record’s state. */
                 status?: "draft" | "posting" | "posted" | "unposting" | "voided" | "reversed";
+                /** @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it. */
+                accountId?: string;
+                /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
+                costCenterId?: string;
+                /** @description Journals whose total (the sum of their debits, in the company currency) is at least this (plain decimal such as 1250.50). */
+                amountFrom?: string;
+                /** @description Journals whose total (the sum of their debits, in the company currency) is at most this (plain decimal such as 1250.50). */
+                amountTo?: string;
+                /** @description An external reference, such as an invoice number. As a journal list filter: the whole reference, ignoring case. */
+                reference?: string;
+                /** @description Journals with a serial number from this one on (inclusive). */
+                serialFrom?: number;
+                /** @description Journals with a serial number up to this one (inclusive). */
+                serialTo?: number;
             };
             header?: never;
             path: {
@@ -9007,16 +9021,16 @@ export interface operations {
                             date: string;
                             /** @description Free text. */
                             description: string | null;
-                            /** @description An external reference, such as an invoice number. */
+                            /** @description An external reference, such as an invoice number. As a journal list filter: the whole reference, ignoring case. */
                             reference: string | null;
                             /** @description The journal’s lines. */
                             entries: {
                                 /**
                                  * Format: uuid
-                                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                                  */
                                 accountId: string;
-                                /** @description A cost center: its UUID, or its path of codes from the root. */
+                                /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
                                 costCenterId: string | null;
                                 /** @description 1 debit, 2 credit. */
                                 side: 1 | 2;
@@ -9169,7 +9183,7 @@ export interface operations {
                     entries: {
                         /** @description A UUID (any case), or the dot-joined path of codes from the root (e.g. "1.11.1101"). */
                         accountId: string;
-                        /** @description A cost center: its UUID, or its path of codes from the root. */
+                        /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
                         costCenterId?: string | null;
                         /** @description 1 debit, 2 credit. */
                         side: 1 | 2;
@@ -9182,7 +9196,7 @@ export interface operations {
                     }[];
                     /** @description Free text. */
                     description?: string;
-                    /** @description An external reference, such as an invoice number. */
+                    /** @description An external reference, such as an invoice number. As a journal list filter: the whole reference, ignoring case. */
                     reference?: string;
                 };
             };
@@ -9253,16 +9267,16 @@ export interface operations {
                         date: string;
                         /** @description Free text. */
                         description: string | null;
-                        /** @description An external reference, such as an invoice number. */
+                        /** @description An external reference, such as an invoice number. As a journal list filter: the whole reference, ignoring case. */
                         reference: string | null;
                         /** @description The journal’s lines. */
                         entries: {
                             /**
                              * Format: uuid
-                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                              */
                             accountId: string;
-                            /** @description A cost center: its UUID, or its path of codes from the root. */
+                            /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
                             costCenterId: string | null;
                             /** @description 1 debit, 2 credit. */
                             side: 1 | 2;
@@ -9476,16 +9490,16 @@ export interface operations {
                         date: string;
                         /** @description Free text. */
                         description: string | null;
-                        /** @description An external reference, such as an invoice number. */
+                        /** @description An external reference, such as an invoice number. As a journal list filter: the whole reference, ignoring case. */
                         reference: string | null;
                         /** @description The journal’s lines. */
                         entries: {
                             /**
                              * Format: uuid
-                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                              */
                             accountId: string;
-                            /** @description A cost center: its UUID, or its path of codes from the root. */
+                            /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
                             costCenterId: string | null;
                             /** @description 1 debit, 2 credit. */
                             side: 1 | 2;
@@ -9638,7 +9652,7 @@ export interface operations {
                     entries: {
                         /** @description A UUID (any case), or the dot-joined path of codes from the root (e.g. "1.11.1101"). */
                         accountId: string;
-                        /** @description A cost center: its UUID, or its path of codes from the root. */
+                        /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
                         costCenterId?: string | null;
                         /** @description 1 debit, 2 credit. */
                         side: 1 | 2;
@@ -9651,7 +9665,7 @@ export interface operations {
                     }[];
                     /** @description Free text. */
                     description?: string;
-                    /** @description An external reference, such as an invoice number. */
+                    /** @description An external reference, such as an invoice number. As a journal list filter: the whole reference, ignoring case. */
                     reference?: string;
                     /** @description The version read; a write based on another is refused (409). */
                     version: number;
@@ -9724,16 +9738,16 @@ export interface operations {
                         date: string;
                         /** @description Free text. */
                         description: string | null;
-                        /** @description An external reference, such as an invoice number. */
+                        /** @description An external reference, such as an invoice number. As a journal list filter: the whole reference, ignoring case. */
                         reference: string | null;
                         /** @description The journal’s lines. */
                         entries: {
                             /**
                              * Format: uuid
-                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                              */
                             accountId: string;
-                            /** @description A cost center: its UUID, or its path of codes from the root. */
+                            /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
                             costCenterId: string | null;
                             /** @description 1 debit, 2 credit. */
                             side: 1 | 2;
@@ -9965,16 +9979,16 @@ export interface operations {
                         date: string;
                         /** @description Free text. */
                         description: string | null;
-                        /** @description An external reference, such as an invoice number. */
+                        /** @description An external reference, such as an invoice number. As a journal list filter: the whole reference, ignoring case. */
                         reference: string | null;
                         /** @description The journal’s lines. */
                         entries: {
                             /**
                              * Format: uuid
-                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                              */
                             accountId: string;
-                            /** @description A cost center: its UUID, or its path of codes from the root. */
+                            /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
                             costCenterId: string | null;
                             /** @description 1 debit, 2 credit. */
                             side: 1 | 2;
@@ -10191,16 +10205,16 @@ export interface operations {
                         date: string;
                         /** @description Free text. */
                         description: string | null;
-                        /** @description An external reference, such as an invoice number. */
+                        /** @description An external reference, such as an invoice number. As a journal list filter: the whole reference, ignoring case. */
                         reference: string | null;
                         /** @description The journal’s lines. */
                         entries: {
                             /**
                              * Format: uuid
-                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                              */
                             accountId: string;
-                            /** @description A cost center: its UUID, or its path of codes from the root. */
+                            /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
                             costCenterId: string | null;
                             /** @description 1 debit, 2 credit. */
                             side: 1 | 2;
@@ -10417,16 +10431,16 @@ export interface operations {
                         date: string;
                         /** @description Free text. */
                         description: string | null;
-                        /** @description An external reference, such as an invoice number. */
+                        /** @description An external reference, such as an invoice number. As a journal list filter: the whole reference, ignoring case. */
                         reference: string | null;
                         /** @description The journal’s lines. */
                         entries: {
                             /**
                              * Format: uuid
-                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                              */
                             accountId: string;
-                            /** @description A cost center: its UUID, or its path of codes from the root. */
+                            /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
                             costCenterId: string | null;
                             /** @description 1 debit, 2 credit. */
                             side: 1 | 2;
@@ -10654,16 +10668,16 @@ export interface operations {
                         date: string;
                         /** @description Free text. */
                         description: string | null;
-                        /** @description An external reference, such as an invoice number. */
+                        /** @description An external reference, such as an invoice number. As a journal list filter: the whole reference, ignoring case. */
                         reference: string | null;
                         /** @description The journal’s lines. */
                         entries: {
                             /**
                              * Format: uuid
-                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                              */
                             accountId: string;
-                            /** @description A cost center: its UUID, or its path of codes from the root. */
+                            /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
                             costCenterId: string | null;
                             /** @description 1 debit, 2 credit. */
                             side: 1 | 2;
@@ -10862,7 +10876,7 @@ export interface operations {
                         accounts: {
                             /**
                              * Format: uuid
-                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                              */
                             accountId: string;
                             /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
@@ -10975,7 +10989,7 @@ export interface operations {
                 financialYearId?: string;
                 /** @description A period of the financial year (UUID). */
                 periodId?: string;
-                /** @description A cost center: its UUID, or its path of codes from the root. */
+                /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
                 costCenterId?: string;
             };
             header?: never;
@@ -11215,7 +11229,7 @@ export interface operations {
                         rows: {
                             /**
                              * Format: uuid
-                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                              */
                             accountId: string;
                             /** @description The parent: its UUID or path; null for a root. */
@@ -11390,7 +11404,7 @@ export interface operations {
                 dateFrom: string;
                 /** @description Last day of the range (YYYY-MM-DD), included. */
                 dateTo: string;
-                /** @description A cost center: its UUID, or its path of codes from the root. */
+                /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
                 costCenterId?: string;
                 /** @description true: one column per cost center, and one for amounts booked without one. */
                 byCostCenter?: boolean | ("true" | "false");
@@ -11545,7 +11559,7 @@ export interface operations {
                         revenue: {
                             /**
                              * Format: uuid
-                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                              */
                             accountId: string;
                             /** @description The parent: its UUID or path; null for a root. */
@@ -11580,7 +11594,7 @@ export interface operations {
                         expense: {
                             /**
                              * Format: uuid
-                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                              */
                             accountId: string;
                             /** @description The parent: its UUID or path; null for a root. */
@@ -11835,7 +11849,7 @@ export interface operations {
                         assets: {
                             /**
                              * Format: uuid
-                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                              */
                             accountId: string;
                             /** @description The parent: its UUID or path; null for a root. */
@@ -11870,7 +11884,7 @@ export interface operations {
                         liabilities: {
                             /**
                              * Format: uuid
-                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                              */
                             accountId: string;
                             /** @description The parent: its UUID or path; null for a root. */
@@ -11905,7 +11919,7 @@ export interface operations {
                         equity: {
                             /**
                              * Format: uuid
-                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                              */
                             accountId: string;
                             /** @description The parent: its UUID or path; null for a root. */
@@ -12026,13 +12040,13 @@ export interface operations {
                 page?: string;
                 /** @description Items per page, 1 to 100. */
                 pageSize?: number;
-                /** @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it. */
+                /** @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it. */
                 accountId: string;
                 /** @description First day of the range (YYYY-MM-DD), included. */
                 dateFrom: string;
                 /** @description Last day of the range (YYYY-MM-DD), included. */
                 dateTo: string;
-                /** @description A cost center: its UUID, or its path of codes from the root. */
+                /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
                 costCenterId?: string;
             };
             header?: never;
@@ -12180,11 +12194,11 @@ export interface operations {
                             postingDate: string;
                             /** @description Free text. */
                             description: string | null;
-                            /** @description An external reference, such as an invoice number. */
+                            /** @description An external reference, such as an invoice number. As a journal list filter: the whole reference, ignoring case. */
                             reference: string | null;
                             /**
                              * Format: uuid
-                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                              */
                             accountId: string;
                             /** @description The line’s position in its journal, from 0. */
@@ -12199,7 +12213,7 @@ export interface operations {
                             exchangeRate: string;
                             /** @description The line’s amount in the company currency: amount × exchangeRate, rounded half away from zero to the company’s decimals. Balances and reports add it. */
                             baseAmount: string;
-                            /** @description A cost center: its UUID, or its path of codes from the root. */
+                            /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
                             costCenterId: string | null;
                             /** @description Debit minus credit after this line, from the opening balance, in the company currency. */
                             balance: string;
@@ -12980,7 +12994,7 @@ export interface operations {
                             rows: {
                                 /**
                                  * Format: uuid
-                                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                                  */
                                 accountId: string;
                                 /** @description The parent: its UUID or path; null for a root. */
@@ -13121,7 +13135,7 @@ export interface operations {
                             revenue: {
                                 /**
                                  * Format: uuid
-                                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                                  */
                                 accountId: string;
                                 /** @description The parent: its UUID or path; null for a root. */
@@ -13156,7 +13170,7 @@ export interface operations {
                             expense: {
                                 /**
                                  * Format: uuid
-                                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                                  */
                                 accountId: string;
                                 /** @description The parent: its UUID or path; null for a root. */
@@ -13237,7 +13251,7 @@ export interface operations {
                             assets: {
                                 /**
                                  * Format: uuid
-                                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                                  */
                                 accountId: string;
                                 /** @description The parent: its UUID or path; null for a root. */
@@ -13272,7 +13286,7 @@ export interface operations {
                             liabilities: {
                                 /**
                                  * Format: uuid
-                                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                                  */
                                 accountId: string;
                                 /** @description The parent: its UUID or path; null for a root. */
@@ -13307,7 +13321,7 @@ export interface operations {
                             equity: {
                                 /**
                                  * Format: uuid
-                                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                                  */
                                 accountId: string;
                                 /** @description The parent: its UUID or path; null for a root. */
