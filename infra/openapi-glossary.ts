@@ -37,7 +37,7 @@ export const GLOSSARY: Record<string, string> = {
   currency: 'An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account.',
   currentPage: 'The cursor used for this page; null on the first page.',
   currentYearEarnings: 'Revenue less expense from the start of the date’s financial year, not yet closed to retained earnings.',
-  date: 'A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.',
+  date: 'A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.',
   dateFrom: 'First day of the range (YYYY-MM-DD), included.',
   dateTo: 'Last day of the range (YYYY-MM-DD), included.',
   debit: 'Debit amount (exact decimal).',

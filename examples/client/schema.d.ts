@@ -7829,7 +7829,7 @@ export interface operations {
                         serialNumber: number;
                         /**
                          * Format: date-time
-                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
                          */
                         date: string;
                         /** @description Free text. */
@@ -9016,7 +9016,7 @@ export interface operations {
                             serialNumber: number;
                             /**
                              * Format: date-time
-                             * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                             * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
                              */
                             date: string;
                             /** @description Free text. */
@@ -9174,10 +9174,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /**
-                     * Format: date-time
-                     * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
-                     */
+                    /** @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z. */
                     date: string;
                     /** @description The journal’s lines. */
                     entries: {
@@ -9262,7 +9259,7 @@ export interface operations {
                         serialNumber: number;
                         /**
                          * Format: date-time
-                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
                          */
                         date: string;
                         /** @description Free text. */
@@ -9485,7 +9482,7 @@ export interface operations {
                         serialNumber: number;
                         /**
                          * Format: date-time
-                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
                          */
                         date: string;
                         /** @description Free text. */
@@ -9643,10 +9640,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /**
-                     * Format: date-time
-                     * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
-                     */
+                    /** @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z. */
                     date: string;
                     /** @description The journal’s lines. */
                     entries: {
@@ -9733,7 +9727,7 @@ export interface operations {
                         serialNumber: number;
                         /**
                          * Format: date-time
-                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
                          */
                         date: string;
                         /** @description Free text. */
@@ -9974,7 +9968,7 @@ export interface operations {
                         serialNumber: number;
                         /**
                          * Format: date-time
-                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
                          */
                         date: string;
                         /** @description Free text. */
@@ -10200,7 +10194,7 @@ export interface operations {
                         serialNumber: number;
                         /**
                          * Format: date-time
-                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
                          */
                         date: string;
                         /** @description Free text. */
@@ -10426,7 +10420,7 @@ export interface operations {
                         serialNumber: number;
                         /**
                          * Format: date-time
-                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
                          */
                         date: string;
                         /** @description Free text. */
@@ -10663,7 +10657,7 @@ export interface operations {
                         serialNumber: number;
                         /**
                          * Format: date-time
-                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
                          */
                         date: string;
                         /** @description Free text. */
@@ -10836,7 +10830,7 @@ export interface operations {
                 "application/json": {
                     /**
                      * Format: date
-                     * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                     * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
                      */
                     date: string;
                     /** @description true: answer what the revaluation would post and write nothing (the journal ids are then null). */
@@ -10863,7 +10857,7 @@ export interface operations {
                     "application/json": {
                         /**
                          * Format: date
-                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
                          */
                         date: string;
                         /** @description true: answer what the revaluation would post and write nothing (the journal ids are then null). */
@@ -11705,7 +11699,7 @@ export interface operations {
     "reports.balanceSheet": {
         parameters: {
             query: {
-                /** @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset. */
+                /** @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z. */
                 date: string;
                 /** @description A second date to show the balance sheet at. */
                 compareDate?: string;
@@ -12184,7 +12178,7 @@ export interface operations {
                             serialNumber: number;
                             /**
                              * Format: date-time
-                             * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                             * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
                              */
                             date: string;
                             /**
@@ -12554,7 +12548,7 @@ export interface operations {
                     parameters: {
                         /**
                          * Format: date
-                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
                          */
                         date: string;
                         /**
@@ -14752,7 +14746,7 @@ export interface operations {
                             currency: string;
                             /**
                              * Format: date
-                             * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                             * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
                              */
                             date: string;
                             /** @description Units of the base currency for one unit of currency on the date: exact decimal, greater than 0, at most 10 decimals. Sent as a number or a string; answered as a string. */
@@ -14858,7 +14852,7 @@ export interface operations {
                     currency: string;
                     /**
                      * Format: date
-                     * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                     * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
                      */
                     date: string;
                     /** @description Units of the base currency for one unit of currency on the date: exact decimal, greater than 0, at most 10 decimals. Sent as a number or a string; answered as a string. */
@@ -14894,7 +14888,7 @@ export interface operations {
                         currency: string;
                         /**
                          * Format: date
-                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
                          */
                         date: string;
                         /** @description Units of the base currency for one unit of currency on the date: exact decimal, greater than 0, at most 10 decimals. Sent as a number or a string; answered as a string. */
@@ -15038,7 +15032,7 @@ export interface operations {
                         currency: string;
                         /**
                          * Format: date
-                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
                          */
                         date: string;
                         /** @description Units of the base currency for one unit of currency on the date: exact decimal, greater than 0, at most 10 decimals. Sent as a number or a string; answered as a string. */
@@ -15170,7 +15164,7 @@ export interface operations {
                         currency: string;
                         /**
                          * Format: date
-                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
                          */
                         date: string;
                         /** @description Units of the base currency for one unit of currency on the date: exact decimal, greater than 0, at most 10 decimals. Sent as a number or a string; answered as a string. */

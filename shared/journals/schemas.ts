@@ -3,7 +3,7 @@ import { Rate } from '../exchange-rates/schemas.ts';
 import { toMils } from '../money/mils.ts';
 import { Reference, Version } from '../schemas/common.ts';
 import { CurrencyCode } from '../schemas/currency.ts';
-import { IsoDateField, IsoDateTimeField } from '../schemas/dates.ts';
+import { DateOrDateTimeField, IsoDateField } from '../schemas/dates.ts';
 import { lazy } from '../schemas/lazy.ts';
 import { listQueryShape } from '../schemas/list-query.ts';
 import { CREDIT, DEBIT, JOURNAL_STATUSES, MAX_LINES } from './rules.ts';
@@ -30,7 +30,7 @@ export type EntryLineInput = z.output<ReturnType<typeof entryLine>>;
 const optionalText = (max: number) => z.optional(z.string().check(z.trim(), z.maxLength(max)));
 
 const journalFields = () => ({
-  date: IsoDateTimeField(),
+  date: DateOrDateTimeField(),
   entries: z.array(entryLine()).check(z.minLength(1), z.maxLength(MAX_LINES)),
   description: optionalText(500),
   reference: optionalText(100),
