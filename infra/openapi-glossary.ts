@@ -70,7 +70,7 @@ export const GLOSSARY: Record<string, string> = {
   liabilitiesAndEquity: 'Liabilities plus equity, including the unclosed earnings; equals assets.',
   line: 'The line’s position in its journal, from 0.',
   movement: 'Debits and credits posted within the range.',
-  name: 'The name, in Arabic and English.',
+  name: 'The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English).',
   netProfit: 'Revenue less expense, per column.',
   nextPage: 'Cursor for the next page; null at the end.',
   number: 'The period’s number within its year, from 1.',

@@ -1519,7 +1519,7 @@ export interface operations {
                              * @description Identifier (UUID).
                              */
                             id: string;
-                            /** @description The name, in Arabic and English. */
+                            /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                             name: string;
                             /**
                              * Format: date-time
@@ -1605,7 +1605,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The name, in Arabic and English. */
+                    /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                     name: string;
                     /** @description ISO 4217 currency code of the company’s books; it changes only while the company has no journal. */
                     baseCurrency: string;
@@ -1679,7 +1679,7 @@ export interface operations {
                          * @description Identifier (UUID).
                          */
                         id: string;
-                        /** @description The name, in Arabic and English. */
+                        /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                         name: string;
                         /**
                          * Format: date-time
@@ -1824,7 +1824,7 @@ export interface operations {
                          * @description Identifier (UUID).
                          */
                         id: string;
-                        /** @description The name, in Arabic and English. */
+                        /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                         name: string;
                         /**
                          * Format: date-time
@@ -2294,7 +2294,7 @@ export interface operations {
                              * @description Identifier (UUID).
                              */
                             id: string;
-                            /** @description The name, in Arabic and English. */
+                            /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                             name: string;
                             /** @description Free text. */
                             description: string;
@@ -2396,7 +2396,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The name, in Arabic and English. */
+                    /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                     name: string;
                     /**
                      * @description Free text.
@@ -2437,7 +2437,7 @@ export interface operations {
                          * @description Identifier (UUID).
                          */
                         id: string;
-                        /** @description The name, in Arabic and English. */
+                        /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                         name: string;
                         /** @description Free text. */
                         description: string;
@@ -2581,7 +2581,7 @@ export interface operations {
                          * @description Identifier (UUID).
                          */
                         id: string;
-                        /** @description The name, in Arabic and English. */
+                        /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                         name: string;
                         /** @description Free text. */
                         description: string;
@@ -2683,7 +2683,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The name, in Arabic and English. */
+                    /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                     name: string;
                     /**
                      * @description Free text.
@@ -2727,7 +2727,7 @@ export interface operations {
                          * @description Identifier (UUID).
                          */
                         id: string;
-                        /** @description The name, in Arabic and English. */
+                        /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                         name: string;
                         /** @description Free text. */
                         description: string;
@@ -3590,7 +3590,7 @@ export interface operations {
                              * @description Identifier (UUID).
                              */
                             id: string;
-                            /** @description The name, in Arabic and English. */
+                            /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                             name: string;
                             /** @description The first characters of the key, to recognise it. */
                             prefix: string;
@@ -3700,7 +3700,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The name, in Arabic and English. */
+                    /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                     name: string;
                     /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
                     permissions?: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage")[];
@@ -3754,7 +3754,7 @@ export interface operations {
                          * @description Identifier (UUID).
                          */
                         id: string;
-                        /** @description The name, in Arabic and English. */
+                        /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                         name: string;
                         /** @description The first characters of the key, to recognise it. */
                         prefix: string;
@@ -3907,7 +3907,7 @@ export interface operations {
                          * @description Identifier (UUID).
                          */
                         id: string;
-                        /** @description The name, in Arabic and English. */
+                        /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                         name: string;
                         /** @description The first characters of the key, to recognise it. */
                         prefix: string;
@@ -6409,7 +6409,7 @@ export interface operations {
                              * @description Identifier (UUID).
                              */
                             id: string;
-                            /** @description The name, in Arabic and English. */
+                            /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                             name: string;
                             /**
                              * Format: date
@@ -6442,7 +6442,7 @@ export interface operations {
                                 financialYearId: string;
                                 /** @description The period’s number within its year, from 1. */
                                 number: number;
-                                /** @description The name, in Arabic and English. */
+                                /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                                 name: string;
                                 /**
                                  * Format: date
@@ -6561,7 +6561,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The name, in Arabic and English. */
+                    /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                     name?: string;
                     /**
                      * Format: date
@@ -6575,7 +6575,7 @@ export interface operations {
                     endDate: string;
                     /** @description The year’s periods, in order. */
                     periods?: {
-                        /** @description The name, in Arabic and English. */
+                        /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                         name?: string;
                         /**
                          * Format: date
@@ -6738,7 +6738,7 @@ export interface operations {
                          * @description Identifier (UUID).
                          */
                         id: string;
-                        /** @description The name, in Arabic and English. */
+                        /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                         name: string;
                         /**
                          * Format: date
@@ -6771,7 +6771,7 @@ export interface operations {
                             financialYearId: string;
                             /** @description The period’s number within its year, from 1. */
                             number: number;
-                            /** @description The name, in Arabic and English. */
+                            /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                             name: string;
                             /**
                              * Format: date
@@ -7052,7 +7052,7 @@ export interface operations {
                          * @description Identifier (UUID).
                          */
                         id: string;
-                        /** @description The name, in Arabic and English. */
+                        /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                         name: string;
                         /**
                          * Format: date
@@ -7085,7 +7085,7 @@ export interface operations {
                             financialYearId: string;
                             /** @description The period’s number within its year, from 1. */
                             number: number;
-                            /** @description The name, in Arabic and English. */
+                            /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                             name: string;
                             /**
                              * Format: date
@@ -7202,7 +7202,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The name, in Arabic and English. */
+                    /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                     name?: string;
                     /**
                      * Format: date
@@ -7216,7 +7216,7 @@ export interface operations {
                     endDate: string;
                     /** @description The year’s periods, in order. */
                     periods?: {
-                        /** @description The name, in Arabic and English. */
+                        /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                         name?: string;
                         /**
                          * Format: date
@@ -7381,7 +7381,7 @@ export interface operations {
                          * @description Identifier (UUID).
                          */
                         id: string;
-                        /** @description The name, in Arabic and English. */
+                        /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                         name: string;
                         /**
                          * Format: date
@@ -7414,7 +7414,7 @@ export interface operations {
                             financialYearId: string;
                             /** @description The period’s number within its year, from 1. */
                             number: number;
-                            /** @description The name, in Arabic and English. */
+                            /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                             name: string;
                             /**
                              * Format: date
@@ -8145,7 +8145,7 @@ export interface operations {
                             financialYearId: string;
                             /** @description The period’s number within its year, from 1. */
                             number: number;
-                            /** @description The name, in Arabic and English. */
+                            /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                             name: string;
                             /**
                              * Format: date
@@ -8273,7 +8273,7 @@ export interface operations {
                         financialYearId: string;
                         /** @description The period’s number within its year, from 1. */
                         number: number;
-                        /** @description The name, in Arabic and English. */
+                        /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                         name: string;
                         /**
                          * Format: date
@@ -8410,7 +8410,7 @@ export interface operations {
                         financialYearId: string;
                         /** @description The period’s number within its year, from 1. */
                         number: number;
-                        /** @description The name, in Arabic and English. */
+                        /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                         name: string;
                         /**
                          * Format: date
@@ -8807,7 +8807,7 @@ export interface operations {
                         financialYearId: string;
                         /** @description The period’s number within its year, from 1. */
                         number: number;
-                        /** @description The name, in Arabic and English. */
+                        /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                         name: string;
                         /**
                          * Format: date
@@ -11209,7 +11209,7 @@ export interface operations {
                             code: string;
                             /** @description Codes from the root, joined with dots. */
                             path: string;
-                            /** @description The name, in Arabic and English. */
+                            /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                             name: {
                                 /** @description The name in Arabic. */
                                 arabic: string;
@@ -11234,7 +11234,7 @@ export interface operations {
                             path: string;
                             /** @description Depth in the tree: 0 for a root. */
                             depth: number;
-                            /** @description The name, in Arabic and English. */
+                            /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                             name: {
                                 /** @description The name in Arabic. */
                                 arabic: string;
@@ -11540,7 +11540,7 @@ export interface operations {
                                 code: string;
                                 /** @description Codes from the root, joined with dots. */
                                 path: string;
-                                /** @description The name, in Arabic and English. */
+                                /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                                 name: {
                                     /** @description The name in Arabic. */
                                     arabic: string;
@@ -11564,7 +11564,7 @@ export interface operations {
                             path: string;
                             /** @description Depth in the tree: 0 for a root. */
                             depth: number;
-                            /** @description The name, in Arabic and English. */
+                            /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                             name: {
                                 /** @description The name in Arabic. */
                                 arabic: string;
@@ -11599,7 +11599,7 @@ export interface operations {
                             path: string;
                             /** @description Depth in the tree: 0 for a root. */
                             depth: number;
-                            /** @description The name, in Arabic and English. */
+                            /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                             name: {
                                 /** @description The name in Arabic. */
                                 arabic: string;
@@ -11830,7 +11830,7 @@ export interface operations {
                                 code: string;
                                 /** @description Codes from the root, joined with dots. */
                                 path: string;
-                                /** @description The name, in Arabic and English. */
+                                /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                                 name: {
                                     /** @description The name in Arabic. */
                                     arabic: string;
@@ -11854,7 +11854,7 @@ export interface operations {
                             path: string;
                             /** @description Depth in the tree: 0 for a root. */
                             depth: number;
-                            /** @description The name, in Arabic and English. */
+                            /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                             name: {
                                 /** @description The name in Arabic. */
                                 arabic: string;
@@ -11889,7 +11889,7 @@ export interface operations {
                             path: string;
                             /** @description Depth in the tree: 0 for a root. */
                             depth: number;
-                            /** @description The name, in Arabic and English. */
+                            /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                             name: {
                                 /** @description The name in Arabic. */
                                 arabic: string;
@@ -11924,7 +11924,7 @@ export interface operations {
                             path: string;
                             /** @description Depth in the tree: 0 for a root. */
                             depth: number;
-                            /** @description The name, in Arabic and English. */
+                            /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                             name: {
                                 /** @description The name in Arabic. */
                                 arabic: string;
@@ -12112,7 +12112,7 @@ export interface operations {
                             code: string;
                             /** @description Codes from the root, joined with dots. */
                             path: string;
-                            /** @description The name, in Arabic and English. */
+                            /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                             name: {
                                 /** @description The name in Arabic. */
                                 arabic: string;
@@ -12151,7 +12151,7 @@ export interface operations {
                             code: string;
                             /** @description Codes from the root, joined with dots. */
                             path: string;
-                            /** @description The name, in Arabic and English. */
+                            /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                             name: {
                                 /** @description The name in Arabic. */
                                 arabic: string;
@@ -12974,7 +12974,7 @@ export interface operations {
                                 code: string;
                                 /** @description Codes from the root, joined with dots. */
                                 path: string;
-                                /** @description The name, in Arabic and English. */
+                                /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                                 name: {
                                     /** @description The name in Arabic. */
                                     arabic: string;
@@ -12999,7 +12999,7 @@ export interface operations {
                                 path: string;
                                 /** @description Depth in the tree: 0 for a root. */
                                 depth: number;
-                                /** @description The name, in Arabic and English. */
+                                /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                                 name: {
                                     /** @description The name in Arabic. */
                                     arabic: string;
@@ -13116,7 +13116,7 @@ export interface operations {
                                     code: string;
                                     /** @description Codes from the root, joined with dots. */
                                     path: string;
-                                    /** @description The name, in Arabic and English. */
+                                    /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                                     name: {
                                         /** @description The name in Arabic. */
                                         arabic: string;
@@ -13140,7 +13140,7 @@ export interface operations {
                                 path: string;
                                 /** @description Depth in the tree: 0 for a root. */
                                 depth: number;
-                                /** @description The name, in Arabic and English. */
+                                /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                                 name: {
                                     /** @description The name in Arabic. */
                                     arabic: string;
@@ -13175,7 +13175,7 @@ export interface operations {
                                 path: string;
                                 /** @description Depth in the tree: 0 for a root. */
                                 depth: number;
-                                /** @description The name, in Arabic and English. */
+                                /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                                 name: {
                                     /** @description The name in Arabic. */
                                     arabic: string;
@@ -13232,7 +13232,7 @@ export interface operations {
                                     code: string;
                                     /** @description Codes from the root, joined with dots. */
                                     path: string;
-                                    /** @description The name, in Arabic and English. */
+                                    /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                                     name: {
                                         /** @description The name in Arabic. */
                                         arabic: string;
@@ -13256,7 +13256,7 @@ export interface operations {
                                 path: string;
                                 /** @description Depth in the tree: 0 for a root. */
                                 depth: number;
-                                /** @description The name, in Arabic and English. */
+                                /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                                 name: {
                                     /** @description The name in Arabic. */
                                     arabic: string;
@@ -13291,7 +13291,7 @@ export interface operations {
                                 path: string;
                                 /** @description Depth in the tree: 0 for a root. */
                                 depth: number;
-                                /** @description The name, in Arabic and English. */
+                                /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                                 name: {
                                     /** @description The name in Arabic. */
                                     arabic: string;
@@ -13326,7 +13326,7 @@ export interface operations {
                                 path: string;
                                 /** @description Depth in the tree: 0 for a root. */
                                 depth: number;
-                                /** @description The name, in Arabic and English. */
+                                /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                                 name: {
                                     /** @description The name in Arabic. */
                                     arabic: string;
