@@ -1,7 +1,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Socket } from 'node:net';
 import { resolve } from 'node:path';
-import { dataDirOf } from './environment.ts';
+import { dataDirOf, localEnvironment } from './environment.ts';
 
 /**
  * How every helper finds the stack `npm start` runs: its data directory's `local.json`, found
@@ -80,4 +80,19 @@ function answers(url: string): Promise<boolean> {
     socket.once('error', () => done(false));
     socket.connect(Number(port), hostname);
   });
+}
+
+/**
+ * For the scripts that work on the table (infra/ops/): with AWS_REGION or DYNAMODB_ENDPOINT set
+ * they work where the environment says (AWS); otherwise on the running local stack, found as
+ * every helper finds it. Exits with the one-line message when there is none.
+ */
+export async function useRunningStackUnlessAws(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  if (env.AWS_REGION || env.DYNAMODB_ENDPOINT) return;
+  const stack = await findRunningStack(env).catch((error: unknown) => {
+    if (!(error instanceof StackNotFound)) throw error;
+    console.error(`${error.message} (Against AWS: set AWS_REGION, TABLE_NAME and credentials.)`);
+    process.exit(1);
+  });
+  Object.assign(env, localEnvironment(stack.dynamoEndpoint, resolve(stack.dataDir, 'secrets.json')));
 }

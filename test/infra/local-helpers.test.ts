@@ -16,7 +16,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'ledger-helpers-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** Nothing of the test runner's environment leaks in: only what a shell has, plus what is given. */
-const shell = (env: Record<string, string>) => ({ PATH: process.env.PATH!, HOME: process.env.HOME!, ...env });
+const shell = (env: Record<string, string>): Record<string, string> => ({ PATH: process.env.PATH!, HOME: process.env.HOME!, ...env });
 
 function npmRun(args: string[], env: Record<string, string>) {
   return spawnSync('npm', ['run', '-s', ...args], { cwd: ROOT, env: shell(env), encoding: 'utf8', timeout: 30_000 });
@@ -42,6 +42,8 @@ describe('the helpers follow the stack npm start runs', () => {
     // Act: the helpers, with nothing but the data directory (and the token).
     const token = npmRun(['token', '--', '--email', 'newcomer@example.com'], { LEDGER_DATA_DIR: dataDir });
     const walk = npmRun(['walkthrough'], { LEDGER_DATA_DIR: dataDir, TOKEN: token.stdout.trim() });
+    const companyId = /^company .* \(([0-9a-f-]{36})\)/m.exec(walk.stdout)?.[1] ?? 'none';
+    const recount = npmRun(['recount-tree-levels', '--', companyId], { LEDGER_DATA_DIR: dataDir });
     process.kill(-stack.pid!, 'SIGINT');
     await closed;
     const after = npmRun(['token', '--', '--email', 'newcomer@example.com'], { LEDGER_DATA_DIR: dataDir });
@@ -51,6 +53,8 @@ describe('the helpers follow the stack npm start runs', () => {
     expect(token.stdout.trim()).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(walk.status, walk.stderr).toBe(0);
     expect(walk.stdout).toMatch(/^balance sheet at 2026-02-28: assets 1099.75/m);
+    expect(recount.status, recount.stderr).toBe(0);
+    expect(recount.stdout).toContain(`${companyId} ACCOUNT: 10 records, 0 recounted`);
     expect(output.trimEnd().split('\n').at(-1)).toBe('stopped');
     expect(output).not.toContain('unexpectedly');
     expect(existsSync(stackFileOf(dataDir))).toBe(false);
