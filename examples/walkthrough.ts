@@ -14,7 +14,8 @@ import type { paths } from './client/schema.d.ts';
  *   npm start                                            # in one shell
  *   TOKEN=$(npm run -s token -- --email you@example.com) npm run walkthrough
  *
- * LEDGER_URL overrides the address (default http://127.0.0.1:3000).
+ * It finds the running stack as `npm run token` does (LEDGER_DATA_DIR and PORT, as given to
+ * `npm start`); LEDGER_URL sends it to another address instead, e.g. a deployed API.
  */
 type Log = (line: string) => void;
 
@@ -147,5 +148,16 @@ if (import.meta.main) {
     console.error('Set TOKEN: TOKEN=$(npm run -s token -- --email you@example.com) npm run walkthrough');
     process.exit(2);
   }
-  await walkthrough(process.env.LEDGER_URL ?? 'http://127.0.0.1:3000', token, console.log, process.env.STATEMENTS_FILE);
+  const { findRunningStack, StackNotFound } = await import('../infra/local/running-stack.ts');
+  const baseUrl = process.env.LEDGER_URL ?? (await findRunningStack().catch((error: unknown) => (error instanceof StackNotFound ? fail(error.message) : Promise.reject(error)))).api;
+  await walkthrough(baseUrl, token, console.log, process.env.STATEMENTS_FILE).catch((error: unknown) => {
+    // An unreachable address is one line, not a stack trace.
+    const cause = error instanceof TypeError && error.cause instanceof Error ? error.cause.message : undefined;
+    return cause ? fail(`walkthrough: ${baseUrl} does not answer (${cause}): check LEDGER_URL, or unset it to use the stack \`npm start\` runs`) : Promise.reject(error);
+  });
+}
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
 }

@@ -1,6 +1,6 @@
 import { Duration } from 'aws-cdk-lib';
 import { Architecture, ParamsAndSecretsLayerVersion, ParamsAndSecretsVersions, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { OutputFormat, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogLevel, OutputFormat, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { BUNDLE_ALIASES, ESBUILD_OPTIONS, ESM_REQUIRE_BANNER } from './bundling/options.ts';
 
 /**
@@ -23,6 +23,8 @@ export const FUNCTION_DEFAULTS: Partial<NodejsFunctionProps> = {
     // Maps are shipped for reading stack traces offline, not enabled at run time (it slows cold starts).
     sourceMap: true,
     banner: ESM_REQUIRE_BANNER,
+    // esbuild says nothing but warnings and errors: its per-bundle sizes are `npm run bench`'s job.
+    logLevel: LogLevel.WARNING,
     esbuildArgs: Object.fromEntries(Object.entries(BUNDLE_ALIASES).map(([name, path]) => [`--alias:${name}`, path])),
   },
   // Reads and caches the service secret for shared/secrets.ts, without an SDK client in the bundle.

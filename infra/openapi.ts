@@ -1,5 +1,6 @@
 import * as z from '../shared/schemas/zod.ts';
 import { ROUTES, pathParameters, type Method, type Route } from '../shared/routes.ts';
+import { errorResponses } from './openapi-errors.ts';
 import { ROUTE_EXAMPLES } from './openapi-examples.ts';
 import { describeProperties, GLOSSARY } from './openapi-glossary.ts';
 import { responseSchema } from '../shared/schemas/responses.ts';
@@ -11,6 +12,7 @@ import { MEDIA_TYPES } from '../shared/exports/formats.ts';
  */
 const ErrorBody = {
   type: 'object',
+  description: 'Every error answer: the HTTP status, one item per problem (the field path or generalErrors, the reason, a code from docs/errors.md) and the request id of the log line.',
   required: ['status', 'errors'],
   properties: {
     status: { type: 'integer' },
@@ -37,8 +39,6 @@ const EXPORT_DESCRIPTION =
 const jsonSchema = (schema: z.core.$ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
 
 function operation(route: Route, method: Method, path: string) {
-  const errors = (codes: number[]) =>
-    Object.fromEntries(codes.map((code) => [code, { $ref: `#/components/responses/Error` }]));
   const query = route.query ? (jsonSchema(route.query()) as { properties?: Record<string, object>; required?: string[] }) : undefined;
   const example = ROUTE_EXAMPLES[route.name];
   return {
@@ -68,7 +68,7 @@ function operation(route: Route, method: Method, path: string) {
             ...(route.exportable ? { headers: { 'Content-Disposition': { description: 'attachment; filename="<report>_<range>.csv|xlsx" (files only)', schema: { type: 'string' } } } } : {}),
           }
         : { description: 'OK, with an empty body' },
-      ...errors([400, 401, 403, 404, ...(route.exportable ? [406] : []), 409, ...(route.body || route.exportable ? [413] : []), ...(route.idempotentOperation ? [422] : []), 500, 503]),
+      ...errorResponses(route),
     },
   };
 }
@@ -102,7 +102,7 @@ export function openApiDocument() {
     paths,
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An access token, or an API key (sk-svc_...).' } },
-      responses: { Error: { description: 'Error', content: { 'application/json': { schema: ErrorBody } } } },
+      schemas: { Error: ErrorBody },
     },
   };
 }

@@ -72,7 +72,7 @@ export class LedgerStack extends Stack {
         }),
     );
 
-    // The reference (`/`, `/docs`, its assets, `/openapi.json`): one function outside the route
+    // The reference (`/`, `/favicon.ico`, `/docs`, its assets, `/openapi.json`): one function outside the route
     // table, with Swagger UI's two files copied next to its bundle.
     const reference = serviceFunction(this, 'Fn-apiReference', {
       entry: resolve(ROOT, 'functions/ops/api-reference.ts'),
@@ -87,7 +87,7 @@ export class LedgerStack extends Stack {
       },
     });
     const referenceIntegration = new HttpLambdaIntegration('Int-apiReference', reference);
-    for (const path of ['/', '/docs', '/docs/{asset}', '/openapi.json']) api.addRoutes({ path, methods: [HttpMethod.GET], integration: referenceIntegration });
+    for (const path of ['/', '/favicon.ico', '/docs', '/docs/{asset}', '/openapi.json']) api.addRoutes({ path, methods: [HttpMethod.GET], integration: referenceIntegration });
 
     const notFound = serviceFunction(this, 'Fn-notFound', { entry: resolve(ROOT, 'functions/not-found.ts'), paramsAndSecrets: undefined });
     api.addRoutes({ path: '/{proxy+}', methods: [HttpMethod.ANY], integration: new HttpLambdaIntegration('Int-notFound', notFound) });

@@ -37,6 +37,11 @@ export const config = {
   get webhookRetryWindowMs() {
     return Number(process.env.WEBHOOK_RETRY_WINDOW_MS ?? 24 * 3600 * 1000);
   },
+  /** Journals one filtered list request examines at most before answering a short page that resumes (db/journal-queries.ts). */
+  get journalListExamineLimit() {
+    const limit = Number(process.env.JOURNAL_LIST_EXAMINE_LIMIT || 1000);
+    return Number.isSafeInteger(limit) && limit >= 1 ? limit : 1000;
+  },
   /** Report snapshots a company may store (they are immutable and never deleted). */
   get reportSnapshotLimit() {
     const limit = Number(process.env.REPORT_SNAPSHOT_LIMIT || 1000);

@@ -32,3 +32,23 @@ describe('the OpenAPI document’s descriptions', () => {
     expect([...missing]).toEqual([]);
   });
 });
+
+describe('the OpenAPI document’s names', () => {
+  type Body = { content: { 'application/json': { schema: { properties: Record<string, { type?: string; description?: string }> } } } };
+  const nameOf = (path: string, method: string) => {
+    const op = (openApiDocument().paths as Record<string, Record<string, { requestBody: Body; responses: Record<string, Body> }>>)[path]![method]!;
+    return [op.requestBody, op.responses['200']!].map((body) => body.content['application/json'].schema.properties.name!);
+  };
+
+  it('calls a company’s and a year’s name plain text, and an account’s name Arabic and English', () => {
+    for (const name of [...nameOf('/api/v1/Companies', 'post'), ...nameOf('/api/v1/Companies/{companyId}/FinancialYears', 'post')]) {
+      expect(name.type).toBe('string');
+      expect(name.description).not.toContain('Arabic and English');
+      expect(name.description).toContain('plain text');
+    }
+    for (const name of nameOf('/api/v1/Companies/{companyId}/Accounts', 'post')) {
+      expect(name.type).toBe('object');
+      expect(name.description).toBe('The name, in Arabic and English.');
+    }
+  });
+});

@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/aebe6dad-9513-45f3-a9e4-1acf26a6b93d`
+         * @description Example request: `GET /api/v1/Companies/6b3a57bd-73ec-4e4d-930c-1e26de4bc73b`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Settings`
+         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Settings`
          */
         get: operations["settings.get"];
         /**
          * Update company settings (versioned)
-         * @description Example request: `PUT /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Settings`
+         * @description Example request: `PUT /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Roles`
+         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Roles`
+         * @description Example request: `POST /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Roles/2798291f-ff96-4b5a-94c0-339eb5f3d0d2`
+         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Roles/840301f4-e799-472e-8a55-86c1c381f7d7`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Roles/2798291f-ff96-4b5a-94c0-339eb5f3d0d2`
+         * @description Example request: `PUT /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Roles/840301f4-e799-472e-8a55-86c1c381f7d7`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Roles/2798291f-ff96-4b5a-94c0-339eb5f3d0d2`
+         * @description Example request: `DELETE /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Roles/840301f4-e799-472e-8a55-86c1c381f7d7`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Members`
+         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Members`
+         * @description Example request: `POST /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Members/7385b049-2eeb-4486-8226-da13c76b0f7f`
+         * @description Example request: `PUT /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Members/defeb55e-0e5e-41fd-b8d7-b487a8a4a61c`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Members/7385b049-2eeb-4486-8226-da13c76b0f7f`
+         * @description Example request: `DELETE /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Members/defeb55e-0e5e-41fd-b8d7-b487a8a4a61c`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/ApiKeys/169769c8-0c6e-4c00-b565-a4e0fbf0d0f3`
+         * @description Example request: `DELETE /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/ApiKeys/25e8be57-2f0e-4029-aba6-013d44b2d41f`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Accounts`
+         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Accounts`
+         * @description Example request: `POST /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Accounts/2ff61d46-9db5-4cee-8d76-af3ae040dc44`
+         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Accounts/8b525865-cfb7-47d7-a5c2-f3c02837df8c`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Accounts/2ff61d46-9db5-4cee-8d76-af3ae040dc44`
+         * @description Example request: `PUT /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Accounts/8b525865-cfb7-47d7-a5c2-f3c02837df8c`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Accounts/2ff61d46-9db5-4cee-8d76-af3ae040dc44`
+         * @description Example request: `DELETE /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Accounts/8b525865-cfb7-47d7-a5c2-f3c02837df8c`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,13 +333,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -357,18 +357,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/CostCenters/5e030662-4176-49c4-a0af-3afe18a72958`
+         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/CostCenters/481f7fc0-83bc-416c-934a-59621c50ec80`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/CostCenters/5e030662-4176-49c4-a0af-3afe18a72958`
+         * @description Example request: `PUT /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/CostCenters/481f7fc0-83bc-416c-934a-59621c50ec80`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/CostCenters/5e030662-4176-49c4-a0af-3afe18a72958`
+         * @description Example request: `DELETE /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/CostCenters/481f7fc0-83bc-416c-934a-59621c50ec80`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -387,7 +387,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/CostCenters/5e030662-4176-49c4-a0af-3afe18a72958/Activate`
+         * @description Example request: `POST /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/CostCenters/481f7fc0-83bc-416c-934a-59621c50ec80/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -407,7 +407,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/CostCenters/5e030662-4176-49c4-a0af-3afe18a72958/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/CostCenters/481f7fc0-83bc-416c-934a-59621c50ec80/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -425,13 +425,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -449,18 +449,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/FinancialYears/d9ca0fcf-1b63-4166-9b35-c4f767f52547`
+         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/FinancialYears/f5ab90d2-85fb-412f-92be-bff033eaab42`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/FinancialYears/43b6c8d4-3611-440c-bdf9-c6d700e4da04`
+         * @description Example request: `PUT /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/FinancialYears/763d8ddd-8901-412a-b9cc-82a1dfdd29a8`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/FinancialYears/43b6c8d4-3611-440c-bdf9-c6d700e4da04`
+         * @description Example request: `DELETE /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/FinancialYears/763d8ddd-8901-412a-b9cc-82a1dfdd29a8`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -478,7 +478,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/FinancialYears/d9ca0fcf-1b63-4166-9b35-c4f767f52547/Close`
+         * @description Example request: `PUT /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/FinancialYears/f5ab90d2-85fb-412f-92be-bff033eaab42/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -499,7 +499,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/FinancialYears/d9ca0fcf-1b63-4166-9b35-c4f767f52547/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/FinancialYears/f5ab90d2-85fb-412f-92be-bff033eaab42/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -517,7 +517,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/FinancialYears/d9ca0fcf-1b63-4166-9b35-c4f767f52547/Periods`
+         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/FinancialYears/f5ab90d2-85fb-412f-92be-bff033eaab42/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -537,7 +537,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/FinancialYears/d9ca0fcf-1b63-4166-9b35-c4f767f52547/Periods/8258060a-68ff-47eb-8426-04376dda6791`
+         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/FinancialYears/f5ab90d2-85fb-412f-92be-bff033eaab42/Periods/1c53e4c8-9d0f-4e44-b6db-7da88fe84045`
          */
         get: operations["periods.get"];
         put?: never;
@@ -559,7 +559,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/FinancialYears/d9ca0fcf-1b63-4166-9b35-c4f767f52547/Periods/8258060a-68ff-47eb-8426-04376dda6791/Lock`
+         * @description Example request: `POST /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/FinancialYears/f5ab90d2-85fb-412f-92be-bff033eaab42/Periods/1c53e4c8-9d0f-4e44-b6db-7da88fe84045/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -578,12 +578,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/FinancialYears/d9ca0fcf-1b63-4166-9b35-c4f767f52547/Periods/8258060a-68ff-47eb-8426-04376dda6791/Close`
+         * @description Example request: `POST /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/FinancialYears/f5ab90d2-85fb-412f-92be-bff033eaab42/Periods/1c53e4c8-9d0f-4e44-b6db-7da88fe84045/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/FinancialYears/d9ca0fcf-1b63-4166-9b35-c4f767f52547/Periods/8258060a-68ff-47eb-8426-04376dda6791/Close`
+         * @description Example request: `POST /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/FinancialYears/f5ab90d2-85fb-412f-92be-bff033eaab42/Periods/1c53e4c8-9d0f-4e44-b6db-7da88fe84045/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -603,7 +603,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/FinancialYears/d9ca0fcf-1b63-4166-9b35-c4f767f52547/Periods/8258060a-68ff-47eb-8426-04376dda6791/Reopen`
+         * @description Example request: `POST /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/FinancialYears/f5ab90d2-85fb-412f-92be-bff033eaab42/Periods/1c53e4c8-9d0f-4e44-b6db-7da88fe84045/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -620,14 +620,14 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List journals (paginated; filters dateFrom, dateTo, status; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Journals`
+         * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
+         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Journals`
+         * @description Example request: `POST /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -645,12 +645,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Journals/0785351c-d58e-4900-a281-28c463ef56c7`
+         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Journals/ed0196e1-2a6b-4663-a6c9-618fa21649a3`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Journals/0785351c-d58e-4900-a281-28c463ef56c7`
+         * @description Example request: `PUT /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Journals/ed0196e1-2a6b-4663-a6c9-618fa21649a3`
          */
         put: operations["journals.update"];
         post?: never;
@@ -671,7 +671,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Journals/0785351c-d58e-4900-a281-28c463ef56c7/Post`
+         * @description Example request: `POST /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Journals/ed0196e1-2a6b-4663-a6c9-618fa21649a3/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -691,7 +691,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Journals/a690d5d8-b9fe-4830-8eea-8098312992d8/Void`
+         * @description Example request: `POST /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Journals/37db881e-7465-4492-a6f3-d9ddfa2cb92b/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -711,7 +711,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Journals/0785351c-d58e-4900-a281-28c463ef56c7/Adjust`
+         * @description Example request: `POST /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Journals/ed0196e1-2a6b-4663-a6c9-618fa21649a3/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Journals/0785351c-d58e-4900-a281-28c463ef56c7/Reverse`
+         * @description Example request: `POST /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Journals/ed0196e1-2a6b-4663-a6c9-618fa21649a3/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -769,7 +769,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Reports/TrialBalance?financialYearId=d9ca0fcf-1b63-4166-9b35-c4f767f52547`
+         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Reports/TrialBalance?financialYearId=f5ab90d2-85fb-412f-92be-bff033eaab42`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -789,7 +789,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -809,7 +809,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -829,7 +829,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -849,7 +849,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Reports/BudgetVsActual?budgetId=c1ca62cf-a086-434f-bd1e-4953daf12faa&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Reports/BudgetVsActual?budgetId=2e9bd40e-a4a4-495c-8839-53456e6e4535&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -869,7 +869,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -889,13 +889,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Reports`
+         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Reports`
+         * @description Example request: `POST /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -913,7 +913,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Reports/c87831be-0942-4ed1-9b2f-1f4d9dbefb4f`
+         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Reports/d5ec9068-bb2e-44da-96cd-0d44a65f1c7f`
          */
         get: operations["reports.get"];
         put?: never;
@@ -933,7 +933,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -953,13 +953,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -977,18 +977,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Webhooks/4c1f635c-a5d8-4328-ac96-cca6267b0f64`
+         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Webhooks/9cfc1c4d-703a-47d5-b1d0-fb55d41de868`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Webhooks/4c1f635c-a5d8-4328-ac96-cca6267b0f64`
+         * @description Example request: `PUT /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Webhooks/9cfc1c4d-703a-47d5-b1d0-fb55d41de868`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Webhooks/4c1f635c-a5d8-4328-ac96-cca6267b0f64`
+         * @description Example request: `DELETE /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Webhooks/9cfc1c4d-703a-47d5-b1d0-fb55d41de868`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1005,7 +1005,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Webhooks/4c1f635c-a5d8-4328-ac96-cca6267b0f64/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Webhooks/9cfc1c4d-703a-47d5-b1d0-fb55d41de868/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1025,13 +1025,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1049,18 +1049,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/ExchangeRates/62bcbba3-fa26-46e5-afd1-48983667e395`
+         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/ExchangeRates/dd0b7aec-21d9-4fed-a742-35b8847e6c0a`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/ExchangeRates/62bcbba3-fa26-46e5-afd1-48983667e395`
+         * @description Example request: `PUT /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/ExchangeRates/dd0b7aec-21d9-4fed-a742-35b8847e6c0a`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/ExchangeRates/62bcbba3-fa26-46e5-afd1-48983667e395`
+         * @description Example request: `DELETE /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/ExchangeRates/dd0b7aec-21d9-4fed-a742-35b8847e6c0a`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1077,13 +1077,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Budgets`
+         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Budgets`
+         * @description Example request: `POST /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1101,18 +1101,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Budgets/c1ca62cf-a086-434f-bd1e-4953daf12faa`
+         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Budgets/2e9bd40e-a4a4-495c-8839-53456e6e4535`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Budgets/c1ca62cf-a086-434f-bd1e-4953daf12faa`
+         * @description Example request: `PUT /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Budgets/2e9bd40e-a4a4-495c-8839-53456e6e4535`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/5100fefa-1010-4687-a907-384ce47c934c/Budgets/c1ca62cf-a086-434f-bd1e-4953daf12faa`
+         * @description Example request: `DELETE /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Budgets/2e9bd40e-a4a4-495c-8839-53456e6e4535`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1123,26 +1123,19 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
-    responses: {
-        /** @description Error */
+    schemas: {
+        /** @description Every error answer: the HTTP status, one item per problem (the field path or generalErrors, the reason, a code from docs/errors.md) and the request id of the log line. */
         Error: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": {
-                    status: number;
-                    errors: {
-                        name: string;
-                        reason: string;
-                        code: string;
-                    }[];
-                    requestId?: string;
-                };
-            };
+            status: number;
+            errors: {
+                name: string;
+                reason: string;
+                code: string;
+            }[];
+            requestId?: string;
         };
     };
+    responses: never;
     parameters: never;
     requestBodies: never;
     headers: never;
@@ -1170,7 +1163,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:41919/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A41713%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=c15AOcGeT0FCRICdPt4uedzturLkiRa9NxvuzbnhGZc&code_challenge_method=S256&state=AYwUcEwG0c0WI4SoB6zTnom336e37eAKzoPVgvpsNB4&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:43599/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A44639%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=Z8SGQ2F6ly-4p6IExFYBWPrZ-owzAWj8eBmhmuoUGhk&code_challenge_method=S256&state=ReXuHzDcYSlvH-1RkLYqyHQcjW8mo10dHUL7LUoyYs8&client_id=ledger-local"
                      *     }
                      */
                     "application/json": {
@@ -1182,13 +1175,33 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).); `IdentityProviderUnavailable` (Sign-in: the identity provider cannot be reached.) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "authentication.callback": {
@@ -1220,7 +1233,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "5100fefa-1010-4687-a907-384ce47c934c",
+                     *           "companyId": "5d40e4bb-cd7c-4b20-a057-306cb6ecf857",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1257,7 +1270,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "aebe6dad-9513-45f3-a9e4-1acf26a6b93d",
+                     *           "companyId": "6b3a57bd-73ec-4e4d-930c-1e26de4bc73b",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1328,13 +1341,33 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidState` (Sign-in: the `state` is unknown, expired or already used.); `InvalidGrant` (Sign-in: the identity provider refused the code exchange.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).); `IdentityProviderUnavailable` (Sign-in: the identity provider cannot be reached.) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "authentication.refresh": {
@@ -1373,7 +1406,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "5100fefa-1010-4687-a907-384ce47c934c",
+                     *           "companyId": "5d40e4bb-cd7c-4b20-a057-306cb6ecf857",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1410,7 +1443,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "aebe6dad-9513-45f3-a9e4-1acf26a6b93d",
+                     *           "companyId": "6b3a57bd-73ec-4e4d-930c-1e26de4bc73b",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1481,14 +1514,51 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "companies.list": {
@@ -1522,16 +1592,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "aebe6dad-9513-45f3-a9e4-1acf26a6b93d",
+                     *           "id": "6b3a57bd-73ec-4e4d-930c-1e26de4bc73b",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-24T11:24:39.779Z",
+                     *           "createdAt": "2026-11-24T11:44:49.339Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "5100fefa-1010-4687-a907-384ce47c934c",
+                     *           "id": "5d40e4bb-cd7c-4b20-a057-306cb6ecf857",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-24T11:24:39.522Z",
+                     *           "createdAt": "2026-11-24T11:44:48.997Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -1549,7 +1619,7 @@ export interface operations {
                              * @description Identifier (UUID).
                              */
                             id: string;
-                            /** @description The name, in Arabic and English. */
+                            /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                             name: string;
                             /**
                              * Format: date-time
@@ -1569,13 +1639,51 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "companies.create": {
@@ -1597,7 +1705,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The name, in Arabic and English. */
+                    /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                     name: string;
                     /** @description ISO 4217 currency code of the company’s books; it changes only while the company has no journal. */
                     baseCurrency: string;
@@ -1618,9 +1726,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "aebe6dad-9513-45f3-a9e4-1acf26a6b93d",
+                     *       "id": "6b3a57bd-73ec-4e4d-930c-1e26de4bc73b",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T11:24:39.779Z",
+                     *       "createdAt": "2026-11-24T11:44:49.339Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -1629,7 +1737,7 @@ export interface operations {
                      *         "fxRoundingAccountId": null,
                      *         "unrealizedFxGainLossAccountId": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-24T11:24:39.779Z"
+                     *         "updatedAt": "2026-11-24T11:44:49.339Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -1673,7 +1781,7 @@ export interface operations {
                          * @description Identifier (UUID).
                          */
                         id: string;
-                        /** @description The name, in Arabic and English. */
+                        /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                         name: string;
                         /**
                          * Format: date-time
@@ -1712,15 +1820,78 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            422: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused for another record. Codes: `IdempotencyKeyReused` (The Idempotency-Key was used for another record with this operation.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "companies.get": {
@@ -1743,9 +1914,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "aebe6dad-9513-45f3-a9e4-1acf26a6b93d",
+                     *       "id": "6b3a57bd-73ec-4e4d-930c-1e26de4bc73b",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T11:24:39.779Z",
+                     *       "createdAt": "2026-11-24T11:44:49.339Z",
                      *       "version": 1
                      *     }
                      */
@@ -1755,7 +1926,7 @@ export interface operations {
                          * @description Identifier (UUID).
                          */
                         id: string;
-                        /** @description The name, in Arabic and English. */
+                        /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                         name: string;
                         /**
                          * Format: date-time
@@ -1767,13 +1938,60 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "settings.get": {
@@ -1802,7 +2020,7 @@ export interface operations {
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-24T11:24:39.522Z"
+                     *       "updatedAt": "2026-11-24T11:44:48.997Z"
                      *     }
                      */
                     "application/json": {
@@ -1826,13 +2044,60 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "settings.update": {
@@ -1851,7 +2116,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "20e3859c-c476-49a2-b466-9432ee9ecdfa",
+                 *       "retainedEarningsAccountId": "c98d975c-365f-46ea-8ecf-20571adf1738",
                  *       "version": 1
                  *     }
                  */
@@ -1882,11 +2147,11 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "20e3859c-c476-49a2-b466-9432ee9ecdfa",
+                     *       "retainedEarningsAccountId": "c98d975c-365f-46ea-8ecf-20571adf1738",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-24T11:24:43.117Z"
+                     *       "updatedAt": "2026-11-24T11:44:51.245Z"
                      *     }
                      */
                     "application/json": {
@@ -1910,14 +2175,78 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `PrecisionInUse` (The currency precision cannot be lowered once journals exist.); `CurrencyInUse` (The base currency cannot change once journals exist.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "roles.list": {
@@ -2047,7 +2376,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "2798291f-ff96-4b5a-94c0-339eb5f3d0d2",
+                     *           "id": "840301f4-e799-472e-8a55-86c1c381f7d7",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -2058,8 +2387,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-24T11:24:54.496Z",
-                     *           "updatedAt": "2026-11-24T11:24:54.555Z"
+                     *           "createdAt": "2026-11-24T11:44:57.803Z",
+                     *           "updatedAt": "2026-11-24T11:44:57.834Z"
                      *         }
                      *       ]
                      *     }
@@ -2072,7 +2401,7 @@ export interface operations {
                              * @description Identifier (UUID).
                              */
                             id: string;
-                            /** @description The name, in Arabic and English. */
+                            /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                             name: string;
                             /** @description Free text. */
                             description: string;
@@ -2092,13 +2421,60 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "roles.create": {
@@ -2127,7 +2503,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The name, in Arabic and English. */
+                    /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                     name: string;
                     /**
                      * @description Free text.
@@ -2148,7 +2524,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2798291f-ff96-4b5a-94c0-339eb5f3d0d2",
+                     *       "id": "840301f4-e799-472e-8a55-86c1c381f7d7",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2158,8 +2534,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:24:54.496Z",
-                     *       "updatedAt": "2026-11-24T11:24:54.496Z"
+                     *       "createdAt": "2026-11-24T11:44:57.803Z",
+                     *       "updatedAt": "2026-11-24T11:44:57.803Z"
                      *     }
                      */
                     "application/json": {
@@ -2168,7 +2544,7 @@ export interface operations {
                          * @description Identifier (UUID).
                          */
                         id: string;
-                        /** @description The name, in Arabic and English. */
+                        /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                         name: string;
                         /** @description Free text. */
                         description: string;
@@ -2187,15 +2563,87 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            422: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `DuplicateName` (Another role has this name, or one that looks like it.); `TooManyRoles` (The company holds as many custom roles as allowed.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused for another record. Codes: `IdempotencyKeyReused` (The Idempotency-Key was used for another record with this operation.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "roles.get": {
@@ -2220,7 +2668,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2798291f-ff96-4b5a-94c0-339eb5f3d0d2",
+                     *       "id": "840301f4-e799-472e-8a55-86c1c381f7d7",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2230,8 +2678,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:24:54.496Z",
-                     *       "updatedAt": "2026-11-24T11:24:54.496Z"
+                     *       "createdAt": "2026-11-24T11:44:57.803Z",
+                     *       "updatedAt": "2026-11-24T11:44:57.803Z"
                      *     }
                      */
                     "application/json": {
@@ -2240,7 +2688,7 @@ export interface operations {
                          * @description Identifier (UUID).
                          */
                         id: string;
-                        /** @description The name, in Arabic and English. */
+                        /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                         name: string;
                         /** @description Free text. */
                         description: string;
@@ -2259,13 +2707,60 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "roles.update": {
@@ -2295,7 +2790,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The name, in Arabic and English. */
+                    /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                     name: string;
                     /**
                      * @description Free text.
@@ -2318,7 +2813,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2798291f-ff96-4b5a-94c0-339eb5f3d0d2",
+                     *       "id": "840301f4-e799-472e-8a55-86c1c381f7d7",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -2329,8 +2824,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T11:24:54.496Z",
-                     *       "updatedAt": "2026-11-24T11:24:54.555Z"
+                     *       "createdAt": "2026-11-24T11:44:57.803Z",
+                     *       "updatedAt": "2026-11-24T11:44:57.834Z"
                      *     }
                      */
                     "application/json": {
@@ -2339,7 +2834,7 @@ export interface operations {
                          * @description Identifier (UUID).
                          */
                         id: string;
-                        /** @description The name, in Arabic and English. */
+                        /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                         name: string;
                         /** @description Free text. */
                         description: string;
@@ -2358,14 +2853,78 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `DuplicateName` (Another role has this name, or one that looks like it.); `BuiltInRole` (Built-in roles cannot be changed or deleted.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "roles.delete": {
@@ -2401,14 +2960,78 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `BuiltInRole` (Built-in roles cannot be changed or deleted.); `RoleInUse` (Members hold the role.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "members.list": {
@@ -2445,8 +3068,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "f410656e-2774-4fd1-b5f5-b6dcd6da3006",
-                     *           "email": "user-33a909e5-4f35-47b4-891c-90e48735cd74@example.com",
+                     *           "userId": "50b55606-2a9a-48c9-9aab-53aade55d3f4",
+                     *           "email": "user-d56d21a0-2bdc-4cf2-917d-ab4249eee643@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -2482,20 +3105,20 @@ export interface operations {
                      *             "budgets:read",
                      *             "budgets:manage"
                      *           ],
-                     *           "joinedAt": "2026-11-24T11:24:39.522Z",
+                     *           "joinedAt": "2026-11-24T11:44:48.997Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "7385b049-2eeb-4486-8226-da13c76b0f7f",
-                     *           "email": "contract-1795519494596@example.com",
-                     *           "roleId": "2798291f-ff96-4b5a-94c0-339eb5f3d0d2",
+                     *           "userId": "defeb55e-0e5e-41fd-b8d7-b487a8a4a61c",
+                     *           "email": "contract-1795520697865@example.com",
+                     *           "roleId": "840301f4-e799-472e-8a55-86c1c381f7d7",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-24T11:24:54.623Z",
+                     *           "joinedAt": "2026-11-24T11:44:57.884Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -2536,13 +3159,60 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "members.add": {
@@ -2559,8 +3229,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795519494596@example.com",
-                 *       "roleId": "2798291f-ff96-4b5a-94c0-339eb5f3d0d2"
+                 *       "email": "contract-1795520697865@example.com",
+                 *       "roleId": "840301f4-e799-472e-8a55-86c1c381f7d7"
                  *     }
                  */
                 "application/json": {
@@ -2586,16 +3256,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "7385b049-2eeb-4486-8226-da13c76b0f7f",
-                     *       "email": "contract-1795519494596@example.com",
-                     *       "roleId": "2798291f-ff96-4b5a-94c0-339eb5f3d0d2",
+                     *       "userId": "defeb55e-0e5e-41fd-b8d7-b487a8a4a61c",
+                     *       "email": "contract-1795520697865@example.com",
+                     *       "roleId": "840301f4-e799-472e-8a55-86c1c381f7d7",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T11:24:54.623Z",
+                     *       "joinedAt": "2026-11-24T11:44:57.884Z",
                      *       "version": 1
                      *     }
                      */
@@ -2626,14 +3296,78 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `RoleChanged` (The role changed while it was being granted; send the request again.); `AlreadyMember` (The user is already a member.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "members.change": {
@@ -2676,8 +3410,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "7385b049-2eeb-4486-8226-da13c76b0f7f",
-                     *       "email": "contract-1795519494596@example.com",
+                     *       "userId": "defeb55e-0e5e-41fd-b8d7-b487a8a4a61c",
+                     *       "email": "contract-1795520697865@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -2692,7 +3426,7 @@ export interface operations {
                      *         "exchange-rates:read",
                      *         "budgets:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T11:24:54.623Z",
+                     *       "joinedAt": "2026-11-24T11:44:57.884Z",
                      *       "version": 2
                      *     }
                      */
@@ -2723,14 +3457,78 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `RoleChanged` (The role changed while it was being granted; send the request again.); `SelfChange` (Nobody changes or removes their own membership.); `LastOwner` (A company keeps at least one owner.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "members.remove": {
@@ -2766,14 +3564,78 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `SelfChange` (Nobody changes or removes their own membership.); `LastOwner` (A company keeps at least one owner.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "apiKeys.list": {
@@ -2810,9 +3672,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "169769c8-0c6e-4c00-b565-a4e0fbf0d0f3",
+                     *           "id": "25e8be57-2f0e-4029-aba6-013d44b2d41f",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_-8M3j6x",
+                     *           "prefix": "sk-svc_XvsIb4T",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -2820,8 +3682,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "f410656e-2774-4fd1-b5f5-b6dcd6da3006",
-                     *           "createdAt": "2026-11-24T11:24:54.813Z",
+                     *           "createdBy": "50b55606-2a9a-48c9-9aab-53aade55d3f4",
+                     *           "createdAt": "2026-11-24T11:44:58.065Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -2838,7 +3700,7 @@ export interface operations {
                              * @description Identifier (UUID).
                              */
                             id: string;
-                            /** @description The name, in Arabic and English. */
+                            /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                             name: string;
                             /** @description The first characters of the key, to recognise it. */
                             prefix: string;
@@ -2870,13 +3732,60 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "apiKeys.create": {
@@ -2901,7 +3810,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The name, in Arabic and English. */
+                    /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                     name: string;
                     /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
                     permissions?: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage")[];
@@ -2932,9 +3841,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "169769c8-0c6e-4c00-b565-a4e0fbf0d0f3",
+                     *       "id": "25e8be57-2f0e-4029-aba6-013d44b2d41f",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_-8M3j6x",
+                     *       "prefix": "sk-svc_XvsIb4T",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -2942,8 +3851,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "f410656e-2774-4fd1-b5f5-b6dcd6da3006",
-                     *       "createdAt": "2026-11-24T11:24:54.813Z",
+                     *       "createdBy": "50b55606-2a9a-48c9-9aab-53aade55d3f4",
+                     *       "createdAt": "2026-11-24T11:44:58.065Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -2955,7 +3864,7 @@ export interface operations {
                          * @description Identifier (UUID).
                          */
                         id: string;
-                        /** @description The name, in Arabic and English. */
+                        /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                         name: string;
                         /** @description The first characters of the key, to recognise it. */
                         prefix: string;
@@ -2988,14 +3897,69 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "apiKeys.revoke": {
@@ -3032,18 +3996,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "169769c8-0c6e-4c00-b565-a4e0fbf0d0f3",
+                     *       "id": "25e8be57-2f0e-4029-aba6-013d44b2d41f",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_-8M3j6x",
+                     *       "prefix": "sk-svc_XvsIb4T",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-24T11:24:54.876Z",
-                     *       "createdBy": "f410656e-2774-4fd1-b5f5-b6dcd6da3006",
-                     *       "createdAt": "2026-11-24T11:24:54.813Z",
+                     *       "revokedAt": "2026-11-24T11:44:58.105Z",
+                     *       "createdBy": "50b55606-2a9a-48c9-9aab-53aade55d3f4",
+                     *       "createdAt": "2026-11-24T11:44:58.065Z",
                      *       "version": 2
                      *     }
                      */
@@ -3053,7 +4017,7 @@ export interface operations {
                          * @description Identifier (UUID).
                          */
                         id: string;
-                        /** @description The name, in Arabic and English. */
+                        /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                         name: string;
                         /** @description The first characters of the key, to recognise it. */
                         prefix: string;
@@ -3082,14 +4046,78 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `InvalidState` (The record's state does not allow the operation (posting a posted journal, locking a closed period, ...).) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "accounts.list": {
@@ -3126,24 +4154,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b2a34b9b-fa05-4e6a-9a53-b33e0afe1449",
+                     *           "id": "e7cd2da7-8f5c-4718-8ab2-4116e92f15c7",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "746422eb-60bd-45ab-9e2f-56f787086da4",
+                     *           "parentId": "8ae258cf-d541-429c-8321-1742549604be",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:24:42.909Z",
-                     *           "updatedAt": "2026-11-24T11:24:42.909Z",
+                     *           "createdAt": "2026-11-24T11:44:50.976Z",
+                     *           "updatedAt": "2026-11-24T11:44:50.976Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "746422eb-60bd-45ab-9e2f-56f787086da4",
+                     *           "id": "8ae258cf-d541-429c-8321-1742549604be",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -3152,32 +4180,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:24:42.817Z",
-                     *           "updatedAt": "2026-11-24T11:24:42.817Z",
+                     *           "createdAt": "2026-11-24T11:44:50.684Z",
+                     *           "updatedAt": "2026-11-24T11:44:50.684Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "cb359c63-1447-408a-b93b-b9b2040b8eb5",
+                     *           "id": "2225015b-78bd-494f-87ca-a01b9e100691",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "7c50332d-ea91-4a08-9d70-b1de87ef6f60",
+                     *           "parentId": "a4c54f31-9624-4b52-b7e6-af75122a6dd2",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:24:42.780Z",
-                     *           "updatedAt": "2026-11-24T11:24:42.780Z",
+                     *           "createdAt": "2026-11-24T11:44:50.617Z",
+                     *           "updatedAt": "2026-11-24T11:44:50.617Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "7c50332d-ea91-4a08-9d70-b1de87ef6f60",
+                     *           "id": "a4c54f31-9624-4b52-b7e6-af75122a6dd2",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -3186,32 +4214,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:24:42.712Z",
-                     *           "updatedAt": "2026-11-24T11:24:42.712Z",
+                     *           "createdAt": "2026-11-24T11:44:50.536Z",
+                     *           "updatedAt": "2026-11-24T11:44:50.536Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "20e3859c-c476-49a2-b466-9432ee9ecdfa",
+                     *           "id": "c98d975c-365f-46ea-8ecf-20571adf1738",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "95a8e145-230b-43b5-ab52-2395d6584396",
+                     *           "parentId": "1be222fb-ed0f-439a-b76e-526ab8d9f8c8",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:24:42.673Z",
-                     *           "updatedAt": "2026-11-24T11:24:42.673Z",
+                     *           "createdAt": "2026-11-24T11:44:50.242Z",
+                     *           "updatedAt": "2026-11-24T11:44:50.242Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "95a8e145-230b-43b5-ab52-2395d6584396",
+                     *           "id": "1be222fb-ed0f-439a-b76e-526ab8d9f8c8",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -3220,49 +4248,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:24:42.636Z",
-                     *           "updatedAt": "2026-11-24T11:24:42.636Z",
+                     *           "createdAt": "2026-11-24T11:44:50.165Z",
+                     *           "updatedAt": "2026-11-24T11:44:50.165Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "e1930cba-58b0-4ded-a09d-60efa72ea4d1",
+                     *           "id": "bd4fbf23-7bed-40a2-a623-e2677f7ca254",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "216d5c42-ad33-4a90-a060-617911542a9e",
+                     *           "parentId": "bc3a9ce3-89f5-4b00-81a3-85ce700c358c",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:24:42.348Z",
-                     *           "updatedAt": "2026-11-24T11:24:42.348Z",
+                     *           "createdAt": "2026-11-24T11:44:50.038Z",
+                     *           "updatedAt": "2026-11-24T11:44:50.038Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "7670b951-532e-43be-aced-7c8b93f813b1",
+                     *           "id": "3e6e7da7-8519-4797-8495-8c9ec16a369a",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "216d5c42-ad33-4a90-a060-617911542a9e",
+                     *           "parentId": "bc3a9ce3-89f5-4b00-81a3-85ce700c358c",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:24:41.497Z",
-                     *           "updatedAt": "2026-11-24T11:24:41.497Z",
+                     *           "createdAt": "2026-11-24T11:44:49.989Z",
+                     *           "updatedAt": "2026-11-24T11:44:49.989Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "216d5c42-ad33-4a90-a060-617911542a9e",
+                     *           "id": "bc3a9ce3-89f5-4b00-81a3-85ce700c358c",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -3271,8 +4299,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:24:41.354Z",
-                     *           "updatedAt": "2026-11-24T11:24:41.354Z",
+                     *           "createdAt": "2026-11-24T11:44:49.954Z",
+                     *           "updatedAt": "2026-11-24T11:44:49.954Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -3340,13 +4368,69 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `HierarchyTooDeep` (A record lies deeper than a path can show (written before the limit).); `HierarchyChanged` (The hierarchy changed while it was being read; read it again.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "accounts.create": {
@@ -3416,7 +4500,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2ff61d46-9db5-4cee-8d76-af3ae040dc44",
+                     *       "id": "8b525865-cfb7-47d7-a5c2-f3c02837df8c",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -3425,8 +4509,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:24:43.275Z",
-                     *       "updatedAt": "2026-11-24T11:24:43.275Z",
+                     *       "createdAt": "2026-11-24T11:44:51.481Z",
+                     *       "updatedAt": "2026-11-24T11:44:51.481Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -3484,15 +4568,87 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            422: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `TooDeep` (The move or create would place a record deeper than the hierarchy allows.); `ParentNotCategory` (A parent account must be a category.); `CategoryCurrency` (Only leaf accounts have a currency.); `CashFlowCategory` (The cash flow category is not one the account's classification allows.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `DuplicateCode` (A sibling already has this code, or one that looks like it.); `HierarchyTooDeep` (A record lies deeper than a path can show (written before the limit).); `HierarchyChanged` (The hierarchy changed while it was being read; read it again.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused for another record. Codes: `IdempotencyKeyReused` (The Idempotency-Key was used for another record with this operation.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "accounts.get": {
@@ -3517,7 +4673,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2ff61d46-9db5-4cee-8d76-af3ae040dc44",
+                     *       "id": "8b525865-cfb7-47d7-a5c2-f3c02837df8c",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -3526,8 +4682,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:24:43.275Z",
-                     *       "updatedAt": "2026-11-24T11:24:43.275Z",
+                     *       "createdAt": "2026-11-24T11:44:51.481Z",
+                     *       "updatedAt": "2026-11-24T11:44:51.481Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -3585,13 +4741,69 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `HierarchyTooDeep` (A record lies deeper than a path can show (written before the limit).); `HierarchyChanged` (The hierarchy changed while it was being read; read it again.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "accounts.update": {
@@ -3657,7 +4869,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2ff61d46-9db5-4cee-8d76-af3ae040dc44",
+                     *       "id": "8b525865-cfb7-47d7-a5c2-f3c02837df8c",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -3666,8 +4878,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T11:24:43.275Z",
-                     *       "updatedAt": "2026-11-24T11:24:43.366Z",
+                     *       "createdAt": "2026-11-24T11:44:51.481Z",
+                     *       "updatedAt": "2026-11-24T11:44:51.602Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -3725,14 +4937,78 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `TooDeep` (The move or create would place a record deeper than the hierarchy allows.); `Cycle` (The move would place a record under itself or one of its descendants.); `ParentNotCategory` (A parent account must be a category.); `CategoryCurrency` (Only leaf accounts have a currency.); `CashFlowCategory` (The cash flow category is not one the account's classification allows.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `DuplicateCode` (A sibling already has this code, or one that looks like it.); `InUse` (Journal lines name the record, so it cannot be deleted (or that field changed).); `HierarchyTooDeep` (A record lies deeper than a path can show (written before the limit).); `HierarchyChanged` (The hierarchy changed while it was being read; read it again.); `RetainedEarningsAccount` (The settings name this account as retained earnings.); `SettingsAccount` (The settings name this account (rounding, unrealized exchange).) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "accounts.delete": {
@@ -3768,14 +5044,78 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `HasChildren` (A record with children cannot be deleted.); `InUse` (Journal lines name the record, so it cannot be deleted (or that field changed).); `RetainedEarningsAccount` (The settings name this account as retained earnings.); `SettingsAccount` (The settings name this account (rounding, unrealized exchange).) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "costCenters.list": {
@@ -3812,7 +5152,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "5e030662-4176-49c4-a0af-3afe18a72958",
+                     *           "id": "481f7fc0-83bc-416c-934a-59621c50ec80",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -3821,12 +5161,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:24:43.799Z",
-                     *           "updatedAt": "2026-11-24T11:24:43.799Z",
+                     *           "createdAt": "2026-11-24T11:44:51.784Z",
+                     *           "updatedAt": "2026-11-24T11:44:51.784Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "79741596-2d6f-4263-9d1a-e1f620cabf0f",
+                     *           "id": "6d077227-8cd1-4115-8194-5f3918062e1f",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -3835,12 +5175,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:24:42.987Z",
-                     *           "updatedAt": "2026-11-24T11:24:42.987Z",
+                     *           "createdAt": "2026-11-24T11:44:51.102Z",
+                     *           "updatedAt": "2026-11-24T11:44:51.102Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "71d0b265-2b95-40bc-a46d-d4130a73d6ef",
+                     *           "id": "902aebfb-ea0a-41a5-946b-a5ad242b90f7",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -3849,8 +5189,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:24:43.039Z",
-                     *           "updatedAt": "2026-11-24T11:24:43.039Z",
+                     *           "createdAt": "2026-11-24T11:44:51.162Z",
+                     *           "updatedAt": "2026-11-24T11:44:51.162Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -3903,13 +5243,69 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `HierarchyTooDeep` (A record lies deeper than a path can show (written before the limit).); `HierarchyChanged` (The hierarchy changed while it was being read; read it again.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "costCenters.create": {
@@ -3963,7 +5359,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5e030662-4176-49c4-a0af-3afe18a72958",
+                     *       "id": "481f7fc0-83bc-416c-934a-59621c50ec80",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -3972,8 +5368,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:24:43.799Z",
-                     *       "updatedAt": "2026-11-24T11:24:43.799Z",
+                     *       "createdAt": "2026-11-24T11:44:51.784Z",
+                     *       "updatedAt": "2026-11-24T11:44:51.784Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4016,15 +5412,87 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            422: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `TooDeep` (The move or create would place a record deeper than the hierarchy allows.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `DuplicateCode` (A sibling already has this code, or one that looks like it.); `HierarchyTooDeep` (A record lies deeper than a path can show (written before the limit).); `HierarchyChanged` (The hierarchy changed while it was being read; read it again.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused for another record. Codes: `IdempotencyKeyReused` (The Idempotency-Key was used for another record with this operation.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "costCenters.get": {
@@ -4049,7 +5517,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5e030662-4176-49c4-a0af-3afe18a72958",
+                     *       "id": "481f7fc0-83bc-416c-934a-59621c50ec80",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -4058,8 +5526,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:24:43.799Z",
-                     *       "updatedAt": "2026-11-24T11:24:43.799Z",
+                     *       "createdAt": "2026-11-24T11:44:51.784Z",
+                     *       "updatedAt": "2026-11-24T11:44:51.784Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4102,13 +5570,69 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `HierarchyTooDeep` (A record lies deeper than a path can show (written before the limit).); `HierarchyChanged` (The hierarchy changed while it was being read; read it again.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "costCenters.update": {
@@ -4164,7 +5688,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5e030662-4176-49c4-a0af-3afe18a72958",
+                     *       "id": "481f7fc0-83bc-416c-934a-59621c50ec80",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4173,8 +5697,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T11:24:43.799Z",
-                     *       "updatedAt": "2026-11-24T11:24:44.379Z",
+                     *       "createdAt": "2026-11-24T11:44:51.784Z",
+                     *       "updatedAt": "2026-11-24T11:44:51.972Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4217,14 +5741,78 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `TooDeep` (The move or create would place a record deeper than the hierarchy allows.); `Cycle` (The move would place a record under itself or one of its descendants.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `DuplicateCode` (A sibling already has this code, or one that looks like it.); `InUse` (Journal lines name the record, so it cannot be deleted (or that field changed).); `HierarchyTooDeep` (A record lies deeper than a path can show (written before the limit).); `HierarchyChanged` (The hierarchy changed while it was being read; read it again.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "costCenters.delete": {
@@ -4260,14 +5848,78 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `HasChildren` (A record with children cannot be deleted.); `InUse` (Journal lines name the record, so it cannot be deleted (or that field changed).) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "costCenters.activate": {
@@ -4304,7 +5956,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5e030662-4176-49c4-a0af-3afe18a72958",
+                     *       "id": "481f7fc0-83bc-416c-934a-59621c50ec80",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4313,8 +5965,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T11:24:43.799Z",
-                     *       "updatedAt": "2026-11-24T11:24:44.561Z",
+                     *       "createdAt": "2026-11-24T11:44:51.784Z",
+                     *       "updatedAt": "2026-11-24T11:44:52.293Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4357,14 +6009,78 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `InvalidState` (The record's state does not allow the operation (posting a posted journal, locking a closed period, ...).) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "costCenters.deactivate": {
@@ -4401,7 +6117,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5e030662-4176-49c4-a0af-3afe18a72958",
+                     *       "id": "481f7fc0-83bc-416c-934a-59621c50ec80",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4410,8 +6126,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T11:24:43.799Z",
-                     *       "updatedAt": "2026-11-24T11:24:44.503Z",
+                     *       "createdAt": "2026-11-24T11:44:51.784Z",
+                     *       "updatedAt": "2026-11-24T11:44:52.099Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -4454,14 +6170,78 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `InvalidState` (The record's state does not allow the operation (posting a posted journal, locking a closed period, ...).) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "financialYears.list": {
@@ -4498,266 +6278,266 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "196c7454-bd9e-4818-9ddf-7d994ca1823b",
+                     *           "id": "5a21a88a-3c52-48a6-9d27-d6321a75472a",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:24:44.852Z",
-                     *           "updatedAt": "2026-11-24T11:24:44.852Z",
+                     *           "createdAt": "2026-11-24T11:44:52.587Z",
+                     *           "updatedAt": "2026-11-24T11:44:52.587Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2027-01-31",
                      *               "name": "P01",
-                     *               "id": "64db3118-d95c-41d9-bc68-cafcfb8e8c22",
+                     *               "id": "0074a0b6-869c-4a4a-a844-aaca74e92fa5",
                      *               "version": 1,
                      *               "startDate": "2027-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "196c7454-bd9e-4818-9ddf-7d994ca1823b"
+                     *               "financialYearId": "5a21a88a-3c52-48a6-9d27-d6321a75472a"
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2027-02-28",
                      *               "name": "P02",
-                     *               "id": "2e51e9c4-bfe6-4a9f-8f8e-dbf32a834a61",
+                     *               "id": "cc3a684c-9f28-4dbd-a2f1-f038d10d1e57",
                      *               "version": 1,
                      *               "startDate": "2027-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "196c7454-bd9e-4818-9ddf-7d994ca1823b"
+                     *               "financialYearId": "5a21a88a-3c52-48a6-9d27-d6321a75472a"
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2027-03-31",
                      *               "name": "P03",
-                     *               "id": "4bab1aee-1bc8-466b-9934-5de7626672bb",
+                     *               "id": "1b7d4a46-ae1d-4ac6-9447-f5416586c661",
                      *               "version": 1,
                      *               "startDate": "2027-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "196c7454-bd9e-4818-9ddf-7d994ca1823b"
+                     *               "financialYearId": "5a21a88a-3c52-48a6-9d27-d6321a75472a"
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2027-04-30",
                      *               "name": "P04",
-                     *               "id": "a87ad774-81aa-40d0-b0a5-56e3798c12c7",
+                     *               "id": "b0680fd2-4c21-4ba8-b787-eb5708188d4e",
                      *               "version": 1,
                      *               "startDate": "2027-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "196c7454-bd9e-4818-9ddf-7d994ca1823b"
+                     *               "financialYearId": "5a21a88a-3c52-48a6-9d27-d6321a75472a"
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2027-05-31",
                      *               "name": "P05",
-                     *               "id": "ee9669e1-0b2b-4362-a8fb-a6a2d6986fec",
+                     *               "id": "5b637ea4-bd24-4c3e-a591-8c9e462ac27e",
                      *               "version": 1,
                      *               "startDate": "2027-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "196c7454-bd9e-4818-9ddf-7d994ca1823b"
+                     *               "financialYearId": "5a21a88a-3c52-48a6-9d27-d6321a75472a"
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2027-06-30",
                      *               "name": "P06",
-                     *               "id": "755b26fb-c416-42b0-9f99-6e11c0b6c005",
+                     *               "id": "df9a9595-4bd9-4818-b87d-0d7873861516",
                      *               "version": 1,
                      *               "startDate": "2027-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "196c7454-bd9e-4818-9ddf-7d994ca1823b"
+                     *               "financialYearId": "5a21a88a-3c52-48a6-9d27-d6321a75472a"
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2027-07-31",
                      *               "name": "P07",
-                     *               "id": "5d197074-0534-4a57-a392-cdd251c44902",
+                     *               "id": "626f1a45-b598-4227-9071-7bc7b4372766",
                      *               "version": 1,
                      *               "startDate": "2027-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "196c7454-bd9e-4818-9ddf-7d994ca1823b"
+                     *               "financialYearId": "5a21a88a-3c52-48a6-9d27-d6321a75472a"
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2027-08-31",
                      *               "name": "P08",
-                     *               "id": "7d8bb904-1a99-4949-bec1-21aae89d5bc8",
+                     *               "id": "8f0ba5ee-b3d2-48ef-b4bf-8bfc01cdbb58",
                      *               "version": 1,
                      *               "startDate": "2027-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "196c7454-bd9e-4818-9ddf-7d994ca1823b"
+                     *               "financialYearId": "5a21a88a-3c52-48a6-9d27-d6321a75472a"
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2027-09-30",
                      *               "name": "P09",
-                     *               "id": "5b82365b-56c4-4023-b148-d9f799da5584",
+                     *               "id": "a45afc57-c3ef-4bb4-8e8a-74cafb0c5b91",
                      *               "version": 1,
                      *               "startDate": "2027-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "196c7454-bd9e-4818-9ddf-7d994ca1823b"
+                     *               "financialYearId": "5a21a88a-3c52-48a6-9d27-d6321a75472a"
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2027-10-31",
                      *               "name": "P10",
-                     *               "id": "c2994ed6-086c-4934-b018-32124049fe6d",
+                     *               "id": "37451c60-a926-47e6-a66f-ec5bca343c64",
                      *               "version": 1,
                      *               "startDate": "2027-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "196c7454-bd9e-4818-9ddf-7d994ca1823b"
+                     *               "financialYearId": "5a21a88a-3c52-48a6-9d27-d6321a75472a"
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2027-11-30",
                      *               "name": "P11",
-                     *               "id": "1f152e6f-ce1f-47ee-8fb8-d2f65e514290",
+                     *               "id": "bb223c19-576c-4aef-bf8f-c35951e7d981",
                      *               "version": 1,
                      *               "startDate": "2027-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "196c7454-bd9e-4818-9ddf-7d994ca1823b"
+                     *               "financialYearId": "5a21a88a-3c52-48a6-9d27-d6321a75472a"
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2027-12-31",
                      *               "name": "P12",
-                     *               "id": "eb4a8143-6e9c-4130-bc34-e24f53fe5944",
+                     *               "id": "b3f15af4-8ece-47fb-a386-7148fba944a4",
                      *               "version": 1,
                      *               "startDate": "2027-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "196c7454-bd9e-4818-9ddf-7d994ca1823b"
+                     *               "financialYearId": "5a21a88a-3c52-48a6-9d27-d6321a75472a"
                      *             }
                      *           ]
                      *         },
                      *         {
-                     *           "id": "d9ca0fcf-1b63-4166-9b35-c4f767f52547",
+                     *           "id": "f5ab90d2-85fb-412f-92be-bff033eaab42",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:24:44.792Z",
-                     *           "updatedAt": "2026-11-24T11:24:44.792Z",
+                     *           "createdAt": "2026-11-24T11:44:52.517Z",
+                     *           "updatedAt": "2026-11-24T11:44:52.517Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2026-01-31",
                      *               "name": "P01",
-                     *               "id": "8258060a-68ff-47eb-8426-04376dda6791",
+                     *               "id": "1c53e4c8-9d0f-4e44-b6db-7da88fe84045",
                      *               "version": 1,
                      *               "startDate": "2026-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
+                     *               "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2026-02-28",
                      *               "name": "P02",
-                     *               "id": "2151be5f-d310-47af-8c34-95cd8314a08e",
+                     *               "id": "a6a10c22-db00-4395-8c77-1e4d244b0db5",
                      *               "version": 1,
                      *               "startDate": "2026-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
+                     *               "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2026-03-31",
                      *               "name": "P03",
-                     *               "id": "5902f6a6-954d-4aa5-b5e3-1a14099be1a9",
+                     *               "id": "107a40cf-40f8-4b18-868b-46d271c0ca70",
                      *               "version": 1,
                      *               "startDate": "2026-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
+                     *               "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2026-04-30",
                      *               "name": "P04",
-                     *               "id": "fcbbf74a-968b-46c7-b6e8-aba15dbebe56",
+                     *               "id": "f0764eaf-c29f-468a-b2c3-e5ce1d9a58f7",
                      *               "version": 1,
                      *               "startDate": "2026-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
+                     *               "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2026-05-31",
                      *               "name": "P05",
-                     *               "id": "e35d3507-fd8d-4cc3-9f30-da12621de76d",
+                     *               "id": "e7c55f4f-fea6-4c9e-9a1a-20e9becf8e54",
                      *               "version": 1,
                      *               "startDate": "2026-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
+                     *               "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2026-06-30",
                      *               "name": "P06",
-                     *               "id": "08e23aba-1ab0-4d7a-89ea-14f5dfb0ba64",
+                     *               "id": "d43ec208-2edf-4f90-8edf-88c1ff1851f5",
                      *               "version": 1,
                      *               "startDate": "2026-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
+                     *               "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2026-07-31",
                      *               "name": "P07",
-                     *               "id": "d555ec6c-cdd2-4a8c-87ed-9352a09e83c9",
+                     *               "id": "71e47aab-6cae-472e-8d7c-918cd2756a3f",
                      *               "version": 1,
                      *               "startDate": "2026-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
+                     *               "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2026-08-31",
                      *               "name": "P08",
-                     *               "id": "f9fbb974-4570-4000-8abc-c0fe30f0a834",
+                     *               "id": "dbac1d16-55ef-4e2f-ab69-fd320918347c",
                      *               "version": 1,
                      *               "startDate": "2026-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
+                     *               "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2026-09-30",
                      *               "name": "P09",
-                     *               "id": "53bdce8c-71c6-4fe6-b356-71bf6634db84",
+                     *               "id": "630374ef-ff8f-4ae7-9170-d0885b6ef5b8",
                      *               "version": 1,
                      *               "startDate": "2026-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
+                     *               "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2026-10-31",
                      *               "name": "P10",
-                     *               "id": "525ec1a6-4eeb-41e8-8cae-22c7d511ec5f",
+                     *               "id": "5af7d718-80a2-4f3c-aa43-e91248085c49",
                      *               "version": 1,
                      *               "startDate": "2026-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
+                     *               "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2026-11-30",
                      *               "name": "P11",
-                     *               "id": "db9dc11b-5dfb-4af9-91ff-7a9f3d2589c7",
+                     *               "id": "05f56484-7c80-481e-9634-2d6f5ea3d672",
                      *               "version": 1,
                      *               "startDate": "2026-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
+                     *               "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2026-12-31",
                      *               "name": "P12",
-                     *               "id": "526aa74c-d41b-4ded-810e-4514dc671b2d",
+                     *               "id": "b3fe791e-98bb-4378-8618-2608581d4db6",
                      *               "version": 1,
                      *               "startDate": "2026-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
+                     *               "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
                      *             }
                      *           ]
                      *         }
@@ -4775,7 +6555,7 @@ export interface operations {
                              * @description Identifier (UUID).
                              */
                             id: string;
-                            /** @description The name, in Arabic and English. */
+                            /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                             name: string;
                             /**
                              * Format: date
@@ -4808,7 +6588,7 @@ export interface operations {
                                 financialYearId: string;
                                 /** @description The period’s number within its year, from 1. */
                                 number: number;
-                                /** @description The name, in Arabic and English. */
+                                /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                                 name: string;
                                 /**
                                  * Format: date
@@ -4849,13 +6629,60 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "financialYears.create": {
@@ -4880,7 +6707,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The name, in Arabic and English. */
+                    /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                     name?: string;
                     /**
                      * Format: date
@@ -4894,7 +6721,7 @@ export interface operations {
                     endDate: string;
                     /** @description The year’s periods, in order. */
                     periods?: {
-                        /** @description The name, in Arabic and English. */
+                        /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                         name?: string;
                         /**
                          * Format: date
@@ -4919,7 +6746,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "196c7454-bd9e-4818-9ddf-7d994ca1823b",
+                     *       "id": "5a21a88a-3c52-48a6-9d27-d6321a75472a",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
@@ -4927,128 +6754,128 @@ export interface operations {
                      *       "version": 1,
                      *       "periods": [
                      *         {
-                     *           "id": "64db3118-d95c-41d9-bc68-cafcfb8e8c22",
+                     *           "id": "0074a0b6-869c-4a4a-a844-aaca74e92fa5",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-01-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "196c7454-bd9e-4818-9ddf-7d994ca1823b"
+                     *           "financialYearId": "5a21a88a-3c52-48a6-9d27-d6321a75472a"
                      *         },
                      *         {
-                     *           "id": "2e51e9c4-bfe6-4a9f-8f8e-dbf32a834a61",
+                     *           "id": "cc3a684c-9f28-4dbd-a2f1-f038d10d1e57",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
                      *           "endDate": "2027-02-28",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "196c7454-bd9e-4818-9ddf-7d994ca1823b"
+                     *           "financialYearId": "5a21a88a-3c52-48a6-9d27-d6321a75472a"
                      *         },
                      *         {
-                     *           "id": "4bab1aee-1bc8-466b-9934-5de7626672bb",
+                     *           "id": "1b7d4a46-ae1d-4ac6-9447-f5416586c661",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
                      *           "endDate": "2027-03-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "196c7454-bd9e-4818-9ddf-7d994ca1823b"
+                     *           "financialYearId": "5a21a88a-3c52-48a6-9d27-d6321a75472a"
                      *         },
                      *         {
-                     *           "id": "a87ad774-81aa-40d0-b0a5-56e3798c12c7",
+                     *           "id": "b0680fd2-4c21-4ba8-b787-eb5708188d4e",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
                      *           "endDate": "2027-04-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "196c7454-bd9e-4818-9ddf-7d994ca1823b"
+                     *           "financialYearId": "5a21a88a-3c52-48a6-9d27-d6321a75472a"
                      *         },
                      *         {
-                     *           "id": "ee9669e1-0b2b-4362-a8fb-a6a2d6986fec",
+                     *           "id": "5b637ea4-bd24-4c3e-a591-8c9e462ac27e",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
                      *           "endDate": "2027-05-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "196c7454-bd9e-4818-9ddf-7d994ca1823b"
+                     *           "financialYearId": "5a21a88a-3c52-48a6-9d27-d6321a75472a"
                      *         },
                      *         {
-                     *           "id": "755b26fb-c416-42b0-9f99-6e11c0b6c005",
+                     *           "id": "df9a9595-4bd9-4818-b87d-0d7873861516",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
                      *           "endDate": "2027-06-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "196c7454-bd9e-4818-9ddf-7d994ca1823b"
+                     *           "financialYearId": "5a21a88a-3c52-48a6-9d27-d6321a75472a"
                      *         },
                      *         {
-                     *           "id": "5d197074-0534-4a57-a392-cdd251c44902",
+                     *           "id": "626f1a45-b598-4227-9071-7bc7b4372766",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
                      *           "endDate": "2027-07-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "196c7454-bd9e-4818-9ddf-7d994ca1823b"
+                     *           "financialYearId": "5a21a88a-3c52-48a6-9d27-d6321a75472a"
                      *         },
                      *         {
-                     *           "id": "7d8bb904-1a99-4949-bec1-21aae89d5bc8",
+                     *           "id": "8f0ba5ee-b3d2-48ef-b4bf-8bfc01cdbb58",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
                      *           "endDate": "2027-08-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "196c7454-bd9e-4818-9ddf-7d994ca1823b"
+                     *           "financialYearId": "5a21a88a-3c52-48a6-9d27-d6321a75472a"
                      *         },
                      *         {
-                     *           "id": "5b82365b-56c4-4023-b148-d9f799da5584",
+                     *           "id": "a45afc57-c3ef-4bb4-8e8a-74cafb0c5b91",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
                      *           "endDate": "2027-09-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "196c7454-bd9e-4818-9ddf-7d994ca1823b"
+                     *           "financialYearId": "5a21a88a-3c52-48a6-9d27-d6321a75472a"
                      *         },
                      *         {
-                     *           "id": "c2994ed6-086c-4934-b018-32124049fe6d",
+                     *           "id": "37451c60-a926-47e6-a66f-ec5bca343c64",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
                      *           "endDate": "2027-10-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "196c7454-bd9e-4818-9ddf-7d994ca1823b"
+                     *           "financialYearId": "5a21a88a-3c52-48a6-9d27-d6321a75472a"
                      *         },
                      *         {
-                     *           "id": "1f152e6f-ce1f-47ee-8fb8-d2f65e514290",
+                     *           "id": "bb223c19-576c-4aef-bf8f-c35951e7d981",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
                      *           "endDate": "2027-11-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "196c7454-bd9e-4818-9ddf-7d994ca1823b"
+                     *           "financialYearId": "5a21a88a-3c52-48a6-9d27-d6321a75472a"
                      *         },
                      *         {
-                     *           "id": "eb4a8143-6e9c-4130-bc34-e24f53fe5944",
+                     *           "id": "b3f15af4-8ece-47fb-a386-7148fba944a4",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "196c7454-bd9e-4818-9ddf-7d994ca1823b"
+                     *           "financialYearId": "5a21a88a-3c52-48a6-9d27-d6321a75472a"
                      *         }
                      *       ],
-                     *       "createdAt": "2026-11-24T11:24:44.852Z",
-                     *       "updatedAt": "2026-11-24T11:24:44.852Z"
+                     *       "createdAt": "2026-11-24T11:44:52.587Z",
+                     *       "updatedAt": "2026-11-24T11:44:52.587Z"
                      *     }
                      */
                     "application/json": {
@@ -5057,7 +6884,7 @@ export interface operations {
                          * @description Identifier (UUID).
                          */
                         id: string;
-                        /** @description The name, in Arabic and English. */
+                        /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                         name: string;
                         /**
                          * Format: date
@@ -5090,7 +6917,7 @@ export interface operations {
                             financialYearId: string;
                             /** @description The period’s number within its year, from 1. */
                             number: number;
-                            /** @description The name, in Arabic and English. */
+                            /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                             name: string;
                             /**
                              * Format: date
@@ -5128,15 +6955,87 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            422: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `Overlap` (A financial year may not overlap another.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused for another record. Codes: `IdempotencyKeyReused` (The Idempotency-Key was used for another record with this operation.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "financialYears.get": {
@@ -5161,134 +7060,134 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d9ca0fcf-1b63-4166-9b35-c4f767f52547",
+                     *       "id": "f5ab90d2-85fb-412f-92be-bff033eaab42",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:24:44.792Z",
-                     *       "updatedAt": "2026-11-24T11:24:44.792Z",
+                     *       "createdAt": "2026-11-24T11:44:52.517Z",
+                     *       "updatedAt": "2026-11-24T11:44:52.517Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "8258060a-68ff-47eb-8426-04376dda6791",
+                     *           "id": "1c53e4c8-9d0f-4e44-b6db-7da88fe84045",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
+                     *           "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "2151be5f-d310-47af-8c34-95cd8314a08e",
+                     *           "id": "a6a10c22-db00-4395-8c77-1e4d244b0db5",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
+                     *           "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "5902f6a6-954d-4aa5-b5e3-1a14099be1a9",
+                     *           "id": "107a40cf-40f8-4b18-868b-46d271c0ca70",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
+                     *           "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "fcbbf74a-968b-46c7-b6e8-aba15dbebe56",
+                     *           "id": "f0764eaf-c29f-468a-b2c3-e5ce1d9a58f7",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
+                     *           "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "e35d3507-fd8d-4cc3-9f30-da12621de76d",
+                     *           "id": "e7c55f4f-fea6-4c9e-9a1a-20e9becf8e54",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
+                     *           "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "08e23aba-1ab0-4d7a-89ea-14f5dfb0ba64",
+                     *           "id": "d43ec208-2edf-4f90-8edf-88c1ff1851f5",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
+                     *           "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "d555ec6c-cdd2-4a8c-87ed-9352a09e83c9",
+                     *           "id": "71e47aab-6cae-472e-8d7c-918cd2756a3f",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
+                     *           "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "f9fbb974-4570-4000-8abc-c0fe30f0a834",
+                     *           "id": "dbac1d16-55ef-4e2f-ab69-fd320918347c",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
+                     *           "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "53bdce8c-71c6-4fe6-b356-71bf6634db84",
+                     *           "id": "630374ef-ff8f-4ae7-9170-d0885b6ef5b8",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
+                     *           "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "525ec1a6-4eeb-41e8-8cae-22c7d511ec5f",
+                     *           "id": "5af7d718-80a2-4f3c-aa43-e91248085c49",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
+                     *           "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "db9dc11b-5dfb-4af9-91ff-7a9f3d2589c7",
+                     *           "id": "05f56484-7c80-481e-9634-2d6f5ea3d672",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
+                     *           "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "526aa74c-d41b-4ded-810e-4514dc671b2d",
+                     *           "id": "b3fe791e-98bb-4378-8618-2608581d4db6",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
+                     *           "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
                      *         }
                      *       ]
                      *     }
@@ -5299,7 +7198,7 @@ export interface operations {
                          * @description Identifier (UUID).
                          */
                         id: string;
-                        /** @description The name, in Arabic and English. */
+                        /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                         name: string;
                         /**
                          * Format: date
@@ -5332,7 +7231,7 @@ export interface operations {
                             financialYearId: string;
                             /** @description The period’s number within its year, from 1. */
                             number: number;
-                            /** @description The name, in Arabic and English. */
+                            /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                             name: string;
                             /**
                              * Format: date
@@ -5370,13 +7269,60 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "financialYears.update": {
@@ -5402,7 +7348,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The name, in Arabic and English. */
+                    /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                     name?: string;
                     /**
                      * Format: date
@@ -5416,7 +7362,7 @@ export interface operations {
                     endDate: string;
                     /** @description The year’s periods, in order. */
                     periods?: {
-                        /** @description The name, in Arabic and English. */
+                        /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                         name?: string;
                         /**
                          * Format: date
@@ -5443,134 +7389,134 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "43b6c8d4-3611-440c-bdf9-c6d700e4da04",
+                     *       "id": "763d8ddd-8901-412a-b9cc-82a1dfdd29a8",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T11:24:45.040Z",
-                     *       "updatedAt": "2026-11-24T11:24:45.243Z",
+                     *       "createdAt": "2026-11-24T11:44:53.061Z",
+                     *       "updatedAt": "2026-11-24T11:44:53.124Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2030-01-31",
                      *           "name": "P01",
-                     *           "id": "0c406f29-438b-478a-9fb4-2ce6359553b3",
+                     *           "id": "fd9eab79-6e11-4bc2-9112-16afa69fff33",
                      *           "version": 1,
                      *           "startDate": "2030-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "43b6c8d4-3611-440c-bdf9-c6d700e4da04"
+                     *           "financialYearId": "763d8ddd-8901-412a-b9cc-82a1dfdd29a8"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2030-02-28",
                      *           "name": "P02",
-                     *           "id": "5bc6be51-99a7-480f-ab21-35068224c255",
+                     *           "id": "d3de3bff-1215-49c3-b66e-f87ce8414e2e",
                      *           "version": 1,
                      *           "startDate": "2030-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "43b6c8d4-3611-440c-bdf9-c6d700e4da04"
+                     *           "financialYearId": "763d8ddd-8901-412a-b9cc-82a1dfdd29a8"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2030-03-31",
                      *           "name": "P03",
-                     *           "id": "adaaf197-40c9-4a24-9588-aac6f18c1e21",
+                     *           "id": "7bb3ce7e-ff41-482e-82be-69c48481bcba",
                      *           "version": 1,
                      *           "startDate": "2030-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "43b6c8d4-3611-440c-bdf9-c6d700e4da04"
+                     *           "financialYearId": "763d8ddd-8901-412a-b9cc-82a1dfdd29a8"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2030-04-30",
                      *           "name": "P04",
-                     *           "id": "a3b6b0a7-2939-43fe-91b8-53b9300ac410",
+                     *           "id": "e270231f-85e4-4993-9d3d-cefef07c1f69",
                      *           "version": 1,
                      *           "startDate": "2030-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "43b6c8d4-3611-440c-bdf9-c6d700e4da04"
+                     *           "financialYearId": "763d8ddd-8901-412a-b9cc-82a1dfdd29a8"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2030-05-31",
                      *           "name": "P05",
-                     *           "id": "3d3667e5-94b5-488b-9d8a-15b59c582f6b",
+                     *           "id": "2bcf7dc4-eef3-4201-a938-007b9ef8550b",
                      *           "version": 1,
                      *           "startDate": "2030-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "43b6c8d4-3611-440c-bdf9-c6d700e4da04"
+                     *           "financialYearId": "763d8ddd-8901-412a-b9cc-82a1dfdd29a8"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2030-06-30",
                      *           "name": "P06",
-                     *           "id": "6e7f0796-3270-4e47-b31c-4d50f87796c1",
+                     *           "id": "9bd26b46-1e7f-41bc-95c1-06fa56db1323",
                      *           "version": 1,
                      *           "startDate": "2030-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "43b6c8d4-3611-440c-bdf9-c6d700e4da04"
+                     *           "financialYearId": "763d8ddd-8901-412a-b9cc-82a1dfdd29a8"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2030-07-31",
                      *           "name": "P07",
-                     *           "id": "d73f0c2c-fd77-4f1f-a464-66bb2f9f4da0",
+                     *           "id": "02e6ea1b-7133-4dee-8517-cdb8444bbb35",
                      *           "version": 1,
                      *           "startDate": "2030-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "43b6c8d4-3611-440c-bdf9-c6d700e4da04"
+                     *           "financialYearId": "763d8ddd-8901-412a-b9cc-82a1dfdd29a8"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2030-08-31",
                      *           "name": "P08",
-                     *           "id": "7a2f27ef-25c3-45c7-9c79-b6bdfd995cba",
+                     *           "id": "dd436b10-29dd-42e1-af50-5d5518e90511",
                      *           "version": 1,
                      *           "startDate": "2030-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "43b6c8d4-3611-440c-bdf9-c6d700e4da04"
+                     *           "financialYearId": "763d8ddd-8901-412a-b9cc-82a1dfdd29a8"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2030-09-30",
                      *           "name": "P09",
-                     *           "id": "18f4f803-f37b-44e3-8bc7-2183e6671cbf",
+                     *           "id": "78eb3fb5-5a21-4d2c-a773-3dd10b2a9523",
                      *           "version": 1,
                      *           "startDate": "2030-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "43b6c8d4-3611-440c-bdf9-c6d700e4da04"
+                     *           "financialYearId": "763d8ddd-8901-412a-b9cc-82a1dfdd29a8"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2030-10-31",
                      *           "name": "P10",
-                     *           "id": "2729c422-aa46-4861-8c46-2cda97f40c82",
+                     *           "id": "041d8fac-a707-4ad9-994b-4c5363c44760",
                      *           "version": 1,
                      *           "startDate": "2030-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "43b6c8d4-3611-440c-bdf9-c6d700e4da04"
+                     *           "financialYearId": "763d8ddd-8901-412a-b9cc-82a1dfdd29a8"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2030-11-30",
                      *           "name": "P11",
-                     *           "id": "791ed292-413c-434e-b623-68ba5f9c67bc",
+                     *           "id": "bd7df85e-97ed-4026-ae5c-20e280aa1831",
                      *           "version": 1,
                      *           "startDate": "2030-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "43b6c8d4-3611-440c-bdf9-c6d700e4da04"
+                     *           "financialYearId": "763d8ddd-8901-412a-b9cc-82a1dfdd29a8"
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2030-12-31",
                      *           "name": "P12",
-                     *           "id": "8a61c1a5-6bd1-4ad1-826c-cc725a79c850",
+                     *           "id": "e4aa30f6-e46a-4f1d-8258-1d179dd0bd47",
                      *           "version": 1,
                      *           "startDate": "2030-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "43b6c8d4-3611-440c-bdf9-c6d700e4da04"
+                     *           "financialYearId": "763d8ddd-8901-412a-b9cc-82a1dfdd29a8"
                      *         }
                      *       ]
                      *     }
@@ -5581,7 +7527,7 @@ export interface operations {
                          * @description Identifier (UUID).
                          */
                         id: string;
-                        /** @description The name, in Arabic and English. */
+                        /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                         name: string;
                         /**
                          * Format: date
@@ -5614,7 +7560,7 @@ export interface operations {
                             financialYearId: string;
                             /** @description The period’s number within its year, from 1. */
                             number: number;
-                            /** @description The name, in Arabic and English. */
+                            /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                             name: string;
                             /**
                              * Format: date
@@ -5652,14 +7598,78 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `InvalidState` (The record's state does not allow the operation (posting a posted journal, locking a closed period, ...).); `HasPostings` (Journals were posted into the financial year.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "financialYears.delete": {
@@ -5695,14 +7705,78 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `InvalidState` (The record's state does not allow the operation (posting a posted journal, locking a closed period, ...).); `HasPostings` (Journals were posted into the financial year.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "financialYears.close": {
@@ -5741,15 +7815,87 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            422: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `InvalidState` (The record's state does not allow the operation (posting a posted journal, locking a closed period, ...).); `PeriodsNotClosed` (A year closes once all its periods are closed.); `UnpostedJournals` (Draft journals are dated inside the year.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused for another record. Codes: `IdempotencyKeyReused` (The Idempotency-Key was used for another record with this operation.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "financialYears.generateClosingJournal": {
@@ -5777,14 +7923,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "565a12c9-bff0-42bd-99b4-0cc5b961b976",
+                     *       "id": "8d17fbef-9793-4273-9145-5435d88f5120",
                      *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "b2a34b9b-fa05-4e6a-9a53-b33e0afe1449",
+                     *           "accountId": "e7cd2da7-8f5c-4718-8ab2-4116e92f15c7",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -5794,7 +7940,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "20e3859c-c476-49a2-b466-9432ee9ecdfa",
+                     *           "accountId": "c98d975c-365f-46ea-8ecf-20571adf1738",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -5816,8 +7962,8 @@ export interface operations {
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:24:52.359Z",
-                     *       "updatedAt": "2026-11-24T11:24:52.359Z"
+                     *       "createdAt": "2026-11-24T11:44:56.623Z",
+                     *       "updatedAt": "2026-11-24T11:44:56.623Z"
                      *     }
                      */
                     "application/json": {
@@ -5830,21 +7976,21 @@ export interface operations {
                         serialNumber: number;
                         /**
                          * Format: date-time
-                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
                          */
                         date: string;
                         /** @description Free text. */
                         description: string | null;
-                        /** @description An external reference, such as an invoice number. */
+                        /** @description An external reference, such as an invoice number. As a journal list filter: the whole reference, ignoring case. */
                         reference: string | null;
                         /** @description The journal’s lines. */
                         entries: {
                             /**
                              * Format: uuid
-                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                              */
                             accountId: string;
-                            /** @description A cost center: its UUID, or its path of codes from the root. */
+                            /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
                             costCenterId: string | null;
                             /** @description 1 debit, 2 credit. */
                             side: 1 | 2;
@@ -5898,14 +8044,78 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            422: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `InvalidState` (The record's state does not allow the operation (posting a posted journal, locking a closed period, ...).); `RetainedEarningsNotSet` (Closing a year needs the retained earnings account in the settings.); `NothingToClose` (No revenue or expense account has a balance in the year.); `TooManyAccounts` (The closing journal needs more lines than one journal holds.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused for another record. Codes: `IdempotencyKeyReused` (The Idempotency-Key was used for another record with this operation.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "periods.list": {
@@ -5947,121 +8157,121 @@ export interface operations {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "526aa74c-d41b-4ded-810e-4514dc671b2d",
+                     *           "id": "b3fe791e-98bb-4378-8618-2608581d4db6",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
+                     *           "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "db9dc11b-5dfb-4af9-91ff-7a9f3d2589c7",
+                     *           "id": "05f56484-7c80-481e-9634-2d6f5ea3d672",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
+                     *           "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "525ec1a6-4eeb-41e8-8cae-22c7d511ec5f",
+                     *           "id": "5af7d718-80a2-4f3c-aa43-e91248085c49",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
+                     *           "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "53bdce8c-71c6-4fe6-b356-71bf6634db84",
+                     *           "id": "630374ef-ff8f-4ae7-9170-d0885b6ef5b8",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
+                     *           "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "f9fbb974-4570-4000-8abc-c0fe30f0a834",
+                     *           "id": "dbac1d16-55ef-4e2f-ab69-fd320918347c",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
+                     *           "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "d555ec6c-cdd2-4a8c-87ed-9352a09e83c9",
+                     *           "id": "71e47aab-6cae-472e-8d7c-918cd2756a3f",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
+                     *           "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "08e23aba-1ab0-4d7a-89ea-14f5dfb0ba64",
+                     *           "id": "d43ec208-2edf-4f90-8edf-88c1ff1851f5",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
+                     *           "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "e35d3507-fd8d-4cc3-9f30-da12621de76d",
+                     *           "id": "e7c55f4f-fea6-4c9e-9a1a-20e9becf8e54",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
+                     *           "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "fcbbf74a-968b-46c7-b6e8-aba15dbebe56",
+                     *           "id": "f0764eaf-c29f-468a-b2c3-e5ce1d9a58f7",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
+                     *           "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "5902f6a6-954d-4aa5-b5e3-1a14099be1a9",
+                     *           "id": "107a40cf-40f8-4b18-868b-46d271c0ca70",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
+                     *           "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "2151be5f-d310-47af-8c34-95cd8314a08e",
+                     *           "id": "a6a10c22-db00-4395-8c77-1e4d244b0db5",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
+                     *           "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
                      *         },
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "8258060a-68ff-47eb-8426-04376dda6791",
+                     *           "id": "1c53e4c8-9d0f-4e44-b6db-7da88fe84045",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
+                     *           "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -6084,7 +8294,7 @@ export interface operations {
                             financialYearId: string;
                             /** @description The period’s number within its year, from 1. */
                             number: number;
-                            /** @description The name, in Arabic and English. */
+                            /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                             name: string;
                             /**
                              * Format: date
@@ -6109,13 +8319,60 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "periods.get": {
@@ -6145,11 +8402,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "8258060a-68ff-47eb-8426-04376dda6791",
+                     *       "id": "1c53e4c8-9d0f-4e44-b6db-7da88fe84045",
                      *       "version": 1,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
+                     *       "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
                      *     }
                      */
                     "application/json": {
@@ -6165,7 +8422,7 @@ export interface operations {
                         financialYearId: string;
                         /** @description The period’s number within its year, from 1. */
                         number: number;
-                        /** @description The name, in Arabic and English. */
+                        /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                         name: string;
                         /**
                          * Format: date
@@ -6187,13 +8444,60 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "periods.lock": {
@@ -6235,11 +8539,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "8258060a-68ff-47eb-8426-04376dda6791",
+                     *       "id": "1c53e4c8-9d0f-4e44-b6db-7da88fe84045",
                      *       "version": 2,
                      *       "startDate": "2026-01-01",
                      *       "status": "locked",
-                     *       "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
+                     *       "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
                      *     }
                      */
                     "application/json": {
@@ -6255,7 +8559,7 @@ export interface operations {
                         financialYearId: string;
                         /** @description The period’s number within its year, from 1. */
                         number: number;
-                        /** @description The name, in Arabic and English. */
+                        /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                         name: string;
                         /**
                          * Format: date
@@ -6277,14 +8581,78 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `InvalidState` (The record's state does not allow the operation (posting a posted journal, locking a closed period, ...).) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "periods.close.put": {
@@ -6325,15 +8693,87 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            422: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `InvalidState` (The record's state does not allow the operation (posting a posted journal, locking a closed period, ...).) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused for another record. Codes: `IdempotencyKeyReused` (The Idempotency-Key was used for another record with this operation.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "periods.close": {
@@ -6374,15 +8814,87 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            422: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `InvalidState` (The record's state does not allow the operation (posting a posted journal, locking a closed period, ...).) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused for another record. Codes: `IdempotencyKeyReused` (The Idempotency-Key was used for another record with this operation.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "periods.reopen": {
@@ -6424,11 +8936,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "8258060a-68ff-47eb-8426-04376dda6791",
+                     *       "id": "1c53e4c8-9d0f-4e44-b6db-7da88fe84045",
                      *       "version": 3,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
+                     *       "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
                      *     }
                      */
                     "application/json": {
@@ -6444,7 +8956,7 @@ export interface operations {
                         financialYearId: string;
                         /** @description The period’s number within its year, from 1. */
                         number: number;
-                        /** @description The name, in Arabic and English. */
+                        /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                         name: string;
                         /**
                          * Format: date
@@ -6466,14 +8978,78 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `InvalidState` (The record's state does not allow the operation (posting a posted journal, locking a closed period, ...).) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "journals.list": {
@@ -6499,6 +9075,20 @@ export interface operations {
                 format?: "json" | "csv" | "xlsx";
                 /** @description en (the default) or ar: the account names and headers of a CSV or XLSX file (an Arabic worksheet reads right to left); JSON carries both names. */
                 language?: "en" | "ar";
+                /** @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it. */
+                accountId?: string;
+                /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
+                costCenterId?: string;
+                /** @description Journals whose total (the sum of their debits, in the company currency) is at least this (plain decimal such as 1250.50). */
+                amountFrom?: string;
+                /** @description Journals whose total (the sum of their debits, in the company currency) is at most this (plain decimal such as 1250.50). */
+                amountTo?: string;
+                /** @description An external reference, such as an invoice number. As a journal list filter: the whole reference, ignoring case. */
+                reference?: string;
+                /** @description Journals with a serial number from this one on (inclusive). */
+                serialFrom?: number;
+                /** @description Journals with a serial number up to this one (inclusive). */
+                serialTo?: number;
             };
             header?: never;
             path: {
@@ -6522,14 +9112,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "0785351c-d58e-4900-a281-28c463ef56c7",
+                     *           "id": "ed0196e1-2a6b-4663-a6c9-618fa21649a3",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "7670b951-532e-43be-aced-7c8b93f813b1",
+                     *               "accountId": "3e6e7da7-8519-4797-8495-8c9ec16a369a",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -6539,7 +9129,7 @@ export interface operations {
                      *               "fxRounding": false
                      *             },
                      *             {
-                     *               "accountId": "cb359c63-1447-408a-b93b-b9b2040b8eb5",
+                     *               "accountId": "2225015b-78bd-494f-87ca-a01b9e100691",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -6561,8 +9151,8 @@ export interface operations {
                      *           "reversedBy": null,
                      *           "revaluationDate": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:24:46.395Z",
-                     *           "updatedAt": "2026-11-24T11:24:46.395Z"
+                     *           "createdAt": "2026-11-24T11:44:53.571Z",
+                     *           "updatedAt": "2026-11-24T11:44:53.571Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -6582,21 +9172,21 @@ export interface operations {
                             serialNumber: number;
                             /**
                              * Format: date-time
-                             * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                             * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
                              */
                             date: string;
                             /** @description Free text. */
                             description: string | null;
-                            /** @description An external reference, such as an invoice number. */
+                            /** @description An external reference, such as an invoice number. As a journal list filter: the whole reference, ignoring case. */
                             reference: string | null;
                             /** @description The journal’s lines. */
                             entries: {
                                 /**
                                  * Format: uuid
-                                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                                  */
                                 accountId: string;
-                                /** @description A cost center: its UUID, or its path of codes from the root. */
+                                /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
                                 costCenterId: string | null;
                                 /** @description 1 debit, 2 credit. */
                                 side: 1 | 2;
@@ -6655,15 +9245,78 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            406: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not acceptable: the Accept header names no format the operation answers. Codes: `NotAcceptable` (The Accept header names no format the operation answers (JSON, CSV, XLSX).) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `ExportTooLarge` (The file would be larger than an export holds; the reason names a narrower range.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "journals.create": {
@@ -6686,12 +9339,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "7670b951-532e-43be-aced-7c8b93f813b1",
+                 *           "accountId": "3e6e7da7-8519-4797-8495-8c9ec16a369a",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "cb359c63-1447-408a-b93b-b9b2040b8eb5",
+                 *           "accountId": "2225015b-78bd-494f-87ca-a01b9e100691",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -6699,16 +9352,13 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /**
-                     * Format: date-time
-                     * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
-                     */
+                    /** @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z. */
                     date: string;
                     /** @description The journal’s lines. */
                     entries: {
                         /** @description A UUID (any case), or the dot-joined path of codes from the root (e.g. "1.11.1101"). */
                         accountId: string;
-                        /** @description A cost center: its UUID, or its path of codes from the root. */
+                        /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
                         costCenterId?: string | null;
                         /** @description 1 debit, 2 credit. */
                         side: 1 | 2;
@@ -6721,7 +9371,7 @@ export interface operations {
                     }[];
                     /** @description Free text. */
                     description?: string;
-                    /** @description An external reference, such as an invoice number. */
+                    /** @description An external reference, such as an invoice number. As a journal list filter: the whole reference, ignoring case. */
                     reference?: string;
                 };
             };
@@ -6735,14 +9385,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0785351c-d58e-4900-a281-28c463ef56c7",
+                     *       "id": "ed0196e1-2a6b-4663-a6c9-618fa21649a3",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "7670b951-532e-43be-aced-7c8b93f813b1",
+                     *           "accountId": "3e6e7da7-8519-4797-8495-8c9ec16a369a",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -6752,7 +9402,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "cb359c63-1447-408a-b93b-b9b2040b8eb5",
+                     *           "accountId": "2225015b-78bd-494f-87ca-a01b9e100691",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -6774,8 +9424,8 @@ export interface operations {
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:24:46.395Z",
-                     *       "updatedAt": "2026-11-24T11:24:46.395Z"
+                     *       "createdAt": "2026-11-24T11:44:53.571Z",
+                     *       "updatedAt": "2026-11-24T11:44:53.571Z"
                      *     }
                      */
                     "application/json": {
@@ -6788,21 +9438,21 @@ export interface operations {
                         serialNumber: number;
                         /**
                          * Format: date-time
-                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
                          */
                         date: string;
                         /** @description Free text. */
                         description: string | null;
-                        /** @description An external reference, such as an invoice number. */
+                        /** @description An external reference, such as an invoice number. As a journal list filter: the whole reference, ignoring case. */
                         reference: string | null;
                         /** @description The journal’s lines. */
                         entries: {
                             /**
                              * Format: uuid
-                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                              */
                             accountId: string;
-                            /** @description A cost center: its UUID, or its path of codes from the root. */
+                            /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
                             costCenterId: string | null;
                             /** @description 1 debit, 2 credit. */
                             side: 1 | 2;
@@ -6856,15 +9506,87 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            422: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `AccountCurrency` (The line is not in the currency its account requires.); `CategoryAccount` (Journal lines go to leaf accounts only.); `InactiveCostCenter` (A line names an inactive cost center.); `UnsupportedCurrency` (The currency has more decimals than amounts can hold.); `NoExchangeRate` (A foreign-currency amount needs a rate and the company has none on or before the date.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `YearClosed` (The journal's date falls in a closed financial year.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused for another record. Codes: `IdempotencyKeyReused` (The Idempotency-Key was used for another record with this operation.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "journals.get": {
@@ -6889,14 +9611,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0785351c-d58e-4900-a281-28c463ef56c7",
+                     *       "id": "ed0196e1-2a6b-4663-a6c9-618fa21649a3",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "7670b951-532e-43be-aced-7c8b93f813b1",
+                     *           "accountId": "3e6e7da7-8519-4797-8495-8c9ec16a369a",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -6906,7 +9628,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "cb359c63-1447-408a-b93b-b9b2040b8eb5",
+                     *           "accountId": "2225015b-78bd-494f-87ca-a01b9e100691",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -6928,8 +9650,8 @@ export interface operations {
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:24:46.395Z",
-                     *       "updatedAt": "2026-11-24T11:24:46.395Z"
+                     *       "createdAt": "2026-11-24T11:44:53.571Z",
+                     *       "updatedAt": "2026-11-24T11:44:53.571Z"
                      *     }
                      */
                     "application/json": {
@@ -6942,21 +9664,21 @@ export interface operations {
                         serialNumber: number;
                         /**
                          * Format: date-time
-                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
                          */
                         date: string;
                         /** @description Free text. */
                         description: string | null;
-                        /** @description An external reference, such as an invoice number. */
+                        /** @description An external reference, such as an invoice number. As a journal list filter: the whole reference, ignoring case. */
                         reference: string | null;
                         /** @description The journal’s lines. */
                         entries: {
                             /**
                              * Format: uuid
-                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                              */
                             accountId: string;
-                            /** @description A cost center: its UUID, or its path of codes from the root. */
+                            /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
                             costCenterId: string | null;
                             /** @description 1 debit, 2 credit. */
                             side: 1 | 2;
@@ -7010,13 +9732,60 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "journals.update": {
@@ -7041,12 +9810,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "7670b951-532e-43be-aced-7c8b93f813b1",
+                 *           "accountId": "3e6e7da7-8519-4797-8495-8c9ec16a369a",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "cb359c63-1447-408a-b93b-b9b2040b8eb5",
+                 *           "accountId": "2225015b-78bd-494f-87ca-a01b9e100691",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -7055,16 +9824,13 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /**
-                     * Format: date-time
-                     * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
-                     */
+                    /** @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z. */
                     date: string;
                     /** @description The journal’s lines. */
                     entries: {
                         /** @description A UUID (any case), or the dot-joined path of codes from the root (e.g. "1.11.1101"). */
                         accountId: string;
-                        /** @description A cost center: its UUID, or its path of codes from the root. */
+                        /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
                         costCenterId?: string | null;
                         /** @description 1 debit, 2 credit. */
                         side: 1 | 2;
@@ -7077,7 +9843,7 @@ export interface operations {
                     }[];
                     /** @description Free text. */
                     description?: string;
-                    /** @description An external reference, such as an invoice number. */
+                    /** @description An external reference, such as an invoice number. As a journal list filter: the whole reference, ignoring case. */
                     reference?: string;
                     /** @description The version read; a write based on another is refused (409). */
                     version: number;
@@ -7093,14 +9859,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0785351c-d58e-4900-a281-28c463ef56c7",
+                     *       "id": "ed0196e1-2a6b-4663-a6c9-618fa21649a3",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "7670b951-532e-43be-aced-7c8b93f813b1",
+                     *           "accountId": "3e6e7da7-8519-4797-8495-8c9ec16a369a",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7110,7 +9876,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "cb359c63-1447-408a-b93b-b9b2040b8eb5",
+                     *           "accountId": "2225015b-78bd-494f-87ca-a01b9e100691",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7132,8 +9898,8 @@ export interface operations {
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T11:24:46.395Z",
-                     *       "updatedAt": "2026-11-24T11:24:47.415Z"
+                     *       "createdAt": "2026-11-24T11:44:53.571Z",
+                     *       "updatedAt": "2026-11-24T11:44:53.777Z"
                      *     }
                      */
                     "application/json": {
@@ -7146,21 +9912,21 @@ export interface operations {
                         serialNumber: number;
                         /**
                          * Format: date-time
-                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
                          */
                         date: string;
                         /** @description Free text. */
                         description: string | null;
-                        /** @description An external reference, such as an invoice number. */
+                        /** @description An external reference, such as an invoice number. As a journal list filter: the whole reference, ignoring case. */
                         reference: string | null;
                         /** @description The journal’s lines. */
                         entries: {
                             /**
                              * Format: uuid
-                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                              */
                             accountId: string;
-                            /** @description A cost center: its UUID, or its path of codes from the root. */
+                            /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
                             costCenterId: string | null;
                             /** @description 1 debit, 2 credit. */
                             side: 1 | 2;
@@ -7214,15 +9980,87 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            422: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `AccountCurrency` (The line is not in the currency its account requires.); `CategoryAccount` (Journal lines go to leaf accounts only.); `InactiveCostCenter` (A line names an inactive cost center.); `UnsupportedCurrency` (The currency has more decimals than amounts can hold.); `NoExchangeRate` (A foreign-currency amount needs a rate and the company has none on or before the date.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `InvalidState` (The record's state does not allow the operation (posting a posted journal, locking a closed period, ...).); `YearClosed` (The journal's date falls in a closed financial year.); `ClosingJournalReadOnly` (A closing journal is generated, not edited.); `RevaluationJournal` (A revaluation journal and its reversal are generated, not updated, voided or adjusted.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused for another record. Codes: `IdempotencyKeyReused` (The Idempotency-Key was used for another record with this operation.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "journals.post": {
@@ -7265,14 +10103,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0785351c-d58e-4900-a281-28c463ef56c7",
+                     *       "id": "ed0196e1-2a6b-4663-a6c9-618fa21649a3",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "7670b951-532e-43be-aced-7c8b93f813b1",
+                     *           "accountId": "3e6e7da7-8519-4797-8495-8c9ec16a369a",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7282,7 +10120,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "cb359c63-1447-408a-b93b-b9b2040b8eb5",
+                     *           "accountId": "2225015b-78bd-494f-87ca-a01b9e100691",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7298,14 +10136,14 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547",
-                     *       "periodId": "5902f6a6-954d-4aa5-b5e3-1a14099be1a9",
+                     *       "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42",
+                     *       "periodId": "107a40cf-40f8-4b18-868b-46d271c0ca70",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T11:24:46.395Z",
-                     *       "updatedAt": "2026-11-24T11:24:47.881Z"
+                     *       "createdAt": "2026-11-24T11:44:53.571Z",
+                     *       "updatedAt": "2026-11-24T11:44:53.973Z"
                      *     }
                      */
                     "application/json": {
@@ -7318,21 +10156,21 @@ export interface operations {
                         serialNumber: number;
                         /**
                          * Format: date-time
-                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
                          */
                         date: string;
                         /** @description Free text. */
                         description: string | null;
-                        /** @description An external reference, such as an invoice number. */
+                        /** @description An external reference, such as an invoice number. As a journal list filter: the whole reference, ignoring case. */
                         reference: string | null;
                         /** @description The journal’s lines. */
                         entries: {
                             /**
                              * Format: uuid
-                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                              */
                             accountId: string;
-                            /** @description A cost center: its UUID, or its path of codes from the root. */
+                            /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
                             costCenterId: string | null;
                             /** @description 1 debit, 2 credit. */
                             side: 1 | 2;
@@ -7386,14 +10224,78 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoFinancialYear` (No financial year of the company contains the date.); `Unbalanced` (Debits and credits of the journal differ.); `TooFewLines` (A journal needs two lines to post.); `OutsideClosingPeriod` (A closing journal (or its reversal) posts into its year's last period only.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `InvalidState` (The record's state does not allow the operation (posting a posted journal, locking a closed period, ...).); `PeriodNotOpen` (The posting date falls in a period (or year) that is locked or closed.); `InactiveCostCenter` (A line names a cost center deactivated since the draft was written.); `PostingInProgress` (A journal too wide for one transaction is being posted, voided or reversed; retry after Retry-After (sending the same Post, Void or Adjust again finishes it).) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "journals.void": {
@@ -7430,14 +10332,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a690d5d8-b9fe-4830-8eea-8098312992d8",
+                     *       "id": "37db881e-7465-4492-a6f3-d9ddfa2cb92b",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "b2a34b9b-fa05-4e6a-9a53-b33e0afe1449",
+                     *           "accountId": "e7cd2da7-8f5c-4718-8ab2-4116e92f15c7",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -7447,7 +10349,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "7670b951-532e-43be-aced-7c8b93f813b1",
+                     *           "accountId": "3e6e7da7-8519-4797-8495-8c9ec16a369a",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -7463,14 +10365,14 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547",
-                     *       "periodId": "5902f6a6-954d-4aa5-b5e3-1a14099be1a9",
+                     *       "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42",
+                     *       "periodId": "107a40cf-40f8-4b18-868b-46d271c0ca70",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T11:24:48.149Z",
-                     *       "updatedAt": "2026-11-24T11:24:48.217Z"
+                     *       "createdAt": "2026-11-24T11:44:54.543Z",
+                     *       "updatedAt": "2026-11-24T11:44:54.739Z"
                      *     }
                      */
                     "application/json": {
@@ -7483,21 +10385,21 @@ export interface operations {
                         serialNumber: number;
                         /**
                          * Format: date-time
-                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
                          */
                         date: string;
                         /** @description Free text. */
                         description: string | null;
-                        /** @description An external reference, such as an invoice number. */
+                        /** @description An external reference, such as an invoice number. As a journal list filter: the whole reference, ignoring case. */
                         reference: string | null;
                         /** @description The journal’s lines. */
                         entries: {
                             /**
                              * Format: uuid
-                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                              */
                             accountId: string;
-                            /** @description A cost center: its UUID, or its path of codes from the root. */
+                            /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
                             costCenterId: string | null;
                             /** @description 1 debit, 2 credit. */
                             side: 1 | 2;
@@ -7551,14 +10453,78 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `InvalidState` (The record's state does not allow the operation (posting a posted journal, locking a closed period, ...).); `PeriodNotOpen` (The posting date falls in a period (or year) that is locked or closed.); `ReversalIsFinal` (A reversing journal cannot be voided, adjusted or reversed.); `PostingInProgress` (A journal too wide for one transaction is being posted, voided or reversed; retry after Retry-After (sending the same Post, Void or Adjust again finishes it).); `RevaluationJournal` (A revaluation journal and its reversal are generated, not updated, voided or adjusted.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "journals.adjust": {
@@ -7595,14 +10561,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0785351c-d58e-4900-a281-28c463ef56c7",
+                     *       "id": "ed0196e1-2a6b-4663-a6c9-618fa21649a3",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "7670b951-532e-43be-aced-7c8b93f813b1",
+                     *           "accountId": "3e6e7da7-8519-4797-8495-8c9ec16a369a",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7612,7 +10578,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "cb359c63-1447-408a-b93b-b9b2040b8eb5",
+                     *           "accountId": "2225015b-78bd-494f-87ca-a01b9e100691",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7634,8 +10600,8 @@ export interface operations {
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T11:24:46.395Z",
-                     *       "updatedAt": "2026-11-24T11:24:47.947Z"
+                     *       "createdAt": "2026-11-24T11:44:53.571Z",
+                     *       "updatedAt": "2026-11-24T11:44:54.094Z"
                      *     }
                      */
                     "application/json": {
@@ -7648,21 +10614,21 @@ export interface operations {
                         serialNumber: number;
                         /**
                          * Format: date-time
-                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
                          */
                         date: string;
                         /** @description Free text. */
                         description: string | null;
-                        /** @description An external reference, such as an invoice number. */
+                        /** @description An external reference, such as an invoice number. As a journal list filter: the whole reference, ignoring case. */
                         reference: string | null;
                         /** @description The journal’s lines. */
                         entries: {
                             /**
                              * Format: uuid
-                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                              */
                             accountId: string;
-                            /** @description A cost center: its UUID, or its path of codes from the root. */
+                            /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
                             costCenterId: string | null;
                             /** @description 1 debit, 2 credit. */
                             side: 1 | 2;
@@ -7716,14 +10682,78 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `InvalidState` (The record's state does not allow the operation (posting a posted journal, locking a closed period, ...).); `PeriodNotOpen` (The posting date falls in a period (or year) that is locked or closed.); `ReversalIsFinal` (A reversing journal cannot be voided, adjusted or reversed.); `PostingInProgress` (A journal too wide for one transaction is being posted, voided or reversed; retry after Retry-After (sending the same Post, Void or Adjust again finishes it).); `RevaluationJournal` (A revaluation journal and its reversal are generated, not updated, voided or adjusted.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "journals.reverse": {
@@ -7771,14 +10801,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0785351c-d58e-4900-a281-28c463ef56c7",
+                     *       "id": "ed0196e1-2a6b-4663-a6c9-618fa21649a3",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "7670b951-532e-43be-aced-7c8b93f813b1",
+                     *           "accountId": "3e6e7da7-8519-4797-8495-8c9ec16a369a",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7788,7 +10818,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "cb359c63-1447-408a-b93b-b9b2040b8eb5",
+                     *           "accountId": "2225015b-78bd-494f-87ca-a01b9e100691",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7804,14 +10834,14 @@ export interface operations {
                      *       },
                      *       "status": "reversed",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547",
-                     *       "periodId": "5902f6a6-954d-4aa5-b5e3-1a14099be1a9",
+                     *       "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42",
+                     *       "periodId": "107a40cf-40f8-4b18-868b-46d271c0ca70",
                      *       "reversalOf": null,
-                     *       "reversedBy": "d3dfeb1b-7e63-43b2-ad29-8963b630cc7a",
+                     *       "reversedBy": "d2edfd8c-ac3d-48cd-9b7c-f4bc6ec871a0",
                      *       "revaluationDate": null,
                      *       "version": 6,
-                     *       "createdAt": "2026-11-24T11:24:46.395Z",
-                     *       "updatedAt": "2026-11-24T11:24:48.109Z"
+                     *       "createdAt": "2026-11-24T11:44:53.571Z",
+                     *       "updatedAt": "2026-11-24T11:44:54.331Z"
                      *     }
                      */
                     "application/json": {
@@ -7824,21 +10854,21 @@ export interface operations {
                         serialNumber: number;
                         /**
                          * Format: date-time
-                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
                          */
                         date: string;
                         /** @description Free text. */
                         description: string | null;
-                        /** @description An external reference, such as an invoice number. */
+                        /** @description An external reference, such as an invoice number. As a journal list filter: the whole reference, ignoring case. */
                         reference: string | null;
                         /** @description The journal’s lines. */
                         entries: {
                             /**
                              * Format: uuid
-                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                              */
                             accountId: string;
-                            /** @description A cost center: its UUID, or its path of codes from the root. */
+                            /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
                             costCenterId: string | null;
                             /** @description 1 debit, 2 credit. */
                             side: 1 | 2;
@@ -7892,15 +10922,87 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            422: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoFinancialYear` (No financial year of the company contains the date.); `OutsideClosingPeriod` (A closing journal (or its reversal) posts into its year's last period only.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `InvalidState` (The record's state does not allow the operation (posting a posted journal, locking a closed period, ...).); `PeriodNotOpen` (The posting date falls in a period (or year) that is locked or closed.); `ReversalIsFinal` (A reversing journal cannot be voided, adjusted or reversed.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused for another record. Codes: `IdempotencyKeyReused` (The Idempotency-Key was used for another record with this operation.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "journals.revalue": {
@@ -7927,7 +11029,7 @@ export interface operations {
                 "application/json": {
                     /**
                      * Format: date
-                     * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                     * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
                      */
                     date: string;
                     /** @description true: answer what the revaluation would post and write nothing (the journal ids are then null). */
@@ -7954,7 +11056,7 @@ export interface operations {
                     "application/json": {
                         /**
                          * Format: date
-                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
                          */
                         date: string;
                         /** @description true: answer what the revaluation would post and write nothing (the journal ids are then null). */
@@ -7967,7 +11069,7 @@ export interface operations {
                         accounts: {
                             /**
                              * Format: uuid
-                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                              */
                             accountId: string;
                             /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
@@ -7986,15 +11088,87 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            422: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoExchangeRate` (A foreign-currency amount needs a rate and the company has none on or before the date.); `NoFinancialYear` (No financial year of the company contains the date.); `Unbalanced` (Debits and credits of the journal differ.); `TooFewLines` (A journal needs two lines to post.); `OutsideClosingPeriod` (A closing journal (or its reversal) posts into its year's last period only.); `TooManyAccounts` (The revaluation needs more lines than one journal holds.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `InvalidState` (The record's state does not allow the operation (posting a posted journal, locking a closed period, ...).); `PeriodNotOpen` (The posting date falls in a period (or year) that is locked or closed.); `InactiveCostCenter` (A line names a cost center deactivated since the draft was written.); `ReversalIsFinal` (A reversing journal cannot be voided, adjusted or reversed.); `PostingInProgress` (A journal too wide for one transaction is being posted, voided or reversed; retry after Retry-After (sending the same Post, Void or Adjust again finishes it).); `UnrealizedFxGainLossNotSet` (Revaluation needs the unrealized exchange gain/loss account in the settings.); `RevaluationInProgress` (Another request finished the same revaluation first.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused for another record. Codes: `IdempotencyKeyReused` (The Idempotency-Key was used for another record with this operation.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "reports.trialBalance": {
@@ -8008,7 +11182,7 @@ export interface operations {
                 financialYearId?: string;
                 /** @description A period of the financial year (UUID). */
                 periodId?: string;
-                /** @description A cost center: its UUID, or its path of codes from the root. */
+                /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
                 costCenterId?: string;
                 /** @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total. */
                 columns?: "month" | "quarter";
@@ -8038,13 +11212,13 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547",
+                     *       "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "216d5c42-ad33-4a90-a060-617911542a9e",
+                     *           "accountId": "bc3a9ce3-89f5-4b00-81a3-85ce700c358c",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -8071,8 +11245,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "7670b951-532e-43be-aced-7c8b93f813b1",
-                     *           "parentId": "216d5c42-ad33-4a90-a060-617911542a9e",
+                     *           "accountId": "3e6e7da7-8519-4797-8495-8c9ec16a369a",
+                     *           "parentId": "bc3a9ce3-89f5-4b00-81a3-85ce700c358c",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -8098,7 +11272,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "7c50332d-ea91-4a08-9d70-b1de87ef6f60",
+                     *           "accountId": "a4c54f31-9624-4b52-b7e6-af75122a6dd2",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -8125,8 +11299,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "cb359c63-1447-408a-b93b-b9b2040b8eb5",
-                     *           "parentId": "7c50332d-ea91-4a08-9d70-b1de87ef6f60",
+                     *           "accountId": "2225015b-78bd-494f-87ca-a01b9e100691",
+                     *           "parentId": "a4c54f31-9624-4b52-b7e6-af75122a6dd2",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -8152,7 +11326,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "746422eb-60bd-45ab-9e2f-56f787086da4",
+                     *           "accountId": "8ae258cf-d541-429c-8321-1742549604be",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -8179,8 +11353,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "b2a34b9b-fa05-4e6a-9a53-b33e0afe1449",
-                     *           "parentId": "746422eb-60bd-45ab-9e2f-56f787086da4",
+                     *           "accountId": "e7cd2da7-8f5c-4718-8ab2-4116e92f15c7",
+                     *           "parentId": "8ae258cf-d541-429c-8321-1742549604be",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -8249,7 +11423,7 @@ export interface operations {
                             code: string;
                             /** @description Codes from the root, joined with dots. */
                             path: string;
-                            /** @description The name, in Arabic and English. */
+                            /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                             name: {
                                 /** @description The name in Arabic. */
                                 arabic: string;
@@ -8263,7 +11437,7 @@ export interface operations {
                         rows: {
                             /**
                              * Format: uuid
-                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                              */
                             accountId: string;
                             /** @description The parent: its UUID or path; null for a root. */
@@ -8274,7 +11448,7 @@ export interface operations {
                             path: string;
                             /** @description Depth in the tree: 0 for a root. */
                             depth: number;
-                            /** @description The name, in Arabic and English. */
+                            /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                             name: {
                                 /** @description The name in Arabic. */
                                 arabic: string;
@@ -8429,15 +11603,87 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            406: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoFinancialYear` (No financial year of the company contains the date.); `InvalidRange` (The range ends before it starts.); `RangeTooLong` (The report range is longer than a report covers.); `TooManyColumns` (A report splits its range into at most 12 columns.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not acceptable: the Accept header names no format the operation answers. Codes: `NotAcceptable` (The Accept header names no format the operation answers (JSON, CSV, XLSX).) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `PostingInProgress` (A journal too wide for one transaction is being posted, voided or reversed; retry after Retry-After (sending the same Post, Void or Adjust again finishes it).) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `ExportTooLarge` (The file would be larger than an export holds; the reason names a narrower range.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "reports.incomeStatement": {
@@ -8447,7 +11693,7 @@ export interface operations {
                 dateFrom: string;
                 /** @description Last day of the range (YYYY-MM-DD), included. */
                 dateTo: string;
-                /** @description A cost center: its UUID, or its path of codes from the root. */
+                /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
                 costCenterId?: string;
                 /** @description true: one column per cost center, and one for amounts booked without one. */
                 byCostCenter?: boolean | ("true" | "false");
@@ -8509,7 +11755,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "746422eb-60bd-45ab-9e2f-56f787086da4",
+                     *           "accountId": "8ae258cf-d541-429c-8321-1742549604be",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -8528,8 +11774,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "b2a34b9b-fa05-4e6a-9a53-b33e0afe1449",
-                     *           "parentId": "746422eb-60bd-45ab-9e2f-56f787086da4",
+                     *           "accountId": "e7cd2da7-8f5c-4718-8ab2-4116e92f15c7",
+                     *           "parentId": "8ae258cf-d541-429c-8321-1742549604be",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -8597,7 +11843,7 @@ export interface operations {
                                 code: string;
                                 /** @description Codes from the root, joined with dots. */
                                 path: string;
-                                /** @description The name, in Arabic and English. */
+                                /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                                 name: {
                                     /** @description The name in Arabic. */
                                     arabic: string;
@@ -8610,7 +11856,7 @@ export interface operations {
                         revenue: {
                             /**
                              * Format: uuid
-                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                              */
                             accountId: string;
                             /** @description The parent: its UUID or path; null for a root. */
@@ -8621,7 +11867,7 @@ export interface operations {
                             path: string;
                             /** @description Depth in the tree: 0 for a root. */
                             depth: number;
-                            /** @description The name, in Arabic and English. */
+                            /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                             name: {
                                 /** @description The name in Arabic. */
                                 arabic: string;
@@ -8645,7 +11891,7 @@ export interface operations {
                         expense: {
                             /**
                              * Format: uuid
-                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                              */
                             accountId: string;
                             /** @description The parent: its UUID or path; null for a root. */
@@ -8656,7 +11902,7 @@ export interface operations {
                             path: string;
                             /** @description Depth in the tree: 0 for a root. */
                             depth: number;
-                            /** @description The name, in Arabic and English. */
+                            /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                             name: {
                                 /** @description The name in Arabic. */
                                 arabic: string;
@@ -8690,21 +11936,93 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            406: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoFinancialYear` (No financial year of the company contains the date.); `InvalidRange` (The range ends before it starts.); `RangeTooLong` (The report range is longer than a report covers.); `TooManyColumns` (A report splits its range into at most 12 columns.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not acceptable: the Accept header names no format the operation answers. Codes: `NotAcceptable` (The Accept header names no format the operation answers (JSON, CSV, XLSX).) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `PostingInProgress` (A journal too wide for one transaction is being posted, voided or reversed; retry after Retry-After (sending the same Post, Void or Adjust again finishes it).) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `ExportTooLarge` (The file would be larger than an export holds; the reason names a narrower range.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "reports.balanceSheet": {
         parameters: {
             query?: {
-                /** @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset. */
+                /** @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z. */
                 date?: string;
                 /** @description A second date to show the balance sheet at. */
                 compareDate?: string;
@@ -8751,7 +12069,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "216d5c42-ad33-4a90-a060-617911542a9e",
+                     *           "accountId": "bc3a9ce3-89f5-4b00-81a3-85ce700c358c",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -8768,8 +12086,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "7670b951-532e-43be-aced-7c8b93f813b1",
-                     *           "parentId": "216d5c42-ad33-4a90-a060-617911542a9e",
+                     *           "accountId": "3e6e7da7-8519-4797-8495-8c9ec16a369a",
+                     *           "parentId": "bc3a9ce3-89f5-4b00-81a3-85ce700c358c",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -8843,7 +12161,7 @@ export interface operations {
                                 code: string;
                                 /** @description Codes from the root, joined with dots. */
                                 path: string;
-                                /** @description The name, in Arabic and English. */
+                                /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                                 name: {
                                     /** @description The name in Arabic. */
                                     arabic: string;
@@ -8856,7 +12174,7 @@ export interface operations {
                         assets: {
                             /**
                              * Format: uuid
-                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                              */
                             accountId: string;
                             /** @description The parent: its UUID or path; null for a root. */
@@ -8867,7 +12185,7 @@ export interface operations {
                             path: string;
                             /** @description Depth in the tree: 0 for a root. */
                             depth: number;
-                            /** @description The name, in Arabic and English. */
+                            /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                             name: {
                                 /** @description The name in Arabic. */
                                 arabic: string;
@@ -8891,7 +12209,7 @@ export interface operations {
                         liabilities: {
                             /**
                              * Format: uuid
-                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                              */
                             accountId: string;
                             /** @description The parent: its UUID or path; null for a root. */
@@ -8902,7 +12220,7 @@ export interface operations {
                             path: string;
                             /** @description Depth in the tree: 0 for a root. */
                             depth: number;
-                            /** @description The name, in Arabic and English. */
+                            /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                             name: {
                                 /** @description The name in Arabic. */
                                 arabic: string;
@@ -8926,7 +12244,7 @@ export interface operations {
                         equity: {
                             /**
                              * Format: uuid
-                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                              */
                             accountId: string;
                             /** @description The parent: its UUID or path; null for a root. */
@@ -8937,7 +12255,7 @@ export interface operations {
                             path: string;
                             /** @description Depth in the tree: 0 for a root. */
                             depth: number;
-                            /** @description The name, in Arabic and English. */
+                            /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                             name: {
                                 /** @description The name in Arabic. */
                                 arabic: string;
@@ -8977,15 +12295,87 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            406: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoFinancialYear` (No financial year of the company contains the date.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not acceptable: the Accept header names no format the operation answers. Codes: `NotAcceptable` (The Accept header names no format the operation answers (JSON, CSV, XLSX).) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `PostingInProgress` (A journal too wide for one transaction is being posted, voided or reversed; retry after Retry-After (sending the same Post, Void or Adjust again finishes it).) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `ExportTooLarge` (The file would be larger than an export holds; the reason names a narrower range.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "reports.cashFlow": {
@@ -8995,7 +12385,7 @@ export interface operations {
                 dateFrom: string;
                 /** @description Last day of the range (YYYY-MM-DD), included. */
                 dateTo: string;
-                /** @description A cost center: its UUID, or its path of codes from the root. */
+                /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
                 costCenterId?: string;
                 /** @description json (the default), csv or xlsx: the answer as JSON or as a file to download; left out, the Accept header decides (text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet). */
                 format?: "json" | "csv" | "xlsx";
@@ -9036,7 +12426,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "216d5c42-ad33-4a90-a060-617911542a9e",
+                     *           "accountId": "bc3a9ce3-89f5-4b00-81a3-85ce700c358c",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -9052,8 +12442,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "7670b951-532e-43be-aced-7c8b93f813b1",
-                     *           "parentId": "216d5c42-ad33-4a90-a060-617911542a9e",
+                     *           "accountId": "3e6e7da7-8519-4797-8495-8c9ec16a369a",
+                     *           "parentId": "bc3a9ce3-89f5-4b00-81a3-85ce700c358c",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -9128,7 +12518,7 @@ export interface operations {
                             code: string;
                             /** @description Codes from the root, joined with dots. */
                             path: string;
-                            /** @description The name, in Arabic and English. */
+                            /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                             name: {
                                 /** @description The name in Arabic. */
                                 arabic: string;
@@ -9163,7 +12553,7 @@ export interface operations {
                                 code: string;
                                 /** @description Codes from the root, joined with dots. */
                                 path: string;
-                                /** @description The name, in Arabic and English. */
+                                /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                                 name: {
                                     /** @description The name in Arabic. */
                                     arabic: string;
@@ -9176,7 +12566,7 @@ export interface operations {
                         nonCash: {
                             /**
                              * Format: uuid
-                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                              */
                             accountId: string;
                             /** @description The parent: its UUID or path; null for a root. */
@@ -9187,7 +12577,7 @@ export interface operations {
                             path: string;
                             /** @description Depth in the tree: 0 for a root. */
                             depth: number;
-                            /** @description The name, in Arabic and English. */
+                            /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                             name: {
                                 /** @description The name in Arabic. */
                                 arabic: string;
@@ -9211,7 +12601,7 @@ export interface operations {
                         operating: {
                             /**
                              * Format: uuid
-                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                              */
                             accountId: string;
                             /** @description The parent: its UUID or path; null for a root. */
@@ -9222,7 +12612,7 @@ export interface operations {
                             path: string;
                             /** @description Depth in the tree: 0 for a root. */
                             depth: number;
-                            /** @description The name, in Arabic and English. */
+                            /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                             name: {
                                 /** @description The name in Arabic. */
                                 arabic: string;
@@ -9246,7 +12636,7 @@ export interface operations {
                         investing: {
                             /**
                              * Format: uuid
-                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                              */
                             accountId: string;
                             /** @description The parent: its UUID or path; null for a root. */
@@ -9257,7 +12647,7 @@ export interface operations {
                             path: string;
                             /** @description Depth in the tree: 0 for a root. */
                             depth: number;
-                            /** @description The name, in Arabic and English. */
+                            /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                             name: {
                                 /** @description The name in Arabic. */
                                 arabic: string;
@@ -9281,7 +12671,7 @@ export interface operations {
                         financing: {
                             /**
                              * Format: uuid
-                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                              */
                             accountId: string;
                             /** @description The parent: its UUID or path; null for a root. */
@@ -9292,7 +12682,7 @@ export interface operations {
                             path: string;
                             /** @description Depth in the tree: 0 for a root. */
                             depth: number;
-                            /** @description The name, in Arabic and English. */
+                            /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                             name: {
                                 /** @description The name in Arabic. */
                                 arabic: string;
@@ -9316,7 +12706,7 @@ export interface operations {
                         cash: {
                             /**
                              * Format: uuid
-                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                              */
                             accountId: string;
                             /** @description The parent: its UUID or path; null for a root. */
@@ -9327,7 +12717,7 @@ export interface operations {
                             path: string;
                             /** @description Depth in the tree: 0 for a root. */
                             depth: number;
-                            /** @description The name, in Arabic and English. */
+                            /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                             name: {
                                 /** @description The name in Arabic. */
                                 arabic: string;
@@ -9377,15 +12767,87 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            406: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoFinancialYear` (No financial year of the company contains the date.); `InvalidRange` (The range ends before it starts.); `RangeTooLong` (The report range is longer than a report covers.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not acceptable: the Accept header names no format the operation answers. Codes: `NotAcceptable` (The Accept header names no format the operation answers (JSON, CSV, XLSX).) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `PostingInProgress` (A journal too wide for one transaction is being posted, voided or reversed; retry after Retry-After (sending the same Post, Void or Adjust again finishes it).) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `ExportTooLarge` (The file would be larger than an export holds; the reason names a narrower range.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "reports.budgetVsActual": {
@@ -9423,9 +12885,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "c1ca62cf-a086-434f-bd1e-4953daf12faa",
+                     *       "budgetId": "2e9bd40e-a4a4-495c-8839-53456e6e4535",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547",
+                     *       "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "currency": "SAR",
@@ -9451,8 +12913,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "cb359c63-1447-408a-b93b-b9b2040b8eb5",
-                     *           "parentId": "7c50332d-ea91-4a08-9d70-b1de87ef6f60",
+                     *           "accountId": "2225015b-78bd-494f-87ca-a01b9e100691",
+                     *           "parentId": "a4c54f31-9624-4b52-b7e6-af75122a6dd2",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -9485,8 +12947,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "b2a34b9b-fa05-4e6a-9a53-b33e0afe1449",
-                     *           "parentId": "746422eb-60bd-45ab-9e2f-56f787086da4",
+                     *           "accountId": "e7cd2da7-8f5c-4718-8ab2-4116e92f15c7",
+                     *           "parentId": "8ae258cf-d541-429c-8321-1742549604be",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -9497,7 +12959,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "79741596-2d6f-4263-9d1a-e1f620cabf0f",
+                     *             "id": "6d077227-8cd1-4115-8194-5f3918062e1f",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -9647,7 +13109,7 @@ export interface operations {
                                 code: string;
                                 /** @description Codes from the root, joined with dots. */
                                 path: string;
-                                /** @description The name, in Arabic and English. */
+                                /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                                 name: {
                                     /** @description The name in Arabic. */
                                     arabic: string;
@@ -9660,7 +13122,7 @@ export interface operations {
                         rows: {
                             /**
                              * Format: uuid
-                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                              */
                             accountId: string;
                             /** @description The parent: its UUID or path; null for a root. */
@@ -9671,7 +13133,7 @@ export interface operations {
                             path: string;
                             /** @description Depth in the tree: 0 for a root. */
                             depth: number;
-                            /** @description The name, in Arabic and English. */
+                            /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                             name: {
                                 /** @description The name in Arabic. */
                                 arabic: string;
@@ -9699,7 +13161,7 @@ export interface operations {
                                 code: string;
                                 /** @description Codes from the root, joined with dots. */
                                 path: string;
-                                /** @description The name, in Arabic and English. */
+                                /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                                 name: {
                                     /** @description The name in Arabic. */
                                     arabic: string;
@@ -9757,15 +13219,87 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            406: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `OutsideBudgetYear` (Budget vs actual reads a range within the budget's financial year.); `TooManyColumns` (A report splits its range into at most 12 columns.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not acceptable: the Accept header names no format the operation answers. Codes: `NotAcceptable` (The Accept header names no format the operation answers (JSON, CSV, XLSX).) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `PostingInProgress` (A journal too wide for one transaction is being posted, voided or reversed; retry after Retry-After (sending the same Post, Void or Adjust again finishes it).) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `ExportTooLarge` (The file would be larger than an export holds; the reason names a narrower range.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "reports.generalLedger": {
@@ -9775,13 +13309,13 @@ export interface operations {
                 page?: string;
                 /** @description Items per page, 1 to 100. */
                 pageSize?: number;
-                /** @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it. */
+                /** @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it. */
                 accountId: string;
                 /** @description First day of the range (YYYY-MM-DD), included. */
                 dateFrom: string;
                 /** @description Last day of the range (YYYY-MM-DD), included. */
                 dateTo: string;
-                /** @description A cost center: its UUID, or its path of codes from the root. */
+                /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
                 costCenterId?: string;
                 /** @description json (the default), csv or xlsx: the answer as JSON or as a file to download; left out, the Accept header decides (text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet). */
                 format?: "json" | "csv" | "xlsx";
@@ -9808,7 +13342,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "216d5c42-ad33-4a90-a060-617911542a9e",
+                     *         "id": "bc3a9ce3-89f5-4b00-81a3-85ce700c358c",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -9828,13 +13362,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "0785351c-d58e-4900-a281-28c463ef56c7",
+                     *           "journalId": "ed0196e1-2a6b-4663-a6c9-618fa21649a3",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "7670b951-532e-43be-aced-7c8b93f813b1",
+                     *           "accountId": "3e6e7da7-8519-4797-8495-8c9ec16a369a",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -9846,7 +13380,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjUxMDBmZWZhLTEwMTAtNDY4Ny1hOTA3LTM4NGNlNDdjOTM0YyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiMjE2ZDVjNDItYWQzMy00YTkwLWEwNjAtNjE3OTExNTQyYTllIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjMDc4NTM1MWMtZDU4ZS00OTAwLWEyODEtMjhjNDYzZWY1NmM3IiwiYWNjb3VudElkIjoiNzY3MGI5NTEtNTMyZS00M2JlLWFjZWQtN2M4YjkzZjgxM2IxIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.HOJzQ15brZbUON7iJT8oflECbRwflPb_5vuz4tz6OHE"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjVkNDBlNGJiLWNkN2MtNGIyMC1hMDU3LTMwNmNiNmVjZjg1NyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiYmMzYTljZTMtODlmNS00YjAwLTgxYTMtODVjZTcwMGMzNThjIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjZWQwMTk2ZTEtMmE2Yi00NjYzLWE2YzktNjE4ZmEyMTY0OWEzIiwiYWNjb3VudElkIjoiM2U2ZTdkYTctODUxOS00Nzk3LTg0OTUtOGM5ZWMxNmEzNjlhIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.-BxMzYz9rzpEe3ANZk4q4Cm_BvE-f5jnGJVOAi1ShYg"
                      *     }
                      */
                     "application/json": {
@@ -9861,7 +13395,7 @@ export interface operations {
                             code: string;
                             /** @description Codes from the root, joined with dots. */
                             path: string;
-                            /** @description The name, in Arabic and English. */
+                            /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                             name: {
                                 /** @description The name in Arabic. */
                                 arabic: string;
@@ -9900,7 +13434,7 @@ export interface operations {
                             code: string;
                             /** @description Codes from the root, joined with dots. */
                             path: string;
-                            /** @description The name, in Arabic and English. */
+                            /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                             name: {
                                 /** @description The name in Arabic. */
                                 arabic: string;
@@ -9936,7 +13470,7 @@ export interface operations {
                             serialNumber: number;
                             /**
                              * Format: date-time
-                             * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                             * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
                              */
                             date: string;
                             /**
@@ -9946,11 +13480,11 @@ export interface operations {
                             postingDate: string;
                             /** @description Free text. */
                             description: string | null;
-                            /** @description An external reference, such as an invoice number. */
+                            /** @description An external reference, such as an invoice number. As a journal list filter: the whole reference, ignoring case. */
                             reference: string | null;
                             /**
                              * Format: uuid
-                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                              */
                             accountId: string;
                             /** @description The line’s position in its journal, from 0. */
@@ -9965,7 +13499,7 @@ export interface operations {
                             exchangeRate: string;
                             /** @description The line’s amount in the company currency: amount × exchangeRate, rounded half away from zero to the company’s decimals. Balances and reports add it. */
                             baseAmount: string;
-                            /** @description A cost center: its UUID, or its path of codes from the root. */
+                            /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
                             costCenterId: string | null;
                             /** @description Debit minus credit after this line, from the opening balance, in the company currency. */
                             balance: string;
@@ -9979,15 +13513,87 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            406: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.); `NoFinancialYear` (No financial year of the company contains the date.); `InvalidRange` (The range ends before it starts.); `RangeTooLong` (The report range is longer than a report covers.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not acceptable: the Accept header names no format the operation answers. Codes: `NotAcceptable` (The Accept header names no format the operation answers (JSON, CSV, XLSX).) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `PostingInProgress` (A journal too wide for one transaction is being posted, voided or reversed; retry after Retry-After (sending the same Post, Void or Adjust again finishes it).) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `ExportTooLarge` (The file would be larger than an export holds; the reason names a narrower range.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "reports.list": {
@@ -10024,54 +13630,54 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b28fb4a5-7cc1-4268-9f98-1f889b4092a4",
+                     *           "id": "c87258af-4d25-44c0-afc1-8886dc5bae26",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-24T11:24:51.793Z",
+                     *           "createdAt": "2026-11-24T11:44:56.414Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "f410656e-2774-4fd1-b5f5-b6dcd6da3006"
+                     *             "id": "50b55606-2a9a-48c9-9aab-53aade55d3f4"
                      *           }
                      *         },
                      *         {
-                     *           "id": "9f787d4d-9a59-49c5-b4a9-af5262828029",
+                     *           "id": "04f5113e-6296-43ac-8201-5fe2da660e59",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-24T11:24:51.615Z",
+                     *           "createdAt": "2026-11-24T11:44:56.334Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "f410656e-2774-4fd1-b5f5-b6dcd6da3006"
+                     *             "id": "50b55606-2a9a-48c9-9aab-53aade55d3f4"
                      *           }
                      *         },
                      *         {
-                     *           "id": "aabc00c3-1a3d-4310-aa1a-33cd36262049",
+                     *           "id": "f0ae77d5-8134-4bf8-a376-e0910bdab0f9",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547"
+                     *             "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
                      *           },
-                     *           "createdAt": "2026-11-24T11:24:51.343Z",
+                     *           "createdAt": "2026-11-24T11:44:56.190Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "f410656e-2774-4fd1-b5f5-b6dcd6da3006"
+                     *             "id": "50b55606-2a9a-48c9-9aab-53aade55d3f4"
                      *           }
                      *         },
                      *         {
-                     *           "id": "c87831be-0942-4ed1-9b2f-1f4d9dbefb4f",
+                     *           "id": "d5ec9068-bb2e-44da-96cd-0d44a65f1c7f",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-24T11:24:50.784Z",
+                     *           "createdAt": "2026-11-24T11:44:55.971Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "f410656e-2774-4fd1-b5f5-b6dcd6da3006"
+                     *             "id": "50b55606-2a9a-48c9-9aab-53aade55d3f4"
                      *           }
                      *         }
                      *       ],
@@ -10121,13 +13727,60 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "reports.create": {
@@ -10233,7 +13886,7 @@ export interface operations {
                     parameters: {
                         /**
                          * Format: date
-                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
                          */
                         date?: string;
                         /**
@@ -10277,16 +13930,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c87831be-0942-4ed1-9b2f-1f4d9dbefb4f",
+                     *       "id": "d5ec9068-bb2e-44da-96cd-0d44a65f1c7f",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-24T11:24:50.784Z",
+                     *       "createdAt": "2026-11-24T11:44:55.971Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "f410656e-2774-4fd1-b5f5-b6dcd6da3006"
+                     *         "id": "50b55606-2a9a-48c9-9aab-53aade55d3f4"
                      *       }
                      *     }
                      */
@@ -10326,15 +13979,87 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            422: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoFinancialYear` (No financial year of the company contains the date.); `InvalidRange` (The range ends before it starts.); `RangeTooLong` (The report range is longer than a report covers.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `PostingInProgress` (A journal too wide for one transaction is being posted, voided or reversed; retry after Retry-After (sending the same Post, Void or Adjust again finishes it).); `ReportTooLarge` (The report is too large to store.); `TooManyReports` (The company holds as many stored reports as allowed.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused for another record. Codes: `IdempotencyKeyReused` (The Idempotency-Key was used for another record with this operation.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "reports.get": {
@@ -10366,16 +14091,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c87831be-0942-4ed1-9b2f-1f4d9dbefb4f",
+                     *       "id": "d5ec9068-bb2e-44da-96cd-0d44a65f1c7f",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-24T11:24:50.784Z",
+                     *       "createdAt": "2026-11-24T11:44:55.971Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "f410656e-2774-4fd1-b5f5-b6dcd6da3006"
+                     *         "id": "50b55606-2a9a-48c9-9aab-53aade55d3f4"
                      *       },
                      *       "figures": {
                      *         "dateFrom": "2026-03-01",
@@ -10393,7 +14118,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "216d5c42-ad33-4a90-a060-617911542a9e",
+                     *             "accountId": "bc3a9ce3-89f5-4b00-81a3-85ce700c358c",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -10409,8 +14134,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "7670b951-532e-43be-aced-7c8b93f813b1",
-                     *             "parentId": "216d5c42-ad33-4a90-a060-617911542a9e",
+                     *             "accountId": "3e6e7da7-8519-4797-8495-8c9ec16a369a",
+                     *             "parentId": "bc3a9ce3-89f5-4b00-81a3-85ce700c358c",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -10524,7 +14249,7 @@ export interface operations {
                                 code: string;
                                 /** @description Codes from the root, joined with dots. */
                                 path: string;
-                                /** @description The name, in Arabic and English. */
+                                /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                                 name: {
                                     /** @description The name in Arabic. */
                                     arabic: string;
@@ -10538,7 +14263,7 @@ export interface operations {
                             rows: {
                                 /**
                                  * Format: uuid
-                                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                                  */
                                 accountId: string;
                                 /** @description The parent: its UUID or path; null for a root. */
@@ -10549,7 +14274,7 @@ export interface operations {
                                 path: string;
                                 /** @description Depth in the tree: 0 for a root. */
                                 depth: number;
-                                /** @description The name, in Arabic and English. */
+                                /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                                 name: {
                                     /** @description The name in Arabic. */
                                     arabic: string;
@@ -10727,7 +14452,7 @@ export interface operations {
                                     code: string;
                                     /** @description Codes from the root, joined with dots. */
                                     path: string;
-                                    /** @description The name, in Arabic and English. */
+                                    /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                                     name: {
                                         /** @description The name in Arabic. */
                                         arabic: string;
@@ -10740,7 +14465,7 @@ export interface operations {
                             revenue: {
                                 /**
                                  * Format: uuid
-                                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                                  */
                                 accountId: string;
                                 /** @description The parent: its UUID or path; null for a root. */
@@ -10751,7 +14476,7 @@ export interface operations {
                                 path: string;
                                 /** @description Depth in the tree: 0 for a root. */
                                 depth: number;
-                                /** @description The name, in Arabic and English. */
+                                /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                                 name: {
                                     /** @description The name in Arabic. */
                                     arabic: string;
@@ -10775,7 +14500,7 @@ export interface operations {
                             expense: {
                                 /**
                                  * Format: uuid
-                                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                                  */
                                 accountId: string;
                                 /** @description The parent: its UUID or path; null for a root. */
@@ -10786,7 +14511,7 @@ export interface operations {
                                 path: string;
                                 /** @description Depth in the tree: 0 for a root. */
                                 depth: number;
-                                /** @description The name, in Arabic and English. */
+                                /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                                 name: {
                                     /** @description The name in Arabic. */
                                     arabic: string;
@@ -10843,7 +14568,7 @@ export interface operations {
                                     code: string;
                                     /** @description Codes from the root, joined with dots. */
                                     path: string;
-                                    /** @description The name, in Arabic and English. */
+                                    /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                                     name: {
                                         /** @description The name in Arabic. */
                                         arabic: string;
@@ -10856,7 +14581,7 @@ export interface operations {
                             assets: {
                                 /**
                                  * Format: uuid
-                                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                                  */
                                 accountId: string;
                                 /** @description The parent: its UUID or path; null for a root. */
@@ -10867,7 +14592,7 @@ export interface operations {
                                 path: string;
                                 /** @description Depth in the tree: 0 for a root. */
                                 depth: number;
-                                /** @description The name, in Arabic and English. */
+                                /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                                 name: {
                                     /** @description The name in Arabic. */
                                     arabic: string;
@@ -10891,7 +14616,7 @@ export interface operations {
                             liabilities: {
                                 /**
                                  * Format: uuid
-                                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                                  */
                                 accountId: string;
                                 /** @description The parent: its UUID or path; null for a root. */
@@ -10902,7 +14627,7 @@ export interface operations {
                                 path: string;
                                 /** @description Depth in the tree: 0 for a root. */
                                 depth: number;
-                                /** @description The name, in Arabic and English. */
+                                /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                                 name: {
                                     /** @description The name in Arabic. */
                                     arabic: string;
@@ -10926,7 +14651,7 @@ export interface operations {
                             equity: {
                                 /**
                                  * Format: uuid
-                                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                                  */
                                 accountId: string;
                                 /** @description The parent: its UUID or path; null for a root. */
@@ -10937,7 +14662,7 @@ export interface operations {
                                 path: string;
                                 /** @description Depth in the tree: 0 for a root. */
                                 depth: number;
-                                /** @description The name, in Arabic and English. */
+                                /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                                 name: {
                                     /** @description The name in Arabic. */
                                     arabic: string;
@@ -10994,7 +14719,7 @@ export interface operations {
                                 code: string;
                                 /** @description Codes from the root, joined with dots. */
                                 path: string;
-                                /** @description The name, in Arabic and English. */
+                                /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                                 name: {
                                     /** @description The name in Arabic. */
                                     arabic: string;
@@ -11029,7 +14754,7 @@ export interface operations {
                                     code: string;
                                     /** @description Codes from the root, joined with dots. */
                                     path: string;
-                                    /** @description The name, in Arabic and English. */
+                                    /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                                     name: {
                                         /** @description The name in Arabic. */
                                         arabic: string;
@@ -11042,7 +14767,7 @@ export interface operations {
                             nonCash: {
                                 /**
                                  * Format: uuid
-                                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                                  */
                                 accountId: string;
                                 /** @description The parent: its UUID or path; null for a root. */
@@ -11053,7 +14778,7 @@ export interface operations {
                                 path: string;
                                 /** @description Depth in the tree: 0 for a root. */
                                 depth: number;
-                                /** @description The name, in Arabic and English. */
+                                /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                                 name: {
                                     /** @description The name in Arabic. */
                                     arabic: string;
@@ -11077,7 +14802,7 @@ export interface operations {
                             operating: {
                                 /**
                                  * Format: uuid
-                                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                                  */
                                 accountId: string;
                                 /** @description The parent: its UUID or path; null for a root. */
@@ -11088,7 +14813,7 @@ export interface operations {
                                 path: string;
                                 /** @description Depth in the tree: 0 for a root. */
                                 depth: number;
-                                /** @description The name, in Arabic and English. */
+                                /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                                 name: {
                                     /** @description The name in Arabic. */
                                     arabic: string;
@@ -11112,7 +14837,7 @@ export interface operations {
                             investing: {
                                 /**
                                  * Format: uuid
-                                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                                  */
                                 accountId: string;
                                 /** @description The parent: its UUID or path; null for a root. */
@@ -11123,7 +14848,7 @@ export interface operations {
                                 path: string;
                                 /** @description Depth in the tree: 0 for a root. */
                                 depth: number;
-                                /** @description The name, in Arabic and English. */
+                                /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                                 name: {
                                     /** @description The name in Arabic. */
                                     arabic: string;
@@ -11147,7 +14872,7 @@ export interface operations {
                             financing: {
                                 /**
                                  * Format: uuid
-                                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                                  */
                                 accountId: string;
                                 /** @description The parent: its UUID or path; null for a root. */
@@ -11158,7 +14883,7 @@ export interface operations {
                                 path: string;
                                 /** @description Depth in the tree: 0 for a root. */
                                 depth: number;
-                                /** @description The name, in Arabic and English. */
+                                /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                                 name: {
                                     /** @description The name in Arabic. */
                                     arabic: string;
@@ -11182,7 +14907,7 @@ export interface operations {
                             cash: {
                                 /**
                                  * Format: uuid
-                                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                                  */
                                 accountId: string;
                                 /** @description The parent: its UUID or path; null for a root. */
@@ -11193,7 +14918,7 @@ export interface operations {
                                 path: string;
                                 /** @description Depth in the tree: 0 for a root. */
                                 depth: number;
-                                /** @description The name, in Arabic and English. */
+                                /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                                 name: {
                                     /** @description The name in Arabic. */
                                     arabic: string;
@@ -11244,15 +14969,78 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            406: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not acceptable: the Accept header names no format the operation answers. Codes: `NotAcceptable` (The Accept header names no format the operation answers (JSON, CSV, XLSX).) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `ExportTooLarge` (The file would be larger than an export holds; the reason names a narrower range.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "events.list": {
@@ -11291,181 +15079,181 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "1862cf83-3e44-4ba3-8f3d-23ca28613dff",
-                     *           "sequence": 3,
+                     *           "id": "5e345e54-2e89-4b38-88d6-f1bb56130e23",
+                     *           "sequence": 12,
                      *           "type": "JournalPosted",
-                     *           "companyId": "5100fefa-1010-4687-a907-384ce47c934c",
-                     *           "recordId": "0785351c-d58e-4900-a281-28c463ef56c7",
-                     *           "version": 3,
+                     *           "companyId": "5d40e4bb-cd7c-4b20-a057-306cb6ecf857",
+                     *           "recordId": "37db881e-7465-4492-a6f3-d9ddfa2cb92b",
+                     *           "version": 2,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "f410656e-2774-4fd1-b5f5-b6dcd6da3006"
+                     *             "id": "50b55606-2a9a-48c9-9aab-53aade55d3f4"
                      *           },
-                     *           "occurredAt": "2026-11-24T11:24:47.887Z",
+                     *           "occurredAt": "2026-11-24T11:44:54.650Z",
                      *           "data": {
-                     *             "id": "0785351c-d58e-4900-a281-28c463ef56c7",
-                     *             "serialNumber": 1,
-                     *             "date": "2026-03-02T00:00:00Z",
+                     *             "id": "37db881e-7465-4492-a6f3-d9ddfa2cb92b",
+                     *             "serialNumber": 3,
+                     *             "date": "2026-03-05T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "7670b951-532e-43be-aced-7c8b93f813b1",
+                     *                 "accountId": "e7cd2da7-8f5c-4718-8ab2-4116e92f15c7",
                      *                 "costCenterId": null,
                      *                 "side": 1,
-                     *                 "amount": 120,
+                     *                 "amount": 10,
                      *                 "currency": "SAR",
                      *                 "exchangeRate": "1",
-                     *                 "baseAmount": 120,
+                     *                 "baseAmount": 10,
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "cb359c63-1447-408a-b93b-b9b2040b8eb5",
+                     *                 "accountId": "3e6e7da7-8519-4797-8495-8c9ec16a369a",
                      *                 "costCenterId": null,
                      *                 "side": 2,
-                     *                 "amount": 120,
+                     *                 "amount": 10,
                      *                 "currency": "SAR",
                      *                 "exchangeRate": "1",
-                     *                 "baseAmount": 120,
+                     *                 "baseAmount": 10,
                      *                 "fxRounding": false
                      *               }
                      *             ],
                      *             "totals": {
-                     *               "debit": 120,
-                     *               "credit": 120
+                     *               "debit": 10,
+                     *               "credit": 10
                      *             },
                      *             "status": "posted",
-                     *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547",
-                     *             "periodId": "5902f6a6-954d-4aa5-b5e3-1a14099be1a9",
+                     *             "postingDate": "2026-03-05",
+                     *             "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42",
+                     *             "periodId": "107a40cf-40f8-4b18-868b-46d271c0ca70",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
-                     *             "version": 3,
-                     *             "createdAt": "2026-11-24T11:24:46.395Z",
-                     *             "updatedAt": "2026-11-24T11:24:47.881Z"
+                     *             "version": 2,
+                     *             "createdAt": "2026-11-24T11:44:54.543Z",
+                     *             "updatedAt": "2026-11-24T11:44:54.650Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null
                      *         },
                      *         {
-                     *           "id": "f13c3ffb-4c75-4e0d-a2c1-9b3dbc1e1ad6",
-                     *           "sequence": 5,
+                     *           "id": "ef0ec5be-9632-4153-8afb-8550e6a5448e",
+                     *           "sequence": 38,
                      *           "type": "JournalPosted",
-                     *           "companyId": "5100fefa-1010-4687-a907-384ce47c934c",
-                     *           "recordId": "0785351c-d58e-4900-a281-28c463ef56c7",
-                     *           "version": 5,
+                     *           "companyId": "5d40e4bb-cd7c-4b20-a057-306cb6ecf857",
+                     *           "recordId": "8d17fbef-9793-4273-9145-5435d88f5120",
+                     *           "version": 2,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "f410656e-2774-4fd1-b5f5-b6dcd6da3006"
+                     *             "id": "50b55606-2a9a-48c9-9aab-53aade55d3f4"
                      *           },
-                     *           "occurredAt": "2026-11-24T11:24:47.990Z",
+                     *           "occurredAt": "2026-11-24T11:44:56.695Z",
                      *           "data": {
-                     *             "id": "0785351c-d58e-4900-a281-28c463ef56c7",
-                     *             "serialNumber": 1,
-                     *             "date": "2026-03-02T00:00:00Z",
-                     *             "description": null,
+                     *             "id": "8d17fbef-9793-4273-9145-5435d88f5120",
+                     *             "serialNumber": 5,
+                     *             "date": "2026-12-31T00:00:00Z",
+                     *             "description": "Closing journal of FY 2026",
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "7670b951-532e-43be-aced-7c8b93f813b1",
+                     *                 "accountId": "e7cd2da7-8f5c-4718-8ab2-4116e92f15c7",
                      *                 "costCenterId": null,
-                     *                 "side": 1,
-                     *                 "amount": 120,
+                     *                 "side": 2,
+                     *                 "amount": 7,
                      *                 "currency": "SAR",
                      *                 "exchangeRate": "1",
-                     *                 "baseAmount": 120,
+                     *                 "baseAmount": 7,
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "cb359c63-1447-408a-b93b-b9b2040b8eb5",
+                     *                 "accountId": "c98d975c-365f-46ea-8ecf-20571adf1738",
                      *                 "costCenterId": null,
-                     *                 "side": 2,
-                     *                 "amount": 120,
+                     *                 "side": 1,
+                     *                 "amount": 7,
                      *                 "currency": "SAR",
                      *                 "exchangeRate": "1",
-                     *                 "baseAmount": 120,
+                     *                 "baseAmount": 7,
                      *                 "fxRounding": false
                      *               }
                      *             ],
                      *             "totals": {
-                     *               "debit": 120,
-                     *               "credit": 120
+                     *               "debit": 7,
+                     *               "credit": 7
                      *             },
                      *             "status": "posted",
-                     *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547",
-                     *             "periodId": "5902f6a6-954d-4aa5-b5e3-1a14099be1a9",
+                     *             "postingDate": "2026-12-31",
+                     *             "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42",
+                     *             "periodId": "b3fe791e-98bb-4378-8618-2608581d4db6",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
-                     *             "version": 5,
-                     *             "createdAt": "2026-11-24T11:24:46.395Z",
-                     *             "updatedAt": "2026-11-24T11:24:47.989Z"
+                     *             "version": 2,
+                     *             "createdAt": "2026-11-24T11:44:56.623Z",
+                     *             "updatedAt": "2026-11-24T11:44:56.695Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null
                      *         },
                      *         {
-                     *           "id": "590f8eec-ce94-4c05-881d-0d82a358e19f",
-                     *           "sequence": 6,
-                     *           "type": "JournalReversed",
-                     *           "companyId": "5100fefa-1010-4687-a907-384ce47c934c",
-                     *           "recordId": "0785351c-d58e-4900-a281-28c463ef56c7",
-                     *           "version": 6,
+                     *           "id": "4b9f69fd-cba3-4027-aded-4508cfa4fda1",
+                     *           "sequence": 46,
+                     *           "type": "JournalPosted",
+                     *           "companyId": "5d40e4bb-cd7c-4b20-a057-306cb6ecf857",
+                     *           "recordId": "c72c0729-f842-44c1-8d6f-72ce770b19d2",
+                     *           "version": 2,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "f410656e-2774-4fd1-b5f5-b6dcd6da3006"
+                     *             "id": "50b55606-2a9a-48c9-9aab-53aade55d3f4"
                      *           },
-                     *           "occurredAt": "2026-11-24T11:24:48.109Z",
+                     *           "occurredAt": "2026-11-24T11:44:54.898Z",
                      *           "data": {
-                     *             "id": "0785351c-d58e-4900-a281-28c463ef56c7",
-                     *             "serialNumber": 1,
-                     *             "date": "2026-03-02T00:00:00Z",
+                     *             "id": "c72c0729-f842-44c1-8d6f-72ce770b19d2",
+                     *             "serialNumber": 4,
+                     *             "date": "2026-04-05T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "7670b951-532e-43be-aced-7c8b93f813b1",
+                     *                 "accountId": "e7cd2da7-8f5c-4718-8ab2-4116e92f15c7",
                      *                 "costCenterId": null,
                      *                 "side": 1,
-                     *                 "amount": 120,
+                     *                 "amount": 7,
                      *                 "currency": "SAR",
                      *                 "exchangeRate": "1",
-                     *                 "baseAmount": 120,
+                     *                 "baseAmount": 7,
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "cb359c63-1447-408a-b93b-b9b2040b8eb5",
+                     *                 "accountId": "3e6e7da7-8519-4797-8495-8c9ec16a369a",
                      *                 "costCenterId": null,
                      *                 "side": 2,
-                     *                 "amount": 120,
+                     *                 "amount": 7,
                      *                 "currency": "SAR",
                      *                 "exchangeRate": "1",
-                     *                 "baseAmount": 120,
+                     *                 "baseAmount": 7,
                      *                 "fxRounding": false
                      *               }
                      *             ],
                      *             "totals": {
-                     *               "debit": 120,
-                     *               "credit": 120
+                     *               "debit": 7,
+                     *               "credit": 7
                      *             },
-                     *             "status": "reversed",
-                     *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547",
-                     *             "periodId": "5902f6a6-954d-4aa5-b5e3-1a14099be1a9",
+                     *             "status": "posted",
+                     *             "postingDate": "2026-04-05",
+                     *             "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42",
+                     *             "periodId": "f0764eaf-c29f-468a-b2c3-e5ce1d9a58f7",
                      *             "reversalOf": null,
-                     *             "reversedBy": "d3dfeb1b-7e63-43b2-ad29-8963b630cc7a",
+                     *             "reversedBy": null,
                      *             "revaluationDate": null,
-                     *             "version": 6,
-                     *             "createdAt": "2026-11-24T11:24:46.395Z",
-                     *             "updatedAt": "2026-11-24T11:24:48.109Z"
+                     *             "version": 2,
+                     *             "createdAt": "2026-11-24T11:44:54.820Z",
+                     *             "updatedAt": "2026-11-24T11:44:54.898Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjUxMDBmZWZhLTEwMTAtNDY4Ny1hOTA3LTM4NGNlNDdjOTM0YyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjZ9fQ.uOzvHicXBIkgujjPmo-wejxxP2ZC1T9mUGSfDwZu8wE"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjVkNDBlNGJiLWNkN2MtNGIyMC1hMDU3LTMwNmNiNmVjZjg1NyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjQ2fX0.tuiTDj0gEsUH4Qi8HvDdrL3i4w2NL9FeqpQamIT_jqM"
                      *     }
                      */
                     "application/json": {
@@ -11520,13 +15308,60 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "webhooks.list": {
@@ -11563,7 +15398,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "4c1f635c-a5d8-4328-ac96-cca6267b0f64",
+                     *           "id": "9cfc1c4d-703a-47d5-b1d0-fb55d41de868",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -11574,11 +15409,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "f410656e-2774-4fd1-b5f5-b6dcd6da3006"
+                     *             "id": "50b55606-2a9a-48c9-9aab-53aade55d3f4"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:24:54.913Z",
-                     *           "updatedAt": "2026-11-24T11:24:54.913Z"
+                     *           "createdAt": "2026-11-24T11:44:58.134Z",
+                     *           "updatedAt": "2026-11-24T11:44:58.134Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -11637,13 +15472,60 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "webhooks.create": {
@@ -11700,7 +15582,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4c1f635c-a5d8-4328-ac96-cca6267b0f64",
+                     *       "id": "9cfc1c4d-703a-47d5-b1d0-fb55d41de868",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -11711,11 +15593,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "f410656e-2774-4fd1-b5f5-b6dcd6da3006"
+                     *         "id": "50b55606-2a9a-48c9-9aab-53aade55d3f4"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:24:54.913Z",
-                     *       "updatedAt": "2026-11-24T11:24:54.913Z",
+                     *       "createdAt": "2026-11-24T11:44:58.134Z",
+                     *       "updatedAt": "2026-11-24T11:44:58.134Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -11770,15 +15652,87 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            422: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `TooManyWebhooks` (The company holds as many webhook subscriptions as allowed.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused for another record. Codes: `IdempotencyKeyReused` (The Idempotency-Key was used for another record with this operation.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "webhooks.get": {
@@ -11803,7 +15757,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4c1f635c-a5d8-4328-ac96-cca6267b0f64",
+                     *       "id": "9cfc1c4d-703a-47d5-b1d0-fb55d41de868",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -11814,11 +15768,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "f410656e-2774-4fd1-b5f5-b6dcd6da3006"
+                     *         "id": "50b55606-2a9a-48c9-9aab-53aade55d3f4"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:24:54.913Z",
-                     *       "updatedAt": "2026-11-24T11:24:54.913Z"
+                     *       "createdAt": "2026-11-24T11:44:58.134Z",
+                     *       "updatedAt": "2026-11-24T11:44:58.134Z"
                      *     }
                      */
                     "application/json": {
@@ -11867,13 +15821,60 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "webhooks.update": {
@@ -11930,7 +15931,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4c1f635c-a5d8-4328-ac96-cca6267b0f64",
+                     *       "id": "9cfc1c4d-703a-47d5-b1d0-fb55d41de868",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -11942,11 +15943,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "f410656e-2774-4fd1-b5f5-b6dcd6da3006"
+                     *         "id": "50b55606-2a9a-48c9-9aab-53aade55d3f4"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T11:24:54.913Z",
-                     *       "updatedAt": "2026-11-24T11:24:55.300Z"
+                     *       "createdAt": "2026-11-24T11:44:58.134Z",
+                     *       "updatedAt": "2026-11-24T11:44:58.683Z"
                      *     }
                      */
                     "application/json": {
@@ -11995,14 +15996,78 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "webhooks.delete": {
@@ -12038,14 +16103,78 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "webhooks.deliveries": {
@@ -12122,13 +16251,60 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "exchangeRates.list": {
@@ -12169,13 +16345,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "62bcbba3-fa26-46e5-afd1-48983667e395",
+                     *           "id": "dd0b7aec-21d9-4fed-a742-35b8847e6c0a",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:24:55.496Z",
-                     *           "updatedAt": "2026-11-24T11:24:55.496Z"
+                     *           "createdAt": "2026-11-24T11:44:58.893Z",
+                     *           "updatedAt": "2026-11-24T11:44:58.893Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -12195,7 +16371,7 @@ export interface operations {
                             currency: string;
                             /**
                              * Format: date
-                             * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                             * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
                              */
                             date: string;
                             /** @description Units of the base currency for one unit of currency on the date: exact decimal, greater than 0, at most 10 decimals. Sent as a number or a string; answered as a string. */
@@ -12218,13 +16394,60 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "exchangeRates.create": {
@@ -12254,7 +16477,7 @@ export interface operations {
                     currency: string;
                     /**
                      * Format: date
-                     * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                     * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
                      */
                     date: string;
                     /** @description Units of the base currency for one unit of currency on the date: exact decimal, greater than 0, at most 10 decimals. Sent as a number or a string; answered as a string. */
@@ -12271,13 +16494,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "62bcbba3-fa26-46e5-afd1-48983667e395",
+                     *       "id": "dd0b7aec-21d9-4fed-a742-35b8847e6c0a",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:24:55.496Z",
-                     *       "updatedAt": "2026-11-24T11:24:55.496Z"
+                     *       "createdAt": "2026-11-24T11:44:58.893Z",
+                     *       "updatedAt": "2026-11-24T11:44:58.893Z"
                      *     }
                      */
                     "application/json": {
@@ -12290,7 +16513,7 @@ export interface operations {
                         currency: string;
                         /**
                          * Format: date
-                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
                          */
                         date: string;
                         /** @description Units of the base currency for one unit of currency on the date: exact decimal, greater than 0, at most 10 decimals. Sent as a number or a string; answered as a string. */
@@ -12310,15 +16533,87 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            422: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `BaseCurrency` (An exchange rate is for a foreign currency, never the base currency.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `DuplicateRate` (The currency already has a rate on that date.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused for another record. Codes: `IdempotencyKeyReused` (The Idempotency-Key was used for another record with this operation.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "exchangeRates.get": {
@@ -12343,13 +16638,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "62bcbba3-fa26-46e5-afd1-48983667e395",
+                     *       "id": "dd0b7aec-21d9-4fed-a742-35b8847e6c0a",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:24:55.496Z",
-                     *       "updatedAt": "2026-11-24T11:24:55.496Z"
+                     *       "createdAt": "2026-11-24T11:44:58.893Z",
+                     *       "updatedAt": "2026-11-24T11:44:58.893Z"
                      *     }
                      */
                     "application/json": {
@@ -12362,7 +16657,7 @@ export interface operations {
                         currency: string;
                         /**
                          * Format: date
-                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
                          */
                         date: string;
                         /** @description Units of the base currency for one unit of currency on the date: exact decimal, greater than 0, at most 10 decimals. Sent as a number or a string; answered as a string. */
@@ -12382,13 +16677,60 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "exchangeRates.update": {
@@ -12428,13 +16770,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "62bcbba3-fa26-46e5-afd1-48983667e395",
+                     *       "id": "dd0b7aec-21d9-4fed-a742-35b8847e6c0a",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T11:24:55.496Z",
-                     *       "updatedAt": "2026-11-24T11:24:55.720Z"
+                     *       "createdAt": "2026-11-24T11:44:58.893Z",
+                     *       "updatedAt": "2026-11-24T11:44:58.983Z"
                      *     }
                      */
                     "application/json": {
@@ -12447,7 +16789,7 @@ export interface operations {
                         currency: string;
                         /**
                          * Format: date
-                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset.
+                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
                          */
                         date: string;
                         /** @description Units of the base currency for one unit of currency on the date: exact decimal, greater than 0, at most 10 decimals. Sent as a number or a string; answered as a string. */
@@ -12467,14 +16809,78 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "exchangeRates.delete": {
@@ -12510,14 +16916,78 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "budgets.list": {
@@ -12554,13 +17024,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "c1ca62cf-a086-434f-bd1e-4953daf12faa",
+                     *           "id": "2e9bd40e-a4a4-495c-8839-53456e6e4535",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547",
+                     *           "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:24:55.904Z",
-                     *           "updatedAt": "2026-11-24T11:24:55.904Z"
+                     *           "createdAt": "2026-11-24T11:44:59.070Z",
+                     *           "updatedAt": "2026-11-24T11:44:59.070Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -12603,13 +17073,60 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "budgets.create": {
@@ -12630,10 +17147,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547",
+                 *       "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42",
                  *       "lines": [
                  *         {
-                 *           "accountId": "cb359c63-1447-408a-b93b-b9b2040b8eb5",
+                 *           "accountId": "2225015b-78bd-494f-87ca-a01b9e100691",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -12650,8 +17167,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "b2a34b9b-fa05-4e6a-9a53-b33e0afe1449",
-                 *           "costCenterId": "79741596-2d6f-4263-9d1a-e1f620cabf0f",
+                 *           "accountId": "e7cd2da7-8f5c-4718-8ab2-4116e92f15c7",
+                 *           "costCenterId": "6d077227-8cd1-4115-8194-5f3918062e1f",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -12683,7 +17200,7 @@ export interface operations {
                         /** @description A UUID (any case), or the dot-joined path of codes from the root (e.g. "1.11.1101"). */
                         accountId: string;
                         /**
-                         * @description A cost center: its UUID, or its path of codes from the root.
+                         * @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it.
                          * @default null
                          */
                         costCenterId?: string | null;
@@ -12702,15 +17219,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c1ca62cf-a086-434f-bd1e-4953daf12faa",
+                     *       "id": "2e9bd40e-a4a4-495c-8839-53456e6e4535",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547",
+                     *       "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:24:55.904Z",
-                     *       "updatedAt": "2026-11-24T11:24:55.904Z",
+                     *       "createdAt": "2026-11-24T11:44:59.070Z",
+                     *       "updatedAt": "2026-11-24T11:44:59.070Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "cb359c63-1447-408a-b93b-b9b2040b8eb5",
+                     *           "accountId": "2225015b-78bd-494f-87ca-a01b9e100691",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -12728,8 +17245,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "b2a34b9b-fa05-4e6a-9a53-b33e0afe1449",
-                     *           "costCenterId": "79741596-2d6f-4263-9d1a-e1f620cabf0f",
+                     *           "accountId": "e7cd2da7-8f5c-4718-8ab2-4116e92f15c7",
+                     *           "costCenterId": "6d077227-8cd1-4115-8194-5f3918062e1f",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -12777,10 +17294,10 @@ export interface operations {
                         lines: {
                             /**
                              * Format: uuid
-                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                              */
                             accountId: string;
-                            /** @description A cost center: its UUID, or its path of codes from the root. */
+                            /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
                             costCenterId: string | null;
                             /** @description The row’s amount in each column, as exact decimal strings. On a budget line: the budgeted amount of each period of the year, in order, read as the account reads (revenue credit less debit, expense debit less credit); a number or decimal string at the company’s precision, zero and negative allowed; answered as strings. */
                             amounts: string[];
@@ -12788,15 +17305,87 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            422: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `PeriodCount` (A budget line holds one amount per period of its financial year.); `DuplicateLine` (A budget names the same account and cost center twice.); `MixedCostCenterLines` (A budget takes an account either as a whole or by cost center, not both.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused for another record. Codes: `IdempotencyKeyReused` (The Idempotency-Key was used for another record with this operation.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "budgets.get": {
@@ -12821,15 +17410,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c1ca62cf-a086-434f-bd1e-4953daf12faa",
+                     *       "id": "2e9bd40e-a4a4-495c-8839-53456e6e4535",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547",
+                     *       "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:24:55.904Z",
-                     *       "updatedAt": "2026-11-24T11:24:55.904Z",
+                     *       "createdAt": "2026-11-24T11:44:59.070Z",
+                     *       "updatedAt": "2026-11-24T11:44:59.070Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "cb359c63-1447-408a-b93b-b9b2040b8eb5",
+                     *           "accountId": "2225015b-78bd-494f-87ca-a01b9e100691",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -12847,8 +17436,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "b2a34b9b-fa05-4e6a-9a53-b33e0afe1449",
-                     *           "costCenterId": "79741596-2d6f-4263-9d1a-e1f620cabf0f",
+                     *           "accountId": "e7cd2da7-8f5c-4718-8ab2-4116e92f15c7",
+                     *           "costCenterId": "6d077227-8cd1-4115-8194-5f3918062e1f",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -12896,10 +17485,10 @@ export interface operations {
                         lines: {
                             /**
                              * Format: uuid
-                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                              */
                             accountId: string;
-                            /** @description A cost center: its UUID, or its path of codes from the root. */
+                            /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
                             costCenterId: string | null;
                             /** @description The row’s amount in each column, as exact decimal strings. On a budget line: the budgeted amount of each period of the year, in order, read as the account reads (revenue credit less debit, expense debit less credit); a number or decimal string at the company’s precision, zero and negative allowed; answered as strings. */
                             amounts: string[];
@@ -12907,13 +17496,60 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "budgets.update": {
@@ -12933,10 +17569,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547",
+                 *       "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42",
                  *       "lines": [
                  *         {
-                 *           "accountId": "cb359c63-1447-408a-b93b-b9b2040b8eb5",
+                 *           "accountId": "2225015b-78bd-494f-87ca-a01b9e100691",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -12969,7 +17605,7 @@ export interface operations {
                         /** @description A UUID (any case), or the dot-joined path of codes from the root (e.g. "1.11.1101"). */
                         accountId: string;
                         /**
-                         * @description A cost center: its UUID, or its path of codes from the root.
+                         * @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it.
                          * @default null
                          */
                         costCenterId?: string | null;
@@ -12990,15 +17626,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c1ca62cf-a086-434f-bd1e-4953daf12faa",
+                     *       "id": "2e9bd40e-a4a4-495c-8839-53456e6e4535",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "d9ca0fcf-1b63-4166-9b35-c4f767f52547",
+                     *       "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T11:24:55.904Z",
-                     *       "updatedAt": "2026-11-24T11:24:56.285Z",
+                     *       "createdAt": "2026-11-24T11:44:59.070Z",
+                     *       "updatedAt": "2026-11-24T11:44:59.921Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "cb359c63-1447-408a-b93b-b9b2040b8eb5",
+                     *           "accountId": "2225015b-78bd-494f-87ca-a01b9e100691",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -13047,10 +17683,10 @@ export interface operations {
                         lines: {
                             /**
                              * Format: uuid
-                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports, a category means every account under it.
+                             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                              */
                             accountId: string;
-                            /** @description A cost center: its UUID, or its path of codes from the root. */
+                            /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
                             costCenterId: string | null;
                             /** @description The row’s amount in each column, as exact decimal strings. On a budget line: the budgeted amount of each period of the year, in order, read as the account reads (revenue credit less debit, expense debit less credit); a number or decimal string at the company’s precision, zero and negative allowed; answered as strings. */
                             amounts: string[];
@@ -13058,14 +17694,78 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `PeriodCount` (A budget line holds one amount per period of its financial year.); `DuplicateLine` (A budget names the same account and cost center twice.); `MixedCostCenterLines` (A budget takes an account either as a whole or by cost center, not both.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "budgets.delete": {
@@ -13101,14 +17801,78 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            500: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
 }

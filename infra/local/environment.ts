@@ -2,9 +2,9 @@ import { resolve } from 'node:path';
 import { IDEMPOTENCY_TABLE, MAIN_TABLE } from '../../shared/db/tables.ts';
 
 /** Where the local stack keeps its state, and the environment its handlers read. */
-export const DATA_DIR = process.env.LEDGER_DATA_DIR ? resolve(process.env.LEDGER_DATA_DIR) : resolve(import.meta.dirname, '../../.data');
+export const dataDirOf = (env: NodeJS.ProcessEnv): string => (env.LEDGER_DATA_DIR ? resolve(env.LEDGER_DATA_DIR) : resolve(import.meta.dirname, '../../.data'));
+export const DATA_DIR = dataDirOf(process.env);
 export const SECRETS_FILE = resolve(DATA_DIR, 'secrets.json');
-export const STATE_FILE = resolve(DATA_DIR, 'local.json');
 
 export function localEnvironment(dynamoEndpoint: string, secretsFile: string): Record<string, string> {
   return {

@@ -54,15 +54,21 @@ export async function startEventDispatcher(options: { endpoint: string; tableNam
           iterators.delete(shardId);
         }
       }
-      await Promise.all([...companies].map((companyId) => dispatchCompany(companyId).catch((error: unknown) => console.error('dispatch failed', companyId, error))));
+      // While the stack stops, DynamoDB Local may already be gone: that is no failure to report.
+      await Promise.all([...companies].map((companyId) => dispatchCompany(companyId).catch((error: unknown) => running && console.error('dispatch failed', companyId, error))));
       await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 250));
     }
   };
 
+  let wakeSweep: (() => void) | undefined;
   const sweep = async () => {
     while (running) {
-      await retryDueDeliveries().catch((error: unknown) => console.error('retry sweep failed', error));
-      await new Promise((resolve) => setTimeout(resolve, options.sweepMs ?? 5000));
+      await retryDueDeliveries().catch((error: unknown) => running && console.error('retry sweep failed', error));
+      // close() wakes the sweep, so stopping does not wait out its interval.
+      await new Promise<void>((resolve) => {
+        wakeSweep = resolve;
+        setTimeout(resolve, options.sweepMs ?? 5000);
+      });
     }
   };
 
@@ -71,6 +77,7 @@ export async function startEventDispatcher(options: { endpoint: string; tableNam
   return {
     close: async () => {
       running = false;
+      wakeSweep?.();
       await Promise.all(work);
       tables.destroy();
       streams.destroy();

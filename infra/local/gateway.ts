@@ -10,7 +10,7 @@ import { REQUEST_ID_HEADER } from '../../shared/http/headers.ts';
 import { errorResponse } from '../../shared/http/respond.ts';
 import { ROUTES, routePaths, type Method, type Route } from '../../shared/routes.ts';
 import { openApiDocument } from '../openapi.ts';
-import { DOCS_PAGE, docsAsset, ROOT_LINKS, swaggerUiDir } from '../docs-page.ts';
+import { referenceAnswer, swaggerUiDir } from '../docs-page.ts';
 
 /**
  * The local stand-in for API Gateway (HTTP API, payload 2.0): matches a request against the
@@ -131,11 +131,8 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-  if (req.method === 'GET' && path === '/openapi.json') return write(res, { statusCode: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(openApiDocument()) });
-  if (req.method === 'GET' && path === '/') return write(res, { statusCode: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(ROOT_LINKS) });
-  if (req.method === 'GET' && path === '/docs') return write(res, { statusCode: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: DOCS_PAGE });
-  const asset = req.method === 'GET' && path.startsWith('/docs/') ? docsAsset(SWAGGER_UI, path.slice('/docs/'.length)) : undefined;
-  if (asset) return write(res, { statusCode: 200, headers: { 'content-type': asset.contentType, 'cache-control': 'max-age=3600' }, body: asset.body.toString('base64'), isBase64Encoded: true });
+  const reference = req.method === 'GET' ? referenceAnswer(path, req.headers.accept, SWAGGER_UI, openApiDocument) : undefined;
+  if (reference) return write(res, reference);
   if (req.method === 'OPTIONS') return write(res, { statusCode: 204, headers: preflightHeaders() });
   const found = match(req.method ?? 'GET', path);
   let event: APIGatewayProxyEventV2;

@@ -18,7 +18,8 @@ export function startJobRecovery(options: { everyMs?: number } = {}): RunningJob
     while (running) {
       const startedBefore = new Date(Math.max(began, Date.now() - ABANDONED_AFTER_MS));
       const { finished } = await recoverJobs(startedBefore).catch((error: unknown) => {
-        console.error('job recovery failed', error);
+        // While the stack stops, DynamoDB Local may already be gone: that is no failure to report.
+        if (running) console.error('job recovery failed', error);
         return { finished: 0 };
       });
       if (finished > 0) console.log(`jobs: finished ${finished} wide posting${finished === 1 ? '' : 's'} left unfinished`);

@@ -9,7 +9,7 @@ import { SECRETS_FILE } from './environment.ts';
  * valid until the next rotation, or are refused from now on with --retire-previous.
  */
 if (!existsSync(SECRETS_FILE)) {
-  console.error(`No local secrets at ${SECRETS_FILE}: run \`npm start\` once to create them.`);
+  console.error(`No local secrets at ${SECRETS_FILE}: run \`npm start\` once to create them, or set LEDGER_DATA_DIR to the data directory it was started with.`);
   process.exit(1);
 }
 const retirePrevious = process.argv.includes('--retire-previous');

@@ -1,23 +1,25 @@
-import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ensureLedgerLayout } from '../../shared/db/ledger-rebuild.ts';
 import { MAIN_TABLE } from '../../shared/db/tables.ts';
 import { createTables } from './create-tables.ts';
 import { startEventDispatcher, type RunningDispatcher } from './event-dispatcher.ts';
-import { DATA_DIR, localEnvironment, SECRETS_FILE, STATE_FILE } from './environment.ts';
+import { DATA_DIR, localEnvironment, SECRETS_FILE } from './environment.ts';
 import { startGateway, type RunningGateway } from './gateway.ts';
 import { LOCAL_CLIENT_ID, startIdentityProvider, type RunningIdentityProvider } from './identity-provider.ts';
 import { startJobRecovery, type RunningJobRecovery } from './job-recovery.ts';
 import { portIsFree } from './free-port.ts';
 import { ensureLocalSecrets } from './local-secrets.ts';
-import { superviseDynamo } from './supervise-dynamo.ts';
+import { forgetRunningStack, recordRunningStack } from './running-stack.ts';
+import { superviseDynamo, type SupervisedDynamo } from './supervise-dynamo.ts';
 
 /**
  * `npm start`: DynamoDB Local (data under .data/dynamodb, or in memory with --in-memory),
  * the tables, the local identity provider on 127.0.0.1:3001 (OIDC_PORT overrides) and the
  * local gateway on 127.0.0.1:3000 (PORT overrides), the webhook dispatcher on the main
- * table's stream and the recovery of unfinished wide postings. Ctrl-C stops all. DynamoDB Local is
- * supervised: restarted when it dies (see supervise-dynamo.ts), or the stack stops with a message.
+ * table's stream and the recovery of unfinished wide postings. DynamoDB Local is supervised:
+ * restarted when it dies (see supervise-dynamo.ts), or the stack stops with a message.
+ * Ctrl-C (or SIGTERM) stops all, prints `stopped` and removes `local.json`, so no helper is
+ * pointed at dead ports (running-stack.ts).
  */
 const inMemory = process.argv.includes('--in-memory');
 const port = Number(process.env.PORT ?? 3000);
@@ -28,18 +30,23 @@ let identity: RunningIdentityProvider | undefined;
 let gateway: RunningGateway | undefined;
 let dispatcher: RunningDispatcher | undefined;
 let recovery: RunningJobRecovery | undefined;
+let dynamo: SupervisedDynamo | undefined;
 let stopping = false;
 async function stop(exitCode = 0): Promise<void> {
   if (stopping) return;
   stopping = true;
+  forgetRunningStack(DATA_DIR);
   await gateway?.close();
   await dispatcher?.close();
   await recovery?.close();
   await identity?.close();
-  await dynamo.stop();
+  await dynamo?.stop();
+  console.log('stopped');
   process.exit(exitCode);
 }
-
+// Ctrl-C reaches the whole process group (DynamoDB Local too, see supervise-dynamo.ts): stop in order, quietly.
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());
 // A busy port is named before anything starts, rather than failing deep in the gateway later.
 for (const [name, value] of [['PORT', port], ['OIDC_PORT', oidcPort]] as const) {
   if (!(await portIsFree(value))) {
@@ -48,9 +55,10 @@ for (const [name, value] of [['PORT', port], ['OIDC_PORT', oidcPort]] as const) 
   }
 }
 await ensureLocalSecrets(SECRETS_FILE);
-const dynamo = await superviseDynamo(inMemory ? {} : { dataDir: resolve(DATA_DIR, 'dynamodb') }, {
+dynamo = await superviseDynamo(inMemory ? {} : { dataDir: resolve(DATA_DIR, 'dynamodb') }, {
   onRestart: (code) => console.error(`dynamodb: exited unexpectedly (code ${code}); restarting it with the same data (requests meanwhile get 503)`),
-  onRestarted: () => console.log(`dynamodb: restarted on ${dynamo.endpoint}`),
+  onRestarted: () => console.log(`dynamodb: restarted on ${dynamo?.endpoint}`),
+  onInterrupted: () => void stop(),
   onGiveUp: (reason) => {
     console.error(`dynamodb: ${reason}; stopping the stack`);
     void stop(1);
@@ -66,10 +74,10 @@ identity = await startIdentityProvider({ port: oidcPort, redirectUri, keysFile: 
 Object.assign(process.env, { OIDC_ISSUER: identity.issuer, OIDC_CLIENT_ID: LOCAL_CLIENT_ID, OIDC_REDIRECT_URI: redirectUri, OIDC_ALLOW_HTTP: '1' });
 gateway = await startGateway(port).catch(async (error: unknown) => {
   await identity?.close();
-  await dynamo.stop();
+  await dynamo?.stop();
   throw error;
 });
-writeFileSync(STATE_FILE, JSON.stringify({ api: gateway.url, dynamoEndpoint: dynamo.endpoint }, null, 2));
+if (!stopping) recordRunningStack({ api: gateway.url, dynamoEndpoint: dynamo.endpoint, pid: process.pid, dataDir: DATA_DIR });
 // Webhooks: the dispatcher follows the main table's stream, as its function does in AWS.
 dispatcher = await startEventDispatcher({ endpoint: dynamo.endpoint, tableName: MAIN_TABLE.id });
 // Wide postings whose request died (this stack was killed mid-job) are finished, as in AWS.
@@ -80,6 +88,3 @@ console.log(`identity provider: ${identity.issuer} (local sign-in: any email, an
 console.log('webhooks: dispatching events from the main table\'s stream (loopback receivers allowed locally)');
 console.log('jobs: finishing wide postings left unfinished (checked every 5 s)');
 console.log(`ready: ${gateway.url}  (OpenAPI ${gateway.url}/openapi.json, docs ${gateway.url}/docs; Ctrl-C stops)`);
-
-process.on('SIGINT', () => void stop());
-process.on('SIGTERM', () => void stop());

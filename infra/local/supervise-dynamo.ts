@@ -6,11 +6,16 @@ import { startDynamoLocal, type RunningDynamo } from './dynamodb-local.ts';
  * with the same data directory, so clients only see 503s for the seconds the restart takes.
  * In memory, a restart would come back empty (every company gone while tokens still work), and
  * a process that keeps dying needs a person: in both cases the stack stops with a message.
+ * An emulator that exits because it was interrupted (Ctrl-C in a terminal signals the whole
+ * process group, the emulator included) did not crash: the stack is being stopped.
  *
  *   running ──dies──> restart (persisted, fewer than MAX_RESTARTS in the window) ──> running
- *                └──> give up: onGiveUp(reason)
+ *           │    └──> give up: onGiveUp(reason)
+ *           └──SIGINT/SIGTERM──> onInterrupted()
  */
 export const MAX_RESTARTS = 3;
+/** The JVM's exit codes when SIGINT or SIGTERM ends it (128 + the signal's number). */
+const INTERRUPTED_EXIT_CODES = [130, 143];
 export const RESTART_WINDOW_MS = 60_000;
 
 export interface SupervisedDynamo {
@@ -20,7 +25,7 @@ export interface SupervisedDynamo {
 
 export async function superviseDynamo(
   options: { dataDir?: string },
-  events: { onRestart: (exitCode: number | null) => void; onRestarted: () => void; onGiveUp: (reason: string) => void },
+  events: { onRestart: (exitCode: number | null) => void; onRestarted: () => void; onGiveUp: (reason: string) => void; onInterrupted: () => void },
 ): Promise<SupervisedDynamo> {
   let current: RunningDynamo = await startDynamoLocal(options);
   const port = current.port;
@@ -30,6 +35,7 @@ export async function superviseDynamo(
   const watch = (running: RunningDynamo) => {
     void running.exited.then(async (code) => {
       if (stopping) return;
+      if (code !== null && INTERRUPTED_EXIT_CODES.includes(code)) return events.onInterrupted();
       const now = Date.now();
       while (restarts.length > 0 && restarts[0]! < now - RESTART_WINDOW_MS) restarts.shift();
       if (!options.dataDir) return events.onGiveUp(`DynamoDB Local exited (code ${code}); its data was in memory and is lost`);

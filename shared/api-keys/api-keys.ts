@@ -71,7 +71,7 @@ export async function createApiKey(
   return uow.commit(createApiKeyOps(record), { ...view(record), ...shownOnce('key', key) });
 }
 
-/** Revokes a key; it stops working on the next request. Errors: NotFound, VersionConflict, StateConflict. */
+/** Revokes a key; it stops working on the next request. Errors: NotFound, VersionConflict, StateConflict (InvalidState: already revoked). */
 export async function revokeApiKey(uow: UnitOfWork, companyId: string, keyId: string, version: number): Promise<ApiKeyView> {
   const record = await getApiKeyById(companyId, keyId);
   if (!record) throw new NotFound('The API key');
@@ -81,7 +81,7 @@ export async function revokeApiKey(uow: UnitOfWork, companyId: string, keyId: st
   return uow.commit([revokeApiKeyOp(record, revokedAt)], view({ ...record, revokedAt, version: version + 1 }));
 }
 
-/** orderBy `CreatedAt`; the keyword matches the name. Revoked keys are listed too. */
+/** orderBy `CreatedAt`; the keyword matches the name. Revoked keys are listed too. Errors: ValidationError (InvalidCursor). */
 export async function listApiKeys(companyId: string, query: ListQuery<'CreatedAt'>): Promise<Page<ApiKeyView>> {
   return mapPage(await apiKeysPage(companyId, query, query.keyword ?? ''), view);
 }

@@ -29,7 +29,10 @@ export const CreateApiKeyBody = lazy(() =>
       ipAllowlist: z._default(z.array(IpOrRange()).check(z.maxLength(50)), []),
       expiresAt: z._default(z.nullable(IsoDateTimeField()), null),
     })
-    .check(z.refine((b) => (b.permissions === undefined) !== (b.roleId === undefined), { path: ['permissions'], error: 'give either permissions or roleId, not both' })),
+    .check(
+      z.refine((b) => b.permissions !== undefined || b.roleId !== undefined, { path: ['permissions'], error: 'is required: give the key permissions, or a roleId to copy them from' }),
+      z.refine((b) => b.permissions === undefined || b.roleId === undefined, { path: ['permissions'], error: 'give either permissions or roleId, not both' }),
+    ),
 );
 export type CreateApiKeyInput = z.output<ReturnType<typeof CreateApiKeyBody>>;
 

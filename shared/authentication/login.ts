@@ -10,6 +10,7 @@ export const LOGIN_SECONDS = 600;
 /**
  * Starts a sign-in: returns the provider URL to send the browser to. The PKCE verifier and the
  * state are kept server-side for ten minutes; the client never handles PKCE.
+ * Errors: IdentityProviderUnavailable (503) when the provider cannot be reached.
  */
 export async function startLogin(email?: string): Promise<{ redirectTo: string }> {
   const request = await authorizationRequest(email);
@@ -19,8 +20,9 @@ export async function startLogin(email?: string): Promise<{ redirectTo: string }
 
 /**
  * Completes a sign-in from the redirect's query string (the client forwards it: `code`,
- * `state`, and `iss` when present). The state is single use. Errors: ValidationError naming
- * `state` (unknown, expired or reused) or `code` (refused by the provider).
+ * `state`, and `iss` when present). The state is single use. Errors: ValidationError
+ * (InvalidState naming `state`: unknown, expired or reused; InvalidGrant naming `code`: refused
+ * by the provider), IdentityProviderUnavailable.
  */
 export async function completeLogin(query: Record<string, string | undefined>): Promise<TokenResponse> {
   const state = query.state!;

@@ -68,7 +68,7 @@ export async function readBudget(companyId: string, budgetId: string): Promise<B
   return view(await mustGet(companyId, budgetId));
 }
 
-/** Budgets without their lines (lineCount instead), newest first unless orderAsc; the keyword matches the name. */
+/** Budgets without their lines (lineCount instead), newest first unless orderAsc; the keyword matches the name. Errors: ValidationError (InvalidCursor). */
 export async function listBudgets(companyId: string, query: ListQuery): Promise<Page<BudgetSummaryView>> {
   const page = await budgetsPage(companyId, query);
   return { ...page, results: page.results.map(summaryView) };

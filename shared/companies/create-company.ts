@@ -11,7 +11,7 @@ export interface CreatedCompany extends CompanyView {
   permissions: readonly string[];
 }
 
-/** Creates a company with its settings; the creator becomes its owner with every permission. */
+/** Creates a company with its settings; the creator becomes its owner with every permission. Errors: ValidationError (the body). */
 export async function createCompany(uow: UnitOfWork, user: { userId: string; email: string }, input: CreateCompanyInput): Promise<CreatedCompany> {
   const now = new Date().toISOString();
   const company = { id: randomUUID(), name: input.name, createdAt: now, version: 1 };

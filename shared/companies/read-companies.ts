@@ -14,7 +14,7 @@ export async function getCompany(companyId: string): Promise<CompanyView> {
 
 export type MembershipView = ResponseOf<'MembershipResponse'>;
 
-/** The caller's companies in the order they joined them (orderBy `JoinedAt`). */
+/** The caller's companies in the order they joined them (orderBy `JoinedAt`). Errors: ValidationError (InvalidCursor). */
 export async function listCompanies(userId: string, query: ListQuery<'JoinedAt'>): Promise<Page<MembershipView>> {
   const page = await membershipsPage(userId, query);
   const companies = await getCompanies(page.results.map((m) => m.companyId));

@@ -20,7 +20,7 @@ import type { WriteOp } from './transact.ts';
  * checked on every read, because DynamoDB deletes expired items late.
  */
 export const KEY_LIFETIME_SECONDS = 24 * 60 * 60;
-/** Longer than the Lambda timeout (30 s), so only a request that has died loses its lease. */
+/** 60 s: longer than the functions' timeout (29 s, infra/function-defaults.ts), so only a request that has died loses its lease. */
 export const LEASE_MILLISECONDS = 60_000;
 
 export interface Claim {

@@ -6,6 +6,7 @@ import { journalFromItem } from './journal-store.ts';
 import { keys } from './keys.ts';
 import { mapPage, queryPage } from './paginate.ts';
 import { queryAll } from './query-all.ts';
+import type { Item } from './table-ops.ts';
 
 /** Whether any draft journal is dated (by calendar date) between the two dates, inclusive. */
 export async function hasDraftJournalsBetween(companyId: string, startDate: string, endDate: string): Promise<boolean> {
@@ -28,18 +29,39 @@ export interface JournalFilters {
   dateFrom?: string | undefined;
   dateTo?: string | undefined;
   status?: JournalStatus | undefined;
+  /** Serial numbers, inclusive. */
+  serialFrom?: number | undefined;
+  serialTo?: number | undefined;
   /** Lower case; matched against serial number, description and reference. */
   keyword: string;
+  /**
+   * Tests of the journal no expression can make (lines on an account's subtree, the total,
+   * the reference: shared/journals/journal-filter.ts), with what they are bound to in cursors.
+   */
+  matches?: { test: (journal: JournalRecord) => boolean; binding: Record<string, unknown> } | undefined;
 }
 
 /**
+ * The most one list request examines when it filters: a filter that matches few journals
+ * answers a short (even empty) page with a cursor that resumes after the last journal examined,
+ * instead of reading the whole company in one request (docs/decisions.md, Journals).
+ */
+export const JOURNAL_LIST_EXAMINE = { get items() { return config.journalListExamineLimit; }, reads: 10 };
+
+const serialKey = (serial: number) => String(serial).padStart(12, '0');
+
+/**
  * A page of the company's journals by date (orderBy `Date`: calendar date, then instant, then
- * id) or serial number (`SerialNumber`). A date range narrows the date index's key; on the
- * serial index it, the status and the keyword are filters (the page is still filled).
+ * id) or serial number (`SerialNumber`). A date range narrows the date index's key, a serial
+ * range the serial index's; otherwise they, the status and the keyword are filters, and
+ * `matches` tests each journal read. A filtered page examines at most JOURNAL_LIST_EXAMINE.
  */
 export async function journalsPage(companyId: string, query: ListQuery<'Date' | 'SerialNumber'>, filters: JournalFilters): Promise<Page<JournalRecord>> {
   const from = filters.dateFrom ?? '0000-00-00';
   const to = `${filters.dateTo ?? '9999-99-99'}~`;
+  const serialFrom = serialKey(filters.serialFrom ?? 0);
+  const serialTo = `${serialKey(filters.serialTo ?? 999_999_999_999)}~`;
+  const bySerialRange = filters.serialFrom !== undefined || filters.serialTo !== undefined;
   const byDate = query.orderBy === 'Date';
   const conditions: string[] = [];
   const names: Record<string, string> = {};
@@ -47,6 +69,10 @@ export async function journalsPage(companyId: string, query: ListQuery<'Date' | 
   if (!byDate && (filters.dateFrom || filters.dateTo)) {
     conditions.push('calendarDate BETWEEN :from AND :to');
     Object.assign(values, { ':from': from, ':to': to });
+  }
+  if (byDate && bySerialRange) {
+    conditions.push('serialNumber BETWEEN :serialFrom AND :serialTo');
+    Object.assign(values, { ':serialFrom': filters.serialFrom ?? 0, ':serialTo': filters.serialTo ?? Number.MAX_SAFE_INTEGER });
   }
   if (filters.status) {
     conditions.push('#status = :status');
@@ -64,17 +90,27 @@ export async function journalsPage(companyId: string, query: ListQuery<'Date' | 
     // 100 journals of 1,000 lines would be 15 MB: a page holds what fits in about 4 MB.
     maxBytes: 4_000_000,
     page: query.page,
-    range: byDate ? { from, to } : undefined,
+    range: byDate ? { from, to } : bySerialRange ? { from: serialFrom, to: serialTo } : undefined,
     binding: {
       companyId,
       endpoint: 'journals.list',
       orderBy: query.orderBy,
       orderAsc: query.orderAsc,
-      filters: { keyword: filters.keyword, dateFrom: filters.dateFrom ?? null, dateTo: filters.dateTo ?? null, status: filters.status ?? null },
+      filters: {
+        keyword: filters.keyword,
+        dateFrom: filters.dateFrom ?? null,
+        dateTo: filters.dateTo ?? null,
+        status: filters.status ?? null,
+        serialFrom: filters.serialFrom ?? null,
+        serialTo: filters.serialTo ?? null,
+        ...filters.matches?.binding,
+      },
     },
     ...(conditions.length > 0
       ? { filter: { FilterExpression: conditions.join(' AND '), ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}), ExpressionAttributeValues: values } }
       : {}),
+    ...(filters.matches ? { matches: (item: Item) => filters.matches!.test(journalFromItem(item)) } : {}),
+    ...(conditions.length > 0 || filters.matches ? { examine: JOURNAL_LIST_EXAMINE } : {}),
   });
   return mapPage(page, journalFromItem);
 }

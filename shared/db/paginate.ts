@@ -21,15 +21,24 @@ export interface PageQuery {
    * items (wide journals) stays well inside a response's 6 MB. At least one item is returned.
    */
   maxBytes?: number;
-  /** Optional FilterExpression; the page is still filled to pageSize where items remain. */
+  /** Optional FilterExpression; the page is still filled to pageSize where items remain (within `examine`). */
   filter?: Pick<QueryCommandInput, 'FilterExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'>;
+  /** A test no expression can make (a subtree of accounts, a total), applied to each item read; the rest are dropped. */
+  matches?: (item: Item) => boolean;
+  /**
+   * Bounds the work of one request: at most this many items examined (read, matching or not)
+   * in at most this many reads. Reached before the page is full, the page ends early (even
+   * empty) with a cursor after the last item examined, so the next request resumes there.
+   */
+  examine?: { items: number; reads: number };
 }
 
 /**
  * One page of a keyset walk over an index. The cursor is the key of the page's last item, so
  * a walk returns each matching item exactly once even while items are inserted (an item
  * inserted behind the cursor is simply not reached). Reads until it holds pageSize + 1
- * matches, which tells whether a next page exists without returning an empty last page.
+ * matches, which tells whether a next page exists without returning an empty last page; with
+ * `examine`, stops at its bound sooner, the cursor then after the last item examined.
  */
 export async function queryPage(query: PageQuery): Promise<Page<Item>> {
   const table = { partitionKey: MAIN_TABLE.partitionKey, sortKey: MAIN_TABLE.sortKey! };
@@ -44,7 +53,12 @@ export async function queryPage(query: PageQuery): Promise<Page<Item>> {
   const measure = (budget: number) => {
     while (fitting < items.length && (bytes += JSON.stringify(items[fitting]).length) <= budget) fitting++;
   };
+  let examined = 0;
+  let reads = 0;
+  const filtered = query.filter !== undefined || query.matches !== undefined;
   do {
+    // Sparse filters read more per call; `examine` caps how many in all.
+    const wanted = Math.max(query.pageSize + 1 - items.length, filtered && query.examine ? 100 : 25);
     const result = await db().send(
       new QueryCommand({
         TableName: config.tableName,
@@ -59,22 +73,31 @@ export async function queryPage(query: PageQuery): Promise<Page<Item>> {
         },
         ScanIndexForward: query.binding.orderAsc,
         ExclusiveStartKey: startKey,
-        Limit: Math.max(query.pageSize + 1 - items.length, 25),
+        Limit: query.examine ? Math.min(wanted, query.examine.items - examined) : wanted,
       }),
     );
-    items.push(...(result.Items ?? []));
+    reads++;
+    examined += result.ScannedCount ?? result.Items?.length ?? 0;
+    items.push(...(query.matches ? (result.Items ?? []).filter(query.matches) : (result.Items ?? [])));
     startKey = result.LastEvaluatedKey;
     if (query.maxBytes) measure(query.maxBytes);
-  } while (startKey && items.length <= query.pageSize && (!query.maxBytes || fitting === items.length));
+  } while (
+    startKey &&
+    items.length <= query.pageSize &&
+    (!query.maxBytes || fitting === items.length) &&
+    (!query.examine || (examined < query.examine.items && reads < query.examine.reads))
+  );
 
   // At least one item, however large.
   const results = items.slice(0, Math.min(query.pageSize, query.maxBytes ? Math.max(fitting, 1) : items.length));
   const more = items.length > results.length;
   const last = results.at(-1);
+  // Stopped by `examine` with every match read so far returned: resume after the last item examined.
+  const resumeAt = more && last ? Object.fromEntries(keyNames.map((k) => [k, last[k]])) : startKey;
   return {
     currentPage: query.page ?? null,
     results,
-    nextPage: more && last ? await encodeCursor(query.binding, Object.fromEntries(keyNames.map((k) => [k, last[k]]))) : null,
+    nextPage: resumeAt ? await encodeCursor(query.binding, resumeAt) : null,
   };
 }
 

@@ -10,7 +10,7 @@ export type { EventView };
  * The company's events in sequence order, each as a reader holding `granted` may see it
  * (event-view.ts). Pending events are numbered first, so a reader sees every change committed
  * before its request; a reader resuming with `after` (the last sequence it saw) or a cursor sees
- * each later event exactly once.
+ * each later event exactly once. Errors: ValidationError (InvalidCursor).
  */
 export async function listEvents(companyId: string, granted: readonly string[], query: ListEventsInput): Promise<Page<EventView>> {
   await sequenceEvents(companyId);

@@ -46,7 +46,7 @@ export async function readExchangeRate(companyId: string, rateId: string): Promi
   return view(await mustGet(companyId, rateId));
 }
 
-/** By date, then currency; filters `currency`, `dateFrom`, `dateTo` (inclusive). */
+/** By date, then currency; filters `currency`, `dateFrom`, `dateTo` (inclusive). Errors: ValidationError (InvalidCursor). */
 export async function listExchangeRates(companyId: string, query: ListExchangeRatesInput): Promise<Page<ExchangeRateView>> {
   const page = await exchangeRatesPage(companyId, query, { currency: query.currency, dateFrom: query.dateFrom, dateTo: query.dateTo });
   return { ...page, results: page.results.map(view) };

@@ -20,7 +20,7 @@ export interface FileChoice {
 /**
  * A report computed once, then answered as JSON or rendered as the file the request asked for
  * (format, else Accept). The format is chosen before anything is read, so a request the
- * endpoint cannot answer costs nothing. Errors: NotAcceptable, those of `compute`, ExportTooLarge.
+ * endpoint cannot answer costs nothing. Errors: NotAcceptable, ExportTooLarge, and the errors of the report it computes.
  */
 export async function answer<T>(request: ExportRequest, compute: () => Promise<T>, toTable: (report: T, language: Language) => ReportTable): Promise<T | FileBody> {
   return answerWhole(request, compute, async (choice) => renderFile(toTable(await compute(), choice.language), choice.format, choice.limits));
@@ -29,7 +29,7 @@ export async function answer<T>(request: ExportRequest, compute: () => Promise<T
 /**
  * A paginated read answered as JSON one page at a time, or exported whole (the general ledger,
  * the journal list) by `whole`, which streams its rows into the file within the limits.
- * Errors: NotAcceptable, those of `page` and `whole`.
+ * Errors: NotAcceptable, and the errors of the read it pages or exports whole.
  */
 export async function answerWhole<T>(request: ExportRequest, page: () => Promise<T>, whole: (choice: FileChoice) => Promise<FileBody>): Promise<T | FileBody> {
   const format = chooseFormat(request.query.format, request.accept);

@@ -39,7 +39,7 @@ export async function updateYear(uow: UnitOfWork, companyId: string, yearId: str
   return view!;
 }
 
-/** Deletes an open year nothing was ever posted into. Errors: NotFound, VersionConflict, StateConflict. */
+/** Deletes an open year nothing was ever posted into. Errors: NotFound, VersionConflict, StateConflict (InvalidState, HasPostings). */
 export async function deleteYear(uow: UnitOfWork, companyId: string, yearId: string, version: number): Promise<null> {
   const year = await openYear(companyId, yearId, version);
   const registry = await getRegistry(companyId);

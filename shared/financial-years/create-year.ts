@@ -7,7 +7,7 @@ import { yearView, type YearView } from './views.ts';
 
 /**
  * Creates an open financial year with open periods (calendar months unless given).
- * Errors: ValidationError (range, periods, overlap), VersionConflict (a concurrent year change).
+ * Errors: ValidationError (the range, the periods, Overlap), VersionConflict (a concurrent year change).
  */
 export async function createYear(uow: UnitOfWork, companyId: string, input: CreateYearInput): Promise<YearView> {
   const periods = buildPeriods(input);

@@ -10,11 +10,12 @@ export async function getYearView(companyId: string, yearId: string): Promise<Ye
   return yearView(await mustGetYear(companyId, yearId));
 }
 
-/** orderBy `StartDate`; the keyword matches the year's name. */
+/** orderBy `StartDate`; the keyword matches the year's name. Errors: ValidationError (InvalidCursor). */
 export async function listYears(companyId: string, query: ListQuery<'StartDate'>): Promise<Page<YearView>> {
   return mapPage(await yearsPage(companyId, query, query.keyword?.toLowerCase() ?? ''), yearView);
 }
 
+/** Errors: NotFound. */
 export async function getPeriodView(companyId: string, yearId: string, periodId: string): Promise<PeriodView> {
   const year = await mustGetYear(companyId, yearId);
   const period = year.periods.find((p) => p.id === periodId);
@@ -22,7 +23,7 @@ export async function getPeriodView(companyId: string, yearId: string, periodId:
   return periodView(year, period);
 }
 
-/** The year's periods (at most 24, so paged in memory), orderBy `StartDate`; the keyword matches the name. */
+/** The year's periods (at most 24, so paged in memory), orderBy `StartDate`; the keyword matches the name. Errors: NotFound, ValidationError (InvalidCursor). */
 export async function listPeriods(companyId: string, yearId: string, query: ListQuery<'StartDate'>): Promise<Page<PeriodView>> {
   const year = await mustGetYear(companyId, yearId);
   const keyword = query.keyword?.toLowerCase() ?? '';

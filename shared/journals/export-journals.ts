@@ -7,6 +7,7 @@ import type { FileBody } from '../http/file-body.ts';
 import { reportContext } from '../reports/report-context.ts';
 import { costCenterPaths } from '../reports/report-nodes.ts';
 import { MAX_PAGE_SIZE } from '../schemas/list-query.ts';
+import { journalFilters } from './read-journals.ts';
 import type { JournalRecord } from './records.ts';
 import type { ListJournalsInput } from './schemas.ts';
 
@@ -19,8 +20,7 @@ import type { ListJournalsInput } from './schemas.ts';
  */
 export async function exportJournals(companyId: string, query: ListJournalsInput, choice: FileChoice): Promise<FileBody> {
   if (query.page) throw ValidationError.field('page', 'is not taken by an export, which holds every journal the filters select');
-  const [ctx, centers] = await Promise.all([reportContext(companyId), costCenterPaths(companyId)]);
-  const filters = { dateFrom: query.dateFrom, dateTo: query.dateTo, status: query.status, keyword: query.keyword?.toLowerCase() ?? '' };
+  const [ctx, centers, filters] = await Promise.all([reportContext(companyId), costCenterPaths(companyId), journalFilters(companyId, query)]);
   async function* journals(): AsyncGenerator<JournalRecord> {
     let page: string | undefined;
     do {

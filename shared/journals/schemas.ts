@@ -1,8 +1,9 @@
 import * as z from '../schemas/zod.ts';
 import { Rate } from '../exchange-rates/schemas.ts';
+import { toMils } from '../money/mils.ts';
 import { Reference, Version } from '../schemas/common.ts';
 import { CurrencyCode } from '../schemas/currency.ts';
-import { IsoDateField, IsoDateTimeField } from '../schemas/dates.ts';
+import { DateOrDateTimeField, IsoDateField } from '../schemas/dates.ts';
 import { lazy } from '../schemas/lazy.ts';
 import { listQueryShape } from '../schemas/list-query.ts';
 import { exportParameters } from '../exports/schemas.ts';
@@ -30,7 +31,7 @@ export type EntryLineInput = z.output<ReturnType<typeof entryLine>>;
 const optionalText = (max: number) => z.optional(z.string().check(z.trim(), z.maxLength(max)));
 
 const journalFields = () => ({
-  date: IsoDateTimeField(),
+  date: DateOrDateTimeField(),
   entries: z.array(entryLine()).check(z.minLength(1), z.maxLength(MAX_LINES)),
   description: optionalText(500),
   reference: optionalText(100),
@@ -48,6 +49,19 @@ export type PostJournalInput = z.output<ReturnType<typeof PostJournalBody>>;
 export const ReverseJournalBody = lazy(() => z.strictObject({ postingDate: IsoDateField(), version: Version(), description: optionalText(500) }));
 export type ReverseJournalInput = z.output<ReturnType<typeof ReverseJournalBody>>;
 
+/** A journal total bound: plain decimal text, at most 15 digits before the point and 3 after. */
+const AMOUNT_BOUND = /^[0-9]{1,15}(\.[0-9]{1,3})?$/;
+const amountBound = () => z.string().check(z.regex(AMOUNT_BOUND, { error: 'must be a plain decimal number such as 1250.50' }));
+/** Whether both bounds are given, well formed (the object's checks run even when a field failed), and out of order. */
+const amountsReversed = (from: unknown, to: unknown) =>
+  typeof from === 'string' && typeof to === 'string' && AMOUNT_BOUND.test(from) && AMOUNT_BOUND.test(to) && toMils(from) > toMils(to);
+/** A serial number bound: plain decimal digits. */
+const serialBound = () =>
+  z.pipe(
+    z.string().check(z.regex(/^[0-9]{1,12}$/, { error: 'must be a serial number (plain decimal digits)' })).register(z.globalRegistry, { type: 'integer', minimum: 0 } as never),
+    z.transform(Number),
+  );
+
 export const ListJournalsQuery = lazy(() =>
   z
     .extend(listQueryShape(['Date', 'SerialNumber'], 'Date'), {
@@ -55,7 +69,18 @@ export const ListJournalsQuery = lazy(() =>
       dateTo: z.optional(IsoDateField()),
       status: z.optional(z.enum(JOURNAL_STATUSES)),
       ...exportParameters(),
+      accountId: z.optional(Reference()),
+      costCenterId: z.optional(Reference()),
+      amountFrom: z.optional(amountBound()),
+      amountTo: z.optional(amountBound()),
+      reference: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
+      serialFrom: z.optional(serialBound()),
+      serialTo: z.optional(serialBound()),
     })
-    .check(z.refine((q) => !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo, { path: ['dateTo'], error: 'must not be before dateFrom' })),
+    .check(
+      z.refine((q) => !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo, { path: ['dateTo'], error: 'must not be before dateFrom' }),
+      z.refine((q) => !amountsReversed(q.amountFrom, q.amountTo), { path: ['amountTo'], error: 'must not be below amountFrom' }),
+      z.refine((q) => typeof q.serialFrom !== 'number' || typeof q.serialTo !== 'number' || q.serialFrom <= q.serialTo, { path: ['serialTo'], error: 'must not be below serialFrom' }),
+    ),
 );
 export type ListJournalsInput = z.output<ReturnType<typeof ListJournalsQuery>>;

@@ -42,7 +42,9 @@ async function checkRoundingAccountCurrency(companyId: string, rounding: Line): 
 
 /**
  * Creates a draft journal with the next serial number. Every reference is resolved and
- * checked before anything is written. Errors: NotFound and ValidationError naming the line.
+ * checked before anything is written. Errors: NotFound naming the line, ValidationError
+ * (CategoryAccount, InactiveCostCenter, AccountCurrency, UnsupportedCurrency, NoExchangeRate)
+ * naming the line, StateConflict (YearClosed) naming `date`.
  */
 export async function createJournal(uow: UnitOfWork, companyId: string, input: CreateJournalInput): Promise<JournalView> {
   const { lines, checks } = await linesOf(companyId, input);
@@ -66,7 +68,8 @@ export async function createJournal(uow: UnitOfWork, companyId: string, input: C
 
 /**
  * Replaces a draft's date, lines and texts, versioned. A closing journal is never edited.
- * Errors: NotFound, VersionConflict, StateConflict (InvalidState, ClosingJournalReadOnly, YearClosed), ValidationError.
+ * Errors: NotFound, VersionConflict, StateConflict (InvalidState, ClosingJournalReadOnly,
+ * YearClosed), and those of createJournal.
  */
 export async function updateJournal(uow: UnitOfWork, companyId: string, journalId: string, input: UpdateJournalInput): Promise<JournalView> {
   const before = await mustGetJournal(companyId, journalId);

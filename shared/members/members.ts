@@ -55,7 +55,7 @@ function roleChange(companyId: string, from: HeldRole | null, to: HeldRole | nul
   ];
 }
 
-/** Adds a user (created on first sight) by email. Errors: ValidationError (roleId), Forbidden (roleId), StateConflict (AlreadyMember). */
+/** Adds a user (created on first sight) by email. Errors: ValidationError (roleId), Forbidden (roleId), StateConflict (AlreadyMember, RoleChanged). */
 export async function addMember(uow: UnitOfWork, companyId: string, actor: Actor, input: AddMemberInput): Promise<MemberView> {
   const role = await roleOf(companyId, input.roleId);
   checkActorHolds(actor, role, 'roleId', 'You cannot grant');
@@ -75,7 +75,7 @@ async function otherMember(companyId: string, userId: string, actor: Actor, vers
   return { member, role };
 }
 
-/** Errors: NotFound, VersionConflict, ValidationError, Forbidden (roleId, userId), StateConflict (SelfChange, LastOwner). */
+/** Errors: NotFound, VersionConflict, ValidationError, Forbidden (roleId, userId), StateConflict (SelfChange, LastOwner, RoleChanged). */
 export async function changeMemberRole(uow: UnitOfWork, companyId: string, userId: string, actor: Actor, input: ChangeMemberInput): Promise<MemberView> {
   const role = await roleOf(companyId, input.roleId);
   checkActorHolds(actor, role, 'roleId', 'You cannot grant');
@@ -90,7 +90,7 @@ export async function removeMember(uow: UnitOfWork, companyId: string, userId: s
   return uow.commit([removeMemberOp(member), ...roleChange(companyId, role ?? null, null, 'userId')], null);
 }
 
-/** orderBy `Email`; the keyword matches the email. */
+/** orderBy `Email`; the keyword matches the email. Errors: ValidationError (InvalidCursor). */
 export async function listMembers(companyId: string, query: ListQuery<'Email'>): Promise<Page<MemberView>> {
   const page = await membersPage(companyId, query, query.keyword?.toLowerCase() ?? '');
   const roles = await findRoles(page.results);

@@ -29,7 +29,8 @@ const PARALLEL = 16;
  * posted behind the cursor meanwhile. An account with a foreign currency of its own also runs
  * its balance in that currency (from the currency balances and the lines' foreign amounts).
  * Never read while a wide posting runs (steady-books.ts).
- * Errors: NotFound (account, cost center), ValidationError, BooksInMotion.
+ * Errors: NotFound (account, cost center), ValidationError (InvalidRange, RangeTooLong, NoFinancialYear,
+ * InvalidCursor), BooksInMotion.
  */
 export function generalLedger(companyId: string, query: GeneralLedgerInput): Promise<GeneralLedger> {
   return whileBooksSteady(companyId, () => readGeneralLedger(companyId, query));

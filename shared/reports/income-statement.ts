@@ -24,7 +24,8 @@ type CostCenterFields = NonNullable<Column['costCenter']>;
  * shown as credits less debits, expense as debits less credits. Year-end closing journals are
  * left out (closing-entries.ts).
  * Never read while a wide posting runs (steady-books.ts).
- * Errors: NotFound (cost center), ValidationError (the range, byCostCenter with costCenterId), BooksInMotion.
+ * Errors: NotFound (cost center), ValidationError (InvalidRange, RangeTooLong,
+ * NoFinancialYear; byCostCenter with costCenterId), BooksInMotion.
  */
 export function incomeStatement(companyId: string, query: IncomeStatementInput): Promise<IncomeStatement> {
   return whileBooksSteady(companyId, () => readIncomeStatement(companyId, query));

@@ -33,7 +33,8 @@ function figuresOf(companyId: string, input: CreateReportInput) {
  * Generates a report and stores its figures as an immutable snapshot, with the parameters
  * as given and who asked; answers the snapshot without its figures (read them with GET).
  * A company stores at most `config.reportSnapshotLimit` snapshots.
- * Errors: those of the report kind, StateConflict ReportTooLarge, TooManyReports.
+ * Errors: those of trialBalance, incomeStatement and balanceSheet, StateConflict
+ * (ReportTooLarge, TooManyReports).
  */
 export async function createReport(uow: UnitOfWork, companyId: string, principal: Principal, input: CreateReportInput): Promise<ReportSummaryView> {
   const figures = await figuresOf(companyId, input);
@@ -62,6 +63,7 @@ function withCurrencies(kind: string, figures: unknown): ReportSnapshotView['fig
   return { columns: null, ...trial, rows: trial.rows.map((row) => ({ currencies: null, columns: null, ...row })) } as ReportSnapshotView['figures'];
 }
 
+/** Newest first. Errors: ValidationError (InvalidCursor). */
 export async function listReports(companyId: string, query: ListQuery): Promise<Page<ReportSummaryView>> {
   const page = await reportsPage(companyId, query);
   return { ...page, results: page.results.map(summaryView) };

@@ -24,7 +24,7 @@ export type TrialBalance = ResponseOf<'TrialBalanceResponse'>;
  * null within a cost center). With `columns=month|quarter`, each row also carries its figures in
  * each month or quarter of the range, each computed on its own range. Read from the running balances, never from journal
  * lines, never while a wide posting runs (steady-books.ts). Errors: NotFound (year, period, cost
- * center), ValidationError (the range), BooksInMotion.
+ * center), ValidationError (InvalidRange, RangeTooLong, NoFinancialYear), BooksInMotion.
  */
 export function trialBalance(companyId: string, query: TrialBalanceInput): Promise<TrialBalance> {
   return whileBooksSteady(companyId, () => readTrialBalance(companyId, query), (tb) => tb.costCenter !== null || balances(tb.totals));

@@ -81,11 +81,12 @@ function checkNameFree(name: string): void {
   if (builtIn) throw new StateConflict('DuplicateName', `${name} is, or looks like, the name of the built-in role ${builtIn.name}.`, 'name');
 }
 
-/** Built-in roles first, then the company's custom roles by name. */
+/** Built-in roles first, then the company's custom roles by name. Errors: none of its own. */
 export async function listRoles(companyId: string): Promise<{ results: RoleView[] }> {
   return { results: [...ROLES.map(builtInView), ...(await listCustomRoles(companyId)).map(customView)] };
 }
 
+/** Errors: NotFound. */
 export async function readRole(companyId: string, roleId: string): Promise<RoleView> {
   const role = (await findRole(companyId, roleId)) ?? NotFound.throw('The role');
   return role.record ? customView(role.record) : builtInView(role);

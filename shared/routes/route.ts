@@ -1,5 +1,6 @@
 import * as z from '../schemas/zod.ts';
 import type { Permission } from '../auth/permissions.ts';
+import type { ErrorCode } from '../error-codes.ts';
 import type { EventType } from '../events/event-types.ts';
 import { Version } from '../schemas/common.ts';
 import { lazy } from '../schemas/lazy.ts';
@@ -47,6 +48,12 @@ export interface RouteSpec<P extends string = string, B extends SchemaOf | undef
    * functions' bundles: only the OpenAPI document and the contract test build them.
    */
   response?: ResponseName | { page: ResponseName };
+  /**
+   * The error codes the use case raises (its "Errors:" comment), beyond those the row's kind
+   * implies (input, authentication, idempotency, availability: infra/openapi-errors.ts).
+   * The OpenAPI document shows each with an example body; a test holds them to the comments.
+   */
+  errors?: readonly ErrorCode[];
   summary: string;
   tag: string;
 }

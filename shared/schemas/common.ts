@@ -64,7 +64,9 @@ export const ReadableText = (max: number) =>
       }),
     );
 
-export const BilingualName = lazy(() => z.strictObject({ arabic: ReadableText(200), english: ReadableText(200) }));
+export const BilingualName = lazy(() =>
+  z.strictObject({ arabic: ReadableText(200), english: ReadableText(200) }).register(z.globalRegistry, { description: 'The name, in Arabic and English.' } as never),
+);
 
 
 /**

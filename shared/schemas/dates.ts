@@ -28,3 +28,24 @@ export const IsoDateTimeField = lazy(() =>
     ),
   ),
 );
+
+const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A journal's date: an ISO 8601 date-time with an offset, or a plain date (YYYY-MM-DD), which
+ * stands for the start of that day in UTC and is handed on as that date-time.
+ */
+export const DateOrDateTimeField = lazy(() =>
+  z.pipe(
+    z.string({ error: 'must be an ISO 8601 date-time such as 2026-03-31T09:00:00Z, or a date such as 2026-03-31' }).check(
+      z.superRefine((value, ctx) => {
+        const parsed = PLAIN_DATE.test(value) ? IsoDateField().safeParse(value) : IsoDateTimeField().safeParse(value);
+        if (!parsed.success) {
+          const reason = parsed.error.issues[0]?.message ?? '';
+          ctx.addIssue({ code: 'custom', message: PLAIN_DATE.test(value) ? reason : `${reason}, or a date such as 2026-03-31 (the start of that day, UTC)`, input: value });
+        }
+      }),
+    ),
+    z.transform((value) => (PLAIN_DATE.test(value) ? `${value}T00:00:00Z` : value)),
+  ),
+);

@@ -25,7 +25,7 @@ function buildResponses() {
   const id = z.uuid();
   const instant = z.iso.datetime({ offset: true });
   const date = z.iso.date();
-  const name = z.strictObject({ arabic: z.string(), english: z.string() });
+  const name = z.strictObject({ arabic: z.string(), english: z.string() }).register(z.globalRegistry, { description: 'The name, in Arabic and English.' } as never);
 
 
   const node = { id, code: z.string(), path: z.string(), parentId: z.nullable(id), name, version: z.int(), createdAt: instant, updatedAt: instant };

@@ -98,3 +98,12 @@ export function countLevels(nodes: ReadonlyArray<{ id: string; parentId: string 
   }
   return new Map([...levels].map(([id, counts]) => [id, Array.from(counts, (c) => c ?? 0)]));
 }
+
+/** The node and every node below it, by id, from the parent links of all the company's nodes. */
+export function subtreeIds(nodes: ReadonlyArray<{ id: string; parentId: string | null }>, rootId: string): Set<string> {
+  const children = new Map<string, string[]>();
+  for (const node of nodes) if (node.parentId) children.set(node.parentId, [...(children.get(node.parentId) ?? []), node.id]);
+  const ids = new Set<string>([rootId]);
+  for (const id of ids) for (const child of children.get(id) ?? []) ids.add(child);
+  return ids;
+}

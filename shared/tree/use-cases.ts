@@ -45,6 +45,10 @@ function checkFits(parentChain: NodeRecord[], height: number): void {
   throw ValidationError.field('parentId', `the hierarchy is at most ${MAX_DEPTH} levels deep${below}`, 'TooDeep');
 }
 
+/**
+ * Errors: ValidationError (TooDeep), NotFound (parent reference), StateConflict (DuplicateCode,
+ * HierarchyTooDeep, HierarchyChanged), VersionConflict (the parent moved meanwhile).
+ */
 export async function createNode<C extends NodeInput, U extends NodeInput, V, A extends NodeAttributes>(
   kind: NodeKind<C, U, V, A>,
   uow: UnitOfWork,
@@ -68,6 +72,10 @@ export async function createNode<C extends NodeInput, U extends NodeInput, V, A 
   return uow.commit(ops, kind.view(node, [...parentChain, node]));
 }
 
+/**
+ * Errors: NotFound, VersionConflict, ValidationError (TooDeep, Cycle), StateConflict
+ * (DuplicateCode, InUse, HierarchyTooDeep, HierarchyChanged).
+ */
 export async function updateNode<C extends NodeInput, U extends NodeInput & { version: number }, V, A extends NodeAttributes>(
   kind: NodeKind<C, U, V, A>,
   uow: UnitOfWork,
@@ -118,6 +126,7 @@ export async function changeNodeAttributes<C extends NodeInput, U extends NodeIn
   return uow.commit(updateNodeOps(kind.store, companyId, before, after, searchTextOf(after.code, after.attributes.name)), kind.view(after, chain));
 }
 
+/** Errors: NotFound, VersionConflict, StateConflict (HasChildren, InUse). */
 export async function deleteNode<C extends NodeInput, U extends NodeInput, V, A extends NodeAttributes>(
   kind: NodeKind<C, U, V, A>,
   uow: UnitOfWork,
@@ -137,12 +146,16 @@ export async function deleteNode<C extends NodeInput, U extends NodeInput, V, A 
   return null;
 }
 
+/** Errors: NotFound, StateConflict (HierarchyTooDeep, HierarchyChanged). */
 export async function getNode<C extends NodeInput, U extends NodeInput, V, A extends NodeAttributes>(kind: NodeKind<C, U, V, A>, companyId: string, id: string): Promise<V> {
   const node = await kind.store.mustGet(companyId, id);
   return kind.view(node, await kind.store.chain(companyId, node));
 }
 
-/** orderBy names: `Code` and `CreatedAt`; keyword matches code and both names, folded. */
+/**
+ * orderBy names: `Code` and `CreatedAt`; keyword matches code and both names, folded.
+ * Errors: ValidationError (InvalidCursor), StateConflict (HierarchyTooDeep, HierarchyChanged).
+ */
 export async function listNodes<C extends NodeInput, U extends NodeInput, V, A extends NodeAttributes>(
   kind: NodeKind<C, U, V, A>,
   companyId: string,

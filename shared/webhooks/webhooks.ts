@@ -91,11 +91,12 @@ export async function createWebhook(uow: UnitOfWork, companyId: string, input: C
   return uow.commit(createWebhookOps(record, MAX_WEBHOOKS), { ...view(record), ...shownOnce('secret', secret) });
 }
 
+/** Errors: NotFound. */
 export async function readWebhook(companyId: string, webhookId: string): Promise<WebhookView> {
   return view(await mustGet(companyId, webhookId));
 }
 
-/** orderBy `CreatedAt`; the keyword matches the URL. */
+/** orderBy `CreatedAt`; the keyword matches the URL. Errors: ValidationError (InvalidCursor). */
 export async function listCompanyWebhooks(companyId: string, query: ListQuery<'CreatedAt'>): Promise<Page<WebhookView>> {
   const all = (await listWebhooks(companyId)).filter((w) => !query.keyword || w.url.includes(query.keyword));
   const page = await paginateArray(all, (w) => `${w.createdAt} ${w.webhookId}`, query, { companyId, endpoint: 'webhooks.list', orderBy: query.orderBy, orderAsc: query.orderAsc, filters: { keyword: query.keyword ?? '' } });
@@ -115,7 +116,7 @@ export async function deleteWebhook(uow: UnitOfWork, companyId: string, webhookI
   return uow.commit(deleteWebhookOps(await mustGet(companyId, webhookId, version)), null);
 }
 
-/** The subscription's deliveries, newest first. */
+/** The subscription's deliveries, newest first. Errors: NotFound, ValidationError (InvalidCursor). */
 export async function listDeliveries(companyId: string, webhookId: string, query: PageQuery): Promise<Page<DeliveryView>> {
   await mustGet(companyId, webhookId);
   const page = await deliveriesPage(companyId, webhookId, query.pageSize, query.page);

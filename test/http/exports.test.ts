@@ -167,6 +167,17 @@ describe('CSV exports', () => {
     );
     expect(rows).toHaveLength(1 + 6);
   });
+
+  it('the journal list file selects what the list selects: the account, amount and reference filters alike', async () => {
+    const { api, base, token, chart } = await books();
+    const query = `accountId=${chart.rent.id}&amountFrom=100`;
+    const journals = (await ok(api, `${base}/Journals?${query}&orderAsc=true&pageSize=100`)).results;
+
+    const rows = csvRows((await getFile(gateway.url(), token, `${base}/Journals?${query}&format=csv`)).bytes);
+
+    expect(journals.length).toBe(1);
+    expect(rows.slice(1).map((r) => r[0])).toEqual(journals.flatMap((j: any) => j.entries.map(() => String(j.serialNumber))));
+  });
 });
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -41,6 +41,27 @@ describe('journals: create, read, update', () => {
     expect((await api.get(`${base}/Journals/${first.body.id}`)).body).toEqual(first.body);
   });
 
+  it('takes a plain date as the start of that day in UTC, on create and update, and refuses a date that is neither form', async () => {
+    const { api, base, chart } = await setup();
+    const entries = [debit(chart.cash.id, 5), credit(chart.sales.id, 5)];
+
+    const created = await api.post(`${base}/Journals`, { date: '2026-01-05', entries });
+    const updated = await api.put(`${base}/Journals/${created.body.id}`, { date: '2026-01-31', entries, version: 1 });
+    const listed = await api.get(`${base}/Journals?dateFrom=2026-01-31&dateTo=2026-01-31`);
+    const impossible = await api.post(`${base}/Journals`, { date: '2026-02-30', entries });
+    const neither = await api.post(`${base}/Journals`, { date: '5 January 2026', entries });
+
+    expect(created.status, created.text).toBe(200);
+    expect(created.body.date).toBe('2026-01-05T00:00:00Z');
+    expect(updated.status, updated.text).toBe(200);
+    expect(updated.body.date).toBe('2026-01-31T00:00:00Z');
+    expect(listed.body.results.map((j: { id: string }) => j.id)).toEqual([created.body.id]);
+    expect(impossible.status).toBe(400);
+    expect(impossible.body.errors).toEqual([{ name: 'date', reason: 'must be a date in the form YYYY-MM-DD', code: 'ValidationError' }]);
+    expect(neither.status).toBe(400);
+    expect(neither.body.errors[0]).toMatchObject({ name: 'date', reason: expect.stringContaining('or a date such as 2026-03-31') });
+  });
+
   it('refuses bad lines naming the line, writes nothing and uses no serial number', async () => {
     const { api, base, chart } = await setup();
     const other = await companyOwner(gateway.url);
@@ -59,7 +80,7 @@ describe('journals: create, read, update', () => {
       [attempt([debit(chart.cash.id, 0), credit(chart.sales.id, 5)]), 400, 'entries[0].amount', 'ValidationError'],
       [attempt([debit(chart.cash.id, '1e3'), credit(chart.sales.id, 5)]), 400, 'entries[0].amount', 'ValidationError'],
       [attempt([{ accountId: chart.cash.id, side: 3, amount: 5 }]), 400, 'entries[0].side', 'ValidationError'],
-      [api.post(`${base}/Journals`, { date: '2026-03-01', entries: [debit(chart.cash.id, 5)] }), 400, 'date', 'ValidationError'],
+      [api.post(`${base}/Journals`, { date: '2026-03-01T10:00', entries: [debit(chart.cash.id, 5)] }), 400, 'date', 'ValidationError'],
     ] as const;
     for (const [pending, status, name, code] of cases) {
       const response = await pending;

@@ -113,8 +113,8 @@ describe('custom roles', () => {
     const fromOwnerRole = await integrator.api.post(`${owner.base}/ApiKeys`, { name: 'k', roleId: builtIn('owner') });
     const key = await integrator.api.post(`${owner.base}/ApiKeys`, { name: 'Dashboard', roleId: reporting.id });
 
-    expect(both.body.errors[0].name).toBe('permissions');
-    expect(neither.body.errors[0].name).toBe('permissions');
+    expect(both.body.errors).toEqual([{ name: 'permissions', reason: 'give either permissions or roleId, not both', code: 'ValidationError' }]);
+    expect(neither.body.errors).toEqual([{ name: 'permissions', reason: 'is required: give the key permissions, or a roleId to copy them from', code: 'ValidationError' }]);
     expect(fromOwnerRole.status).toBe(403);
     expect(key.body).toMatchObject({ roleId: reporting.id, permissions: reads });
     const machine = client(gateway.url, `Bearer ${key.body.key}`);

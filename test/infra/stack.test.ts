@@ -47,7 +47,7 @@ describe('CDK stack', () => {
   it('routes every path of the route table, aliases included, the reference pages, and a not-found default', () => {
     const routeKeys = everywhere('AWS::ApiGatewayV2::Route').map((r) => r.Properties.RouteKey);
     const expected = ROUTES.flatMap((r) => routePaths(r).flatMap((p) => r.methods.map((m) => `${m} ${p}`)));
-    const reference = ['GET /', 'GET /docs', 'GET /docs/{asset}', 'GET /openapi.json'];
+    const reference = ['GET /', 'GET /favicon.ico', 'GET /docs', 'GET /docs/{asset}', 'GET /openapi.json'];
 
     expect(routeKeys.sort()).toEqual([...expected, ...reference, 'ANY /{proxy+}'].sort());
   });
