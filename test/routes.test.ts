@@ -59,6 +59,7 @@ const IDEMPOTENT = [
   'POST /Companies/{companyId}/Webhooks',
   'POST /Companies/{companyId}/ExchangeRates',
   'POST /Companies/{companyId}/Revaluations',
+  'POST /Companies/{companyId}/Imports',
 ];
 
 const rowKeys = (r: (typeof ROUTES)[number]) => r.methods.map((m) => `${m} ${r.path.replace('/api/v1', '')}`);

@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/d0bd0669-ae0f-4344-bb60-7783fb47aa53`
+         * @description Example request: `GET /api/v1/Companies/f15818a1-5805-41b8-a9d8-1a192f98f519`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Settings`
+         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Settings`
          */
         get: operations["settings.get"];
         /**
          * Update company settings (versioned)
-         * @description Example request: `PUT /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Settings`
+         * @description Example request: `PUT /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Roles`
+         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Roles`
+         * @description Example request: `POST /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Roles/647eb065-3672-4010-b468-e47f8baf0ad6`
+         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Roles/5fb69279-e6ce-40e7-b565-731aed57bdf2`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Roles/647eb065-3672-4010-b468-e47f8baf0ad6`
+         * @description Example request: `PUT /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Roles/5fb69279-e6ce-40e7-b565-731aed57bdf2`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Roles/647eb065-3672-4010-b468-e47f8baf0ad6`
+         * @description Example request: `DELETE /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Roles/5fb69279-e6ce-40e7-b565-731aed57bdf2`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Members`
+         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Members`
+         * @description Example request: `POST /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Members/61a4fbf9-5f82-4aa8-96b6-03ec634ef9a5`
+         * @description Example request: `PUT /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Members/9a131c68-544d-47c3-93a1-f2a60813905a`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Members/61a4fbf9-5f82-4aa8-96b6-03ec634ef9a5`
+         * @description Example request: `DELETE /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Members/9a131c68-544d-47c3-93a1-f2a60813905a`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/ApiKeys/a834a011-637c-41a8-84b9-759993e098fe`
+         * @description Example request: `DELETE /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/ApiKeys/7facd1a5-743e-4416-972f-84779f57ac75`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Accounts`
+         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Accounts`
+         * @description Example request: `POST /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Accounts/ba6bd0f4-0a39-4857-a557-5f30bd7124d6`
+         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Accounts/1f9f1c58-1602-4443-97d9-b109ca10bda3`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Accounts/ba6bd0f4-0a39-4857-a557-5f30bd7124d6`
+         * @description Example request: `PUT /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Accounts/1f9f1c58-1602-4443-97d9-b109ca10bda3`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Accounts/ba6bd0f4-0a39-4857-a557-5f30bd7124d6`
+         * @description Example request: `DELETE /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Accounts/1f9f1c58-1602-4443-97d9-b109ca10bda3`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,13 +333,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -357,18 +357,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/CostCenters/5f3b3729-a4c5-4589-b6c1-6795941a986a`
+         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/CostCenters/d2db48fc-10d2-41f3-8acf-cf07fd27b8ed`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/CostCenters/5f3b3729-a4c5-4589-b6c1-6795941a986a`
+         * @description Example request: `PUT /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/CostCenters/d2db48fc-10d2-41f3-8acf-cf07fd27b8ed`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/CostCenters/5f3b3729-a4c5-4589-b6c1-6795941a986a`
+         * @description Example request: `DELETE /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/CostCenters/d2db48fc-10d2-41f3-8acf-cf07fd27b8ed`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -387,7 +387,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/CostCenters/5f3b3729-a4c5-4589-b6c1-6795941a986a/Activate`
+         * @description Example request: `POST /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/CostCenters/d2db48fc-10d2-41f3-8acf-cf07fd27b8ed/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -407,7 +407,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/CostCenters/5f3b3729-a4c5-4589-b6c1-6795941a986a/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/CostCenters/d2db48fc-10d2-41f3-8acf-cf07fd27b8ed/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -425,13 +425,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -449,18 +449,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/48061a96-ccbc-4471-8ca2-9f77238aba9e`
+         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/FinancialYears/6383c17a-b0cc-49f4-9f28-d1e202b05fb1`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/b11b08a4-d8cc-4da7-9797-add01d410ff0`
+         * @description Example request: `PUT /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/FinancialYears/f714df82-be9f-471c-86d4-6a8def8e7bb7`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/b11b08a4-d8cc-4da7-9797-add01d410ff0`
+         * @description Example request: `DELETE /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/FinancialYears/f714df82-be9f-471c-86d4-6a8def8e7bb7`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -478,7 +478,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/48061a96-ccbc-4471-8ca2-9f77238aba9e/Close`
+         * @description Example request: `PUT /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/FinancialYears/6383c17a-b0cc-49f4-9f28-d1e202b05fb1/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -499,7 +499,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/48061a96-ccbc-4471-8ca2-9f77238aba9e/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/FinancialYears/6383c17a-b0cc-49f4-9f28-d1e202b05fb1/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -517,7 +517,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/48061a96-ccbc-4471-8ca2-9f77238aba9e/Periods`
+         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/FinancialYears/6383c17a-b0cc-49f4-9f28-d1e202b05fb1/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -537,7 +537,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/48061a96-ccbc-4471-8ca2-9f77238aba9e/Periods/72f3fd41-1d6e-4ac5-9600-d5e16757330d`
+         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/FinancialYears/6383c17a-b0cc-49f4-9f28-d1e202b05fb1/Periods/9ca9daef-d026-496f-badd-9a105fc1c92e`
          */
         get: operations["periods.get"];
         put?: never;
@@ -559,7 +559,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/48061a96-ccbc-4471-8ca2-9f77238aba9e/Periods/72f3fd41-1d6e-4ac5-9600-d5e16757330d/Lock`
+         * @description Example request: `POST /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/FinancialYears/6383c17a-b0cc-49f4-9f28-d1e202b05fb1/Periods/9ca9daef-d026-496f-badd-9a105fc1c92e/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -578,12 +578,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/48061a96-ccbc-4471-8ca2-9f77238aba9e/Periods/72f3fd41-1d6e-4ac5-9600-d5e16757330d/Close`
+         * @description Example request: `POST /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/FinancialYears/6383c17a-b0cc-49f4-9f28-d1e202b05fb1/Periods/9ca9daef-d026-496f-badd-9a105fc1c92e/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/48061a96-ccbc-4471-8ca2-9f77238aba9e/Periods/72f3fd41-1d6e-4ac5-9600-d5e16757330d/Close`
+         * @description Example request: `POST /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/FinancialYears/6383c17a-b0cc-49f4-9f28-d1e202b05fb1/Periods/9ca9daef-d026-496f-badd-9a105fc1c92e/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -603,7 +603,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/48061a96-ccbc-4471-8ca2-9f77238aba9e/Periods/72f3fd41-1d6e-4ac5-9600-d5e16757330d/Reopen`
+         * @description Example request: `POST /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/FinancialYears/6383c17a-b0cc-49f4-9f28-d1e202b05fb1/Periods/9ca9daef-d026-496f-badd-9a105fc1c92e/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -621,13 +621,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status)
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Journals`
+         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Journals`
+         * @description Example request: `POST /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -645,12 +645,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Journals/1ad67816-fcae-4a9c-829c-536b746a17ba`
+         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Journals/a9a57c4c-32d7-4db4-8ef3-01e30f867ee5`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Journals/1ad67816-fcae-4a9c-829c-536b746a17ba`
+         * @description Example request: `PUT /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Journals/a9a57c4c-32d7-4db4-8ef3-01e30f867ee5`
          */
         put: operations["journals.update"];
         post?: never;
@@ -671,7 +671,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Journals/1ad67816-fcae-4a9c-829c-536b746a17ba/Post`
+         * @description Example request: `POST /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Journals/a9a57c4c-32d7-4db4-8ef3-01e30f867ee5/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -691,7 +691,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Journals/1b2888b4-52c7-4ef8-9c31-d1546776783e/Void`
+         * @description Example request: `POST /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Journals/cb7ba263-d562-445d-ab08-0663168b005a/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -711,7 +711,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Journals/1ad67816-fcae-4a9c-829c-536b746a17ba/Adjust`
+         * @description Example request: `POST /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Journals/a9a57c4c-32d7-4db4-8ef3-01e30f867ee5/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Journals/1ad67816-fcae-4a9c-829c-536b746a17ba/Reverse`
+         * @description Example request: `POST /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Journals/a9a57c4c-32d7-4db4-8ef3-01e30f867ee5/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -769,7 +769,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Reports/TrialBalance?financialYearId=48061a96-ccbc-4471-8ca2-9f77238aba9e`
+         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Reports/TrialBalance?financialYearId=6383c17a-b0cc-49f4-9f28-d1e202b05fb1`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -789,7 +789,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -809,7 +809,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -829,7 +829,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated), closing balance
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -849,13 +849,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Reports`
+         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Reports`
+         * @description Example request: `POST /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -873,7 +873,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Reports/8bafab23-7ba5-4d69-957d-525db0ed3e6c`
+         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Reports/28c9b16e-5f0e-4daf-9488-c16edf2288c1`
          */
         get: operations["reports.get"];
         put?: never;
@@ -893,7 +893,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -913,13 +913,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -937,18 +937,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Webhooks/bfd6c240-e4e9-4f7b-8b47-81eb78ff75ea`
+         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Webhooks/9d6e6e2b-f45a-4231-a8aa-d5a4e6e844d9`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Webhooks/bfd6c240-e4e9-4f7b-8b47-81eb78ff75ea`
+         * @description Example request: `PUT /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Webhooks/9d6e6e2b-f45a-4231-a8aa-d5a4e6e844d9`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Webhooks/bfd6c240-e4e9-4f7b-8b47-81eb78ff75ea`
+         * @description Example request: `DELETE /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Webhooks/9d6e6e2b-f45a-4231-a8aa-d5a4e6e844d9`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -965,7 +965,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Webhooks/bfd6c240-e4e9-4f7b-8b47-81eb78ff75ea/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Webhooks/9d6e6e2b-f45a-4231-a8aa-d5a4e6e844d9/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -985,13 +985,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1009,20 +1009,84 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/ExchangeRates/86b2c023-2039-4347-98ab-048613b51b9f`
+         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/ExchangeRates/4569588d-a04d-499e-b041-bbc9817cda97`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/ExchangeRates/86b2c023-2039-4347-98ab-048613b51b9f`
+         * @description Example request: `PUT /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/ExchangeRates/4569588d-a04d-499e-b041-bbc9817cda97`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/ExchangeRates/86b2c023-2039-4347-98ab-048613b51b9f`
+         * @description Example request: `DELETE /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/ExchangeRates/4569588d-a04d-499e-b041-bbc9817cda97`
          */
         delete: operations["exchangeRates.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List import jobs (paginated)
+         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Imports`
+         */
+        get: operations["imports.list"];
+        put?: never;
+        /**
+         * Import accounts, cost centers, opening balances or journals from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
+         * @description Example request: `POST /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Imports`
+         */
+        post: operations["imports.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an import job: status, counts and first errors
+         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Imports/d8699ad0-38eb-415c-ad1e-5914daaa0dc2`
+         */
+        get: operations["imports.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Imports/{id}/Errors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Page through every error of an import job, each naming its row and field
+         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Imports/d8699ad0-38eb-415c-ad1e-5914daaa0dc2/Errors`
+         */
+        get: operations["imports.errors"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1078,7 +1142,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:34295/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A46013%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=zfHYgQRCu-TSU46HlR3Mm5zt3JdM8LxcX1Hdlj4k5zw&code_challenge_method=S256&state=_Nryju2Hi6FN21hkuoB8c1f9kWaxSX1FlG3d4GX2k04&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:41269/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A43977%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=AGteprbYJtAo_j0OA_eMJ9O8aLItJDDFasmBS6ltT8k&code_challenge_method=S256&state=TOmYDrYqmYzoVGdYCDEeLQ_wTjg-6UcKMjl7BluU4xM&client_id=ledger-local"
                      *     }
                      */
                     "application/json": {
@@ -1128,7 +1192,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "784e8553-26ac-4714-a252-8446d667c36e",
+                     *           "companyId": "30a5b182-fa7d-4b86-b69b-0128c13d6a46",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1159,11 +1223,12 @@ export interface operations {
                      *             "webhooks:manage",
                      *             "reports:create",
                      *             "exchange-rates:read",
-                     *             "exchange-rates:manage"
+                     *             "exchange-rates:manage",
+                     *             "imports:manage"
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "d0bd0669-ae0f-4344-bb60-7783fb47aa53",
+                     *           "companyId": "f15818a1-5805-41b8-a9d8-1a192f98f519",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1194,7 +1259,8 @@ export interface operations {
                      *             "webhooks:manage",
                      *             "reports:create",
                      *             "exchange-rates:read",
-                     *             "exchange-rates:manage"
+                     *             "exchange-rates:manage",
+                     *             "imports:manage"
                      *           ]
                      *         }
                      *       ]
@@ -1277,7 +1343,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "784e8553-26ac-4714-a252-8446d667c36e",
+                     *           "companyId": "30a5b182-fa7d-4b86-b69b-0128c13d6a46",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1308,11 +1374,12 @@ export interface operations {
                      *             "webhooks:manage",
                      *             "reports:create",
                      *             "exchange-rates:read",
-                     *             "exchange-rates:manage"
+                     *             "exchange-rates:manage",
+                     *             "imports:manage"
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "d0bd0669-ae0f-4344-bb60-7783fb47aa53",
+                     *           "companyId": "f15818a1-5805-41b8-a9d8-1a192f98f519",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1343,7 +1410,8 @@ export interface operations {
                      *             "webhooks:manage",
                      *             "reports:create",
                      *             "exchange-rates:read",
-                     *             "exchange-rates:manage"
+                     *             "exchange-rates:manage",
+                     *             "imports:manage"
                      *           ]
                      *         }
                      *       ]
@@ -1422,16 +1490,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "d0bd0669-ae0f-4344-bb60-7783fb47aa53",
+                     *           "id": "f15818a1-5805-41b8-a9d8-1a192f98f519",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-24T09:29:23.912Z",
+                     *           "createdAt": "2026-11-24T10:45:48.552Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "784e8553-26ac-4714-a252-8446d667c36e",
+                     *           "id": "30a5b182-fa7d-4b86-b69b-0128c13d6a46",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-24T09:29:23.695Z",
+                     *           "createdAt": "2026-11-24T10:45:48.357Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -1518,9 +1586,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d0bd0669-ae0f-4344-bb60-7783fb47aa53",
+                     *       "id": "f15818a1-5805-41b8-a9d8-1a192f98f519",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T09:29:23.912Z",
+                     *       "createdAt": "2026-11-24T10:45:48.552Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -1529,7 +1597,7 @@ export interface operations {
                      *         "fxRoundingAccountId": null,
                      *         "unrealizedFxGainLossAccountId": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-24T09:29:23.912Z"
+                     *         "updatedAt": "2026-11-24T10:45:48.552Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -1561,7 +1629,8 @@ export interface operations {
                      *         "webhooks:manage",
                      *         "reports:create",
                      *         "exchange-rates:read",
-                     *         "exchange-rates:manage"
+                     *         "exchange-rates:manage",
+                     *         "imports:manage"
                      *       ]
                      *     }
                      */
@@ -1641,9 +1710,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d0bd0669-ae0f-4344-bb60-7783fb47aa53",
+                     *       "id": "f15818a1-5805-41b8-a9d8-1a192f98f519",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T09:29:23.912Z",
+                     *       "createdAt": "2026-11-24T10:45:48.552Z",
                      *       "version": 1
                      *     }
                      */
@@ -1700,7 +1769,7 @@ export interface operations {
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-24T09:29:23.695Z"
+                     *       "updatedAt": "2026-11-24T10:45:48.357Z"
                      *     }
                      */
                     "application/json": {
@@ -1749,7 +1818,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "c66eb6c5-561f-44b8-81ad-30bb9feadd16",
+                 *       "retainedEarningsAccountId": "64b87a8c-ffff-44e6-85b4-6aef2a174abe",
                  *       "version": 1
                  *     }
                  */
@@ -1780,11 +1849,11 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "c66eb6c5-561f-44b8-81ad-30bb9feadd16",
+                     *       "retainedEarningsAccountId": "64b87a8c-ffff-44e6-85b4-6aef2a174abe",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-24T09:29:25.342Z"
+                     *       "updatedAt": "2026-11-24T10:45:49.862Z"
                      *     }
                      */
                     "application/json": {
@@ -1872,7 +1941,8 @@ export interface operations {
                      *             "webhooks:manage",
                      *             "reports:create",
                      *             "exchange-rates:read",
-                     *             "exchange-rates:manage"
+                     *             "exchange-rates:manage",
+                     *             "imports:manage"
                      *           ],
                      *           "builtIn": true,
                      *           "memberCount": null,
@@ -1910,7 +1980,8 @@ export interface operations {
                      *             "webhooks:manage",
                      *             "reports:create",
                      *             "exchange-rates:read",
-                     *             "exchange-rates:manage"
+                     *             "exchange-rates:manage",
+                     *             "imports:manage"
                      *           ],
                      *           "builtIn": true,
                      *           "memberCount": null,
@@ -1940,7 +2011,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "647eb065-3672-4010-b468-e47f8baf0ad6",
+                     *           "id": "5fb69279-e6ce-40e7-b565-731aed57bdf2",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -1951,8 +2022,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-24T09:29:32.665Z",
-                     *           "updatedAt": "2026-11-24T09:29:32.755Z"
+                     *           "createdAt": "2026-11-24T10:45:54.678Z",
+                     *           "updatedAt": "2026-11-24T10:45:54.713Z"
                      *         }
                      *       ]
                      *     }
@@ -2028,7 +2099,7 @@ export interface operations {
                      */
                     description?: string;
                     /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage")[];
+                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "imports:manage")[];
                 };
             };
         };
@@ -2041,7 +2112,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "647eb065-3672-4010-b468-e47f8baf0ad6",
+                     *       "id": "5fb69279-e6ce-40e7-b565-731aed57bdf2",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2051,8 +2122,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:32.665Z",
-                     *       "updatedAt": "2026-11-24T09:29:32.665Z"
+                     *       "createdAt": "2026-11-24T10:45:54.678Z",
+                     *       "updatedAt": "2026-11-24T10:45:54.678Z"
                      *     }
                      */
                     "application/json": {
@@ -2113,7 +2184,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "647eb065-3672-4010-b468-e47f8baf0ad6",
+                     *       "id": "5fb69279-e6ce-40e7-b565-731aed57bdf2",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2123,8 +2194,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:32.665Z",
-                     *       "updatedAt": "2026-11-24T09:29:32.665Z"
+                     *       "createdAt": "2026-11-24T10:45:54.678Z",
+                     *       "updatedAt": "2026-11-24T10:45:54.678Z"
                      *     }
                      */
                     "application/json": {
@@ -2196,7 +2267,7 @@ export interface operations {
                      */
                     description?: string;
                     /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage")[];
+                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "imports:manage")[];
                     /** @description The version read; a write based on another is refused (409). */
                     version: number;
                 };
@@ -2211,7 +2282,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "647eb065-3672-4010-b468-e47f8baf0ad6",
+                     *       "id": "5fb69279-e6ce-40e7-b565-731aed57bdf2",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -2222,8 +2293,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T09:29:32.665Z",
-                     *       "updatedAt": "2026-11-24T09:29:32.755Z"
+                     *       "createdAt": "2026-11-24T10:45:54.678Z",
+                     *       "updatedAt": "2026-11-24T10:45:54.713Z"
                      *     }
                      */
                     "application/json": {
@@ -2338,8 +2409,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "b2646536-554b-46d8-9c1c-3e5a1593df94",
-                     *           "email": "user-c32ae30a-7e3a-4d46-994f-479375762c9d@example.com",
+                     *           "userId": "56495355-6313-499a-9435-92935c9f068c",
+                     *           "email": "user-61f483f4-cda9-4b0d-88ad-bf05c9aad083@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -2371,22 +2442,23 @@ export interface operations {
                      *             "webhooks:manage",
                      *             "reports:create",
                      *             "exchange-rates:read",
-                     *             "exchange-rates:manage"
+                     *             "exchange-rates:manage",
+                     *             "imports:manage"
                      *           ],
-                     *           "joinedAt": "2026-11-24T09:29:23.695Z",
+                     *           "joinedAt": "2026-11-24T10:45:48.357Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "61a4fbf9-5f82-4aa8-96b6-03ec634ef9a5",
-                     *           "email": "contract-1795512572779@example.com",
-                     *           "roleId": "647eb065-3672-4010-b468-e47f8baf0ad6",
+                     *           "userId": "9a131c68-544d-47c3-93a1-f2a60813905a",
+                     *           "email": "contract-1795517154735@example.com",
+                     *           "roleId": "5fb69279-e6ce-40e7-b565-731aed57bdf2",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-24T09:29:32.800Z",
+                     *           "joinedAt": "2026-11-24T10:45:54.770Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -2450,8 +2522,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795512572779@example.com",
-                 *       "roleId": "647eb065-3672-4010-b468-e47f8baf0ad6"
+                 *       "email": "contract-1795517154735@example.com",
+                 *       "roleId": "5fb69279-e6ce-40e7-b565-731aed57bdf2"
                  *     }
                  */
                 "application/json": {
@@ -2477,16 +2549,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "61a4fbf9-5f82-4aa8-96b6-03ec634ef9a5",
-                     *       "email": "contract-1795512572779@example.com",
-                     *       "roleId": "647eb065-3672-4010-b468-e47f8baf0ad6",
+                     *       "userId": "9a131c68-544d-47c3-93a1-f2a60813905a",
+                     *       "email": "contract-1795517154735@example.com",
+                     *       "roleId": "5fb69279-e6ce-40e7-b565-731aed57bdf2",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T09:29:32.800Z",
+                     *       "joinedAt": "2026-11-24T10:45:54.770Z",
                      *       "version": 1
                      *     }
                      */
@@ -2567,8 +2639,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "61a4fbf9-5f82-4aa8-96b6-03ec634ef9a5",
-                     *       "email": "contract-1795512572779@example.com",
+                     *       "userId": "9a131c68-544d-47c3-93a1-f2a60813905a",
+                     *       "email": "contract-1795517154735@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -2582,7 +2654,7 @@ export interface operations {
                      *         "events:read",
                      *         "exchange-rates:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T09:29:32.800Z",
+                     *       "joinedAt": "2026-11-24T10:45:54.770Z",
                      *       "version": 2
                      *     }
                      */
@@ -2700,9 +2772,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "a834a011-637c-41a8-84b9-759993e098fe",
+                     *           "id": "7facd1a5-743e-4416-972f-84779f57ac75",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_Wo1DW_c",
+                     *           "prefix": "sk-svc_K3gpXLd",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -2710,8 +2782,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "b2646536-554b-46d8-9c1c-3e5a1593df94",
-                     *           "createdAt": "2026-11-24T09:29:32.970Z",
+                     *           "createdBy": "56495355-6313-499a-9435-92935c9f068c",
+                     *           "createdAt": "2026-11-24T10:45:55.250Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -2794,7 +2866,7 @@ export interface operations {
                     /** @description The name, in Arabic and English. */
                     name: string;
                     /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-                    permissions?: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage")[];
+                    permissions?: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "imports:manage")[];
                     /**
                      * Format: uuid
                      * @description A role (UUID): built-in or one of the company’s custom roles. For an API key: the role whose permissions it was given, copied at creation.
@@ -2822,9 +2894,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a834a011-637c-41a8-84b9-759993e098fe",
+                     *       "id": "7facd1a5-743e-4416-972f-84779f57ac75",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_Wo1DW_c",
+                     *       "prefix": "sk-svc_K3gpXLd",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -2832,8 +2904,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "b2646536-554b-46d8-9c1c-3e5a1593df94",
-                     *       "createdAt": "2026-11-24T09:29:32.970Z",
+                     *       "createdBy": "56495355-6313-499a-9435-92935c9f068c",
+                     *       "createdAt": "2026-11-24T10:45:55.250Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -2922,18 +2994,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a834a011-637c-41a8-84b9-759993e098fe",
+                     *       "id": "7facd1a5-743e-4416-972f-84779f57ac75",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_Wo1DW_c",
+                     *       "prefix": "sk-svc_K3gpXLd",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-24T09:29:33.016Z",
-                     *       "createdBy": "b2646536-554b-46d8-9c1c-3e5a1593df94",
-                     *       "createdAt": "2026-11-24T09:29:32.970Z",
+                     *       "revokedAt": "2026-11-24T10:45:55.305Z",
+                     *       "createdBy": "56495355-6313-499a-9435-92935c9f068c",
+                     *       "createdAt": "2026-11-24T10:45:55.250Z",
                      *       "version": 2
                      *     }
                      */
@@ -3016,23 +3088,23 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "4b2092ce-d612-481c-b2bf-7dda8b60f906",
+                     *           "id": "7ce32946-6a4a-4fd2-aa05-133110aa5d4a",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "fd14c0b4-d50a-490c-9985-d7a83b4b54db",
+                     *           "parentId": "7886a705-b773-4a97-b1ff-81a4715cf148",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:24.950Z",
-                     *           "updatedAt": "2026-11-24T09:29:24.950Z",
+                     *           "createdAt": "2026-11-24T10:45:49.478Z",
+                     *           "updatedAt": "2026-11-24T10:45:49.478Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "fd14c0b4-d50a-490c-9985-d7a83b4b54db",
+                     *           "id": "7886a705-b773-4a97-b1ff-81a4715cf148",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -3041,30 +3113,30 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:24.919Z",
-                     *           "updatedAt": "2026-11-24T09:29:24.919Z",
+                     *           "createdAt": "2026-11-24T10:45:49.395Z",
+                     *           "updatedAt": "2026-11-24T10:45:49.395Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                     *           "id": "5e3ca8b2-5361-409c-a763-5c609074d212",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "75c721ba-62c9-4f14-9633-705508567f9e",
+                     *           "parentId": "044148dd-8bda-4ba1-9b52-e3bebe4a1dd0",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:24.893Z",
-                     *           "updatedAt": "2026-11-24T09:29:24.893Z",
+                     *           "createdAt": "2026-11-24T10:45:49.289Z",
+                     *           "updatedAt": "2026-11-24T10:45:49.289Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "75c721ba-62c9-4f14-9633-705508567f9e",
+                     *           "id": "044148dd-8bda-4ba1-9b52-e3bebe4a1dd0",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -3073,30 +3145,30 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:24.851Z",
-                     *           "updatedAt": "2026-11-24T09:29:24.851Z",
+                     *           "createdAt": "2026-11-24T10:45:49.239Z",
+                     *           "updatedAt": "2026-11-24T10:45:49.239Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "c66eb6c5-561f-44b8-81ad-30bb9feadd16",
+                     *           "id": "64b87a8c-ffff-44e6-85b4-6aef2a174abe",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "a208bb37-97ee-4688-9df4-032026ff4e8c",
+                     *           "parentId": "32223cac-48bd-4893-8656-3aba3f91e570",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:24.728Z",
-                     *           "updatedAt": "2026-11-24T09:29:24.728Z",
+                     *           "createdAt": "2026-11-24T10:45:49.186Z",
+                     *           "updatedAt": "2026-11-24T10:45:49.186Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "a208bb37-97ee-4688-9df4-032026ff4e8c",
+                     *           "id": "32223cac-48bd-4893-8656-3aba3f91e570",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -3105,46 +3177,46 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:24.584Z",
-                     *           "updatedAt": "2026-11-24T09:29:24.584Z",
+                     *           "createdAt": "2026-11-24T10:45:49.149Z",
+                     *           "updatedAt": "2026-11-24T10:45:49.149Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "dd5afa4f-28de-4b60-915d-b712184ef6c2",
+                     *           "id": "3a85014d-121f-45cc-94a0-3f5956f69da5",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "4cf2ac47-a628-49f8-92b8-fcfd967f2db1",
+                     *           "parentId": "24406509-ea66-4414-b99a-7f27d70db71b",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:24.531Z",
-                     *           "updatedAt": "2026-11-24T09:29:24.531Z",
+                     *           "createdAt": "2026-11-24T10:45:49.112Z",
+                     *           "updatedAt": "2026-11-24T10:45:49.112Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *           "id": "d1142063-0706-4962-842d-4c23b87a5daa",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "4cf2ac47-a628-49f8-92b8-fcfd967f2db1",
+                     *           "parentId": "24406509-ea66-4414-b99a-7f27d70db71b",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:24.433Z",
-                     *           "updatedAt": "2026-11-24T09:29:24.433Z",
+                     *           "createdAt": "2026-11-24T10:45:48.955Z",
+                     *           "updatedAt": "2026-11-24T10:45:48.955Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "4cf2ac47-a628-49f8-92b8-fcfd967f2db1",
+                     *           "id": "24406509-ea66-4414-b99a-7f27d70db71b",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -3153,8 +3225,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:24.344Z",
-                     *           "updatedAt": "2026-11-24T09:29:24.344Z",
+                     *           "createdAt": "2026-11-24T10:45:48.915Z",
+                     *           "updatedAt": "2026-11-24T10:45:48.915Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null
@@ -3290,7 +3362,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ba6bd0f4-0a39-4857-a557-5f30bd7124d6",
+                     *       "id": "1f9f1c58-1602-4443-97d9-b109ca10bda3",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -3299,8 +3371,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:25.551Z",
-                     *       "updatedAt": "2026-11-24T09:29:25.551Z",
+                     *       "createdAt": "2026-11-24T10:45:49.999Z",
+                     *       "updatedAt": "2026-11-24T10:45:49.999Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null
@@ -3385,7 +3457,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ba6bd0f4-0a39-4857-a557-5f30bd7124d6",
+                     *       "id": "1f9f1c58-1602-4443-97d9-b109ca10bda3",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -3394,8 +3466,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:25.551Z",
-                     *       "updatedAt": "2026-11-24T09:29:25.551Z",
+                     *       "createdAt": "2026-11-24T10:45:49.999Z",
+                     *       "updatedAt": "2026-11-24T10:45:49.999Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null
@@ -3517,7 +3589,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ba6bd0f4-0a39-4857-a557-5f30bd7124d6",
+                     *       "id": "1f9f1c58-1602-4443-97d9-b109ca10bda3",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -3526,8 +3598,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T09:29:25.551Z",
-                     *       "updatedAt": "2026-11-24T09:29:25.632Z",
+                     *       "createdAt": "2026-11-24T10:45:49.999Z",
+                     *       "updatedAt": "2026-11-24T10:45:50.078Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null
@@ -3666,7 +3738,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "5f3b3729-a4c5-4589-b6c1-6795941a986a",
+                     *           "id": "d2db48fc-10d2-41f3-8acf-cf07fd27b8ed",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -3675,12 +3747,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:26.545Z",
-                     *           "updatedAt": "2026-11-24T09:29:26.545Z",
+                     *           "createdAt": "2026-11-24T10:45:50.153Z",
+                     *           "updatedAt": "2026-11-24T10:45:50.153Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "e0096aa0-3361-4d11-aaca-8f21e14221bc",
+                     *           "id": "cbdf8e99-e8ba-4e1b-829c-fb64e64aac46",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -3689,12 +3761,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:24.996Z",
-                     *           "updatedAt": "2026-11-24T09:29:24.996Z",
+                     *           "createdAt": "2026-11-24T10:45:49.535Z",
+                     *           "updatedAt": "2026-11-24T10:45:49.535Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "45c0e6bb-aa30-4491-b1d0-9146eb005e0a",
+                     *           "id": "9f2670e3-0599-4650-b26d-24aa2d424c1a",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -3703,8 +3775,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:25.248Z",
-                     *           "updatedAt": "2026-11-24T09:29:25.248Z",
+                     *           "createdAt": "2026-11-24T10:45:49.585Z",
+                     *           "updatedAt": "2026-11-24T10:45:49.585Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -3817,7 +3889,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5f3b3729-a4c5-4589-b6c1-6795941a986a",
+                     *       "id": "d2db48fc-10d2-41f3-8acf-cf07fd27b8ed",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -3826,8 +3898,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:26.545Z",
-                     *       "updatedAt": "2026-11-24T09:29:26.545Z",
+                     *       "createdAt": "2026-11-24T10:45:50.153Z",
+                     *       "updatedAt": "2026-11-24T10:45:50.153Z",
                      *       "status": "active"
                      *     }
                      */
@@ -3903,7 +3975,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5f3b3729-a4c5-4589-b6c1-6795941a986a",
+                     *       "id": "d2db48fc-10d2-41f3-8acf-cf07fd27b8ed",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -3912,8 +3984,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:26.545Z",
-                     *       "updatedAt": "2026-11-24T09:29:26.545Z",
+                     *       "createdAt": "2026-11-24T10:45:50.153Z",
+                     *       "updatedAt": "2026-11-24T10:45:50.153Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4018,7 +4090,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5f3b3729-a4c5-4589-b6c1-6795941a986a",
+                     *       "id": "d2db48fc-10d2-41f3-8acf-cf07fd27b8ed",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4027,8 +4099,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T09:29:26.545Z",
-                     *       "updatedAt": "2026-11-24T09:29:26.651Z",
+                     *       "createdAt": "2026-11-24T10:45:50.153Z",
+                     *       "updatedAt": "2026-11-24T10:45:50.207Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4158,7 +4230,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5f3b3729-a4c5-4589-b6c1-6795941a986a",
+                     *       "id": "d2db48fc-10d2-41f3-8acf-cf07fd27b8ed",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4167,8 +4239,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T09:29:26.545Z",
-                     *       "updatedAt": "2026-11-24T09:29:26.772Z",
+                     *       "createdAt": "2026-11-24T10:45:50.153Z",
+                     *       "updatedAt": "2026-11-24T10:45:50.269Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4255,7 +4327,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5f3b3729-a4c5-4589-b6c1-6795941a986a",
+                     *       "id": "d2db48fc-10d2-41f3-8acf-cf07fd27b8ed",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4264,8 +4336,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T09:29:26.545Z",
-                     *       "updatedAt": "2026-11-24T09:29:26.699Z",
+                     *       "createdAt": "2026-11-24T10:45:50.153Z",
+                     *       "updatedAt": "2026-11-24T10:45:50.247Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -4352,266 +4424,266 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "f36c03bb-5a50-4d8c-94db-5208cc096738",
+                     *           "id": "58b9f871-2032-4b37-bd51-161cfa75e0bf",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:27.096Z",
-                     *           "updatedAt": "2026-11-24T09:29:27.096Z",
+                     *           "createdAt": "2026-11-24T10:45:50.715Z",
+                     *           "updatedAt": "2026-11-24T10:45:50.715Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2027-01-31",
                      *               "name": "P01",
-                     *               "id": "40f3c33e-251d-41f8-be95-8e4e900bc684",
+                     *               "id": "0f9f9932-31f0-4605-b096-1d30c0dae41f",
                      *               "version": 1,
                      *               "startDate": "2027-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *               "financialYearId": "58b9f871-2032-4b37-bd51-161cfa75e0bf"
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2027-02-28",
                      *               "name": "P02",
-                     *               "id": "9fdabf2f-a85f-41ca-9997-770a4dd52eb0",
+                     *               "id": "cceef03b-6ebe-4838-aa71-9a6fb3251fe2",
                      *               "version": 1,
                      *               "startDate": "2027-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *               "financialYearId": "58b9f871-2032-4b37-bd51-161cfa75e0bf"
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2027-03-31",
                      *               "name": "P03",
-                     *               "id": "b9f1dc2a-823d-4e02-b820-ecfc63818039",
+                     *               "id": "026f089a-1e0d-4889-b506-aa5275b2fdc2",
                      *               "version": 1,
                      *               "startDate": "2027-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *               "financialYearId": "58b9f871-2032-4b37-bd51-161cfa75e0bf"
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2027-04-30",
                      *               "name": "P04",
-                     *               "id": "6dc7d706-fef3-408a-9a3e-cbd8a3cd5a42",
+                     *               "id": "6bf5e3e6-0611-4ebc-8d5e-0cbe3ef74f31",
                      *               "version": 1,
                      *               "startDate": "2027-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *               "financialYearId": "58b9f871-2032-4b37-bd51-161cfa75e0bf"
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2027-05-31",
                      *               "name": "P05",
-                     *               "id": "46ee82c0-65fb-4037-9c27-7134cabcd85f",
+                     *               "id": "4fdab3fc-c659-4e25-aef8-4ade4c6e21df",
                      *               "version": 1,
                      *               "startDate": "2027-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *               "financialYearId": "58b9f871-2032-4b37-bd51-161cfa75e0bf"
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2027-06-30",
                      *               "name": "P06",
-                     *               "id": "9dc51dbf-ec30-4578-a0ba-b6aa89fe616d",
+                     *               "id": "0f89589c-141b-4768-8e41-8cd3c8207609",
                      *               "version": 1,
                      *               "startDate": "2027-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *               "financialYearId": "58b9f871-2032-4b37-bd51-161cfa75e0bf"
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2027-07-31",
                      *               "name": "P07",
-                     *               "id": "c0075450-eeed-411f-b465-3dd98ac9de32",
+                     *               "id": "0a5c28c5-c9a4-436a-925d-7fc7266414f2",
                      *               "version": 1,
                      *               "startDate": "2027-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *               "financialYearId": "58b9f871-2032-4b37-bd51-161cfa75e0bf"
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2027-08-31",
                      *               "name": "P08",
-                     *               "id": "e03595fc-28c8-4bac-af91-b2cb3f001044",
+                     *               "id": "86f05609-b155-4961-80e0-414ffa4b8958",
                      *               "version": 1,
                      *               "startDate": "2027-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *               "financialYearId": "58b9f871-2032-4b37-bd51-161cfa75e0bf"
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2027-09-30",
                      *               "name": "P09",
-                     *               "id": "65af9460-70a0-4069-a963-c25d9774c80a",
+                     *               "id": "2c868275-fed4-4248-b1db-8f00bc529ad8",
                      *               "version": 1,
                      *               "startDate": "2027-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *               "financialYearId": "58b9f871-2032-4b37-bd51-161cfa75e0bf"
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2027-10-31",
                      *               "name": "P10",
-                     *               "id": "9409d83c-7538-44b7-9dcf-baf322447d19",
+                     *               "id": "b748f43a-7259-4e30-ade9-79a9af6ed49c",
                      *               "version": 1,
                      *               "startDate": "2027-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *               "financialYearId": "58b9f871-2032-4b37-bd51-161cfa75e0bf"
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2027-11-30",
                      *               "name": "P11",
-                     *               "id": "4829122b-8275-4712-9644-caa35d9fcc8c",
+                     *               "id": "a1cea07f-19d9-4d24-8226-c17b99bfff98",
                      *               "version": 1,
                      *               "startDate": "2027-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *               "financialYearId": "58b9f871-2032-4b37-bd51-161cfa75e0bf"
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2027-12-31",
                      *               "name": "P12",
-                     *               "id": "351e3b83-a2a2-4f23-93a7-4a10e82efd89",
+                     *               "id": "29ee3fc0-f38d-4d75-bf38-f2f88ecbedff",
                      *               "version": 1,
                      *               "startDate": "2027-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *               "financialYearId": "58b9f871-2032-4b37-bd51-161cfa75e0bf"
                      *             }
                      *           ]
                      *         },
                      *         {
-                     *           "id": "48061a96-ccbc-4471-8ca2-9f77238aba9e",
+                     *           "id": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:26.886Z",
-                     *           "updatedAt": "2026-11-24T09:29:26.886Z",
+                     *           "createdAt": "2026-11-24T10:45:50.687Z",
+                     *           "updatedAt": "2026-11-24T10:45:50.687Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2026-01-31",
                      *               "name": "P01",
-                     *               "id": "72f3fd41-1d6e-4ac5-9600-d5e16757330d",
+                     *               "id": "9ca9daef-d026-496f-badd-9a105fc1c92e",
                      *               "version": 1,
                      *               "startDate": "2026-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *               "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2026-02-28",
                      *               "name": "P02",
-                     *               "id": "f0665979-6611-4291-863c-b947614de751",
+                     *               "id": "66f1e8d4-9196-44b4-b167-e639166da497",
                      *               "version": 1,
                      *               "startDate": "2026-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *               "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2026-03-31",
                      *               "name": "P03",
-                     *               "id": "7d4dfaa2-5691-47f1-9336-0df6b261231d",
+                     *               "id": "f3eab134-b348-40bd-b3f0-bfb82a613f72",
                      *               "version": 1,
                      *               "startDate": "2026-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *               "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2026-04-30",
                      *               "name": "P04",
-                     *               "id": "f3c949d0-3e80-4c9c-9960-8994baa5c16b",
+                     *               "id": "827abff5-6577-4bdf-8c84-cf5719a59eaa",
                      *               "version": 1,
                      *               "startDate": "2026-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *               "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2026-05-31",
                      *               "name": "P05",
-                     *               "id": "5a9e6e2f-8a05-4c1c-8450-2283064e0151",
+                     *               "id": "04bbc57b-49fb-46ac-a679-1bd029af102a",
                      *               "version": 1,
                      *               "startDate": "2026-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *               "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2026-06-30",
                      *               "name": "P06",
-                     *               "id": "34a1eea5-8d18-4c75-b34b-cbccd04124bb",
+                     *               "id": "ea7aa80d-6b32-4ccb-87a0-ed3573487e99",
                      *               "version": 1,
                      *               "startDate": "2026-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *               "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2026-07-31",
                      *               "name": "P07",
-                     *               "id": "c29bfdfa-fa98-4aaa-a956-f0485c747066",
+                     *               "id": "b7f56a1a-2559-4b1b-bd76-2a264163c0ba",
                      *               "version": 1,
                      *               "startDate": "2026-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *               "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2026-08-31",
                      *               "name": "P08",
-                     *               "id": "5515e6f3-0c8e-4f7e-96aa-4a64dcfa9667",
+                     *               "id": "0ef2124e-a4b5-4343-bd70-2c01cb7239d5",
                      *               "version": 1,
                      *               "startDate": "2026-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *               "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2026-09-30",
                      *               "name": "P09",
-                     *               "id": "01933cde-d6cb-42a3-b233-eb1f4cff01b0",
+                     *               "id": "f67c4747-6570-4ace-9deb-94fe5f7574de",
                      *               "version": 1,
                      *               "startDate": "2026-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *               "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2026-10-31",
                      *               "name": "P10",
-                     *               "id": "46741b6b-cb30-4609-9469-a0533acc4860",
+                     *               "id": "4e2cc04d-9960-4222-a2ca-528493b2342f",
                      *               "version": 1,
                      *               "startDate": "2026-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *               "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2026-11-30",
                      *               "name": "P11",
-                     *               "id": "de2589a9-75aa-4281-9c3e-c0ac89a890c0",
+                     *               "id": "13d0e92b-f1a1-42ee-8099-01f239ec6e84",
                      *               "version": 1,
                      *               "startDate": "2026-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *               "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2026-12-31",
                      *               "name": "P12",
-                     *               "id": "61ecfc97-6fc1-4616-9fc2-89a840dea1dd",
+                     *               "id": "b2f765af-559d-4f15-818b-ab240ad8667f",
                      *               "version": 1,
                      *               "startDate": "2026-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *               "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
                      *             }
                      *           ]
                      *         }
@@ -4773,7 +4845,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f36c03bb-5a50-4d8c-94db-5208cc096738",
+                     *       "id": "58b9f871-2032-4b37-bd51-161cfa75e0bf",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
@@ -4781,128 +4853,128 @@ export interface operations {
                      *       "version": 1,
                      *       "periods": [
                      *         {
-                     *           "id": "40f3c33e-251d-41f8-be95-8e4e900bc684",
+                     *           "id": "0f9f9932-31f0-4605-b096-1d30c0dae41f",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-01-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *           "financialYearId": "58b9f871-2032-4b37-bd51-161cfa75e0bf"
                      *         },
                      *         {
-                     *           "id": "9fdabf2f-a85f-41ca-9997-770a4dd52eb0",
+                     *           "id": "cceef03b-6ebe-4838-aa71-9a6fb3251fe2",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
                      *           "endDate": "2027-02-28",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *           "financialYearId": "58b9f871-2032-4b37-bd51-161cfa75e0bf"
                      *         },
                      *         {
-                     *           "id": "b9f1dc2a-823d-4e02-b820-ecfc63818039",
+                     *           "id": "026f089a-1e0d-4889-b506-aa5275b2fdc2",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
                      *           "endDate": "2027-03-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *           "financialYearId": "58b9f871-2032-4b37-bd51-161cfa75e0bf"
                      *         },
                      *         {
-                     *           "id": "6dc7d706-fef3-408a-9a3e-cbd8a3cd5a42",
+                     *           "id": "6bf5e3e6-0611-4ebc-8d5e-0cbe3ef74f31",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
                      *           "endDate": "2027-04-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *           "financialYearId": "58b9f871-2032-4b37-bd51-161cfa75e0bf"
                      *         },
                      *         {
-                     *           "id": "46ee82c0-65fb-4037-9c27-7134cabcd85f",
+                     *           "id": "4fdab3fc-c659-4e25-aef8-4ade4c6e21df",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
                      *           "endDate": "2027-05-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *           "financialYearId": "58b9f871-2032-4b37-bd51-161cfa75e0bf"
                      *         },
                      *         {
-                     *           "id": "9dc51dbf-ec30-4578-a0ba-b6aa89fe616d",
+                     *           "id": "0f89589c-141b-4768-8e41-8cd3c8207609",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
                      *           "endDate": "2027-06-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *           "financialYearId": "58b9f871-2032-4b37-bd51-161cfa75e0bf"
                      *         },
                      *         {
-                     *           "id": "c0075450-eeed-411f-b465-3dd98ac9de32",
+                     *           "id": "0a5c28c5-c9a4-436a-925d-7fc7266414f2",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
                      *           "endDate": "2027-07-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *           "financialYearId": "58b9f871-2032-4b37-bd51-161cfa75e0bf"
                      *         },
                      *         {
-                     *           "id": "e03595fc-28c8-4bac-af91-b2cb3f001044",
+                     *           "id": "86f05609-b155-4961-80e0-414ffa4b8958",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
                      *           "endDate": "2027-08-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *           "financialYearId": "58b9f871-2032-4b37-bd51-161cfa75e0bf"
                      *         },
                      *         {
-                     *           "id": "65af9460-70a0-4069-a963-c25d9774c80a",
+                     *           "id": "2c868275-fed4-4248-b1db-8f00bc529ad8",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
                      *           "endDate": "2027-09-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *           "financialYearId": "58b9f871-2032-4b37-bd51-161cfa75e0bf"
                      *         },
                      *         {
-                     *           "id": "9409d83c-7538-44b7-9dcf-baf322447d19",
+                     *           "id": "b748f43a-7259-4e30-ade9-79a9af6ed49c",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
                      *           "endDate": "2027-10-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *           "financialYearId": "58b9f871-2032-4b37-bd51-161cfa75e0bf"
                      *         },
                      *         {
-                     *           "id": "4829122b-8275-4712-9644-caa35d9fcc8c",
+                     *           "id": "a1cea07f-19d9-4d24-8226-c17b99bfff98",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
                      *           "endDate": "2027-11-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *           "financialYearId": "58b9f871-2032-4b37-bd51-161cfa75e0bf"
                      *         },
                      *         {
-                     *           "id": "351e3b83-a2a2-4f23-93a7-4a10e82efd89",
+                     *           "id": "29ee3fc0-f38d-4d75-bf38-f2f88ecbedff",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *           "financialYearId": "58b9f871-2032-4b37-bd51-161cfa75e0bf"
                      *         }
                      *       ],
-                     *       "createdAt": "2026-11-24T09:29:27.096Z",
-                     *       "updatedAt": "2026-11-24T09:29:27.096Z"
+                     *       "createdAt": "2026-11-24T10:45:50.715Z",
+                     *       "updatedAt": "2026-11-24T10:45:50.715Z"
                      *     }
                      */
                     "application/json": {
@@ -5015,134 +5087,134 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "48061a96-ccbc-4471-8ca2-9f77238aba9e",
+                     *       "id": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:26.886Z",
-                     *       "updatedAt": "2026-11-24T09:29:26.886Z",
+                     *       "createdAt": "2026-11-24T10:45:50.687Z",
+                     *       "updatedAt": "2026-11-24T10:45:50.687Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "72f3fd41-1d6e-4ac5-9600-d5e16757330d",
+                     *           "id": "9ca9daef-d026-496f-badd-9a105fc1c92e",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "f0665979-6611-4291-863c-b947614de751",
+                     *           "id": "66f1e8d4-9196-44b4-b167-e639166da497",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "7d4dfaa2-5691-47f1-9336-0df6b261231d",
+                     *           "id": "f3eab134-b348-40bd-b3f0-bfb82a613f72",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "f3c949d0-3e80-4c9c-9960-8994baa5c16b",
+                     *           "id": "827abff5-6577-4bdf-8c84-cf5719a59eaa",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "5a9e6e2f-8a05-4c1c-8450-2283064e0151",
+                     *           "id": "04bbc57b-49fb-46ac-a679-1bd029af102a",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "34a1eea5-8d18-4c75-b34b-cbccd04124bb",
+                     *           "id": "ea7aa80d-6b32-4ccb-87a0-ed3573487e99",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "c29bfdfa-fa98-4aaa-a956-f0485c747066",
+                     *           "id": "b7f56a1a-2559-4b1b-bd76-2a264163c0ba",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "5515e6f3-0c8e-4f7e-96aa-4a64dcfa9667",
+                     *           "id": "0ef2124e-a4b5-4343-bd70-2c01cb7239d5",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "01933cde-d6cb-42a3-b233-eb1f4cff01b0",
+                     *           "id": "f67c4747-6570-4ace-9deb-94fe5f7574de",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "46741b6b-cb30-4609-9469-a0533acc4860",
+                     *           "id": "4e2cc04d-9960-4222-a2ca-528493b2342f",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "de2589a9-75aa-4281-9c3e-c0ac89a890c0",
+                     *           "id": "13d0e92b-f1a1-42ee-8099-01f239ec6e84",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "61ecfc97-6fc1-4616-9fc2-89a840dea1dd",
+                     *           "id": "b2f765af-559d-4f15-818b-ab240ad8667f",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
                      *         }
                      *       ]
                      *     }
@@ -5297,134 +5369,134 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b11b08a4-d8cc-4da7-9797-add01d410ff0",
+                     *       "id": "f714df82-be9f-471c-86d4-6a8def8e7bb7",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T09:29:27.251Z",
-                     *       "updatedAt": "2026-11-24T09:29:27.488Z",
+                     *       "createdAt": "2026-11-24T10:45:50.814Z",
+                     *       "updatedAt": "2026-11-24T10:45:50.858Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2030-01-31",
                      *           "name": "P01",
-                     *           "id": "4691f9a1-3193-4975-8e90-fbf9342b6e1d",
+                     *           "id": "286d43ff-3e8b-4a22-93d4-8b23e39ec447",
                      *           "version": 1,
                      *           "startDate": "2030-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
+                     *           "financialYearId": "f714df82-be9f-471c-86d4-6a8def8e7bb7"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2030-02-28",
                      *           "name": "P02",
-                     *           "id": "174664b6-3850-4d33-ae0d-253063f18888",
+                     *           "id": "6332c7e8-933c-4093-8e78-c9a927262a32",
                      *           "version": 1,
                      *           "startDate": "2030-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
+                     *           "financialYearId": "f714df82-be9f-471c-86d4-6a8def8e7bb7"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2030-03-31",
                      *           "name": "P03",
-                     *           "id": "ab1f5bf9-87af-4188-860a-13594cd04002",
+                     *           "id": "6284b6a4-31cb-46e3-93aa-29bf3ec2932f",
                      *           "version": 1,
                      *           "startDate": "2030-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
+                     *           "financialYearId": "f714df82-be9f-471c-86d4-6a8def8e7bb7"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2030-04-30",
                      *           "name": "P04",
-                     *           "id": "8a38f708-e638-424e-b6a2-56b5aba27082",
+                     *           "id": "cc21a861-5f3b-4289-9e91-d594d1fb5442",
                      *           "version": 1,
                      *           "startDate": "2030-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
+                     *           "financialYearId": "f714df82-be9f-471c-86d4-6a8def8e7bb7"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2030-05-31",
                      *           "name": "P05",
-                     *           "id": "9b88d7b8-e95c-4664-8767-72ccd54c1fce",
+                     *           "id": "f067ac92-0fb3-46ad-9cc7-368b4e4550a8",
                      *           "version": 1,
                      *           "startDate": "2030-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
+                     *           "financialYearId": "f714df82-be9f-471c-86d4-6a8def8e7bb7"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2030-06-30",
                      *           "name": "P06",
-                     *           "id": "cb41e2c8-3bc5-4172-b1db-f3fb7b74fa90",
+                     *           "id": "462f478c-bc0c-45e6-8296-23aeb7bde317",
                      *           "version": 1,
                      *           "startDate": "2030-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
+                     *           "financialYearId": "f714df82-be9f-471c-86d4-6a8def8e7bb7"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2030-07-31",
                      *           "name": "P07",
-                     *           "id": "1e1b2838-b15c-4c8e-88a6-2206cbc015bd",
+                     *           "id": "99c716ae-5714-40c5-a339-9e64fb9f325c",
                      *           "version": 1,
                      *           "startDate": "2030-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
+                     *           "financialYearId": "f714df82-be9f-471c-86d4-6a8def8e7bb7"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2030-08-31",
                      *           "name": "P08",
-                     *           "id": "dcca4903-15ec-4336-8abf-1721786d39ea",
+                     *           "id": "dc3bb105-3a1f-4e93-ac6b-bb0d2e044aa7",
                      *           "version": 1,
                      *           "startDate": "2030-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
+                     *           "financialYearId": "f714df82-be9f-471c-86d4-6a8def8e7bb7"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2030-09-30",
                      *           "name": "P09",
-                     *           "id": "618588b4-bcc4-4f7c-9607-a13cbffaf19d",
+                     *           "id": "ee44abcc-f09b-4f95-ba42-a589a7e0ffa6",
                      *           "version": 1,
                      *           "startDate": "2030-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
+                     *           "financialYearId": "f714df82-be9f-471c-86d4-6a8def8e7bb7"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2030-10-31",
                      *           "name": "P10",
-                     *           "id": "bd2a9dc6-da03-4c11-8f9e-51373a44e3a1",
+                     *           "id": "e63cd7e3-3e69-45f1-9c1b-6df05891ffd2",
                      *           "version": 1,
                      *           "startDate": "2030-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
+                     *           "financialYearId": "f714df82-be9f-471c-86d4-6a8def8e7bb7"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2030-11-30",
                      *           "name": "P11",
-                     *           "id": "026067df-58d7-4991-94e0-9c048127c95d",
+                     *           "id": "8b37f83e-bd40-400d-9a80-24f130bb4a72",
                      *           "version": 1,
                      *           "startDate": "2030-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
+                     *           "financialYearId": "f714df82-be9f-471c-86d4-6a8def8e7bb7"
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2030-12-31",
                      *           "name": "P12",
-                     *           "id": "e584a005-c3b2-4dda-b099-759f616352b3",
+                     *           "id": "7c4bbc61-a322-4cb9-b01b-e107b25060cc",
                      *           "version": 1,
                      *           "startDate": "2030-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
+                     *           "financialYearId": "f714df82-be9f-471c-86d4-6a8def8e7bb7"
                      *         }
                      *       ]
                      *     }
@@ -5631,14 +5703,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c30302dd-5c11-498a-8562-0b8181f7ce28",
+                     *       "id": "c82d1044-c597-4370-8ca0-9a7cbbee696d",
                      *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "4b2092ce-d612-481c-b2bf-7dda8b60f906",
+                     *           "accountId": "7ce32946-6a4a-4fd2-aa05-133110aa5d4a",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -5648,7 +5720,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "c66eb6c5-561f-44b8-81ad-30bb9feadd16",
+                     *           "accountId": "64b87a8c-ffff-44e6-85b4-6aef2a174abe",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -5669,8 +5741,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:31.932Z",
-                     *       "updatedAt": "2026-11-24T09:29:31.932Z"
+                     *       "createdAt": "2026-11-24T10:45:53.295Z",
+                     *       "updatedAt": "2026-11-24T10:45:53.295Z"
                      *     }
                      */
                     "application/json": {
@@ -5798,121 +5870,121 @@ export interface operations {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "61ecfc97-6fc1-4616-9fc2-89a840dea1dd",
+                     *           "id": "b2f765af-559d-4f15-818b-ab240ad8667f",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "de2589a9-75aa-4281-9c3e-c0ac89a890c0",
+                     *           "id": "13d0e92b-f1a1-42ee-8099-01f239ec6e84",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "46741b6b-cb30-4609-9469-a0533acc4860",
+                     *           "id": "4e2cc04d-9960-4222-a2ca-528493b2342f",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "01933cde-d6cb-42a3-b233-eb1f4cff01b0",
+                     *           "id": "f67c4747-6570-4ace-9deb-94fe5f7574de",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "5515e6f3-0c8e-4f7e-96aa-4a64dcfa9667",
+                     *           "id": "0ef2124e-a4b5-4343-bd70-2c01cb7239d5",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "c29bfdfa-fa98-4aaa-a956-f0485c747066",
+                     *           "id": "b7f56a1a-2559-4b1b-bd76-2a264163c0ba",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "34a1eea5-8d18-4c75-b34b-cbccd04124bb",
+                     *           "id": "ea7aa80d-6b32-4ccb-87a0-ed3573487e99",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "5a9e6e2f-8a05-4c1c-8450-2283064e0151",
+                     *           "id": "04bbc57b-49fb-46ac-a679-1bd029af102a",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "f3c949d0-3e80-4c9c-9960-8994baa5c16b",
+                     *           "id": "827abff5-6577-4bdf-8c84-cf5719a59eaa",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "7d4dfaa2-5691-47f1-9336-0df6b261231d",
+                     *           "id": "f3eab134-b348-40bd-b3f0-bfb82a613f72",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "f0665979-6611-4291-863c-b947614de751",
+                     *           "id": "66f1e8d4-9196-44b4-b167-e639166da497",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
                      *         },
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "72f3fd41-1d6e-4ac5-9600-d5e16757330d",
+                     *           "id": "9ca9daef-d026-496f-badd-9a105fc1c92e",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -5996,11 +6068,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "72f3fd41-1d6e-4ac5-9600-d5e16757330d",
+                     *       "id": "9ca9daef-d026-496f-badd-9a105fc1c92e",
                      *       "version": 1,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *       "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
                      *     }
                      */
                     "application/json": {
@@ -6086,11 +6158,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "72f3fd41-1d6e-4ac5-9600-d5e16757330d",
+                     *       "id": "9ca9daef-d026-496f-badd-9a105fc1c92e",
                      *       "version": 2,
                      *       "startDate": "2026-01-01",
                      *       "status": "locked",
-                     *       "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *       "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
                      *     }
                      */
                     "application/json": {
@@ -6275,11 +6347,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "72f3fd41-1d6e-4ac5-9600-d5e16757330d",
+                     *       "id": "9ca9daef-d026-496f-badd-9a105fc1c92e",
                      *       "version": 3,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *       "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
                      *     }
                      */
                     "application/json": {
@@ -6367,14 +6439,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "1ad67816-fcae-4a9c-829c-536b746a17ba",
+                     *           "id": "a9a57c4c-32d7-4db4-8ef3-01e30f867ee5",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *               "accountId": "d1142063-0706-4962-842d-4c23b87a5daa",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -6384,7 +6456,7 @@ export interface operations {
                      *               "fxRounding": false
                      *             },
                      *             {
-                     *               "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                     *               "accountId": "5e3ca8b2-5361-409c-a763-5c609074d212",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -6405,8 +6477,8 @@ export interface operations {
                      *           "reversalOf": null,
                      *           "reversedBy": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:28.046Z",
-                     *           "updatedAt": "2026-11-24T09:29:28.046Z"
+                     *           "createdAt": "2026-11-24T10:45:51.251Z",
+                     *           "updatedAt": "2026-11-24T10:45:51.251Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -6524,12 +6596,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                 *           "accountId": "d1142063-0706-4962-842d-4c23b87a5daa",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                 *           "accountId": "5e3ca8b2-5361-409c-a763-5c609074d212",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -6573,14 +6645,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1ad67816-fcae-4a9c-829c-536b746a17ba",
+                     *       "id": "a9a57c4c-32d7-4db4-8ef3-01e30f867ee5",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *           "accountId": "d1142063-0706-4962-842d-4c23b87a5daa",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -6590,7 +6662,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                     *           "accountId": "5e3ca8b2-5361-409c-a763-5c609074d212",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -6611,8 +6683,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:28.046Z",
-                     *       "updatedAt": "2026-11-24T09:29:28.046Z"
+                     *       "createdAt": "2026-11-24T10:45:51.251Z",
+                     *       "updatedAt": "2026-11-24T10:45:51.251Z"
                      *     }
                      */
                     "application/json": {
@@ -6724,14 +6796,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1ad67816-fcae-4a9c-829c-536b746a17ba",
+                     *       "id": "a9a57c4c-32d7-4db4-8ef3-01e30f867ee5",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *           "accountId": "d1142063-0706-4962-842d-4c23b87a5daa",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -6741,7 +6813,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                     *           "accountId": "5e3ca8b2-5361-409c-a763-5c609074d212",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -6762,8 +6834,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:28.046Z",
-                     *       "updatedAt": "2026-11-24T09:29:28.046Z"
+                     *       "createdAt": "2026-11-24T10:45:51.251Z",
+                     *       "updatedAt": "2026-11-24T10:45:51.251Z"
                      *     }
                      */
                     "application/json": {
@@ -6873,12 +6945,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                 *           "accountId": "d1142063-0706-4962-842d-4c23b87a5daa",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                 *           "accountId": "5e3ca8b2-5361-409c-a763-5c609074d212",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -6925,14 +6997,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1ad67816-fcae-4a9c-829c-536b746a17ba",
+                     *       "id": "a9a57c4c-32d7-4db4-8ef3-01e30f867ee5",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *           "accountId": "d1142063-0706-4962-842d-4c23b87a5daa",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -6942,7 +7014,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                     *           "accountId": "5e3ca8b2-5361-409c-a763-5c609074d212",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -6963,8 +7035,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T09:29:28.046Z",
-                     *       "updatedAt": "2026-11-24T09:29:28.403Z"
+                     *       "createdAt": "2026-11-24T10:45:51.251Z",
+                     *       "updatedAt": "2026-11-24T10:45:51.377Z"
                      *     }
                      */
                     "application/json": {
@@ -7094,14 +7166,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1ad67816-fcae-4a9c-829c-536b746a17ba",
+                     *       "id": "a9a57c4c-32d7-4db4-8ef3-01e30f867ee5",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *           "accountId": "d1142063-0706-4962-842d-4c23b87a5daa",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7111,7 +7183,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                     *           "accountId": "5e3ca8b2-5361-409c-a763-5c609074d212",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7127,13 +7199,13 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e",
-                     *       "periodId": "7d4dfaa2-5691-47f1-9336-0df6b261231d",
+                     *       "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1",
+                     *       "periodId": "f3eab134-b348-40bd-b3f0-bfb82a613f72",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T09:29:28.046Z",
-                     *       "updatedAt": "2026-11-24T09:29:28.463Z"
+                     *       "createdAt": "2026-11-24T10:45:51.251Z",
+                     *       "updatedAt": "2026-11-24T10:45:51.516Z"
                      *     }
                      */
                     "application/json": {
@@ -7256,14 +7328,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1b2888b4-52c7-4ef8-9c31-d1546776783e",
+                     *       "id": "cb7ba263-d562-445d-ab08-0663168b005a",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "4b2092ce-d612-481c-b2bf-7dda8b60f906",
+                     *           "accountId": "7ce32946-6a4a-4fd2-aa05-133110aa5d4a",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -7273,7 +7345,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *           "accountId": "d1142063-0706-4962-842d-4c23b87a5daa",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -7289,13 +7361,13 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e",
-                     *       "periodId": "7d4dfaa2-5691-47f1-9336-0df6b261231d",
+                     *       "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1",
+                     *       "periodId": "f3eab134-b348-40bd-b3f0-bfb82a613f72",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T09:29:28.608Z",
-                     *       "updatedAt": "2026-11-24T09:29:28.685Z"
+                     *       "createdAt": "2026-11-24T10:45:51.743Z",
+                     *       "updatedAt": "2026-11-24T10:45:51.855Z"
                      *     }
                      */
                     "application/json": {
@@ -7418,14 +7490,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1ad67816-fcae-4a9c-829c-536b746a17ba",
+                     *       "id": "a9a57c4c-32d7-4db4-8ef3-01e30f867ee5",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *           "accountId": "d1142063-0706-4962-842d-4c23b87a5daa",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7435,7 +7507,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                     *           "accountId": "5e3ca8b2-5361-409c-a763-5c609074d212",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7456,8 +7528,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T09:29:28.046Z",
-                     *       "updatedAt": "2026-11-24T09:29:28.492Z"
+                     *       "createdAt": "2026-11-24T10:45:51.251Z",
+                     *       "updatedAt": "2026-11-24T10:45:51.562Z"
                      *     }
                      */
                     "application/json": {
@@ -7591,14 +7663,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1ad67816-fcae-4a9c-829c-536b746a17ba",
+                     *       "id": "a9a57c4c-32d7-4db4-8ef3-01e30f867ee5",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *           "accountId": "d1142063-0706-4962-842d-4c23b87a5daa",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7608,7 +7680,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                     *           "accountId": "5e3ca8b2-5361-409c-a763-5c609074d212",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7624,13 +7696,13 @@ export interface operations {
                      *       },
                      *       "status": "reversed",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e",
-                     *       "periodId": "7d4dfaa2-5691-47f1-9336-0df6b261231d",
+                     *       "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1",
+                     *       "periodId": "f3eab134-b348-40bd-b3f0-bfb82a613f72",
                      *       "reversalOf": null,
-                     *       "reversedBy": "fc48beff-c6c4-4b87-ad4a-de004a35a143",
+                     *       "reversedBy": "a1b79586-8efb-4391-8474-e5ca0c0f3e05",
                      *       "version": 6,
-                     *       "createdAt": "2026-11-24T09:29:28.046Z",
-                     *       "updatedAt": "2026-11-24T09:29:28.566Z"
+                     *       "createdAt": "2026-11-24T10:45:51.251Z",
+                     *       "updatedAt": "2026-11-24T10:45:51.647Z"
                      *     }
                      */
                     "application/json": {
@@ -7847,13 +7919,13 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e",
+                     *       "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "4cf2ac47-a628-49f8-92b8-fcfd967f2db1",
+                     *           "accountId": "24406509-ea66-4414-b99a-7f27d70db71b",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -7879,8 +7951,8 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
-                     *           "parentId": "4cf2ac47-a628-49f8-92b8-fcfd967f2db1",
+                     *           "accountId": "d1142063-0706-4962-842d-4c23b87a5daa",
+                     *           "parentId": "24406509-ea66-4414-b99a-7f27d70db71b",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -7905,7 +7977,7 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "75c721ba-62c9-4f14-9633-705508567f9e",
+                     *           "accountId": "044148dd-8bda-4ba1-9b52-e3bebe4a1dd0",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -7931,8 +8003,8 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
-                     *           "parentId": "75c721ba-62c9-4f14-9633-705508567f9e",
+                     *           "accountId": "5e3ca8b2-5361-409c-a763-5c609074d212",
+                     *           "parentId": "044148dd-8bda-4ba1-9b52-e3bebe4a1dd0",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -7957,7 +8029,7 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "fd14c0b4-d50a-490c-9985-d7a83b4b54db",
+                     *           "accountId": "7886a705-b773-4a97-b1ff-81a4715cf148",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -7983,8 +8055,8 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "4b2092ce-d612-481c-b2bf-7dda8b60f906",
-                     *           "parentId": "fd14c0b4-d50a-490c-9985-d7a83b4b54db",
+                     *           "accountId": "7ce32946-6a4a-4fd2-aa05-133110aa5d4a",
+                     *           "parentId": "7886a705-b773-4a97-b1ff-81a4715cf148",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -8238,7 +8310,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "fd14c0b4-d50a-490c-9985-d7a83b4b54db",
+                     *           "accountId": "7886a705-b773-4a97-b1ff-81a4715cf148",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -8257,8 +8329,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "4b2092ce-d612-481c-b2bf-7dda8b60f906",
-                     *           "parentId": "fd14c0b4-d50a-490c-9985-d7a83b4b54db",
+                     *           "accountId": "7ce32946-6a4a-4fd2-aa05-133110aa5d4a",
+                     *           "parentId": "7886a705-b773-4a97-b1ff-81a4715cf148",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -8468,7 +8540,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "4cf2ac47-a628-49f8-92b8-fcfd967f2db1",
+                     *           "accountId": "24406509-ea66-4414-b99a-7f27d70db71b",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -8485,8 +8557,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
-                     *           "parentId": "4cf2ac47-a628-49f8-92b8-fcfd967f2db1",
+                     *           "accountId": "d1142063-0706-4962-842d-4c23b87a5daa",
+                     *           "parentId": "24406509-ea66-4414-b99a-7f27d70db71b",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -8735,7 +8807,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "4cf2ac47-a628-49f8-92b8-fcfd967f2db1",
+                     *         "id": "24406509-ea66-4414-b99a-7f27d70db71b",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -8754,13 +8826,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "1ad67816-fcae-4a9c-829c-536b746a17ba",
+                     *           "journalId": "a9a57c4c-32d7-4db4-8ef3-01e30f867ee5",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *           "accountId": "d1142063-0706-4962-842d-4c23b87a5daa",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -8771,7 +8843,7 @@ export interface operations {
                      *           "balance": "120.00"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6Ijc4NGU4NTUzLTI2YWMtNDcxNC1hMjUyLTg0NDZkNjY3YzM2ZSIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiNGNmMmFjNDctYTYyOC00OWY4LTkyYjgtZmNmZDk2N2YyZGIxIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjMWFkNjc4MTYtZmNhZS00YTljLTgyOWMtNTM2Yjc0NmExN2JhIiwiYWNjb3VudElkIjoiOWIxYmU5Y2UtMWE5ZS00MWZkLWI1NTQtMmI4MDAzMjA3OTUyIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.hz4pB6aU5u_H61Jvr9DmSBeqfxSbsKkRYQp2Ex5O70U"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjMwYTViMTgyLWZhN2QtNGI4Ni1iNjliLTAxMjhjMTNkNmE0NiIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiMjQ0MDY1MDktZWE2Ni00NDE0LWI5OWEtN2YyN2Q3MGRiNzFiIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjYTlhNTdjNGMtMzJkNy00ZGI0LThlZjMtMDFlMzBmODY3ZWU1IiwiYWNjb3VudElkIjoiZDExNDIwNjMtMDcwNi00OTYyLTg0MmQtNGMyM2I4N2E1ZGFhIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.7TFF4vX8RGQ9a4SU8BbsfV4REAPcjToTeectjJ_voCA"
                      *     }
                      */
                     "application/json": {
@@ -8934,41 +9006,41 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "690a1ccc-e8af-44f2-adc9-0ae833a740ea",
+                     *           "id": "07b03803-dc42-4c88-8e64-8e282603201c",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-24T09:29:31.342Z",
+                     *           "createdAt": "2026-11-24T10:45:53.037Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
+                     *             "id": "56495355-6313-499a-9435-92935c9f068c"
                      *           }
                      *         },
                      *         {
-                     *           "id": "1bb1ac3b-b76a-43ac-bb6d-330fc6d64ef7",
+                     *           "id": "c4300bcb-d83a-4a2a-8867-d7bff226cb72",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-24T09:29:31.270Z",
+                     *           "createdAt": "2026-11-24T10:45:52.900Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
+                     *             "id": "56495355-6313-499a-9435-92935c9f068c"
                      *           }
                      *         },
                      *         {
-                     *           "id": "8bafab23-7ba5-4d69-957d-525db0ed3e6c",
+                     *           "id": "28c9b16e-5f0e-4daf-9488-c16edf2288c1",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *             "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
                      *           },
-                     *           "createdAt": "2026-11-24T09:29:30.988Z",
+                     *           "createdAt": "2026-11-24T10:45:52.615Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
+                     *             "id": "56495355-6313-499a-9435-92935c9f068c"
                      *           }
                      *         }
                      *       ],
@@ -9046,7 +9118,7 @@ export interface operations {
                  * @example {
                  *       "kind": "TrialBalance",
                  *       "parameters": {
-                 *         "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                 *         "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
                  *       }
                  *     }
                  */
@@ -9140,15 +9212,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8bafab23-7ba5-4d69-957d-525db0ed3e6c",
+                     *       "id": "28c9b16e-5f0e-4daf-9488-c16edf2288c1",
                      *       "kind": "TrialBalance",
                      *       "parameters": {
-                     *         "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *         "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
                      *       },
-                     *       "createdAt": "2026-11-24T09:29:30.988Z",
+                     *       "createdAt": "2026-11-24T10:45:52.615Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
+                     *         "id": "56495355-6313-499a-9435-92935c9f068c"
                      *       }
                      *     }
                      */
@@ -9221,27 +9293,27 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8bafab23-7ba5-4d69-957d-525db0ed3e6c",
+                     *       "id": "28c9b16e-5f0e-4daf-9488-c16edf2288c1",
                      *       "kind": "TrialBalance",
                      *       "parameters": {
-                     *         "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *         "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
                      *       },
-                     *       "createdAt": "2026-11-24T09:29:30.988Z",
+                     *       "createdAt": "2026-11-24T10:45:52.615Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
+                     *         "id": "56495355-6313-499a-9435-92935c9f068c"
                      *       },
                      *       "figures": {
                      *         "dateFrom": "2026-01-01",
                      *         "dateTo": "2026-12-31",
-                     *         "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e",
+                     *         "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1",
                      *         "periodId": null,
                      *         "costCenter": null,
                      *         "currency": "SAR",
                      *         "rows": [
                      *           {
                      *             "currencies": [],
-                     *             "accountId": "4cf2ac47-a628-49f8-92b8-fcfd967f2db1",
+                     *             "accountId": "24406509-ea66-4414-b99a-7f27d70db71b",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -9267,8 +9339,8 @@ export interface operations {
                      *           },
                      *           {
                      *             "currencies": [],
-                     *             "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
-                     *             "parentId": "4cf2ac47-a628-49f8-92b8-fcfd967f2db1",
+                     *             "accountId": "d1142063-0706-4962-842d-4c23b87a5daa",
+                     *             "parentId": "24406509-ea66-4414-b99a-7f27d70db71b",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -9293,7 +9365,7 @@ export interface operations {
                      *           },
                      *           {
                      *             "currencies": [],
-                     *             "accountId": "75c721ba-62c9-4f14-9633-705508567f9e",
+                     *             "accountId": "044148dd-8bda-4ba1-9b52-e3bebe4a1dd0",
                      *             "parentId": null,
                      *             "code": "4",
                      *             "path": "4",
@@ -9319,8 +9391,8 @@ export interface operations {
                      *           },
                      *           {
                      *             "currencies": [],
-                     *             "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
-                     *             "parentId": "75c721ba-62c9-4f14-9633-705508567f9e",
+                     *             "accountId": "5e3ca8b2-5361-409c-a763-5c609074d212",
+                     *             "parentId": "044148dd-8bda-4ba1-9b52-e3bebe4a1dd0",
                      *             "code": "4101",
                      *             "path": "4.4101",
                      *             "depth": 1,
@@ -9345,7 +9417,7 @@ export interface operations {
                      *           },
                      *           {
                      *             "currencies": [],
-                     *             "accountId": "fd14c0b4-d50a-490c-9985-d7a83b4b54db",
+                     *             "accountId": "7886a705-b773-4a97-b1ff-81a4715cf148",
                      *             "parentId": null,
                      *             "code": "5",
                      *             "path": "5",
@@ -9371,8 +9443,8 @@ export interface operations {
                      *           },
                      *           {
                      *             "currencies": [],
-                     *             "accountId": "4b2092ce-d612-481c-b2bf-7dda8b60f906",
-                     *             "parentId": "fd14c0b4-d50a-490c-9985-d7a83b4b54db",
+                     *             "accountId": "7ce32946-6a4a-4fd2-aa05-133110aa5d4a",
+                     *             "parentId": "7886a705-b773-4a97-b1ff-81a4715cf148",
                      *             "code": "5101",
                      *             "path": "5.5101",
                      *             "depth": 1,
@@ -9909,26 +9981,83 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "5f3338e3-5369-4e78-b317-a608121c57de",
-                     *           "sequence": 4,
+                     *           "id": "99880bb9-8081-4dc4-bc1f-de2a2a017a86",
+                     *           "sequence": 25,
                      *           "type": "JournalPosted",
-                     *           "companyId": "784e8553-26ac-4714-a252-8446d667c36e",
-                     *           "recordId": "1ad67816-fcae-4a9c-829c-536b746a17ba",
+                     *           "companyId": "30a5b182-fa7d-4b86-b69b-0128c13d6a46",
+                     *           "recordId": "66daa94e-b466-4aea-bd76-fbb3ee5608f7",
+                     *           "version": 2,
+                     *           "actor": {
+                     *             "type": "user",
+                     *             "id": "56495355-6313-499a-9435-92935c9f068c"
+                     *           },
+                     *           "occurredAt": "2026-11-24T10:45:51.957Z",
+                     *           "data": {
+                     *             "id": "66daa94e-b466-4aea-bd76-fbb3ee5608f7",
+                     *             "serialNumber": 4,
+                     *             "date": "2026-04-05T00:00:00Z",
+                     *             "description": null,
+                     *             "reference": null,
+                     *             "entries": [
+                     *               {
+                     *                 "accountId": "7ce32946-6a4a-4fd2-aa05-133110aa5d4a",
+                     *                 "costCenterId": null,
+                     *                 "side": 1,
+                     *                 "amount": 7,
+                     *                 "currency": "SAR",
+                     *                 "exchangeRate": "1",
+                     *                 "baseAmount": 7,
+                     *                 "fxRounding": false
+                     *               },
+                     *               {
+                     *                 "accountId": "d1142063-0706-4962-842d-4c23b87a5daa",
+                     *                 "costCenterId": null,
+                     *                 "side": 2,
+                     *                 "amount": 7,
+                     *                 "currency": "SAR",
+                     *                 "exchangeRate": "1",
+                     *                 "baseAmount": 7,
+                     *                 "fxRounding": false
+                     *               }
+                     *             ],
+                     *             "totals": {
+                     *               "debit": 7,
+                     *               "credit": 7
+                     *             },
+                     *             "status": "posted",
+                     *             "postingDate": "2026-04-05",
+                     *             "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1",
+                     *             "periodId": "827abff5-6577-4bdf-8c84-cf5719a59eaa",
+                     *             "reversalOf": null,
+                     *             "reversedBy": null,
+                     *             "version": 2,
+                     *             "createdAt": "2026-11-24T10:45:51.907Z",
+                     *             "updatedAt": "2026-11-24T10:45:51.957Z"
+                     *           },
+                     *           "dataOmitted": false,
+                     *           "dataOmittedReason": null
+                     *         },
+                     *         {
+                     *           "id": "f7418525-22a6-4489-a477-196d5325ce8b",
+                     *           "sequence": 42,
+                     *           "type": "JournalPosted",
+                     *           "companyId": "30a5b182-fa7d-4b86-b69b-0128c13d6a46",
+                     *           "recordId": "a9a57c4c-32d7-4db4-8ef3-01e30f867ee5",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
+                     *             "id": "56495355-6313-499a-9435-92935c9f068c"
                      *           },
-                     *           "occurredAt": "2026-11-24T09:29:28.464Z",
+                     *           "occurredAt": "2026-11-24T10:45:51.516Z",
                      *           "data": {
-                     *             "id": "1ad67816-fcae-4a9c-829c-536b746a17ba",
+                     *             "id": "a9a57c4c-32d7-4db4-8ef3-01e30f867ee5",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *                 "accountId": "d1142063-0706-4962-842d-4c23b87a5daa",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -9938,7 +10067,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                     *                 "accountId": "5e3ca8b2-5361-409c-a763-5c609074d212",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -9954,38 +10083,38 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e",
-                     *             "periodId": "7d4dfaa2-5691-47f1-9336-0df6b261231d",
+                     *             "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1",
+                     *             "periodId": "f3eab134-b348-40bd-b3f0-bfb82a613f72",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-24T09:29:28.046Z",
-                     *             "updatedAt": "2026-11-24T09:29:28.463Z"
+                     *             "createdAt": "2026-11-24T10:45:51.251Z",
+                     *             "updatedAt": "2026-11-24T10:45:51.516Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null
                      *         },
                      *         {
-                     *           "id": "f36ddf90-7544-44ce-84ee-d38da9ea515a",
-                     *           "sequence": 6,
+                     *           "id": "b4ec0816-0fee-49e0-ae7e-72c49f5502dc",
+                     *           "sequence": 44,
                      *           "type": "JournalPosted",
-                     *           "companyId": "784e8553-26ac-4714-a252-8446d667c36e",
-                     *           "recordId": "1ad67816-fcae-4a9c-829c-536b746a17ba",
+                     *           "companyId": "30a5b182-fa7d-4b86-b69b-0128c13d6a46",
+                     *           "recordId": "a9a57c4c-32d7-4db4-8ef3-01e30f867ee5",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
+                     *             "id": "56495355-6313-499a-9435-92935c9f068c"
                      *           },
-                     *           "occurredAt": "2026-11-24T09:29:28.523Z",
+                     *           "occurredAt": "2026-11-24T10:45:51.604Z",
                      *           "data": {
-                     *             "id": "1ad67816-fcae-4a9c-829c-536b746a17ba",
+                     *             "id": "a9a57c4c-32d7-4db4-8ef3-01e30f867ee5",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *                 "accountId": "d1142063-0706-4962-842d-4c23b87a5daa",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -9995,7 +10124,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                     *                 "accountId": "5e3ca8b2-5361-409c-a763-5c609074d212",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -10011,76 +10140,19 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e",
-                     *             "periodId": "7d4dfaa2-5691-47f1-9336-0df6b261231d",
+                     *             "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1",
+                     *             "periodId": "f3eab134-b348-40bd-b3f0-bfb82a613f72",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-24T09:29:28.046Z",
-                     *             "updatedAt": "2026-11-24T09:29:28.523Z"
-                     *           },
-                     *           "dataOmitted": false,
-                     *           "dataOmittedReason": null
-                     *         },
-                     *         {
-                     *           "id": "5a0fb0d1-a07b-47f0-839d-87a88ac42b41",
-                     *           "sequence": 7,
-                     *           "type": "JournalReversed",
-                     *           "companyId": "784e8553-26ac-4714-a252-8446d667c36e",
-                     *           "recordId": "1ad67816-fcae-4a9c-829c-536b746a17ba",
-                     *           "version": 6,
-                     *           "actor": {
-                     *             "type": "user",
-                     *             "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
-                     *           },
-                     *           "occurredAt": "2026-11-24T09:29:28.566Z",
-                     *           "data": {
-                     *             "id": "1ad67816-fcae-4a9c-829c-536b746a17ba",
-                     *             "serialNumber": 1,
-                     *             "date": "2026-03-02T00:00:00Z",
-                     *             "description": null,
-                     *             "reference": null,
-                     *             "entries": [
-                     *               {
-                     *                 "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
-                     *                 "costCenterId": null,
-                     *                 "side": 1,
-                     *                 "amount": 120,
-                     *                 "currency": "SAR",
-                     *                 "exchangeRate": "1",
-                     *                 "baseAmount": 120,
-                     *                 "fxRounding": false
-                     *               },
-                     *               {
-                     *                 "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
-                     *                 "costCenterId": null,
-                     *                 "side": 2,
-                     *                 "amount": 120,
-                     *                 "currency": "SAR",
-                     *                 "exchangeRate": "1",
-                     *                 "baseAmount": 120,
-                     *                 "fxRounding": false
-                     *               }
-                     *             ],
-                     *             "totals": {
-                     *               "debit": 120,
-                     *               "credit": 120
-                     *             },
-                     *             "status": "reversed",
-                     *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e",
-                     *             "periodId": "7d4dfaa2-5691-47f1-9336-0df6b261231d",
-                     *             "reversalOf": null,
-                     *             "reversedBy": "fc48beff-c6c4-4b87-ad4a-de004a35a143",
-                     *             "version": 6,
-                     *             "createdAt": "2026-11-24T09:29:28.046Z",
-                     *             "updatedAt": "2026-11-24T09:29:28.566Z"
+                     *             "createdAt": "2026-11-24T10:45:51.251Z",
+                     *             "updatedAt": "2026-11-24T10:45:51.603Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6Ijc4NGU4NTUzLTI2YWMtNDcxNC1hMjUyLTg0NDZkNjY3YzM2ZSIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjd9fQ.7JTxzi8IFQgvOixNIQ4mmGPfYHkjWzRcSFXbTN0Cw44"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjMwYTViMTgyLWZhN2QtNGI4Ni1iNjliLTAxMjhjMTNkNmE0NiIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjQ0fX0.Ck6yRIgN1Yp28OxC4_eFhV2WLPNww6MhndKSz53pfm0"
                      *     }
                      */
                     "application/json": {
@@ -10178,7 +10250,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "bfd6c240-e4e9-4f7b-8b47-81eb78ff75ea",
+                     *           "id": "9d6e6e2b-f45a-4231-a8aa-d5a4e6e844d9",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -10189,11 +10261,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
+                     *             "id": "56495355-6313-499a-9435-92935c9f068c"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:33.055Z",
-                     *           "updatedAt": "2026-11-24T09:29:33.055Z"
+                     *           "createdAt": "2026-11-24T10:45:55.351Z",
+                     *           "updatedAt": "2026-11-24T10:45:55.351Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -10292,7 +10364,7 @@ export interface operations {
                      * @description The event types the subscription receives; empty for every type.
                      * @default []
                      */
-                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted")[];
+                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "ImportCreated")[];
                     /**
                      * @description Free text.
                      * @default
@@ -10315,7 +10387,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bfd6c240-e4e9-4f7b-8b47-81eb78ff75ea",
+                     *       "id": "9d6e6e2b-f45a-4231-a8aa-d5a4e6e844d9",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -10326,11 +10398,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
+                     *         "id": "56495355-6313-499a-9435-92935c9f068c"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:33.055Z",
-                     *       "updatedAt": "2026-11-24T09:29:33.055Z",
+                     *       "createdAt": "2026-11-24T10:45:55.351Z",
+                     *       "updatedAt": "2026-11-24T10:45:55.351Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -10418,7 +10490,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bfd6c240-e4e9-4f7b-8b47-81eb78ff75ea",
+                     *       "id": "9d6e6e2b-f45a-4231-a8aa-d5a4e6e844d9",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -10429,11 +10501,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
+                     *         "id": "56495355-6313-499a-9435-92935c9f068c"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:33.055Z",
-                     *       "updatedAt": "2026-11-24T09:29:33.055Z"
+                     *       "createdAt": "2026-11-24T10:45:55.351Z",
+                     *       "updatedAt": "2026-11-24T10:45:55.351Z"
                      *     }
                      */
                     "application/json": {
@@ -10523,7 +10595,7 @@ export interface operations {
                      * @description The event types the subscription receives; empty for every type.
                      * @default []
                      */
-                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted")[];
+                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "ImportCreated")[];
                     /**
                      * @description Free text.
                      * @default
@@ -10545,7 +10617,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bfd6c240-e4e9-4f7b-8b47-81eb78ff75ea",
+                     *       "id": "9d6e6e2b-f45a-4231-a8aa-d5a4e6e844d9",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -10557,11 +10629,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
+                     *         "id": "56495355-6313-499a-9435-92935c9f068c"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T09:29:33.055Z",
-                     *       "updatedAt": "2026-11-24T09:29:33.521Z"
+                     *       "createdAt": "2026-11-24T10:45:55.351Z",
+                     *       "updatedAt": "2026-11-24T10:45:55.832Z"
                      *     }
                      */
                     "application/json": {
@@ -10784,13 +10856,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "86b2c023-2039-4347-98ab-048613b51b9f",
+                     *           "id": "4569588d-a04d-499e-b041-bbc9817cda97",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:33.605Z",
-                     *           "updatedAt": "2026-11-24T09:29:33.605Z"
+                     *           "createdAt": "2026-11-24T10:45:55.999Z",
+                     *           "updatedAt": "2026-11-24T10:45:55.999Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -10886,13 +10958,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "86b2c023-2039-4347-98ab-048613b51b9f",
+                     *       "id": "4569588d-a04d-499e-b041-bbc9817cda97",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:33.605Z",
-                     *       "updatedAt": "2026-11-24T09:29:33.605Z"
+                     *       "createdAt": "2026-11-24T10:45:55.999Z",
+                     *       "updatedAt": "2026-11-24T10:45:55.999Z"
                      *     }
                      */
                     "application/json": {
@@ -10958,13 +11030,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "86b2c023-2039-4347-98ab-048613b51b9f",
+                     *       "id": "4569588d-a04d-499e-b041-bbc9817cda97",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:33.605Z",
-                     *       "updatedAt": "2026-11-24T09:29:33.605Z"
+                     *       "createdAt": "2026-11-24T10:45:55.999Z",
+                     *       "updatedAt": "2026-11-24T10:45:55.999Z"
                      *     }
                      */
                     "application/json": {
@@ -11043,13 +11115,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "86b2c023-2039-4347-98ab-048613b51b9f",
+                     *       "id": "4569588d-a04d-499e-b041-bbc9817cda97",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T09:29:33.605Z",
-                     *       "updatedAt": "2026-11-24T09:29:33.735Z"
+                     *       "createdAt": "2026-11-24T10:45:55.999Z",
+                     *       "updatedAt": "2026-11-24T10:45:56.367Z"
                      *     }
                      */
                     "application/json": {
@@ -11131,6 +11203,621 @@ export interface operations {
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
             413: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
+    "imports.list": {
+        parameters: {
+            query?: {
+                /** @description Cursor from the previous page’s nextPage; omit for the first page. */
+                page?: string;
+                /** @description Items per page, 1 to 100. */
+                pageSize?: number;
+                /** @description The field to sort by. */
+                orderBy?: "CreatedAt";
+                /** @description true ascending, false descending. */
+                orderAsc?: "true" | "false";
+                /** @description Free-text search, at most 50 characters. */
+                keyword?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "currentPage": null,
+                     *       "results": [
+                     *         {
+                     *           "id": "d8699ad0-38eb-415c-ad1e-5914daaa0dc2",
+                     *           "kind": "accounts",
+                     *           "format": "csv",
+                     *           "mode": "perItem",
+                     *           "dryRun": false,
+                     *           "post": false,
+                     *           "financialYearId": null,
+                     *           "status": "partiallySucceeded",
+                     *           "counts": {
+                     *             "valid": 1,
+                     *             "invalid": 1,
+                     *             "written": 1,
+                     *             "rows": 2,
+                     *             "skippedDuplicates": 0
+                     *           },
+                     *           "errors": [
+                     *             {
+                     *               "reason": "names no account of the company and no row of the file",
+                     *               "row": 2,
+                     *               "code": "NotFound",
+                     *               "field": "parentPath"
+                     *             }
+                     *           ],
+                     *           "errorCount": 1,
+                     *           "payload": {
+                     *             "bytes": 134,
+                     *             "storedBytes": 141
+                     *           },
+                     *           "createdBy": {
+                     *             "type": "user",
+                     *             "id": "56495355-6313-499a-9435-92935c9f068c"
+                     *           },
+                     *           "createdAt": "2026-11-24T10:45:50.387Z",
+                     *           "updatedAt": "2026-11-24T10:45:50.548Z",
+                     *           "startedAt": "2026-11-24T10:45:50.455Z",
+                     *           "finishedAt": "2026-11-24T10:45:50.548Z"
+                     *         }
+                     *       ],
+                     *       "nextPage": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The cursor used for this page; null on the first page. */
+                        currentPage: string | null;
+                        /** @description The items of this page. */
+                        results: {
+                            /**
+                             * Format: uuid
+                             * @description Identifier (UUID).
+                             */
+                            id: string;
+                            /**
+                             * @description What the file holds.
+                             * @enum {string}
+                             */
+                            kind: "accounts" | "costCenters" | "openingBalances" | "journals";
+                            /**
+                             * @description csv or json.
+                             * @enum {string}
+                             */
+                            format: "json" | "csv";
+                            /**
+                             * @description atomic (nothing written unless every row is valid) or perItem (valid rows written, invalid ones reported).
+                             * @enum {string}
+                             */
+                            mode: "atomic" | "perItem";
+                            /** @description true: rows checked and reported, nothing written. */
+                            dryRun: boolean;
+                            /** @description journals: posted on their posting dates (false: drafts). */
+                            post: boolean;
+                            /** @description openingBalances: the year the opening journal opens; null otherwise. */
+                            financialYearId: string | null;
+                            /**
+                             * @description queued (accepted, not started), running, succeeded, partiallySucceeded (some rows invalid or failed, the others written) or failed (nothing written: an atomic import with an invalid row, or no valid row).
+                             * @enum {string}
+                             */
+                            status: "queued" | "running" | "succeeded" | "failed" | "partiallySucceeded";
+                            /** @description How many rows, and what became of them. */
+                            counts: {
+                                /** @description Data rows of the file. */
+                                rows: number;
+                                /** @description Rows that passed every check (known once the job has checked them). */
+                                valid: number;
+                                /** @description Rows with an error, or in a journal (or under a parent) with one. */
+                                invalid: number;
+                                /** @description Rows written by this job so far (a journal counts all its rows). */
+                                written: number;
+                                /** @description Valid rows already in the books and left alone: an account or cost center with the same code, parent and names, a journal whose reference the company already has. */
+                                skippedDuplicates: number;
+                            };
+                            /** @description The first 20 errors; GET .../Imports/{id}/Errors pages through all of them. */
+                            errors: {
+                                /** @description The 1-based data row of the file (the header row not counted; for JSON, the array position + 1); 0: the file as a whole. */
+                                row: number;
+                                /** @description The column (field) the problem is in. */
+                                field: string;
+                                /** @description What is wrong, in words. */
+                                reason: string;
+                                /** @description What is wrong, as a code: Required, ValidationError, DuplicateCode, NotFound, ParentNotCategory, InvalidParent, CategoryAccount, Unbalanced, NoFinancialYear, ... (docs/decisions.md, Imports). */
+                                code: string;
+                            }[];
+                            /** @description How many errors the job found in all. */
+                            errorCount: number;
+                            /** @description The file as received and as kept. */
+                            payload: {
+                                /** @description Size of the file as sent (for JSON, of its array as JSON text). */
+                                bytes: number;
+                                /** @description Size of the file as stored, compressed. */
+                                storedBytes: number;
+                            };
+                            /** @description Who asked for the import: its writes and events are made in their name. */
+                            createdBy: {
+                                /**
+                                 * @description user (a signed-in user) or apiKey.
+                                 * @enum {string}
+                                 */
+                                type: "user" | "apiKey";
+                                /** @description Identifier (UUID). */
+                                id: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description When it was created (UTC).
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description When it last changed (UTC).
+                             */
+                            updatedAt: string;
+                            /** @description When a worker first took it up; null while queued. */
+                            startedAt: string | null;
+                            /** @description When it ended; null until then. */
+                            finishedAt: string | null;
+                        }[];
+                        /** @description Cursor for the next page; null at the end. */
+                        nextPage: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
+    "imports.create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retries with the same key within 24 hours answer the first result instead of writing again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The company (UUID). */
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "kind": "accounts",
+                 *       "format": "csv",
+                 *       "mode": "perItem",
+                 *       "dryRun": false,
+                 *       "data": "code,parentPath,type,classification,nameArabic,nameEnglish\r\n1103,1,leaf,,صندوق فرعي,Petty cash\r\n1104,1.77,leaf,,بنك,Bank\r\n"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description What the file holds: accounts, costCenters, openingBalances (one opening journal of financialYearId) or journals.
+                     * @enum {string}
+                     */
+                    kind: "accounts" | "costCenters" | "openingBalances" | "journals";
+                    /**
+                     * @description csv: data is one string, RFC 4180 with a header row (UTF-8, a BOM allowed); json: data is an array of objects.
+                     * @enum {string}
+                     */
+                    format: "json" | "csv";
+                    /**
+                     * @description atomic (the default): nothing is written unless every row is valid; perItem: valid rows are written, invalid ones reported.
+                     * @default atomic
+                     * @enum {string}
+                     */
+                    mode?: "atomic" | "perItem";
+                    /**
+                     * @description true: check every row and report, writing nothing.
+                     * @default false
+                     */
+                    dryRun?: boolean;
+                    /** @description The file: the CSV text, or an array of objects whose fields are the CSV columns. README, "Moving your books in", lists the columns of each kind. */
+                    data: string | unknown[];
+                    /**
+                     * Format: uuid
+                     * @description openingBalances only (required there): the year whose first day the opening journal is dated and posted on.
+                     */
+                    financialYearId?: string;
+                    /**
+                     * @description journals only: true posts each journal on its postingDate (its date when left empty); false leaves drafts.
+                     * @default false
+                     */
+                    post?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "d8699ad0-38eb-415c-ad1e-5914daaa0dc2",
+                     *       "kind": "accounts",
+                     *       "format": "csv",
+                     *       "mode": "perItem",
+                     *       "dryRun": false,
+                     *       "post": false,
+                     *       "financialYearId": null,
+                     *       "status": "queued",
+                     *       "counts": {
+                     *         "rows": 2,
+                     *         "valid": 0,
+                     *         "invalid": 0,
+                     *         "written": 0,
+                     *         "skippedDuplicates": 0
+                     *       },
+                     *       "errors": [],
+                     *       "errorCount": 0,
+                     *       "payload": {
+                     *         "bytes": 134,
+                     *         "storedBytes": 141
+                     *       },
+                     *       "createdBy": {
+                     *         "type": "user",
+                     *         "id": "56495355-6313-499a-9435-92935c9f068c"
+                     *       },
+                     *       "createdAt": "2026-11-24T10:45:50.387Z",
+                     *       "updatedAt": "2026-11-24T10:45:50.387Z",
+                     *       "startedAt": null,
+                     *       "finishedAt": null
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description Identifier (UUID).
+                         */
+                        id: string;
+                        /**
+                         * @description What the file holds.
+                         * @enum {string}
+                         */
+                        kind: "accounts" | "costCenters" | "openingBalances" | "journals";
+                        /**
+                         * @description csv or json.
+                         * @enum {string}
+                         */
+                        format: "json" | "csv";
+                        /**
+                         * @description atomic (nothing written unless every row is valid) or perItem (valid rows written, invalid ones reported).
+                         * @enum {string}
+                         */
+                        mode: "atomic" | "perItem";
+                        /** @description true: rows checked and reported, nothing written. */
+                        dryRun: boolean;
+                        /** @description journals: posted on their posting dates (false: drafts). */
+                        post: boolean;
+                        /** @description openingBalances: the year the opening journal opens; null otherwise. */
+                        financialYearId: string | null;
+                        /**
+                         * @description queued (accepted, not started), running, succeeded, partiallySucceeded (some rows invalid or failed, the others written) or failed (nothing written: an atomic import with an invalid row, or no valid row).
+                         * @enum {string}
+                         */
+                        status: "queued" | "running" | "succeeded" | "failed" | "partiallySucceeded";
+                        /** @description How many rows, and what became of them. */
+                        counts: {
+                            /** @description Data rows of the file. */
+                            rows: number;
+                            /** @description Rows that passed every check (known once the job has checked them). */
+                            valid: number;
+                            /** @description Rows with an error, or in a journal (or under a parent) with one. */
+                            invalid: number;
+                            /** @description Rows written by this job so far (a journal counts all its rows). */
+                            written: number;
+                            /** @description Valid rows already in the books and left alone: an account or cost center with the same code, parent and names, a journal whose reference the company already has. */
+                            skippedDuplicates: number;
+                        };
+                        /** @description The first 20 errors; GET .../Imports/{id}/Errors pages through all of them. */
+                        errors: {
+                            /** @description The 1-based data row of the file (the header row not counted; for JSON, the array position + 1); 0: the file as a whole. */
+                            row: number;
+                            /** @description The column (field) the problem is in. */
+                            field: string;
+                            /** @description What is wrong, in words. */
+                            reason: string;
+                            /** @description What is wrong, as a code: Required, ValidationError, DuplicateCode, NotFound, ParentNotCategory, InvalidParent, CategoryAccount, Unbalanced, NoFinancialYear, ... (docs/decisions.md, Imports). */
+                            code: string;
+                        }[];
+                        /** @description How many errors the job found in all. */
+                        errorCount: number;
+                        /** @description The file as received and as kept. */
+                        payload: {
+                            /** @description Size of the file as sent (for JSON, of its array as JSON text). */
+                            bytes: number;
+                            /** @description Size of the file as stored, compressed. */
+                            storedBytes: number;
+                        };
+                        /** @description Who asked for the import: its writes and events are made in their name. */
+                        createdBy: {
+                            /**
+                             * @description user (a signed-in user) or apiKey.
+                             * @enum {string}
+                             */
+                            type: "user" | "apiKey";
+                            /** @description Identifier (UUID). */
+                            id: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description When it was created (UTC).
+                         */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description When it last changed (UTC).
+                         */
+                        updatedAt: string;
+                        /** @description When a worker first took it up; null while queued. */
+                        startedAt: string | null;
+                        /** @description When it ended; null until then. */
+                        finishedAt: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
+    "imports.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: string;
+                /** @description Identifier (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "d8699ad0-38eb-415c-ad1e-5914daaa0dc2",
+                     *       "kind": "accounts",
+                     *       "format": "csv",
+                     *       "mode": "perItem",
+                     *       "dryRun": false,
+                     *       "post": false,
+                     *       "financialYearId": null,
+                     *       "status": "partiallySucceeded",
+                     *       "counts": {
+                     *         "valid": 1,
+                     *         "invalid": 1,
+                     *         "written": 1,
+                     *         "rows": 2,
+                     *         "skippedDuplicates": 0
+                     *       },
+                     *       "errors": [
+                     *         {
+                     *           "reason": "names no account of the company and no row of the file",
+                     *           "row": 2,
+                     *           "code": "NotFound",
+                     *           "field": "parentPath"
+                     *         }
+                     *       ],
+                     *       "errorCount": 1,
+                     *       "payload": {
+                     *         "bytes": 134,
+                     *         "storedBytes": 141
+                     *       },
+                     *       "createdBy": {
+                     *         "type": "user",
+                     *         "id": "56495355-6313-499a-9435-92935c9f068c"
+                     *       },
+                     *       "createdAt": "2026-11-24T10:45:50.387Z",
+                     *       "updatedAt": "2026-11-24T10:45:50.548Z",
+                     *       "startedAt": "2026-11-24T10:45:50.455Z",
+                     *       "finishedAt": "2026-11-24T10:45:50.548Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description Identifier (UUID).
+                         */
+                        id: string;
+                        /**
+                         * @description What the file holds.
+                         * @enum {string}
+                         */
+                        kind: "accounts" | "costCenters" | "openingBalances" | "journals";
+                        /**
+                         * @description csv or json.
+                         * @enum {string}
+                         */
+                        format: "json" | "csv";
+                        /**
+                         * @description atomic (nothing written unless every row is valid) or perItem (valid rows written, invalid ones reported).
+                         * @enum {string}
+                         */
+                        mode: "atomic" | "perItem";
+                        /** @description true: rows checked and reported, nothing written. */
+                        dryRun: boolean;
+                        /** @description journals: posted on their posting dates (false: drafts). */
+                        post: boolean;
+                        /** @description openingBalances: the year the opening journal opens; null otherwise. */
+                        financialYearId: string | null;
+                        /**
+                         * @description queued (accepted, not started), running, succeeded, partiallySucceeded (some rows invalid or failed, the others written) or failed (nothing written: an atomic import with an invalid row, or no valid row).
+                         * @enum {string}
+                         */
+                        status: "queued" | "running" | "succeeded" | "failed" | "partiallySucceeded";
+                        /** @description How many rows, and what became of them. */
+                        counts: {
+                            /** @description Data rows of the file. */
+                            rows: number;
+                            /** @description Rows that passed every check (known once the job has checked them). */
+                            valid: number;
+                            /** @description Rows with an error, or in a journal (or under a parent) with one. */
+                            invalid: number;
+                            /** @description Rows written by this job so far (a journal counts all its rows). */
+                            written: number;
+                            /** @description Valid rows already in the books and left alone: an account or cost center with the same code, parent and names, a journal whose reference the company already has. */
+                            skippedDuplicates: number;
+                        };
+                        /** @description The first 20 errors; GET .../Imports/{id}/Errors pages through all of them. */
+                        errors: {
+                            /** @description The 1-based data row of the file (the header row not counted; for JSON, the array position + 1); 0: the file as a whole. */
+                            row: number;
+                            /** @description The column (field) the problem is in. */
+                            field: string;
+                            /** @description What is wrong, in words. */
+                            reason: string;
+                            /** @description What is wrong, as a code: Required, ValidationError, DuplicateCode, NotFound, ParentNotCategory, InvalidParent, CategoryAccount, Unbalanced, NoFinancialYear, ... (docs/decisions.md, Imports). */
+                            code: string;
+                        }[];
+                        /** @description How many errors the job found in all. */
+                        errorCount: number;
+                        /** @description The file as received and as kept. */
+                        payload: {
+                            /** @description Size of the file as sent (for JSON, of its array as JSON text). */
+                            bytes: number;
+                            /** @description Size of the file as stored, compressed. */
+                            storedBytes: number;
+                        };
+                        /** @description Who asked for the import: its writes and events are made in their name. */
+                        createdBy: {
+                            /**
+                             * @description user (a signed-in user) or apiKey.
+                             * @enum {string}
+                             */
+                            type: "user" | "apiKey";
+                            /** @description Identifier (UUID). */
+                            id: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description When it was created (UTC).
+                         */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description When it last changed (UTC).
+                         */
+                        updatedAt: string;
+                        /** @description When a worker first took it up; null while queued. */
+                        startedAt: string | null;
+                        /** @description When it ended; null until then. */
+                        finishedAt: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
+    "imports.errors": {
+        parameters: {
+            query?: {
+                /** @description Cursor from the previous page’s nextPage; omit for the first page. */
+                page?: string;
+                /** @description Items per page, 1 to 100. */
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: string;
+                /** @description Identifier (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "currentPage": null,
+                     *       "results": [
+                     *         {
+                     *           "row": 2,
+                     *           "field": "parentPath",
+                     *           "reason": "names no account of the company and no row of the file",
+                     *           "code": "NotFound"
+                     *         }
+                     *       ],
+                     *       "nextPage": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The cursor used for this page; null on the first page. */
+                        currentPage: string | null;
+                        /** @description The items of this page. */
+                        results: {
+                            /** @description The 1-based data row of the file (the header row not counted; for JSON, the array position + 1); 0: the file as a whole. */
+                            row: number;
+                            /** @description The column (field) the problem is in. */
+                            field: string;
+                            /** @description What is wrong, in words. */
+                            reason: string;
+                            /** @description What is wrong, as a code: Required, ValidationError, DuplicateCode, NotFound, ParentNotCategory, InvalidParent, CategoryAccount, Unbalanced, NoFinancialYear, ... (docs/decisions.md, Imports). */
+                            code: string;
+                        }[];
+                        /** @description Cursor for the next page; null at the end. */
+                        nextPage: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             500: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };

@@ -38,6 +38,7 @@ export const SERVICE_PERMISSIONS = [
   'reports:create',
   'exchange-rates:read',
   'exchange-rates:manage',
+  'imports:manage',
 ] as const;
 
 export const PERMISSIONS = [...SPEC_PERMISSIONS, ...SERVICE_PERMISSIONS] as const;

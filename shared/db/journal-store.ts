@@ -54,6 +54,24 @@ export async function drawSerial(companyId: string): Promise<number> {
   return Attributes!.value as number;
 }
 
+/**
+ * Draws `count` consecutive serial numbers at once (one increment, like drawSerial) and answers
+ * the first: a bulk import numbers its journals from it.
+ */
+export async function drawSerials(companyId: string, count: number): Promise<number> {
+  const { Attributes } = await db().send(
+    new UpdateCommand({
+      TableName: config.tableName,
+      Key: keys.journalCounter(companyId),
+      UpdateExpression: 'ADD #value :count SET entity = :entity',
+      ExpressionAttributeNames: { '#value': 'value' },
+      ExpressionAttributeValues: { ':count': count, ':entity': 'Counter' },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  return (Attributes!.value as number) - count + 1;
+}
+
 /** The company has never had a journal (its serial counter was never advanced). */
 export function noJournalsYetOp(companyId: string, error: () => AppError): WriteOp {
   return mainTable.check(keys.journalCounter(companyId), conditions.absent, error);

@@ -2,7 +2,7 @@ import { NotFound } from '../errors.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
 import type { NodeKind } from './keys.ts';
 import type { NodeAttributes, NodeRecord } from './nodes/node-record.ts';
-import { ancestorChains, getNode, getNodes, nodesPage, resolveNode } from './nodes/node-reads.ts';
+import { allNodes, ancestorChains, getNode, getNodes, nodesPage, resolveNode } from './nodes/node-reads.ts';
 import type { NodeKindRef } from './nodes/node-writes.ts';
 
 export type { NodeAttributes, NodeRecord } from './nodes/node-record.ts';
@@ -28,6 +28,11 @@ export class NodeStore<A extends NodeAttributes = NodeAttributes> implements Nod
   /** Many by id in batched reads; missing ones are left out. */
   getMany(companyId: string, ids: string[]): Promise<NodeRecord<A>[]> {
     return getNodes<A>(this.kind, companyId, ids);
+  }
+
+  /** Every node of the kind in the company (one paged query): for work over a whole chart, such as an import. */
+  all(companyId: string): Promise<NodeRecord<A>[]> {
+    return allNodes<A>(this.kind, companyId);
   }
 
   async mustGet(companyId: string, id: string): Promise<NodeRecord<A>> {

@@ -51,6 +51,7 @@ export const EVENT_READ_PERMISSIONS: Readonly<Record<EventType, readonly Permiss
   ExchangeRateCreated: ['exchange-rates:read'],
   ExchangeRateChanged: ['exchange-rates:read'],
   ExchangeRateDeleted: ['exchange-rates:read'],
+  ImportCreated: ['imports:manage'],
 };
 
 /** The permission that shows the envelopes of a company's events (the feed's, a subscription's). */

@@ -44,6 +44,7 @@ export const EVENT_TYPES = [
   'ExchangeRateCreated',
   'ExchangeRateChanged',
   'ExchangeRateDeleted',
+  'ImportCreated',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -42,6 +42,8 @@ export interface RouteSpec<P extends string = string, B extends SchemaOf | undef
    * functions' bundles: only the OpenAPI document and the contract test build them.
    */
   response?: ResponseName | { page: ResponseName };
+  /** The largest JSON body the row takes, when it is not the service's 1 MB (imports carry whole files). */
+  maxBodyBytes?: number;
   summary: string;
   tag: string;
 }
