@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/f15818a1-5805-41b8-a9d8-1a192f98f519`
+         * @description Example request: `GET /api/v1/Companies/141165ae-72dd-402a-9159-7661e6691f7b`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Settings`
+         * @description Example request: `GET /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/Settings`
          */
         get: operations["settings.get"];
         /**
          * Update company settings (versioned)
-         * @description Example request: `PUT /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Settings`
+         * @description Example request: `PUT /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Roles`
+         * @description Example request: `GET /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Roles`
+         * @description Example request: `POST /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Roles/5fb69279-e6ce-40e7-b565-731aed57bdf2`
+         * @description Example request: `GET /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/Roles/ac377269-824d-43e2-b0ab-0083ef3cf3dc`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Roles/5fb69279-e6ce-40e7-b565-731aed57bdf2`
+         * @description Example request: `PUT /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/Roles/ac377269-824d-43e2-b0ab-0083ef3cf3dc`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Roles/5fb69279-e6ce-40e7-b565-731aed57bdf2`
+         * @description Example request: `DELETE /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/Roles/ac377269-824d-43e2-b0ab-0083ef3cf3dc`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Members`
+         * @description Example request: `GET /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Members`
+         * @description Example request: `POST /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Members/9a131c68-544d-47c3-93a1-f2a60813905a`
+         * @description Example request: `PUT /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/Members/4cb76f2d-365f-40b0-bee6-2100b3239de4`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Members/9a131c68-544d-47c3-93a1-f2a60813905a`
+         * @description Example request: `DELETE /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/Members/4cb76f2d-365f-40b0-bee6-2100b3239de4`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/ApiKeys/7facd1a5-743e-4416-972f-84779f57ac75`
+         * @description Example request: `DELETE /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/ApiKeys/f12e4af2-d4b1-420d-9fb9-1b68e49137c0`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Accounts`
+         * @description Example request: `GET /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Accounts`
+         * @description Example request: `POST /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Accounts/1f9f1c58-1602-4443-97d9-b109ca10bda3`
+         * @description Example request: `GET /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/Accounts/888e658b-d8c3-466b-9fb9-d3bfa478bb6b`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Accounts/1f9f1c58-1602-4443-97d9-b109ca10bda3`
+         * @description Example request: `PUT /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/Accounts/888e658b-d8c3-466b-9fb9-d3bfa478bb6b`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Accounts/1f9f1c58-1602-4443-97d9-b109ca10bda3`
+         * @description Example request: `DELETE /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/Accounts/888e658b-d8c3-466b-9fb9-d3bfa478bb6b`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,13 +333,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -357,18 +357,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/CostCenters/d2db48fc-10d2-41f3-8acf-cf07fd27b8ed`
+         * @description Example request: `GET /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/CostCenters/310e8b9c-ee3f-4b35-a424-b607e5142af6`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/CostCenters/d2db48fc-10d2-41f3-8acf-cf07fd27b8ed`
+         * @description Example request: `PUT /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/CostCenters/310e8b9c-ee3f-4b35-a424-b607e5142af6`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/CostCenters/d2db48fc-10d2-41f3-8acf-cf07fd27b8ed`
+         * @description Example request: `DELETE /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/CostCenters/310e8b9c-ee3f-4b35-a424-b607e5142af6`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -387,7 +387,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/CostCenters/d2db48fc-10d2-41f3-8acf-cf07fd27b8ed/Activate`
+         * @description Example request: `POST /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/CostCenters/310e8b9c-ee3f-4b35-a424-b607e5142af6/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -407,7 +407,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/CostCenters/d2db48fc-10d2-41f3-8acf-cf07fd27b8ed/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/CostCenters/310e8b9c-ee3f-4b35-a424-b607e5142af6/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -425,13 +425,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -449,18 +449,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/FinancialYears/6383c17a-b0cc-49f4-9f28-d1e202b05fb1`
+         * @description Example request: `GET /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/FinancialYears/4e6067a1-9a3b-4364-8e60-809c2b710d9f`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/FinancialYears/f714df82-be9f-471c-86d4-6a8def8e7bb7`
+         * @description Example request: `PUT /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/FinancialYears/1867a2ad-cacc-4156-8c52-3764848cf90d`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/FinancialYears/f714df82-be9f-471c-86d4-6a8def8e7bb7`
+         * @description Example request: `DELETE /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/FinancialYears/1867a2ad-cacc-4156-8c52-3764848cf90d`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -478,7 +478,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/FinancialYears/6383c17a-b0cc-49f4-9f28-d1e202b05fb1/Close`
+         * @description Example request: `PUT /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/FinancialYears/4e6067a1-9a3b-4364-8e60-809c2b710d9f/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -499,7 +499,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/FinancialYears/6383c17a-b0cc-49f4-9f28-d1e202b05fb1/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/FinancialYears/4e6067a1-9a3b-4364-8e60-809c2b710d9f/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -517,7 +517,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/FinancialYears/6383c17a-b0cc-49f4-9f28-d1e202b05fb1/Periods`
+         * @description Example request: `GET /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/FinancialYears/4e6067a1-9a3b-4364-8e60-809c2b710d9f/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -537,7 +537,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/FinancialYears/6383c17a-b0cc-49f4-9f28-d1e202b05fb1/Periods/9ca9daef-d026-496f-badd-9a105fc1c92e`
+         * @description Example request: `GET /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/FinancialYears/4e6067a1-9a3b-4364-8e60-809c2b710d9f/Periods/a6836952-7b42-4a08-81aa-cfd617fe866c`
          */
         get: operations["periods.get"];
         put?: never;
@@ -559,7 +559,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/FinancialYears/6383c17a-b0cc-49f4-9f28-d1e202b05fb1/Periods/9ca9daef-d026-496f-badd-9a105fc1c92e/Lock`
+         * @description Example request: `POST /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/FinancialYears/4e6067a1-9a3b-4364-8e60-809c2b710d9f/Periods/a6836952-7b42-4a08-81aa-cfd617fe866c/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -578,12 +578,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/FinancialYears/6383c17a-b0cc-49f4-9f28-d1e202b05fb1/Periods/9ca9daef-d026-496f-badd-9a105fc1c92e/Close`
+         * @description Example request: `POST /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/FinancialYears/4e6067a1-9a3b-4364-8e60-809c2b710d9f/Periods/a6836952-7b42-4a08-81aa-cfd617fe866c/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/FinancialYears/6383c17a-b0cc-49f4-9f28-d1e202b05fb1/Periods/9ca9daef-d026-496f-badd-9a105fc1c92e/Close`
+         * @description Example request: `POST /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/FinancialYears/4e6067a1-9a3b-4364-8e60-809c2b710d9f/Periods/a6836952-7b42-4a08-81aa-cfd617fe866c/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -603,7 +603,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/FinancialYears/6383c17a-b0cc-49f4-9f28-d1e202b05fb1/Periods/9ca9daef-d026-496f-badd-9a105fc1c92e/Reopen`
+         * @description Example request: `POST /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/FinancialYears/4e6067a1-9a3b-4364-8e60-809c2b710d9f/Periods/a6836952-7b42-4a08-81aa-cfd617fe866c/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -621,13 +621,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status)
-         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Journals`
+         * @description Example request: `GET /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Journals`
+         * @description Example request: `POST /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -645,12 +645,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Journals/a9a57c4c-32d7-4db4-8ef3-01e30f867ee5`
+         * @description Example request: `GET /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/Journals/4a3b15a4-b901-49d0-ba61-f4611784be4c`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Journals/a9a57c4c-32d7-4db4-8ef3-01e30f867ee5`
+         * @description Example request: `PUT /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/Journals/4a3b15a4-b901-49d0-ba61-f4611784be4c`
          */
         put: operations["journals.update"];
         post?: never;
@@ -671,7 +671,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Journals/a9a57c4c-32d7-4db4-8ef3-01e30f867ee5/Post`
+         * @description Example request: `POST /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/Journals/4a3b15a4-b901-49d0-ba61-f4611784be4c/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -691,7 +691,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Journals/cb7ba263-d562-445d-ab08-0663168b005a/Void`
+         * @description Example request: `POST /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/Journals/5a18528a-1d65-45fe-9f22-49ed431cf0f0/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -711,7 +711,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Journals/a9a57c4c-32d7-4db4-8ef3-01e30f867ee5/Adjust`
+         * @description Example request: `POST /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/Journals/4a3b15a4-b901-49d0-ba61-f4611784be4c/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Journals/a9a57c4c-32d7-4db4-8ef3-01e30f867ee5/Reverse`
+         * @description Example request: `POST /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/Journals/4a3b15a4-b901-49d0-ba61-f4611784be4c/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -769,7 +769,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Reports/TrialBalance?financialYearId=6383c17a-b0cc-49f4-9f28-d1e202b05fb1`
+         * @description Example request: `GET /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/Reports/TrialBalance?financialYearId=4e6067a1-9a3b-4364-8e60-809c2b710d9f`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -789,7 +789,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -809,7 +809,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -829,7 +829,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated), closing balance
-         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -849,13 +849,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Reports`
+         * @description Example request: `GET /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Reports`
+         * @description Example request: `POST /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -873,7 +873,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot
-         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Reports/28c9b16e-5f0e-4daf-9488-c16edf2288c1`
+         * @description Example request: `GET /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/Reports/dbcee9ae-5719-4730-9808-86875800e1dc`
          */
         get: operations["reports.get"];
         put?: never;
@@ -893,7 +893,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -913,13 +913,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -937,18 +937,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Webhooks/9d6e6e2b-f45a-4231-a8aa-d5a4e6e844d9`
+         * @description Example request: `GET /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/Webhooks/24115a47-dd8e-43bb-8a7d-2d19bd0ade09`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Webhooks/9d6e6e2b-f45a-4231-a8aa-d5a4e6e844d9`
+         * @description Example request: `PUT /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/Webhooks/24115a47-dd8e-43bb-8a7d-2d19bd0ade09`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Webhooks/9d6e6e2b-f45a-4231-a8aa-d5a4e6e844d9`
+         * @description Example request: `DELETE /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/Webhooks/24115a47-dd8e-43bb-8a7d-2d19bd0ade09`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -965,7 +965,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Webhooks/9d6e6e2b-f45a-4231-a8aa-d5a4e6e844d9/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/Webhooks/24115a47-dd8e-43bb-8a7d-2d19bd0ade09/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -985,13 +985,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1009,18 +1009,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/ExchangeRates/4569588d-a04d-499e-b041-bbc9817cda97`
+         * @description Example request: `GET /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/ExchangeRates/aad29583-08e9-4783-acfd-5dc992ec2ffa`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/ExchangeRates/4569588d-a04d-499e-b041-bbc9817cda97`
+         * @description Example request: `PUT /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/ExchangeRates/aad29583-08e9-4783-acfd-5dc992ec2ffa`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/ExchangeRates/4569588d-a04d-499e-b041-bbc9817cda97`
+         * @description Example request: `DELETE /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/ExchangeRates/aad29583-08e9-4783-acfd-5dc992ec2ffa`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1037,13 +1037,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Imports`
+         * @description Example request: `GET /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances or journals from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Imports`
+         * @description Example request: `POST /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1061,7 +1061,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Imports/d8699ad0-38eb-415c-ad1e-5914daaa0dc2`
+         * @description Example request: `GET /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/Imports/1fc0fb5b-e1a0-4f74-bfdc-0404d7be73f2`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1081,7 +1081,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/30a5b182-fa7d-4b86-b69b-0128c13d6a46/Imports/d8699ad0-38eb-415c-ad1e-5914daaa0dc2/Errors`
+         * @description Example request: `GET /api/v1/Companies/b89608c2-c4b3-4a12-8d0f-c914ed78c53d/Imports/1fc0fb5b-e1a0-4f74-bfdc-0404d7be73f2/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1142,7 +1142,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:41269/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A43977%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=AGteprbYJtAo_j0OA_eMJ9O8aLItJDDFasmBS6ltT8k&code_challenge_method=S256&state=TOmYDrYqmYzoVGdYCDEeLQ_wTjg-6UcKMjl7BluU4xM&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:35559/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A39663%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=D2UJnpnR0_K5iLMhlSrcWpC-XhBUzQ8u-qkByQDuRME&code_challenge_method=S256&state=USMaM4qShByTVr9Mw68piTBbZ7-MRzD09AjROOcFtM0&client_id=ledger-local"
                      *     }
                      */
                     "application/json": {
@@ -1192,7 +1192,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "30a5b182-fa7d-4b86-b69b-0128c13d6a46",
+                     *           "companyId": "b89608c2-c4b3-4a12-8d0f-c914ed78c53d",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1228,7 +1228,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "f15818a1-5805-41b8-a9d8-1a192f98f519",
+                     *           "companyId": "141165ae-72dd-402a-9159-7661e6691f7b",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1343,7 +1343,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "30a5b182-fa7d-4b86-b69b-0128c13d6a46",
+                     *           "companyId": "b89608c2-c4b3-4a12-8d0f-c914ed78c53d",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1379,7 +1379,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "f15818a1-5805-41b8-a9d8-1a192f98f519",
+                     *           "companyId": "141165ae-72dd-402a-9159-7661e6691f7b",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1490,16 +1490,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "f15818a1-5805-41b8-a9d8-1a192f98f519",
+                     *           "id": "141165ae-72dd-402a-9159-7661e6691f7b",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-24T10:45:48.552Z",
+                     *           "createdAt": "2026-11-24T11:00:45.885Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "30a5b182-fa7d-4b86-b69b-0128c13d6a46",
+                     *           "id": "b89608c2-c4b3-4a12-8d0f-c914ed78c53d",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-24T10:45:48.357Z",
+                     *           "createdAt": "2026-11-24T11:00:44.830Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -1586,9 +1586,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f15818a1-5805-41b8-a9d8-1a192f98f519",
+                     *       "id": "141165ae-72dd-402a-9159-7661e6691f7b",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T10:45:48.552Z",
+                     *       "createdAt": "2026-11-24T11:00:45.885Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -1597,7 +1597,7 @@ export interface operations {
                      *         "fxRoundingAccountId": null,
                      *         "unrealizedFxGainLossAccountId": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-24T10:45:48.552Z"
+                     *         "updatedAt": "2026-11-24T11:00:45.885Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -1710,9 +1710,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f15818a1-5805-41b8-a9d8-1a192f98f519",
+                     *       "id": "141165ae-72dd-402a-9159-7661e6691f7b",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T10:45:48.552Z",
+                     *       "createdAt": "2026-11-24T11:00:45.885Z",
                      *       "version": 1
                      *     }
                      */
@@ -1769,7 +1769,7 @@ export interface operations {
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-24T10:45:48.357Z"
+                     *       "updatedAt": "2026-11-24T11:00:44.830Z"
                      *     }
                      */
                     "application/json": {
@@ -1818,7 +1818,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "64b87a8c-ffff-44e6-85b4-6aef2a174abe",
+                 *       "retainedEarningsAccountId": "0eaf03a4-76d3-41f2-834e-200ad19a52ce",
                  *       "version": 1
                  *     }
                  */
@@ -1849,11 +1849,11 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "64b87a8c-ffff-44e6-85b4-6aef2a174abe",
+                     *       "retainedEarningsAccountId": "0eaf03a4-76d3-41f2-834e-200ad19a52ce",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-24T10:45:49.862Z"
+                     *       "updatedAt": "2026-11-24T11:00:47.822Z"
                      *     }
                      */
                     "application/json": {
@@ -2011,7 +2011,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "5fb69279-e6ce-40e7-b565-731aed57bdf2",
+                     *           "id": "ac377269-824d-43e2-b0ab-0083ef3cf3dc",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -2022,8 +2022,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-24T10:45:54.678Z",
-                     *           "updatedAt": "2026-11-24T10:45:54.713Z"
+                     *           "createdAt": "2026-11-24T11:00:55.915Z",
+                     *           "updatedAt": "2026-11-24T11:00:56.359Z"
                      *         }
                      *       ]
                      *     }
@@ -2112,7 +2112,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5fb69279-e6ce-40e7-b565-731aed57bdf2",
+                     *       "id": "ac377269-824d-43e2-b0ab-0083ef3cf3dc",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2122,8 +2122,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:45:54.678Z",
-                     *       "updatedAt": "2026-11-24T10:45:54.678Z"
+                     *       "createdAt": "2026-11-24T11:00:55.915Z",
+                     *       "updatedAt": "2026-11-24T11:00:55.915Z"
                      *     }
                      */
                     "application/json": {
@@ -2184,7 +2184,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5fb69279-e6ce-40e7-b565-731aed57bdf2",
+                     *       "id": "ac377269-824d-43e2-b0ab-0083ef3cf3dc",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2194,8 +2194,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:45:54.678Z",
-                     *       "updatedAt": "2026-11-24T10:45:54.678Z"
+                     *       "createdAt": "2026-11-24T11:00:55.915Z",
+                     *       "updatedAt": "2026-11-24T11:00:55.915Z"
                      *     }
                      */
                     "application/json": {
@@ -2282,7 +2282,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5fb69279-e6ce-40e7-b565-731aed57bdf2",
+                     *       "id": "ac377269-824d-43e2-b0ab-0083ef3cf3dc",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -2293,8 +2293,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T10:45:54.678Z",
-                     *       "updatedAt": "2026-11-24T10:45:54.713Z"
+                     *       "createdAt": "2026-11-24T11:00:55.915Z",
+                     *       "updatedAt": "2026-11-24T11:00:56.359Z"
                      *     }
                      */
                     "application/json": {
@@ -2409,8 +2409,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "56495355-6313-499a-9435-92935c9f068c",
-                     *           "email": "user-61f483f4-cda9-4b0d-88ad-bf05c9aad083@example.com",
+                     *           "userId": "c4ae98cc-fa5e-4caa-a630-7b36ad1f73bd",
+                     *           "email": "user-12a7542a-8bf1-4959-a8fe-b6d05afabcce@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -2445,20 +2445,20 @@ export interface operations {
                      *             "exchange-rates:manage",
                      *             "imports:manage"
                      *           ],
-                     *           "joinedAt": "2026-11-24T10:45:48.357Z",
+                     *           "joinedAt": "2026-11-24T11:00:44.830Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "9a131c68-544d-47c3-93a1-f2a60813905a",
-                     *           "email": "contract-1795517154735@example.com",
-                     *           "roleId": "5fb69279-e6ce-40e7-b565-731aed57bdf2",
+                     *           "userId": "4cb76f2d-365f-40b0-bee6-2100b3239de4",
+                     *           "email": "contract-1795518056394@example.com",
+                     *           "roleId": "ac377269-824d-43e2-b0ab-0083ef3cf3dc",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-24T10:45:54.770Z",
+                     *           "joinedAt": "2026-11-24T11:00:56.431Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -2522,8 +2522,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795517154735@example.com",
-                 *       "roleId": "5fb69279-e6ce-40e7-b565-731aed57bdf2"
+                 *       "email": "contract-1795518056394@example.com",
+                 *       "roleId": "ac377269-824d-43e2-b0ab-0083ef3cf3dc"
                  *     }
                  */
                 "application/json": {
@@ -2549,16 +2549,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "9a131c68-544d-47c3-93a1-f2a60813905a",
-                     *       "email": "contract-1795517154735@example.com",
-                     *       "roleId": "5fb69279-e6ce-40e7-b565-731aed57bdf2",
+                     *       "userId": "4cb76f2d-365f-40b0-bee6-2100b3239de4",
+                     *       "email": "contract-1795518056394@example.com",
+                     *       "roleId": "ac377269-824d-43e2-b0ab-0083ef3cf3dc",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T10:45:54.770Z",
+                     *       "joinedAt": "2026-11-24T11:00:56.431Z",
                      *       "version": 1
                      *     }
                      */
@@ -2639,8 +2639,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "9a131c68-544d-47c3-93a1-f2a60813905a",
-                     *       "email": "contract-1795517154735@example.com",
+                     *       "userId": "4cb76f2d-365f-40b0-bee6-2100b3239de4",
+                     *       "email": "contract-1795518056394@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -2654,7 +2654,7 @@ export interface operations {
                      *         "events:read",
                      *         "exchange-rates:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T10:45:54.770Z",
+                     *       "joinedAt": "2026-11-24T11:00:56.431Z",
                      *       "version": 2
                      *     }
                      */
@@ -2772,9 +2772,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "7facd1a5-743e-4416-972f-84779f57ac75",
+                     *           "id": "f12e4af2-d4b1-420d-9fb9-1b68e49137c0",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_K3gpXLd",
+                     *           "prefix": "sk-svc_p0j4rz8",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -2782,8 +2782,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "56495355-6313-499a-9435-92935c9f068c",
-                     *           "createdAt": "2026-11-24T10:45:55.250Z",
+                     *           "createdBy": "c4ae98cc-fa5e-4caa-a630-7b36ad1f73bd",
+                     *           "createdAt": "2026-11-24T11:00:56.716Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -2894,9 +2894,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7facd1a5-743e-4416-972f-84779f57ac75",
+                     *       "id": "f12e4af2-d4b1-420d-9fb9-1b68e49137c0",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_K3gpXLd",
+                     *       "prefix": "sk-svc_p0j4rz8",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -2904,8 +2904,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "56495355-6313-499a-9435-92935c9f068c",
-                     *       "createdAt": "2026-11-24T10:45:55.250Z",
+                     *       "createdBy": "c4ae98cc-fa5e-4caa-a630-7b36ad1f73bd",
+                     *       "createdAt": "2026-11-24T11:00:56.716Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -2994,18 +2994,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7facd1a5-743e-4416-972f-84779f57ac75",
+                     *       "id": "f12e4af2-d4b1-420d-9fb9-1b68e49137c0",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_K3gpXLd",
+                     *       "prefix": "sk-svc_p0j4rz8",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-24T10:45:55.305Z",
-                     *       "createdBy": "56495355-6313-499a-9435-92935c9f068c",
-                     *       "createdAt": "2026-11-24T10:45:55.250Z",
+                     *       "revokedAt": "2026-11-24T11:00:56.768Z",
+                     *       "createdBy": "c4ae98cc-fa5e-4caa-a630-7b36ad1f73bd",
+                     *       "createdAt": "2026-11-24T11:00:56.716Z",
                      *       "version": 2
                      *     }
                      */
@@ -3088,23 +3088,23 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "7ce32946-6a4a-4fd2-aa05-133110aa5d4a",
+                     *           "id": "1571c026-89c9-4269-aa76-017fba390250",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "7886a705-b773-4a97-b1ff-81a4715cf148",
+                     *           "parentId": "aa598ecb-38d1-4ae1-984d-82087ac69d6e",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:45:49.478Z",
-                     *           "updatedAt": "2026-11-24T10:45:49.478Z",
+                     *           "createdAt": "2026-11-24T11:00:47.639Z",
+                     *           "updatedAt": "2026-11-24T11:00:47.639Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "7886a705-b773-4a97-b1ff-81a4715cf148",
+                     *           "id": "aa598ecb-38d1-4ae1-984d-82087ac69d6e",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -3113,30 +3113,30 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:45:49.395Z",
-                     *           "updatedAt": "2026-11-24T10:45:49.395Z",
+                     *           "createdAt": "2026-11-24T11:00:47.583Z",
+                     *           "updatedAt": "2026-11-24T11:00:47.583Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "5e3ca8b2-5361-409c-a763-5c609074d212",
+                     *           "id": "d1e87b3e-ef8f-43bc-aa6f-cc48fd4b0ef8",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "044148dd-8bda-4ba1-9b52-e3bebe4a1dd0",
+                     *           "parentId": "a325e914-4261-4be7-bcf6-8d6f038d8eee",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:45:49.289Z",
-                     *           "updatedAt": "2026-11-24T10:45:49.289Z",
+                     *           "createdAt": "2026-11-24T11:00:47.541Z",
+                     *           "updatedAt": "2026-11-24T11:00:47.541Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "044148dd-8bda-4ba1-9b52-e3bebe4a1dd0",
+                     *           "id": "a325e914-4261-4be7-bcf6-8d6f038d8eee",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -3145,30 +3145,30 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:45:49.239Z",
-                     *           "updatedAt": "2026-11-24T10:45:49.239Z",
+                     *           "createdAt": "2026-11-24T11:00:47.477Z",
+                     *           "updatedAt": "2026-11-24T11:00:47.477Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "64b87a8c-ffff-44e6-85b4-6aef2a174abe",
+                     *           "id": "0eaf03a4-76d3-41f2-834e-200ad19a52ce",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "32223cac-48bd-4893-8656-3aba3f91e570",
+                     *           "parentId": "d66d89cd-b6ec-4447-ba70-0652ec1dbd13",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:45:49.186Z",
-                     *           "updatedAt": "2026-11-24T10:45:49.186Z",
+                     *           "createdAt": "2026-11-24T11:00:47.419Z",
+                     *           "updatedAt": "2026-11-24T11:00:47.419Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "32223cac-48bd-4893-8656-3aba3f91e570",
+                     *           "id": "d66d89cd-b6ec-4447-ba70-0652ec1dbd13",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -3177,46 +3177,46 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:45:49.149Z",
-                     *           "updatedAt": "2026-11-24T10:45:49.149Z",
+                     *           "createdAt": "2026-11-24T11:00:47.331Z",
+                     *           "updatedAt": "2026-11-24T11:00:47.331Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "3a85014d-121f-45cc-94a0-3f5956f69da5",
+                     *           "id": "55ccab6a-8c4c-46f5-8d08-cc608f163dfd",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "24406509-ea66-4414-b99a-7f27d70db71b",
+                     *           "parentId": "d11f470d-c263-42df-bbda-d657b19fd2d8",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:45:49.112Z",
-                     *           "updatedAt": "2026-11-24T10:45:49.112Z",
+                     *           "createdAt": "2026-11-24T11:00:47.234Z",
+                     *           "updatedAt": "2026-11-24T11:00:47.234Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "d1142063-0706-4962-842d-4c23b87a5daa",
+                     *           "id": "3a91b6e6-8c1f-4642-8321-b87c014fde19",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "24406509-ea66-4414-b99a-7f27d70db71b",
+                     *           "parentId": "d11f470d-c263-42df-bbda-d657b19fd2d8",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:45:48.955Z",
-                     *           "updatedAt": "2026-11-24T10:45:48.955Z",
+                     *           "createdAt": "2026-11-24T11:00:47.030Z",
+                     *           "updatedAt": "2026-11-24T11:00:47.030Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "24406509-ea66-4414-b99a-7f27d70db71b",
+                     *           "id": "d11f470d-c263-42df-bbda-d657b19fd2d8",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -3225,8 +3225,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:45:48.915Z",
-                     *           "updatedAt": "2026-11-24T10:45:48.915Z",
+                     *           "createdAt": "2026-11-24T11:00:46.966Z",
+                     *           "updatedAt": "2026-11-24T11:00:46.966Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null
@@ -3362,7 +3362,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1f9f1c58-1602-4443-97d9-b109ca10bda3",
+                     *       "id": "888e658b-d8c3-466b-9fb9-d3bfa478bb6b",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -3371,8 +3371,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:45:49.999Z",
-                     *       "updatedAt": "2026-11-24T10:45:49.999Z",
+                     *       "createdAt": "2026-11-24T11:00:47.859Z",
+                     *       "updatedAt": "2026-11-24T11:00:47.859Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null
@@ -3457,7 +3457,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1f9f1c58-1602-4443-97d9-b109ca10bda3",
+                     *       "id": "888e658b-d8c3-466b-9fb9-d3bfa478bb6b",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -3466,8 +3466,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:45:49.999Z",
-                     *       "updatedAt": "2026-11-24T10:45:49.999Z",
+                     *       "createdAt": "2026-11-24T11:00:47.859Z",
+                     *       "updatedAt": "2026-11-24T11:00:47.859Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null
@@ -3589,7 +3589,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1f9f1c58-1602-4443-97d9-b109ca10bda3",
+                     *       "id": "888e658b-d8c3-466b-9fb9-d3bfa478bb6b",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -3598,8 +3598,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T10:45:49.999Z",
-                     *       "updatedAt": "2026-11-24T10:45:50.078Z",
+                     *       "createdAt": "2026-11-24T11:00:47.859Z",
+                     *       "updatedAt": "2026-11-24T11:00:47.915Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null
@@ -3738,7 +3738,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "d2db48fc-10d2-41f3-8acf-cf07fd27b8ed",
+                     *           "id": "310e8b9c-ee3f-4b35-a424-b607e5142af6",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -3747,12 +3747,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:45:50.153Z",
-                     *           "updatedAt": "2026-11-24T10:45:50.153Z",
+                     *           "createdAt": "2026-11-24T11:00:48.297Z",
+                     *           "updatedAt": "2026-11-24T11:00:48.297Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "cbdf8e99-e8ba-4e1b-829c-fb64e64aac46",
+                     *           "id": "11e538a6-03aa-4515-b1dc-d9e7caa25b8d",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -3761,12 +3761,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:45:49.535Z",
-                     *           "updatedAt": "2026-11-24T10:45:49.535Z",
+                     *           "createdAt": "2026-11-24T11:00:47.728Z",
+                     *           "updatedAt": "2026-11-24T11:00:47.728Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "9f2670e3-0599-4650-b26d-24aa2d424c1a",
+                     *           "id": "cb2a12d3-acb0-4aa2-9e13-fa301bba025f",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -3775,8 +3775,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:45:49.585Z",
-                     *           "updatedAt": "2026-11-24T10:45:49.585Z",
+                     *           "createdAt": "2026-11-24T11:00:47.767Z",
+                     *           "updatedAt": "2026-11-24T11:00:47.767Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -3889,7 +3889,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d2db48fc-10d2-41f3-8acf-cf07fd27b8ed",
+                     *       "id": "310e8b9c-ee3f-4b35-a424-b607e5142af6",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -3898,8 +3898,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:45:50.153Z",
-                     *       "updatedAt": "2026-11-24T10:45:50.153Z",
+                     *       "createdAt": "2026-11-24T11:00:48.297Z",
+                     *       "updatedAt": "2026-11-24T11:00:48.297Z",
                      *       "status": "active"
                      *     }
                      */
@@ -3975,7 +3975,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d2db48fc-10d2-41f3-8acf-cf07fd27b8ed",
+                     *       "id": "310e8b9c-ee3f-4b35-a424-b607e5142af6",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -3984,8 +3984,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:45:50.153Z",
-                     *       "updatedAt": "2026-11-24T10:45:50.153Z",
+                     *       "createdAt": "2026-11-24T11:00:48.297Z",
+                     *       "updatedAt": "2026-11-24T11:00:48.297Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4090,7 +4090,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d2db48fc-10d2-41f3-8acf-cf07fd27b8ed",
+                     *       "id": "310e8b9c-ee3f-4b35-a424-b607e5142af6",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4099,8 +4099,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T10:45:50.153Z",
-                     *       "updatedAt": "2026-11-24T10:45:50.207Z",
+                     *       "createdAt": "2026-11-24T11:00:48.297Z",
+                     *       "updatedAt": "2026-11-24T11:00:48.444Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4230,7 +4230,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d2db48fc-10d2-41f3-8acf-cf07fd27b8ed",
+                     *       "id": "310e8b9c-ee3f-4b35-a424-b607e5142af6",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4239,8 +4239,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T10:45:50.153Z",
-                     *       "updatedAt": "2026-11-24T10:45:50.269Z",
+                     *       "createdAt": "2026-11-24T11:00:48.297Z",
+                     *       "updatedAt": "2026-11-24T11:00:48.576Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4327,7 +4327,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d2db48fc-10d2-41f3-8acf-cf07fd27b8ed",
+                     *       "id": "310e8b9c-ee3f-4b35-a424-b607e5142af6",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4336,8 +4336,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T10:45:50.153Z",
-                     *       "updatedAt": "2026-11-24T10:45:50.247Z",
+                     *       "createdAt": "2026-11-24T11:00:48.297Z",
+                     *       "updatedAt": "2026-11-24T11:00:48.512Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -4424,266 +4424,266 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "58b9f871-2032-4b37-bd51-161cfa75e0bf",
+                     *           "id": "31e4a525-5f33-4202-8bed-b694ebb16538",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:45:50.715Z",
-                     *           "updatedAt": "2026-11-24T10:45:50.715Z",
+                     *           "createdAt": "2026-11-24T11:00:49.857Z",
+                     *           "updatedAt": "2026-11-24T11:00:49.857Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2027-01-31",
                      *               "name": "P01",
-                     *               "id": "0f9f9932-31f0-4605-b096-1d30c0dae41f",
+                     *               "id": "46e21b6b-e7a6-4445-91f1-dc2dbcd932c5",
                      *               "version": 1,
                      *               "startDate": "2027-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "58b9f871-2032-4b37-bd51-161cfa75e0bf"
+                     *               "financialYearId": "31e4a525-5f33-4202-8bed-b694ebb16538"
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2027-02-28",
                      *               "name": "P02",
-                     *               "id": "cceef03b-6ebe-4838-aa71-9a6fb3251fe2",
+                     *               "id": "4d12a2fc-08e6-4d11-bf34-7de29c2563ce",
                      *               "version": 1,
                      *               "startDate": "2027-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "58b9f871-2032-4b37-bd51-161cfa75e0bf"
+                     *               "financialYearId": "31e4a525-5f33-4202-8bed-b694ebb16538"
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2027-03-31",
                      *               "name": "P03",
-                     *               "id": "026f089a-1e0d-4889-b506-aa5275b2fdc2",
+                     *               "id": "373945a8-1275-4384-b6a5-665bfec00ba5",
                      *               "version": 1,
                      *               "startDate": "2027-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "58b9f871-2032-4b37-bd51-161cfa75e0bf"
+                     *               "financialYearId": "31e4a525-5f33-4202-8bed-b694ebb16538"
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2027-04-30",
                      *               "name": "P04",
-                     *               "id": "6bf5e3e6-0611-4ebc-8d5e-0cbe3ef74f31",
+                     *               "id": "3b901d58-5cd4-4b07-a5a9-2f22a7324904",
                      *               "version": 1,
                      *               "startDate": "2027-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "58b9f871-2032-4b37-bd51-161cfa75e0bf"
+                     *               "financialYearId": "31e4a525-5f33-4202-8bed-b694ebb16538"
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2027-05-31",
                      *               "name": "P05",
-                     *               "id": "4fdab3fc-c659-4e25-aef8-4ade4c6e21df",
+                     *               "id": "889319df-4492-4bb0-a9d8-ecd915fcba98",
                      *               "version": 1,
                      *               "startDate": "2027-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "58b9f871-2032-4b37-bd51-161cfa75e0bf"
+                     *               "financialYearId": "31e4a525-5f33-4202-8bed-b694ebb16538"
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2027-06-30",
                      *               "name": "P06",
-                     *               "id": "0f89589c-141b-4768-8e41-8cd3c8207609",
+                     *               "id": "ab19e364-7e33-48c9-b780-25f313e53959",
                      *               "version": 1,
                      *               "startDate": "2027-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "58b9f871-2032-4b37-bd51-161cfa75e0bf"
+                     *               "financialYearId": "31e4a525-5f33-4202-8bed-b694ebb16538"
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2027-07-31",
                      *               "name": "P07",
-                     *               "id": "0a5c28c5-c9a4-436a-925d-7fc7266414f2",
+                     *               "id": "61cb3517-d09f-4ba1-9cc7-2b42c0ae180a",
                      *               "version": 1,
                      *               "startDate": "2027-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "58b9f871-2032-4b37-bd51-161cfa75e0bf"
+                     *               "financialYearId": "31e4a525-5f33-4202-8bed-b694ebb16538"
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2027-08-31",
                      *               "name": "P08",
-                     *               "id": "86f05609-b155-4961-80e0-414ffa4b8958",
+                     *               "id": "700e99ea-2524-42e2-b6ea-70eb9211b155",
                      *               "version": 1,
                      *               "startDate": "2027-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "58b9f871-2032-4b37-bd51-161cfa75e0bf"
+                     *               "financialYearId": "31e4a525-5f33-4202-8bed-b694ebb16538"
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2027-09-30",
                      *               "name": "P09",
-                     *               "id": "2c868275-fed4-4248-b1db-8f00bc529ad8",
+                     *               "id": "f49f4d38-f450-4961-9b79-07196df7bfaa",
                      *               "version": 1,
                      *               "startDate": "2027-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "58b9f871-2032-4b37-bd51-161cfa75e0bf"
+                     *               "financialYearId": "31e4a525-5f33-4202-8bed-b694ebb16538"
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2027-10-31",
                      *               "name": "P10",
-                     *               "id": "b748f43a-7259-4e30-ade9-79a9af6ed49c",
+                     *               "id": "7919b0fe-830a-481b-bd96-ccf3c2da4937",
                      *               "version": 1,
                      *               "startDate": "2027-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "58b9f871-2032-4b37-bd51-161cfa75e0bf"
+                     *               "financialYearId": "31e4a525-5f33-4202-8bed-b694ebb16538"
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2027-11-30",
                      *               "name": "P11",
-                     *               "id": "a1cea07f-19d9-4d24-8226-c17b99bfff98",
+                     *               "id": "1403af89-cead-4e97-aff7-413e794722ec",
                      *               "version": 1,
                      *               "startDate": "2027-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "58b9f871-2032-4b37-bd51-161cfa75e0bf"
+                     *               "financialYearId": "31e4a525-5f33-4202-8bed-b694ebb16538"
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2027-12-31",
                      *               "name": "P12",
-                     *               "id": "29ee3fc0-f38d-4d75-bf38-f2f88ecbedff",
+                     *               "id": "8faf33af-39ed-4dd2-8d64-9485eefc9ae2",
                      *               "version": 1,
                      *               "startDate": "2027-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "58b9f871-2032-4b37-bd51-161cfa75e0bf"
+                     *               "financialYearId": "31e4a525-5f33-4202-8bed-b694ebb16538"
                      *             }
                      *           ]
                      *         },
                      *         {
-                     *           "id": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1",
+                     *           "id": "4e6067a1-9a3b-4364-8e60-809c2b710d9f",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:45:50.687Z",
-                     *           "updatedAt": "2026-11-24T10:45:50.687Z",
+                     *           "createdAt": "2026-11-24T11:00:49.808Z",
+                     *           "updatedAt": "2026-11-24T11:00:49.808Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2026-01-31",
                      *               "name": "P01",
-                     *               "id": "9ca9daef-d026-496f-badd-9a105fc1c92e",
+                     *               "id": "a6836952-7b42-4a08-81aa-cfd617fe866c",
                      *               "version": 1,
                      *               "startDate": "2026-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
+                     *               "financialYearId": "4e6067a1-9a3b-4364-8e60-809c2b710d9f"
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2026-02-28",
                      *               "name": "P02",
-                     *               "id": "66f1e8d4-9196-44b4-b167-e639166da497",
+                     *               "id": "5277a80f-d4be-45e8-96c0-1b18cf9df052",
                      *               "version": 1,
                      *               "startDate": "2026-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
+                     *               "financialYearId": "4e6067a1-9a3b-4364-8e60-809c2b710d9f"
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2026-03-31",
                      *               "name": "P03",
-                     *               "id": "f3eab134-b348-40bd-b3f0-bfb82a613f72",
+                     *               "id": "5de0bf3e-1ce8-466f-9e7b-744d857068e9",
                      *               "version": 1,
                      *               "startDate": "2026-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
+                     *               "financialYearId": "4e6067a1-9a3b-4364-8e60-809c2b710d9f"
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2026-04-30",
                      *               "name": "P04",
-                     *               "id": "827abff5-6577-4bdf-8c84-cf5719a59eaa",
+                     *               "id": "ed68e928-2267-430c-af11-96a85ed4b396",
                      *               "version": 1,
                      *               "startDate": "2026-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
+                     *               "financialYearId": "4e6067a1-9a3b-4364-8e60-809c2b710d9f"
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2026-05-31",
                      *               "name": "P05",
-                     *               "id": "04bbc57b-49fb-46ac-a679-1bd029af102a",
+                     *               "id": "8b4bcc49-e091-48ed-9a1c-a79c8dde9719",
                      *               "version": 1,
                      *               "startDate": "2026-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
+                     *               "financialYearId": "4e6067a1-9a3b-4364-8e60-809c2b710d9f"
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2026-06-30",
                      *               "name": "P06",
-                     *               "id": "ea7aa80d-6b32-4ccb-87a0-ed3573487e99",
+                     *               "id": "7c066592-930f-454f-b8ef-43c5351e26d1",
                      *               "version": 1,
                      *               "startDate": "2026-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
+                     *               "financialYearId": "4e6067a1-9a3b-4364-8e60-809c2b710d9f"
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2026-07-31",
                      *               "name": "P07",
-                     *               "id": "b7f56a1a-2559-4b1b-bd76-2a264163c0ba",
+                     *               "id": "aa40533a-9708-4fa7-8c1b-c4452e49ef33",
                      *               "version": 1,
                      *               "startDate": "2026-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
+                     *               "financialYearId": "4e6067a1-9a3b-4364-8e60-809c2b710d9f"
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2026-08-31",
                      *               "name": "P08",
-                     *               "id": "0ef2124e-a4b5-4343-bd70-2c01cb7239d5",
+                     *               "id": "44c9fe4c-3390-4d3a-9729-3845948917da",
                      *               "version": 1,
                      *               "startDate": "2026-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
+                     *               "financialYearId": "4e6067a1-9a3b-4364-8e60-809c2b710d9f"
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2026-09-30",
                      *               "name": "P09",
-                     *               "id": "f67c4747-6570-4ace-9deb-94fe5f7574de",
+                     *               "id": "2eb8321e-4c60-46a5-909f-24cc0e9c196d",
                      *               "version": 1,
                      *               "startDate": "2026-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
+                     *               "financialYearId": "4e6067a1-9a3b-4364-8e60-809c2b710d9f"
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2026-10-31",
                      *               "name": "P10",
-                     *               "id": "4e2cc04d-9960-4222-a2ca-528493b2342f",
+                     *               "id": "efa6a85e-a4b9-4658-8d16-b8bfd33d2cdb",
                      *               "version": 1,
                      *               "startDate": "2026-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
+                     *               "financialYearId": "4e6067a1-9a3b-4364-8e60-809c2b710d9f"
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2026-11-30",
                      *               "name": "P11",
-                     *               "id": "13d0e92b-f1a1-42ee-8099-01f239ec6e84",
+                     *               "id": "af7d2eb5-e7f8-457f-96d7-17463ca4ff56",
                      *               "version": 1,
                      *               "startDate": "2026-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
+                     *               "financialYearId": "4e6067a1-9a3b-4364-8e60-809c2b710d9f"
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2026-12-31",
                      *               "name": "P12",
-                     *               "id": "b2f765af-559d-4f15-818b-ab240ad8667f",
+                     *               "id": "dc0d240d-4de1-4493-a38a-6e9c55b3bed4",
                      *               "version": 1,
                      *               "startDate": "2026-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
+                     *               "financialYearId": "4e6067a1-9a3b-4364-8e60-809c2b710d9f"
                      *             }
                      *           ]
                      *         }
@@ -4845,7 +4845,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "58b9f871-2032-4b37-bd51-161cfa75e0bf",
+                     *       "id": "31e4a525-5f33-4202-8bed-b694ebb16538",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
@@ -4853,128 +4853,128 @@ export interface operations {
                      *       "version": 1,
                      *       "periods": [
                      *         {
-                     *           "id": "0f9f9932-31f0-4605-b096-1d30c0dae41f",
+                     *           "id": "46e21b6b-e7a6-4445-91f1-dc2dbcd932c5",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-01-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "58b9f871-2032-4b37-bd51-161cfa75e0bf"
+                     *           "financialYearId": "31e4a525-5f33-4202-8bed-b694ebb16538"
                      *         },
                      *         {
-                     *           "id": "cceef03b-6ebe-4838-aa71-9a6fb3251fe2",
+                     *           "id": "4d12a2fc-08e6-4d11-bf34-7de29c2563ce",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
                      *           "endDate": "2027-02-28",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "58b9f871-2032-4b37-bd51-161cfa75e0bf"
+                     *           "financialYearId": "31e4a525-5f33-4202-8bed-b694ebb16538"
                      *         },
                      *         {
-                     *           "id": "026f089a-1e0d-4889-b506-aa5275b2fdc2",
+                     *           "id": "373945a8-1275-4384-b6a5-665bfec00ba5",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
                      *           "endDate": "2027-03-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "58b9f871-2032-4b37-bd51-161cfa75e0bf"
+                     *           "financialYearId": "31e4a525-5f33-4202-8bed-b694ebb16538"
                      *         },
                      *         {
-                     *           "id": "6bf5e3e6-0611-4ebc-8d5e-0cbe3ef74f31",
+                     *           "id": "3b901d58-5cd4-4b07-a5a9-2f22a7324904",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
                      *           "endDate": "2027-04-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "58b9f871-2032-4b37-bd51-161cfa75e0bf"
+                     *           "financialYearId": "31e4a525-5f33-4202-8bed-b694ebb16538"
                      *         },
                      *         {
-                     *           "id": "4fdab3fc-c659-4e25-aef8-4ade4c6e21df",
+                     *           "id": "889319df-4492-4bb0-a9d8-ecd915fcba98",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
                      *           "endDate": "2027-05-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "58b9f871-2032-4b37-bd51-161cfa75e0bf"
+                     *           "financialYearId": "31e4a525-5f33-4202-8bed-b694ebb16538"
                      *         },
                      *         {
-                     *           "id": "0f89589c-141b-4768-8e41-8cd3c8207609",
+                     *           "id": "ab19e364-7e33-48c9-b780-25f313e53959",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
                      *           "endDate": "2027-06-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "58b9f871-2032-4b37-bd51-161cfa75e0bf"
+                     *           "financialYearId": "31e4a525-5f33-4202-8bed-b694ebb16538"
                      *         },
                      *         {
-                     *           "id": "0a5c28c5-c9a4-436a-925d-7fc7266414f2",
+                     *           "id": "61cb3517-d09f-4ba1-9cc7-2b42c0ae180a",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
                      *           "endDate": "2027-07-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "58b9f871-2032-4b37-bd51-161cfa75e0bf"
+                     *           "financialYearId": "31e4a525-5f33-4202-8bed-b694ebb16538"
                      *         },
                      *         {
-                     *           "id": "86f05609-b155-4961-80e0-414ffa4b8958",
+                     *           "id": "700e99ea-2524-42e2-b6ea-70eb9211b155",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
                      *           "endDate": "2027-08-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "58b9f871-2032-4b37-bd51-161cfa75e0bf"
+                     *           "financialYearId": "31e4a525-5f33-4202-8bed-b694ebb16538"
                      *         },
                      *         {
-                     *           "id": "2c868275-fed4-4248-b1db-8f00bc529ad8",
+                     *           "id": "f49f4d38-f450-4961-9b79-07196df7bfaa",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
                      *           "endDate": "2027-09-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "58b9f871-2032-4b37-bd51-161cfa75e0bf"
+                     *           "financialYearId": "31e4a525-5f33-4202-8bed-b694ebb16538"
                      *         },
                      *         {
-                     *           "id": "b748f43a-7259-4e30-ade9-79a9af6ed49c",
+                     *           "id": "7919b0fe-830a-481b-bd96-ccf3c2da4937",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
                      *           "endDate": "2027-10-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "58b9f871-2032-4b37-bd51-161cfa75e0bf"
+                     *           "financialYearId": "31e4a525-5f33-4202-8bed-b694ebb16538"
                      *         },
                      *         {
-                     *           "id": "a1cea07f-19d9-4d24-8226-c17b99bfff98",
+                     *           "id": "1403af89-cead-4e97-aff7-413e794722ec",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
                      *           "endDate": "2027-11-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "58b9f871-2032-4b37-bd51-161cfa75e0bf"
+                     *           "financialYearId": "31e4a525-5f33-4202-8bed-b694ebb16538"
                      *         },
                      *         {
-                     *           "id": "29ee3fc0-f38d-4d75-bf38-f2f88ecbedff",
+                     *           "id": "8faf33af-39ed-4dd2-8d64-9485eefc9ae2",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "58b9f871-2032-4b37-bd51-161cfa75e0bf"
+                     *           "financialYearId": "31e4a525-5f33-4202-8bed-b694ebb16538"
                      *         }
                      *       ],
-                     *       "createdAt": "2026-11-24T10:45:50.715Z",
-                     *       "updatedAt": "2026-11-24T10:45:50.715Z"
+                     *       "createdAt": "2026-11-24T11:00:49.857Z",
+                     *       "updatedAt": "2026-11-24T11:00:49.857Z"
                      *     }
                      */
                     "application/json": {
@@ -5087,134 +5087,134 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1",
+                     *       "id": "4e6067a1-9a3b-4364-8e60-809c2b710d9f",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:45:50.687Z",
-                     *       "updatedAt": "2026-11-24T10:45:50.687Z",
+                     *       "createdAt": "2026-11-24T11:00:49.808Z",
+                     *       "updatedAt": "2026-11-24T11:00:49.808Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "9ca9daef-d026-496f-badd-9a105fc1c92e",
+                     *           "id": "a6836952-7b42-4a08-81aa-cfd617fe866c",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
+                     *           "financialYearId": "4e6067a1-9a3b-4364-8e60-809c2b710d9f"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "66f1e8d4-9196-44b4-b167-e639166da497",
+                     *           "id": "5277a80f-d4be-45e8-96c0-1b18cf9df052",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
+                     *           "financialYearId": "4e6067a1-9a3b-4364-8e60-809c2b710d9f"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "f3eab134-b348-40bd-b3f0-bfb82a613f72",
+                     *           "id": "5de0bf3e-1ce8-466f-9e7b-744d857068e9",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
+                     *           "financialYearId": "4e6067a1-9a3b-4364-8e60-809c2b710d9f"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "827abff5-6577-4bdf-8c84-cf5719a59eaa",
+                     *           "id": "ed68e928-2267-430c-af11-96a85ed4b396",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
+                     *           "financialYearId": "4e6067a1-9a3b-4364-8e60-809c2b710d9f"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "04bbc57b-49fb-46ac-a679-1bd029af102a",
+                     *           "id": "8b4bcc49-e091-48ed-9a1c-a79c8dde9719",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
+                     *           "financialYearId": "4e6067a1-9a3b-4364-8e60-809c2b710d9f"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "ea7aa80d-6b32-4ccb-87a0-ed3573487e99",
+                     *           "id": "7c066592-930f-454f-b8ef-43c5351e26d1",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
+                     *           "financialYearId": "4e6067a1-9a3b-4364-8e60-809c2b710d9f"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "b7f56a1a-2559-4b1b-bd76-2a264163c0ba",
+                     *           "id": "aa40533a-9708-4fa7-8c1b-c4452e49ef33",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
+                     *           "financialYearId": "4e6067a1-9a3b-4364-8e60-809c2b710d9f"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "0ef2124e-a4b5-4343-bd70-2c01cb7239d5",
+                     *           "id": "44c9fe4c-3390-4d3a-9729-3845948917da",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
+                     *           "financialYearId": "4e6067a1-9a3b-4364-8e60-809c2b710d9f"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "f67c4747-6570-4ace-9deb-94fe5f7574de",
+                     *           "id": "2eb8321e-4c60-46a5-909f-24cc0e9c196d",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
+                     *           "financialYearId": "4e6067a1-9a3b-4364-8e60-809c2b710d9f"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "4e2cc04d-9960-4222-a2ca-528493b2342f",
+                     *           "id": "efa6a85e-a4b9-4658-8d16-b8bfd33d2cdb",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
+                     *           "financialYearId": "4e6067a1-9a3b-4364-8e60-809c2b710d9f"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "13d0e92b-f1a1-42ee-8099-01f239ec6e84",
+                     *           "id": "af7d2eb5-e7f8-457f-96d7-17463ca4ff56",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
+                     *           "financialYearId": "4e6067a1-9a3b-4364-8e60-809c2b710d9f"
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "b2f765af-559d-4f15-818b-ab240ad8667f",
+                     *           "id": "dc0d240d-4de1-4493-a38a-6e9c55b3bed4",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
+                     *           "financialYearId": "4e6067a1-9a3b-4364-8e60-809c2b710d9f"
                      *         }
                      *       ]
                      *     }
@@ -5369,134 +5369,134 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f714df82-be9f-471c-86d4-6a8def8e7bb7",
+                     *       "id": "1867a2ad-cacc-4156-8c52-3764848cf90d",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T10:45:50.814Z",
-                     *       "updatedAt": "2026-11-24T10:45:50.858Z",
+                     *       "createdAt": "2026-11-24T11:00:50.060Z",
+                     *       "updatedAt": "2026-11-24T11:00:50.217Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2030-01-31",
                      *           "name": "P01",
-                     *           "id": "286d43ff-3e8b-4a22-93d4-8b23e39ec447",
+                     *           "id": "00bab185-67a2-4598-83b5-f29ca3cc4221",
                      *           "version": 1,
                      *           "startDate": "2030-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "f714df82-be9f-471c-86d4-6a8def8e7bb7"
+                     *           "financialYearId": "1867a2ad-cacc-4156-8c52-3764848cf90d"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2030-02-28",
                      *           "name": "P02",
-                     *           "id": "6332c7e8-933c-4093-8e78-c9a927262a32",
+                     *           "id": "ec6661f2-9d79-4ef8-87a7-a08604a01919",
                      *           "version": 1,
                      *           "startDate": "2030-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "f714df82-be9f-471c-86d4-6a8def8e7bb7"
+                     *           "financialYearId": "1867a2ad-cacc-4156-8c52-3764848cf90d"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2030-03-31",
                      *           "name": "P03",
-                     *           "id": "6284b6a4-31cb-46e3-93aa-29bf3ec2932f",
+                     *           "id": "4e2078b4-7f58-4be3-8c73-fcb82ffce04f",
                      *           "version": 1,
                      *           "startDate": "2030-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "f714df82-be9f-471c-86d4-6a8def8e7bb7"
+                     *           "financialYearId": "1867a2ad-cacc-4156-8c52-3764848cf90d"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2030-04-30",
                      *           "name": "P04",
-                     *           "id": "cc21a861-5f3b-4289-9e91-d594d1fb5442",
+                     *           "id": "ac124059-4760-428f-b3ee-f91efa324022",
                      *           "version": 1,
                      *           "startDate": "2030-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "f714df82-be9f-471c-86d4-6a8def8e7bb7"
+                     *           "financialYearId": "1867a2ad-cacc-4156-8c52-3764848cf90d"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2030-05-31",
                      *           "name": "P05",
-                     *           "id": "f067ac92-0fb3-46ad-9cc7-368b4e4550a8",
+                     *           "id": "47d15ecc-008e-4920-b931-c69392c27465",
                      *           "version": 1,
                      *           "startDate": "2030-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "f714df82-be9f-471c-86d4-6a8def8e7bb7"
+                     *           "financialYearId": "1867a2ad-cacc-4156-8c52-3764848cf90d"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2030-06-30",
                      *           "name": "P06",
-                     *           "id": "462f478c-bc0c-45e6-8296-23aeb7bde317",
+                     *           "id": "18b93fa7-16db-4abf-bdcb-c7a78c6c9dd8",
                      *           "version": 1,
                      *           "startDate": "2030-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "f714df82-be9f-471c-86d4-6a8def8e7bb7"
+                     *           "financialYearId": "1867a2ad-cacc-4156-8c52-3764848cf90d"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2030-07-31",
                      *           "name": "P07",
-                     *           "id": "99c716ae-5714-40c5-a339-9e64fb9f325c",
+                     *           "id": "3cef0d9a-160d-4f6a-904d-6627e7ef6b2c",
                      *           "version": 1,
                      *           "startDate": "2030-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "f714df82-be9f-471c-86d4-6a8def8e7bb7"
+                     *           "financialYearId": "1867a2ad-cacc-4156-8c52-3764848cf90d"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2030-08-31",
                      *           "name": "P08",
-                     *           "id": "dc3bb105-3a1f-4e93-ac6b-bb0d2e044aa7",
+                     *           "id": "648b91b8-7f1e-4ffd-b2ab-3bf37678e3ca",
                      *           "version": 1,
                      *           "startDate": "2030-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "f714df82-be9f-471c-86d4-6a8def8e7bb7"
+                     *           "financialYearId": "1867a2ad-cacc-4156-8c52-3764848cf90d"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2030-09-30",
                      *           "name": "P09",
-                     *           "id": "ee44abcc-f09b-4f95-ba42-a589a7e0ffa6",
+                     *           "id": "5b27218c-99d1-4569-8600-50c47c3ddd0e",
                      *           "version": 1,
                      *           "startDate": "2030-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "f714df82-be9f-471c-86d4-6a8def8e7bb7"
+                     *           "financialYearId": "1867a2ad-cacc-4156-8c52-3764848cf90d"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2030-10-31",
                      *           "name": "P10",
-                     *           "id": "e63cd7e3-3e69-45f1-9c1b-6df05891ffd2",
+                     *           "id": "5531a079-6175-4822-98d6-2d5264f3f3a7",
                      *           "version": 1,
                      *           "startDate": "2030-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "f714df82-be9f-471c-86d4-6a8def8e7bb7"
+                     *           "financialYearId": "1867a2ad-cacc-4156-8c52-3764848cf90d"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2030-11-30",
                      *           "name": "P11",
-                     *           "id": "8b37f83e-bd40-400d-9a80-24f130bb4a72",
+                     *           "id": "30ac8195-6c41-438d-b9ad-b00282c0d2fd",
                      *           "version": 1,
                      *           "startDate": "2030-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "f714df82-be9f-471c-86d4-6a8def8e7bb7"
+                     *           "financialYearId": "1867a2ad-cacc-4156-8c52-3764848cf90d"
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2030-12-31",
                      *           "name": "P12",
-                     *           "id": "7c4bbc61-a322-4cb9-b01b-e107b25060cc",
+                     *           "id": "0b5372ea-8e36-4a97-bbb5-1b2d8860ac2e",
                      *           "version": 1,
                      *           "startDate": "2030-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "f714df82-be9f-471c-86d4-6a8def8e7bb7"
+                     *           "financialYearId": "1867a2ad-cacc-4156-8c52-3764848cf90d"
                      *         }
                      *       ]
                      *     }
@@ -5703,14 +5703,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c82d1044-c597-4370-8ca0-9a7cbbee696d",
+                     *       "id": "f78a3efd-e47c-47a1-a339-f598f985dd8f",
                      *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "7ce32946-6a4a-4fd2-aa05-133110aa5d4a",
+                     *           "accountId": "1571c026-89c9-4269-aa76-017fba390250",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -5720,7 +5720,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "64b87a8c-ffff-44e6-85b4-6aef2a174abe",
+                     *           "accountId": "0eaf03a4-76d3-41f2-834e-200ad19a52ce",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -5740,9 +5740,10 @@ export interface operations {
                      *       "periodId": null,
                      *       "reversalOf": null,
                      *       "reversedBy": null,
+                     *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:45:53.295Z",
-                     *       "updatedAt": "2026-11-24T10:45:53.295Z"
+                     *       "createdAt": "2026-11-24T11:00:54.088Z",
+                     *       "updatedAt": "2026-11-24T11:00:54.088Z"
                      *     }
                      */
                     "application/json": {
@@ -5806,6 +5807,8 @@ export interface operations {
                         reversalOf: string | null;
                         /** @description The journal that reverses this one. */
                         reversedBy: string | null;
+                        /** @description On the opening journal an import of opening balances wrote: the financial year it opens (dated and posted on its first day); null on every other journal. */
+                        openingOf: string | null;
                         /** @description The version read; a write based on another is refused (409). */
                         version: number;
                         /**
@@ -5870,121 +5873,121 @@ export interface operations {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "b2f765af-559d-4f15-818b-ab240ad8667f",
+                     *           "id": "dc0d240d-4de1-4493-a38a-6e9c55b3bed4",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
+                     *           "financialYearId": "4e6067a1-9a3b-4364-8e60-809c2b710d9f"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "13d0e92b-f1a1-42ee-8099-01f239ec6e84",
+                     *           "id": "af7d2eb5-e7f8-457f-96d7-17463ca4ff56",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
+                     *           "financialYearId": "4e6067a1-9a3b-4364-8e60-809c2b710d9f"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "4e2cc04d-9960-4222-a2ca-528493b2342f",
+                     *           "id": "efa6a85e-a4b9-4658-8d16-b8bfd33d2cdb",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
+                     *           "financialYearId": "4e6067a1-9a3b-4364-8e60-809c2b710d9f"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "f67c4747-6570-4ace-9deb-94fe5f7574de",
+                     *           "id": "2eb8321e-4c60-46a5-909f-24cc0e9c196d",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
+                     *           "financialYearId": "4e6067a1-9a3b-4364-8e60-809c2b710d9f"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "0ef2124e-a4b5-4343-bd70-2c01cb7239d5",
+                     *           "id": "44c9fe4c-3390-4d3a-9729-3845948917da",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
+                     *           "financialYearId": "4e6067a1-9a3b-4364-8e60-809c2b710d9f"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "b7f56a1a-2559-4b1b-bd76-2a264163c0ba",
+                     *           "id": "aa40533a-9708-4fa7-8c1b-c4452e49ef33",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
+                     *           "financialYearId": "4e6067a1-9a3b-4364-8e60-809c2b710d9f"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "ea7aa80d-6b32-4ccb-87a0-ed3573487e99",
+                     *           "id": "7c066592-930f-454f-b8ef-43c5351e26d1",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
+                     *           "financialYearId": "4e6067a1-9a3b-4364-8e60-809c2b710d9f"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "04bbc57b-49fb-46ac-a679-1bd029af102a",
+                     *           "id": "8b4bcc49-e091-48ed-9a1c-a79c8dde9719",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
+                     *           "financialYearId": "4e6067a1-9a3b-4364-8e60-809c2b710d9f"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "827abff5-6577-4bdf-8c84-cf5719a59eaa",
+                     *           "id": "ed68e928-2267-430c-af11-96a85ed4b396",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
+                     *           "financialYearId": "4e6067a1-9a3b-4364-8e60-809c2b710d9f"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "f3eab134-b348-40bd-b3f0-bfb82a613f72",
+                     *           "id": "5de0bf3e-1ce8-466f-9e7b-744d857068e9",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
+                     *           "financialYearId": "4e6067a1-9a3b-4364-8e60-809c2b710d9f"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "66f1e8d4-9196-44b4-b167-e639166da497",
+                     *           "id": "5277a80f-d4be-45e8-96c0-1b18cf9df052",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
+                     *           "financialYearId": "4e6067a1-9a3b-4364-8e60-809c2b710d9f"
                      *         },
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "9ca9daef-d026-496f-badd-9a105fc1c92e",
+                     *           "id": "a6836952-7b42-4a08-81aa-cfd617fe866c",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
+                     *           "financialYearId": "4e6067a1-9a3b-4364-8e60-809c2b710d9f"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -6068,11 +6071,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "9ca9daef-d026-496f-badd-9a105fc1c92e",
+                     *       "id": "a6836952-7b42-4a08-81aa-cfd617fe866c",
                      *       "version": 1,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
+                     *       "financialYearId": "4e6067a1-9a3b-4364-8e60-809c2b710d9f"
                      *     }
                      */
                     "application/json": {
@@ -6158,11 +6161,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "9ca9daef-d026-496f-badd-9a105fc1c92e",
+                     *       "id": "a6836952-7b42-4a08-81aa-cfd617fe866c",
                      *       "version": 2,
                      *       "startDate": "2026-01-01",
                      *       "status": "locked",
-                     *       "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
+                     *       "financialYearId": "4e6067a1-9a3b-4364-8e60-809c2b710d9f"
                      *     }
                      */
                     "application/json": {
@@ -6347,11 +6350,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "9ca9daef-d026-496f-badd-9a105fc1c92e",
+                     *       "id": "a6836952-7b42-4a08-81aa-cfd617fe866c",
                      *       "version": 3,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
+                     *       "financialYearId": "4e6067a1-9a3b-4364-8e60-809c2b710d9f"
                      *     }
                      */
                     "application/json": {
@@ -6439,14 +6442,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "a9a57c4c-32d7-4db4-8ef3-01e30f867ee5",
+                     *           "id": "4a3b15a4-b901-49d0-ba61-f4611784be4c",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "d1142063-0706-4962-842d-4c23b87a5daa",
+                     *               "accountId": "3a91b6e6-8c1f-4642-8321-b87c014fde19",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -6456,7 +6459,7 @@ export interface operations {
                      *               "fxRounding": false
                      *             },
                      *             {
-                     *               "accountId": "5e3ca8b2-5361-409c-a763-5c609074d212",
+                     *               "accountId": "d1e87b3e-ef8f-43bc-aa6f-cc48fd4b0ef8",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -6476,9 +6479,10 @@ export interface operations {
                      *           "periodId": null,
                      *           "reversalOf": null,
                      *           "reversedBy": null,
+                     *           "openingOf": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:45:51.251Z",
-                     *           "updatedAt": "2026-11-24T10:45:51.251Z"
+                     *           "createdAt": "2026-11-24T11:00:50.941Z",
+                     *           "updatedAt": "2026-11-24T11:00:50.941Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -6549,6 +6553,8 @@ export interface operations {
                             reversalOf: string | null;
                             /** @description The journal that reverses this one. */
                             reversedBy: string | null;
+                            /** @description On the opening journal an import of opening balances wrote: the financial year it opens (dated and posted on its first day); null on every other journal. */
+                            openingOf: string | null;
                             /** @description The version read; a write based on another is refused (409). */
                             version: number;
                             /**
@@ -6596,12 +6602,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "d1142063-0706-4962-842d-4c23b87a5daa",
+                 *           "accountId": "3a91b6e6-8c1f-4642-8321-b87c014fde19",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "5e3ca8b2-5361-409c-a763-5c609074d212",
+                 *           "accountId": "d1e87b3e-ef8f-43bc-aa6f-cc48fd4b0ef8",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -6645,14 +6651,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a9a57c4c-32d7-4db4-8ef3-01e30f867ee5",
+                     *       "id": "4a3b15a4-b901-49d0-ba61-f4611784be4c",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d1142063-0706-4962-842d-4c23b87a5daa",
+                     *           "accountId": "3a91b6e6-8c1f-4642-8321-b87c014fde19",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -6662,7 +6668,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "5e3ca8b2-5361-409c-a763-5c609074d212",
+                     *           "accountId": "d1e87b3e-ef8f-43bc-aa6f-cc48fd4b0ef8",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -6682,9 +6688,10 @@ export interface operations {
                      *       "periodId": null,
                      *       "reversalOf": null,
                      *       "reversedBy": null,
+                     *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:45:51.251Z",
-                     *       "updatedAt": "2026-11-24T10:45:51.251Z"
+                     *       "createdAt": "2026-11-24T11:00:50.941Z",
+                     *       "updatedAt": "2026-11-24T11:00:50.941Z"
                      *     }
                      */
                     "application/json": {
@@ -6748,6 +6755,8 @@ export interface operations {
                         reversalOf: string | null;
                         /** @description The journal that reverses this one. */
                         reversedBy: string | null;
+                        /** @description On the opening journal an import of opening balances wrote: the financial year it opens (dated and posted on its first day); null on every other journal. */
+                        openingOf: string | null;
                         /** @description The version read; a write based on another is refused (409). */
                         version: number;
                         /**
@@ -6796,14 +6805,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a9a57c4c-32d7-4db4-8ef3-01e30f867ee5",
+                     *       "id": "4a3b15a4-b901-49d0-ba61-f4611784be4c",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d1142063-0706-4962-842d-4c23b87a5daa",
+                     *           "accountId": "3a91b6e6-8c1f-4642-8321-b87c014fde19",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -6813,7 +6822,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "5e3ca8b2-5361-409c-a763-5c609074d212",
+                     *           "accountId": "d1e87b3e-ef8f-43bc-aa6f-cc48fd4b0ef8",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -6833,9 +6842,10 @@ export interface operations {
                      *       "periodId": null,
                      *       "reversalOf": null,
                      *       "reversedBy": null,
+                     *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:45:51.251Z",
-                     *       "updatedAt": "2026-11-24T10:45:51.251Z"
+                     *       "createdAt": "2026-11-24T11:00:50.941Z",
+                     *       "updatedAt": "2026-11-24T11:00:50.941Z"
                      *     }
                      */
                     "application/json": {
@@ -6899,6 +6909,8 @@ export interface operations {
                         reversalOf: string | null;
                         /** @description The journal that reverses this one. */
                         reversedBy: string | null;
+                        /** @description On the opening journal an import of opening balances wrote: the financial year it opens (dated and posted on its first day); null on every other journal. */
+                        openingOf: string | null;
                         /** @description The version read; a write based on another is refused (409). */
                         version: number;
                         /**
@@ -6945,12 +6957,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "d1142063-0706-4962-842d-4c23b87a5daa",
+                 *           "accountId": "3a91b6e6-8c1f-4642-8321-b87c014fde19",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "5e3ca8b2-5361-409c-a763-5c609074d212",
+                 *           "accountId": "d1e87b3e-ef8f-43bc-aa6f-cc48fd4b0ef8",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -6997,14 +7009,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a9a57c4c-32d7-4db4-8ef3-01e30f867ee5",
+                     *       "id": "4a3b15a4-b901-49d0-ba61-f4611784be4c",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d1142063-0706-4962-842d-4c23b87a5daa",
+                     *           "accountId": "3a91b6e6-8c1f-4642-8321-b87c014fde19",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7014,7 +7026,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "5e3ca8b2-5361-409c-a763-5c609074d212",
+                     *           "accountId": "d1e87b3e-ef8f-43bc-aa6f-cc48fd4b0ef8",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7034,9 +7046,10 @@ export interface operations {
                      *       "periodId": null,
                      *       "reversalOf": null,
                      *       "reversedBy": null,
+                     *       "openingOf": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T10:45:51.251Z",
-                     *       "updatedAt": "2026-11-24T10:45:51.377Z"
+                     *       "createdAt": "2026-11-24T11:00:50.941Z",
+                     *       "updatedAt": "2026-11-24T11:00:51.097Z"
                      *     }
                      */
                     "application/json": {
@@ -7100,6 +7113,8 @@ export interface operations {
                         reversalOf: string | null;
                         /** @description The journal that reverses this one. */
                         reversedBy: string | null;
+                        /** @description On the opening journal an import of opening balances wrote: the financial year it opens (dated and posted on its first day); null on every other journal. */
+                        openingOf: string | null;
                         /** @description The version read; a write based on another is refused (409). */
                         version: number;
                         /**
@@ -7166,14 +7181,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a9a57c4c-32d7-4db4-8ef3-01e30f867ee5",
+                     *       "id": "4a3b15a4-b901-49d0-ba61-f4611784be4c",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d1142063-0706-4962-842d-4c23b87a5daa",
+                     *           "accountId": "3a91b6e6-8c1f-4642-8321-b87c014fde19",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7183,7 +7198,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "5e3ca8b2-5361-409c-a763-5c609074d212",
+                     *           "accountId": "d1e87b3e-ef8f-43bc-aa6f-cc48fd4b0ef8",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7199,13 +7214,14 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1",
-                     *       "periodId": "f3eab134-b348-40bd-b3f0-bfb82a613f72",
+                     *       "financialYearId": "4e6067a1-9a3b-4364-8e60-809c2b710d9f",
+                     *       "periodId": "5de0bf3e-1ce8-466f-9e7b-744d857068e9",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
+                     *       "openingOf": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T10:45:51.251Z",
-                     *       "updatedAt": "2026-11-24T10:45:51.516Z"
+                     *       "createdAt": "2026-11-24T11:00:50.941Z",
+                     *       "updatedAt": "2026-11-24T11:00:51.215Z"
                      *     }
                      */
                     "application/json": {
@@ -7269,6 +7285,8 @@ export interface operations {
                         reversalOf: string | null;
                         /** @description The journal that reverses this one. */
                         reversedBy: string | null;
+                        /** @description On the opening journal an import of opening balances wrote: the financial year it opens (dated and posted on its first day); null on every other journal. */
+                        openingOf: string | null;
                         /** @description The version read; a write based on another is refused (409). */
                         version: number;
                         /**
@@ -7328,14 +7346,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cb7ba263-d562-445d-ab08-0663168b005a",
+                     *       "id": "5a18528a-1d65-45fe-9f22-49ed431cf0f0",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "7ce32946-6a4a-4fd2-aa05-133110aa5d4a",
+                     *           "accountId": "1571c026-89c9-4269-aa76-017fba390250",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -7345,7 +7363,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "d1142063-0706-4962-842d-4c23b87a5daa",
+                     *           "accountId": "3a91b6e6-8c1f-4642-8321-b87c014fde19",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -7361,13 +7379,14 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1",
-                     *       "periodId": "f3eab134-b348-40bd-b3f0-bfb82a613f72",
+                     *       "financialYearId": "4e6067a1-9a3b-4364-8e60-809c2b710d9f",
+                     *       "periodId": "5de0bf3e-1ce8-466f-9e7b-744d857068e9",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
+                     *       "openingOf": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T10:45:51.743Z",
-                     *       "updatedAt": "2026-11-24T10:45:51.855Z"
+                     *       "createdAt": "2026-11-24T11:00:51.500Z",
+                     *       "updatedAt": "2026-11-24T11:00:51.629Z"
                      *     }
                      */
                     "application/json": {
@@ -7431,6 +7450,8 @@ export interface operations {
                         reversalOf: string | null;
                         /** @description The journal that reverses this one. */
                         reversedBy: string | null;
+                        /** @description On the opening journal an import of opening balances wrote: the financial year it opens (dated and posted on its first day); null on every other journal. */
+                        openingOf: string | null;
                         /** @description The version read; a write based on another is refused (409). */
                         version: number;
                         /**
@@ -7490,14 +7511,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a9a57c4c-32d7-4db4-8ef3-01e30f867ee5",
+                     *       "id": "4a3b15a4-b901-49d0-ba61-f4611784be4c",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d1142063-0706-4962-842d-4c23b87a5daa",
+                     *           "accountId": "3a91b6e6-8c1f-4642-8321-b87c014fde19",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7507,7 +7528,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "5e3ca8b2-5361-409c-a763-5c609074d212",
+                     *           "accountId": "d1e87b3e-ef8f-43bc-aa6f-cc48fd4b0ef8",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7527,9 +7548,10 @@ export interface operations {
                      *       "periodId": null,
                      *       "reversalOf": null,
                      *       "reversedBy": null,
+                     *       "openingOf": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T10:45:51.251Z",
-                     *       "updatedAt": "2026-11-24T10:45:51.562Z"
+                     *       "createdAt": "2026-11-24T11:00:50.941Z",
+                     *       "updatedAt": "2026-11-24T11:00:51.291Z"
                      *     }
                      */
                     "application/json": {
@@ -7593,6 +7615,8 @@ export interface operations {
                         reversalOf: string | null;
                         /** @description The journal that reverses this one. */
                         reversedBy: string | null;
+                        /** @description On the opening journal an import of opening balances wrote: the financial year it opens (dated and posted on its first day); null on every other journal. */
+                        openingOf: string | null;
                         /** @description The version read; a write based on another is refused (409). */
                         version: number;
                         /**
@@ -7663,14 +7687,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a9a57c4c-32d7-4db4-8ef3-01e30f867ee5",
+                     *       "id": "4a3b15a4-b901-49d0-ba61-f4611784be4c",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d1142063-0706-4962-842d-4c23b87a5daa",
+                     *           "accountId": "3a91b6e6-8c1f-4642-8321-b87c014fde19",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7680,7 +7704,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "5e3ca8b2-5361-409c-a763-5c609074d212",
+                     *           "accountId": "d1e87b3e-ef8f-43bc-aa6f-cc48fd4b0ef8",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7696,13 +7720,14 @@ export interface operations {
                      *       },
                      *       "status": "reversed",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1",
-                     *       "periodId": "f3eab134-b348-40bd-b3f0-bfb82a613f72",
+                     *       "financialYearId": "4e6067a1-9a3b-4364-8e60-809c2b710d9f",
+                     *       "periodId": "5de0bf3e-1ce8-466f-9e7b-744d857068e9",
                      *       "reversalOf": null,
-                     *       "reversedBy": "a1b79586-8efb-4391-8474-e5ca0c0f3e05",
+                     *       "reversedBy": "cbc9ea7f-5ecf-4d71-ae82-3a1affef54da",
+                     *       "openingOf": null,
                      *       "version": 6,
-                     *       "createdAt": "2026-11-24T10:45:51.251Z",
-                     *       "updatedAt": "2026-11-24T10:45:51.647Z"
+                     *       "createdAt": "2026-11-24T11:00:50.941Z",
+                     *       "updatedAt": "2026-11-24T11:00:51.413Z"
                      *     }
                      */
                     "application/json": {
@@ -7766,6 +7791,8 @@ export interface operations {
                         reversalOf: string | null;
                         /** @description The journal that reverses this one. */
                         reversedBy: string | null;
+                        /** @description On the opening journal an import of opening balances wrote: the financial year it opens (dated and posted on its first day); null on every other journal. */
+                        openingOf: string | null;
                         /** @description The version read; a write based on another is refused (409). */
                         version: number;
                         /**
@@ -7919,13 +7946,13 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1",
+                     *       "financialYearId": "4e6067a1-9a3b-4364-8e60-809c2b710d9f",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "24406509-ea66-4414-b99a-7f27d70db71b",
+                     *           "accountId": "d11f470d-c263-42df-bbda-d657b19fd2d8",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -7951,8 +7978,8 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "d1142063-0706-4962-842d-4c23b87a5daa",
-                     *           "parentId": "24406509-ea66-4414-b99a-7f27d70db71b",
+                     *           "accountId": "3a91b6e6-8c1f-4642-8321-b87c014fde19",
+                     *           "parentId": "d11f470d-c263-42df-bbda-d657b19fd2d8",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -7977,7 +8004,7 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "044148dd-8bda-4ba1-9b52-e3bebe4a1dd0",
+                     *           "accountId": "a325e914-4261-4be7-bcf6-8d6f038d8eee",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -8003,8 +8030,8 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "5e3ca8b2-5361-409c-a763-5c609074d212",
-                     *           "parentId": "044148dd-8bda-4ba1-9b52-e3bebe4a1dd0",
+                     *           "accountId": "d1e87b3e-ef8f-43bc-aa6f-cc48fd4b0ef8",
+                     *           "parentId": "a325e914-4261-4be7-bcf6-8d6f038d8eee",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -8029,7 +8056,7 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "7886a705-b773-4a97-b1ff-81a4715cf148",
+                     *           "accountId": "aa598ecb-38d1-4ae1-984d-82087ac69d6e",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -8055,8 +8082,8 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "7ce32946-6a4a-4fd2-aa05-133110aa5d4a",
-                     *           "parentId": "7886a705-b773-4a97-b1ff-81a4715cf148",
+                     *           "accountId": "1571c026-89c9-4269-aa76-017fba390250",
+                     *           "parentId": "aa598ecb-38d1-4ae1-984d-82087ac69d6e",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -8310,7 +8337,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "7886a705-b773-4a97-b1ff-81a4715cf148",
+                     *           "accountId": "aa598ecb-38d1-4ae1-984d-82087ac69d6e",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -8329,8 +8356,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "7ce32946-6a4a-4fd2-aa05-133110aa5d4a",
-                     *           "parentId": "7886a705-b773-4a97-b1ff-81a4715cf148",
+                     *           "accountId": "1571c026-89c9-4269-aa76-017fba390250",
+                     *           "parentId": "aa598ecb-38d1-4ae1-984d-82087ac69d6e",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -8540,7 +8567,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "24406509-ea66-4414-b99a-7f27d70db71b",
+                     *           "accountId": "d11f470d-c263-42df-bbda-d657b19fd2d8",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -8557,8 +8584,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "d1142063-0706-4962-842d-4c23b87a5daa",
-                     *           "parentId": "24406509-ea66-4414-b99a-7f27d70db71b",
+                     *           "accountId": "3a91b6e6-8c1f-4642-8321-b87c014fde19",
+                     *           "parentId": "d11f470d-c263-42df-bbda-d657b19fd2d8",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -8807,7 +8834,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "24406509-ea66-4414-b99a-7f27d70db71b",
+                     *         "id": "d11f470d-c263-42df-bbda-d657b19fd2d8",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -8826,13 +8853,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "a9a57c4c-32d7-4db4-8ef3-01e30f867ee5",
+                     *           "journalId": "4a3b15a4-b901-49d0-ba61-f4611784be4c",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "d1142063-0706-4962-842d-4c23b87a5daa",
+                     *           "accountId": "3a91b6e6-8c1f-4642-8321-b87c014fde19",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -8843,7 +8870,7 @@ export interface operations {
                      *           "balance": "120.00"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjMwYTViMTgyLWZhN2QtNGI4Ni1iNjliLTAxMjhjMTNkNmE0NiIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiMjQ0MDY1MDktZWE2Ni00NDE0LWI5OWEtN2YyN2Q3MGRiNzFiIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjYTlhNTdjNGMtMzJkNy00ZGI0LThlZjMtMDFlMzBmODY3ZWU1IiwiYWNjb3VudElkIjoiZDExNDIwNjMtMDcwNi00OTYyLTg0MmQtNGMyM2I4N2E1ZGFhIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.7TFF4vX8RGQ9a4SU8BbsfV4REAPcjToTeectjJ_voCA"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImI4OTYwOGMyLWM0YjMtNGExMi04ZDBmLWM5MTRlZDc4YzUzZCIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiZDExZjQ3MGQtYzI2My00MmRmLWJiZGEtZDY1N2IxOWZkMmQ4IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjNGEzYjE1YTQtYjkwMS00OWQwLWJhNjEtZjQ2MTE3ODRiZTRjIiwiYWNjb3VudElkIjoiM2E5MWI2ZTYtOGMxZi00NjQyLTgzMjEtYjg3YzAxNGZkZTE5IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.lYT29Tu_sStNnEs9EHMMYbM3MUDc75PYwrkEZA187OE"
                      *     }
                      */
                     "application/json": {
@@ -9006,41 +9033,41 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "07b03803-dc42-4c88-8e64-8e282603201c",
+                     *           "id": "96781513-5e32-4377-88b2-58480567188b",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-24T10:45:53.037Z",
+                     *           "createdAt": "2026-11-24T11:00:53.599Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "56495355-6313-499a-9435-92935c9f068c"
+                     *             "id": "c4ae98cc-fa5e-4caa-a630-7b36ad1f73bd"
                      *           }
                      *         },
                      *         {
-                     *           "id": "c4300bcb-d83a-4a2a-8867-d7bff226cb72",
+                     *           "id": "d38a89ba-57db-4941-8ffb-033a73dd24cd",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-24T10:45:52.900Z",
+                     *           "createdAt": "2026-11-24T11:00:53.219Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "56495355-6313-499a-9435-92935c9f068c"
+                     *             "id": "c4ae98cc-fa5e-4caa-a630-7b36ad1f73bd"
                      *           }
                      *         },
                      *         {
-                     *           "id": "28c9b16e-5f0e-4daf-9488-c16edf2288c1",
+                     *           "id": "dbcee9ae-5719-4730-9808-86875800e1dc",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
+                     *             "financialYearId": "4e6067a1-9a3b-4364-8e60-809c2b710d9f"
                      *           },
-                     *           "createdAt": "2026-11-24T10:45:52.615Z",
+                     *           "createdAt": "2026-11-24T11:00:52.859Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "56495355-6313-499a-9435-92935c9f068c"
+                     *             "id": "c4ae98cc-fa5e-4caa-a630-7b36ad1f73bd"
                      *           }
                      *         }
                      *       ],
@@ -9118,7 +9145,7 @@ export interface operations {
                  * @example {
                  *       "kind": "TrialBalance",
                  *       "parameters": {
-                 *         "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
+                 *         "financialYearId": "4e6067a1-9a3b-4364-8e60-809c2b710d9f"
                  *       }
                  *     }
                  */
@@ -9212,15 +9239,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "28c9b16e-5f0e-4daf-9488-c16edf2288c1",
+                     *       "id": "dbcee9ae-5719-4730-9808-86875800e1dc",
                      *       "kind": "TrialBalance",
                      *       "parameters": {
-                     *         "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
+                     *         "financialYearId": "4e6067a1-9a3b-4364-8e60-809c2b710d9f"
                      *       },
-                     *       "createdAt": "2026-11-24T10:45:52.615Z",
+                     *       "createdAt": "2026-11-24T11:00:52.859Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "56495355-6313-499a-9435-92935c9f068c"
+                     *         "id": "c4ae98cc-fa5e-4caa-a630-7b36ad1f73bd"
                      *       }
                      *     }
                      */
@@ -9293,27 +9320,27 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "28c9b16e-5f0e-4daf-9488-c16edf2288c1",
+                     *       "id": "dbcee9ae-5719-4730-9808-86875800e1dc",
                      *       "kind": "TrialBalance",
                      *       "parameters": {
-                     *         "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1"
+                     *         "financialYearId": "4e6067a1-9a3b-4364-8e60-809c2b710d9f"
                      *       },
-                     *       "createdAt": "2026-11-24T10:45:52.615Z",
+                     *       "createdAt": "2026-11-24T11:00:52.859Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "56495355-6313-499a-9435-92935c9f068c"
+                     *         "id": "c4ae98cc-fa5e-4caa-a630-7b36ad1f73bd"
                      *       },
                      *       "figures": {
                      *         "dateFrom": "2026-01-01",
                      *         "dateTo": "2026-12-31",
-                     *         "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1",
+                     *         "financialYearId": "4e6067a1-9a3b-4364-8e60-809c2b710d9f",
                      *         "periodId": null,
                      *         "costCenter": null,
                      *         "currency": "SAR",
                      *         "rows": [
                      *           {
                      *             "currencies": [],
-                     *             "accountId": "24406509-ea66-4414-b99a-7f27d70db71b",
+                     *             "accountId": "d11f470d-c263-42df-bbda-d657b19fd2d8",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -9339,8 +9366,8 @@ export interface operations {
                      *           },
                      *           {
                      *             "currencies": [],
-                     *             "accountId": "d1142063-0706-4962-842d-4c23b87a5daa",
-                     *             "parentId": "24406509-ea66-4414-b99a-7f27d70db71b",
+                     *             "accountId": "3a91b6e6-8c1f-4642-8321-b87c014fde19",
+                     *             "parentId": "d11f470d-c263-42df-bbda-d657b19fd2d8",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -9365,7 +9392,7 @@ export interface operations {
                      *           },
                      *           {
                      *             "currencies": [],
-                     *             "accountId": "044148dd-8bda-4ba1-9b52-e3bebe4a1dd0",
+                     *             "accountId": "a325e914-4261-4be7-bcf6-8d6f038d8eee",
                      *             "parentId": null,
                      *             "code": "4",
                      *             "path": "4",
@@ -9391,8 +9418,8 @@ export interface operations {
                      *           },
                      *           {
                      *             "currencies": [],
-                     *             "accountId": "5e3ca8b2-5361-409c-a763-5c609074d212",
-                     *             "parentId": "044148dd-8bda-4ba1-9b52-e3bebe4a1dd0",
+                     *             "accountId": "d1e87b3e-ef8f-43bc-aa6f-cc48fd4b0ef8",
+                     *             "parentId": "a325e914-4261-4be7-bcf6-8d6f038d8eee",
                      *             "code": "4101",
                      *             "path": "4.4101",
                      *             "depth": 1,
@@ -9417,7 +9444,7 @@ export interface operations {
                      *           },
                      *           {
                      *             "currencies": [],
-                     *             "accountId": "7886a705-b773-4a97-b1ff-81a4715cf148",
+                     *             "accountId": "aa598ecb-38d1-4ae1-984d-82087ac69d6e",
                      *             "parentId": null,
                      *             "code": "5",
                      *             "path": "5",
@@ -9443,8 +9470,8 @@ export interface operations {
                      *           },
                      *           {
                      *             "currencies": [],
-                     *             "accountId": "7ce32946-6a4a-4fd2-aa05-133110aa5d4a",
-                     *             "parentId": "7886a705-b773-4a97-b1ff-81a4715cf148",
+                     *             "accountId": "1571c026-89c9-4269-aa76-017fba390250",
+                     *             "parentId": "aa598ecb-38d1-4ae1-984d-82087ac69d6e",
                      *             "code": "5101",
                      *             "path": "5.5101",
                      *             "depth": 1,
@@ -9981,26 +10008,26 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "99880bb9-8081-4dc4-bc1f-de2a2a017a86",
-                     *           "sequence": 25,
+                     *           "id": "90e4f22f-a551-4ca6-826b-25d4f724f99f",
+                     *           "sequence": 17,
                      *           "type": "JournalPosted",
-                     *           "companyId": "30a5b182-fa7d-4b86-b69b-0128c13d6a46",
-                     *           "recordId": "66daa94e-b466-4aea-bd76-fbb3ee5608f7",
+                     *           "companyId": "b89608c2-c4b3-4a12-8d0f-c914ed78c53d",
+                     *           "recordId": "3b6434de-d986-4854-83ae-fc0bf65b7e49",
                      *           "version": 2,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "56495355-6313-499a-9435-92935c9f068c"
+                     *             "id": "c4ae98cc-fa5e-4caa-a630-7b36ad1f73bd"
                      *           },
-                     *           "occurredAt": "2026-11-24T10:45:51.957Z",
+                     *           "occurredAt": "2026-11-24T11:00:51.804Z",
                      *           "data": {
-                     *             "id": "66daa94e-b466-4aea-bd76-fbb3ee5608f7",
+                     *             "id": "3b6434de-d986-4854-83ae-fc0bf65b7e49",
                      *             "serialNumber": 4,
                      *             "date": "2026-04-05T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "7ce32946-6a4a-4fd2-aa05-133110aa5d4a",
+                     *                 "accountId": "1571c026-89c9-4269-aa76-017fba390250",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 7,
@@ -10010,7 +10037,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "d1142063-0706-4962-842d-4c23b87a5daa",
+                     *                 "accountId": "3a91b6e6-8c1f-4642-8321-b87c014fde19",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 7,
@@ -10026,38 +10053,39 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-04-05",
-                     *             "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1",
-                     *             "periodId": "827abff5-6577-4bdf-8c84-cf5719a59eaa",
+                     *             "financialYearId": "4e6067a1-9a3b-4364-8e60-809c2b710d9f",
+                     *             "periodId": "ed68e928-2267-430c-af11-96a85ed4b396",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
+                     *             "openingOf": null,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-24T10:45:51.907Z",
-                     *             "updatedAt": "2026-11-24T10:45:51.957Z"
+                     *             "createdAt": "2026-11-24T11:00:51.750Z",
+                     *             "updatedAt": "2026-11-24T11:00:51.804Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null
                      *         },
                      *         {
-                     *           "id": "f7418525-22a6-4489-a477-196d5325ce8b",
-                     *           "sequence": 42,
+                     *           "id": "bc4ab7dd-0837-42a1-9a80-535e7a2a9c37",
+                     *           "sequence": 21,
                      *           "type": "JournalPosted",
-                     *           "companyId": "30a5b182-fa7d-4b86-b69b-0128c13d6a46",
-                     *           "recordId": "a9a57c4c-32d7-4db4-8ef3-01e30f867ee5",
+                     *           "companyId": "b89608c2-c4b3-4a12-8d0f-c914ed78c53d",
+                     *           "recordId": "4a3b15a4-b901-49d0-ba61-f4611784be4c",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "56495355-6313-499a-9435-92935c9f068c"
+                     *             "id": "c4ae98cc-fa5e-4caa-a630-7b36ad1f73bd"
                      *           },
-                     *           "occurredAt": "2026-11-24T10:45:51.516Z",
+                     *           "occurredAt": "2026-11-24T11:00:51.216Z",
                      *           "data": {
-                     *             "id": "a9a57c4c-32d7-4db4-8ef3-01e30f867ee5",
+                     *             "id": "4a3b15a4-b901-49d0-ba61-f4611784be4c",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "d1142063-0706-4962-842d-4c23b87a5daa",
+                     *                 "accountId": "3a91b6e6-8c1f-4642-8321-b87c014fde19",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -10067,7 +10095,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "5e3ca8b2-5361-409c-a763-5c609074d212",
+                     *                 "accountId": "d1e87b3e-ef8f-43bc-aa6f-cc48fd4b0ef8",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -10083,38 +10111,39 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1",
-                     *             "periodId": "f3eab134-b348-40bd-b3f0-bfb82a613f72",
+                     *             "financialYearId": "4e6067a1-9a3b-4364-8e60-809c2b710d9f",
+                     *             "periodId": "5de0bf3e-1ce8-466f-9e7b-744d857068e9",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
+                     *             "openingOf": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-24T10:45:51.251Z",
-                     *             "updatedAt": "2026-11-24T10:45:51.516Z"
+                     *             "createdAt": "2026-11-24T11:00:50.941Z",
+                     *             "updatedAt": "2026-11-24T11:00:51.215Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null
                      *         },
                      *         {
-                     *           "id": "b4ec0816-0fee-49e0-ae7e-72c49f5502dc",
-                     *           "sequence": 44,
+                     *           "id": "7ec6fa94-78ab-47a3-bb93-e2930d2add4e",
+                     *           "sequence": 23,
                      *           "type": "JournalPosted",
-                     *           "companyId": "30a5b182-fa7d-4b86-b69b-0128c13d6a46",
-                     *           "recordId": "a9a57c4c-32d7-4db4-8ef3-01e30f867ee5",
+                     *           "companyId": "b89608c2-c4b3-4a12-8d0f-c914ed78c53d",
+                     *           "recordId": "4a3b15a4-b901-49d0-ba61-f4611784be4c",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "56495355-6313-499a-9435-92935c9f068c"
+                     *             "id": "c4ae98cc-fa5e-4caa-a630-7b36ad1f73bd"
                      *           },
-                     *           "occurredAt": "2026-11-24T10:45:51.604Z",
+                     *           "occurredAt": "2026-11-24T11:00:51.358Z",
                      *           "data": {
-                     *             "id": "a9a57c4c-32d7-4db4-8ef3-01e30f867ee5",
+                     *             "id": "4a3b15a4-b901-49d0-ba61-f4611784be4c",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "d1142063-0706-4962-842d-4c23b87a5daa",
+                     *                 "accountId": "3a91b6e6-8c1f-4642-8321-b87c014fde19",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -10124,7 +10153,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "5e3ca8b2-5361-409c-a763-5c609074d212",
+                     *                 "accountId": "d1e87b3e-ef8f-43bc-aa6f-cc48fd4b0ef8",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -10140,19 +10169,20 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "6383c17a-b0cc-49f4-9f28-d1e202b05fb1",
-                     *             "periodId": "f3eab134-b348-40bd-b3f0-bfb82a613f72",
+                     *             "financialYearId": "4e6067a1-9a3b-4364-8e60-809c2b710d9f",
+                     *             "periodId": "5de0bf3e-1ce8-466f-9e7b-744d857068e9",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
+                     *             "openingOf": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-24T10:45:51.251Z",
-                     *             "updatedAt": "2026-11-24T10:45:51.603Z"
+                     *             "createdAt": "2026-11-24T11:00:50.941Z",
+                     *             "updatedAt": "2026-11-24T11:00:51.358Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjMwYTViMTgyLWZhN2QtNGI4Ni1iNjliLTAxMjhjMTNkNmE0NiIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjQ0fX0.Ck6yRIgN1Yp28OxC4_eFhV2WLPNww6MhndKSz53pfm0"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImI4OTYwOGMyLWM0YjMtNGExMi04ZDBmLWM5MTRlZDc4YzUzZCIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjIzfX0.AnHHOKzmWuhhgElTRyb11uSSZZZEH4rVVSAX18raT1o"
                      *     }
                      */
                     "application/json": {
@@ -10250,7 +10280,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "9d6e6e2b-f45a-4231-a8aa-d5a4e6e844d9",
+                     *           "id": "24115a47-dd8e-43bb-8a7d-2d19bd0ade09",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -10261,11 +10291,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "56495355-6313-499a-9435-92935c9f068c"
+                     *             "id": "c4ae98cc-fa5e-4caa-a630-7b36ad1f73bd"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:45:55.351Z",
-                     *           "updatedAt": "2026-11-24T10:45:55.351Z"
+                     *           "createdAt": "2026-11-24T11:00:56.808Z",
+                     *           "updatedAt": "2026-11-24T11:00:56.808Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -10387,7 +10417,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9d6e6e2b-f45a-4231-a8aa-d5a4e6e844d9",
+                     *       "id": "24115a47-dd8e-43bb-8a7d-2d19bd0ade09",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -10398,11 +10428,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "56495355-6313-499a-9435-92935c9f068c"
+                     *         "id": "c4ae98cc-fa5e-4caa-a630-7b36ad1f73bd"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:45:55.351Z",
-                     *       "updatedAt": "2026-11-24T10:45:55.351Z",
+                     *       "createdAt": "2026-11-24T11:00:56.808Z",
+                     *       "updatedAt": "2026-11-24T11:00:56.808Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -10490,7 +10520,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9d6e6e2b-f45a-4231-a8aa-d5a4e6e844d9",
+                     *       "id": "24115a47-dd8e-43bb-8a7d-2d19bd0ade09",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -10501,11 +10531,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "56495355-6313-499a-9435-92935c9f068c"
+                     *         "id": "c4ae98cc-fa5e-4caa-a630-7b36ad1f73bd"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:45:55.351Z",
-                     *       "updatedAt": "2026-11-24T10:45:55.351Z"
+                     *       "createdAt": "2026-11-24T11:00:56.808Z",
+                     *       "updatedAt": "2026-11-24T11:00:56.808Z"
                      *     }
                      */
                     "application/json": {
@@ -10617,7 +10647,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9d6e6e2b-f45a-4231-a8aa-d5a4e6e844d9",
+                     *       "id": "24115a47-dd8e-43bb-8a7d-2d19bd0ade09",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -10629,11 +10659,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "56495355-6313-499a-9435-92935c9f068c"
+                     *         "id": "c4ae98cc-fa5e-4caa-a630-7b36ad1f73bd"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T10:45:55.351Z",
-                     *       "updatedAt": "2026-11-24T10:45:55.832Z"
+                     *       "createdAt": "2026-11-24T11:00:56.808Z",
+                     *       "updatedAt": "2026-11-24T11:00:57.403Z"
                      *     }
                      */
                     "application/json": {
@@ -10856,13 +10886,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "4569588d-a04d-499e-b041-bbc9817cda97",
+                     *           "id": "aad29583-08e9-4783-acfd-5dc992ec2ffa",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:45:55.999Z",
-                     *           "updatedAt": "2026-11-24T10:45:55.999Z"
+                     *           "createdAt": "2026-11-24T11:00:57.583Z",
+                     *           "updatedAt": "2026-11-24T11:00:57.583Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -10958,13 +10988,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4569588d-a04d-499e-b041-bbc9817cda97",
+                     *       "id": "aad29583-08e9-4783-acfd-5dc992ec2ffa",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:45:55.999Z",
-                     *       "updatedAt": "2026-11-24T10:45:55.999Z"
+                     *       "createdAt": "2026-11-24T11:00:57.583Z",
+                     *       "updatedAt": "2026-11-24T11:00:57.583Z"
                      *     }
                      */
                     "application/json": {
@@ -11030,13 +11060,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4569588d-a04d-499e-b041-bbc9817cda97",
+                     *       "id": "aad29583-08e9-4783-acfd-5dc992ec2ffa",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:45:55.999Z",
-                     *       "updatedAt": "2026-11-24T10:45:55.999Z"
+                     *       "createdAt": "2026-11-24T11:00:57.583Z",
+                     *       "updatedAt": "2026-11-24T11:00:57.583Z"
                      *     }
                      */
                     "application/json": {
@@ -11115,13 +11145,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4569588d-a04d-499e-b041-bbc9817cda97",
+                     *       "id": "aad29583-08e9-4783-acfd-5dc992ec2ffa",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T10:45:55.999Z",
-                     *       "updatedAt": "2026-11-24T10:45:56.367Z"
+                     *       "createdAt": "2026-11-24T11:00:57.583Z",
+                     *       "updatedAt": "2026-11-24T11:00:57.832Z"
                      *     }
                      */
                     "application/json": {
@@ -11241,7 +11271,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "d8699ad0-38eb-415c-ad1e-5914daaa0dc2",
+                     *           "id": "1fc0fb5b-e1a0-4f74-bfdc-0404d7be73f2",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -11271,12 +11301,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "56495355-6313-499a-9435-92935c9f068c"
+                     *             "id": "c4ae98cc-fa5e-4caa-a630-7b36ad1f73bd"
                      *           },
-                     *           "createdAt": "2026-11-24T10:45:50.387Z",
-                     *           "updatedAt": "2026-11-24T10:45:50.548Z",
-                     *           "startedAt": "2026-11-24T10:45:50.455Z",
-                     *           "finishedAt": "2026-11-24T10:45:50.548Z"
+                     *           "createdAt": "2026-11-24T11:00:48.919Z",
+                     *           "updatedAt": "2026-11-24T11:00:49.636Z",
+                     *           "startedAt": "2026-11-24T11:00:49.387Z",
+                     *           "finishedAt": "2026-11-24T11:00:49.636Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -11460,7 +11490,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d8699ad0-38eb-415c-ad1e-5914daaa0dc2",
+                     *       "id": "1fc0fb5b-e1a0-4f74-bfdc-0404d7be73f2",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -11483,10 +11513,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "56495355-6313-499a-9435-92935c9f068c"
+                     *         "id": "c4ae98cc-fa5e-4caa-a630-7b36ad1f73bd"
                      *       },
-                     *       "createdAt": "2026-11-24T10:45:50.387Z",
-                     *       "updatedAt": "2026-11-24T10:45:50.387Z",
+                     *       "createdAt": "2026-11-24T11:00:48.919Z",
+                     *       "updatedAt": "2026-11-24T11:00:48.919Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -11616,7 +11646,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d8699ad0-38eb-415c-ad1e-5914daaa0dc2",
+                     *       "id": "1fc0fb5b-e1a0-4f74-bfdc-0404d7be73f2",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -11646,12 +11676,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "56495355-6313-499a-9435-92935c9f068c"
+                     *         "id": "c4ae98cc-fa5e-4caa-a630-7b36ad1f73bd"
                      *       },
-                     *       "createdAt": "2026-11-24T10:45:50.387Z",
-                     *       "updatedAt": "2026-11-24T10:45:50.548Z",
-                     *       "startedAt": "2026-11-24T10:45:50.455Z",
-                     *       "finishedAt": "2026-11-24T10:45:50.548Z"
+                     *       "createdAt": "2026-11-24T11:00:48.919Z",
+                     *       "updatedAt": "2026-11-24T11:00:49.636Z",
+                     *       "startedAt": "2026-11-24T11:00:49.387Z",
+                     *       "finishedAt": "2026-11-24T11:00:49.636Z"
                      *     }
                      */
                     "application/json": {

@@ -79,6 +79,12 @@ export async function getJob(companyId: string, importId: string): Promise<Impor
   return item && jobFromItem(item);
 }
 
+/** Whether the job has not ended yet (its usage items protect the accounts it will name: node-usage.ts). */
+export async function importUnderWay(companyId: string, importId: string): Promise<boolean> {
+  const job = await getJob(companyId, importId);
+  return job !== undefined && (job.status === 'queued' || job.status === 'running');
+}
+
 /** The company's jobs by creation time, a page at a time; the keyword matches the kind. */
 export function jobsPage(companyId: string, query: ListQuery): Promise<Page<ImportJob>> {
   return keywordListPage(

@@ -199,6 +199,20 @@ export function openPeriodCheckOp(companyId: string, yearId: string, periodId: s
   );
 }
 
+/**
+ * Posting into several periods of one year at once (a bulk import): the year is open and not
+ * guarded, and every one of the periods is open; one check, as a transaction may name the year
+ * item once.
+ */
+export function openPeriodsCheckOp(companyId: string, yearId: string, periodIds: readonly string[]): WriteOp {
+  const names: Record<string, string> = { '#status': 'status' };
+  periodIds.forEach((id, i) => (names[`#p${i}`] = id));
+  const periodsOpen: Expr = { expression: periodIds.map((_, i) => `periods.#p${i}.#status = :open`).join(' AND '), names, values: { ':open': 'open' } };
+  return mainTable.check(keys.year(companyId, yearId), conditions.all(yearOpen, periodsOpen, guardFree())!, (old) =>
+    old ? new StateConflict('PeriodNotOpen', 'A period the import posts into is no longer open (or its year is being changed).', 'postingDate') : new NotFound('The financial year'),
+  );
+}
+
 /** Records the year's closing journal, unless another request recorded a different one first. */
 export function setClosingJournalOp(companyId: string, year: YearRecord, journalId: string): WriteOp {
   const previous: Expr = year.closingJournalId

@@ -14,6 +14,7 @@ import { LISTED_ERRORS, type ImportCounts, type ImportJob, type RowError } from 
 import { readRows, type SourceRow } from './read-rows.ts';
 import { finalStatus } from './rules.ts';
 import { writeNodes } from './write-nodes.ts';
+import { ImportRefused } from './write-journals.ts';
 
 /**
  * What the check of a file found and how to write it: the rows found invalid or already in the
@@ -87,7 +88,12 @@ async function runClaimed(steps: JobSteps): Promise<void> {
     return finishUnreadable(steps, { row: 0, field: 'data', reason: `the books changed while the import was interrupted: its check now plans ${plan.units} writes where it planned ${job.progress.planned}; import the rest again`, code: 'BooksChanged' });
   }
   // An atomic import stops at its first refused write, also when resumed after it.
-  if (writes && !(job.mode === 'atomic' && steps.failedWrites > 0)) await plan.write(steps);
+  try {
+    if (writes && !(job.mode === 'atomic' && steps.failedWrites > 0)) await plan.write(steps);
+  } catch (error) {
+    if (!(error instanceof ImportRefused)) throw error;
+    return finishUnreadable(steps, error.error);
+  }
   await finish(steps, { ...counts, written: steps.written });
 }
 
@@ -111,7 +117,7 @@ async function finish(steps: JobSteps, counts: ImportCounts): Promise<void> {
   await deletePayload(companyId, job);
 }
 
-/** A job whose file cannot be read or planned at all: failed, with the one error saying why. */
+/** A job whose file cannot be read or planned at all, or that the books refuse before it writes: failed, with the error saying why. */
 async function finishUnreadable(steps: JobSteps, error: RowError): Promise<void> {
   const { companyId, job } = steps;
   await steps.failed(steps.next, error);

@@ -17,6 +17,8 @@ export interface JournalFields {
   reversalOf?: string | undefined;
   /** Set by GenerateClosingJournal only: the financial year this journal closes. */
   closingOf?: string | undefined;
+  /** Set by an import of opening balances only: the financial year this journal opens. */
+  openingOf?: string | undefined;
   version: number;
   createdAt: string;
   updatedAt: string;

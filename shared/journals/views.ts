@@ -40,6 +40,7 @@ export function journalView(j: JournalRecord): JournalView {
     periodId: posting?.periodId ?? null,
     reversalOf: j.reversalOf ?? null,
     reversedBy: j.status === 'reversed' ? j.reversedBy : null,
+    openingOf: j.openingOf ?? null,
     version: j.version,
     createdAt: j.createdAt,
     updatedAt: j.updatedAt,

@@ -102,6 +102,7 @@ function buildResponses() {
     periodId: z.nullable(id),
     reversalOf: z.nullable(id),
     reversedBy: z.nullable(id),
+    openingOf: z.nullable(id),
     version: z.int(),
     createdAt: instant,
     updatedAt: instant,
