@@ -8,6 +8,7 @@ import { DATA_DIR, localEnvironment, SECRETS_FILE, STATE_FILE } from './environm
 import { startGateway, type RunningGateway } from './gateway.ts';
 import { LOCAL_CLIENT_ID, startIdentityProvider, type RunningIdentityProvider } from './identity-provider.ts';
 import { startJobRecovery, type RunningJobRecovery } from './job-recovery.ts';
+import { startImportWorker, type RunningImportWorker } from './import-worker.ts';
 import { portIsFree } from './free-port.ts';
 import { ensureLocalSecrets } from './local-secrets.ts';
 import { superviseDynamo } from './supervise-dynamo.ts';
@@ -16,7 +17,7 @@ import { superviseDynamo } from './supervise-dynamo.ts';
  * `npm start`: DynamoDB Local (data under .data/dynamodb, or in memory with --in-memory),
  * the tables, the local identity provider on 127.0.0.1:3001 (OIDC_PORT overrides) and the
  * local gateway on 127.0.0.1:3000 (PORT overrides), the webhook dispatcher on the main
- * table's stream and the recovery of unfinished wide postings. Ctrl-C stops all. DynamoDB Local is
+ * table's stream, the recovery of unfinished wide postings and the import worker. Ctrl-C stops all. DynamoDB Local is
  * supervised: restarted when it dies (see supervise-dynamo.ts), or the stack stops with a message.
  */
 const inMemory = process.argv.includes('--in-memory');
@@ -28,6 +29,7 @@ let identity: RunningIdentityProvider | undefined;
 let gateway: RunningGateway | undefined;
 let dispatcher: RunningDispatcher | undefined;
 let recovery: RunningJobRecovery | undefined;
+let imports: RunningImportWorker | undefined;
 let stopping = false;
 async function stop(exitCode = 0): Promise<void> {
   if (stopping) return;
@@ -35,6 +37,7 @@ async function stop(exitCode = 0): Promise<void> {
   await gateway?.close();
   await dispatcher?.close();
   await recovery?.close();
+  await imports?.close();
   await identity?.close();
   await dynamo.stop();
   process.exit(exitCode);
@@ -74,11 +77,14 @@ writeFileSync(STATE_FILE, JSON.stringify({ api: gateway.url, dynamoEndpoint: dyn
 dispatcher = await startEventDispatcher({ endpoint: dynamo.endpoint, tableName: MAIN_TABLE.id });
 // Wide postings whose request died (this stack was killed mid-job) are finished, as in AWS.
 recovery = startJobRecovery();
+// Imports run in the background, as the import worker runs them in AWS.
+imports = startImportWorker();
 
 console.log(`dynamodb: ${dynamo.endpoint} (${inMemory ? 'in memory' : `data in ${resolve(DATA_DIR, 'dynamodb')}`})`);
 console.log(`identity provider: ${identity.issuer} (local sign-in: any email, any password)`);
 console.log('webhooks: dispatching events from the main table\'s stream (loopback receivers allowed locally)');
 console.log('jobs: finishing wide postings left unfinished (checked every 5 s)');
+console.log('imports: running import jobs as they arrive (checked every second)');
 console.log(`ready: ${gateway.url}  (OpenAPI ${gateway.url}/openapi.json, docs ${gateway.url}/docs; Ctrl-C stops)`);
 
 process.on('SIGINT', () => void stop());

@@ -9,6 +9,7 @@ import { calendarDate, checkBalanced, CREDIT, DEBIT, fxRoundingLine, MAX_LINES, 
 import { Reference } from '../schemas/common.ts';
 import { CurrencyCode } from '../schemas/currency.ts';
 import { IsoDateField, IsoDateTimeField } from '../schemas/dates.ts';
+import { lazy } from '../schemas/lazy.ts';
 import * as z from '../schemas/zod.ts';
 import type { ChartIndex } from './chart-index.ts';
 import { importedId } from './ids.ts';
@@ -71,13 +72,23 @@ interface CheckedRow {
 }
 
 const SIDES: Record<string, typeof DEBIT | typeof CREDIT> = { '1': DEBIT, '2': CREDIT, debit: DEBIT, credit: CREDIT };
-const Text = (max: number) => z.string().check(z.maxLength(max, { error: `must be at most ${max} characters` }));
-/** A date (YYYY-MM-DD, taken as midnight UTC) or a date-time with an offset, as journals take. */
-const JournalDate = () => z.union([z.pipe(IsoDateField(), z.transform((d: string) => `${d}T00:00:00Z`)), IsoDateTimeField()], { error: 'must be a date (YYYY-MM-DD) or an ISO 8601 date-time with an offset' });
+const text = (max: number) => z.string().check(z.maxLength(max, { error: `must be at most ${max} characters` }));
+/** The fields' schemas, built once (a file has up to 100,000 rows). */
+const Fields = lazy(() => ({
+  reference: text(100),
+  description: text(500),
+  /** A date (YYYY-MM-DD, taken as midnight UTC) or a date-time with an offset, as journals take. */
+  date: z.union([z.pipe(IsoDateField(), z.transform((d: string) => `${d}T00:00:00Z`)), IsoDateTimeField()], { error: 'must be a date (YYYY-MM-DD) or an ISO 8601 date-time with an offset' }),
+  postingDate: IsoDateField(),
+  path: Reference(),
+  currency: CurrencyCode(),
+  rate: Rate(),
+}));
 
 /** Checks a journals file (`post`: each journal to be posted on its posting date). */
 export async function planJournals(books: JournalBooks, rows: readonly SourceRow[], readErrors: readonly RowError[], post: boolean): Promise<JournalPlan> {
-  const checked = await Promise.all(rows.map((source) => checkJournalRow(books, source, readErrors)));
+  const errorsOf = byRow(readErrors);
+  const checked = await Promise.all(rows.map((source) => checkJournalRow(books, source, errorsOf.get(source.row) ?? [])));
   const groups = new Map<string, CheckedRow[]>();
   for (const row of checked) {
     const key = row.reference ?? `\u0000row ${row.source.row}`;
@@ -96,7 +107,8 @@ export async function planJournals(books: JournalBooks, rows: readonly SourceRow
 
 /** Checks an opening-balances file: one journal dated and posted on the first day of `year`. */
 export async function planOpeningBalances(books: JournalBooks, rows: readonly SourceRow[], readErrors: readonly RowError[], year: YearRecord): Promise<JournalPlan> {
-  const checked = await Promise.all(rows.map((source) => checkOpeningRow(books, source, readErrors, year.startDate)));
+  const errorsOf = byRow(readErrors);
+  const checked = await Promise.all(rows.map((source) => checkOpeningRow(books, source, errorsOf.get(source.row) ?? [], year.startDate)));
   const id = importedId(books.importId, `opening ${year.id}`);
   const plan: JournalPlan = { errors: [], invalidRows: new Set(), skippedRows: new Set(), journals: [] };
   const opened = books.marks.some((m) => m.openingOf === year.id && m.status !== 'voided' && m.id !== id);
@@ -104,6 +116,12 @@ export async function planOpeningBalances(books: JournalBooks, rows: readonly So
   settle(plan, checked, journal, opened);
   plan.errors.sort((a, b) => a.row - b.row);
   return plan;
+}
+
+function byRow(errors: readonly RowError[]): Map<number, RowError[]> {
+  const map = new Map<number, RowError[]>();
+  for (const error of errors) map.set(error.row, [...(map.get(error.row) ?? []), error]);
+  return map;
 }
 
 /** Files a journal's rows: invalid (any row or the journal has an error), skipped (already in the books), or planned. */
@@ -118,11 +136,12 @@ function settle(plan: JournalPlan, group: CheckedRow[], journal: PlannedJournal 
 
 async function checkJournalRow(books: JournalBooks, source: SourceRow, readErrors: readonly RowError[]): Promise<CheckedRow> {
   const fields = new RowFields(source);
-  fields.errors.push(...readErrors.filter((e) => e.row === source.row));
-  const reference = fields.read('reference', Text(100));
-  const date = fields.read('date', JournalDate());
-  const postingDate = fields.read('postingDate', IsoDateField());
-  const description = fields.read('description', Text(500));
+  fields.errors.push(...readErrors);
+  const schemas = Fields();
+  const reference = fields.read('reference', schemas.reference);
+  const date = fields.read('date', schemas.date);
+  const postingDate = fields.read('postingDate', schemas.postingDate);
+  const description = fields.read('description', schemas.description);
   const sideText = fields.text('side');
   const side = sideText === undefined ? undefined : SIDES[sideText.toLowerCase()];
   if (sideText !== undefined && side === undefined) fields.fail('side', 'must be 1 (debit) or 2 (credit), or debit or credit');
@@ -132,7 +151,7 @@ async function checkJournalRow(books: JournalBooks, source: SourceRow, readError
 
 async function checkOpeningRow(books: JournalBooks, source: SourceRow, readErrors: readonly RowError[], date: string): Promise<CheckedRow> {
   const fields = new RowFields(source);
-  fields.errors.push(...readErrors.filter((e) => e.row === source.row));
+  fields.errors.push(...readErrors);
   const debit = fields.text('debit');
   const credit = fields.text('credit');
   const given = [debit, credit].filter((v) => v !== undefined && !/^0*(\.0*)?$/.test(v));
@@ -148,10 +167,11 @@ async function checkOpeningRow(books: JournalBooks, source: SourceRow, readError
 
 /** A row's line: its account and cost center resolved, its amount (and currency, rate) read as a journal line's. */
 async function lineOf(books: JournalBooks, fields: RowFields, side: typeof DEBIT | typeof CREDIT, amountText: string | undefined, date: string, columns: { amount: string; currency: string; exchangeRate: string }): Promise<Line | undefined> {
-  const accountRef = fields.read('accountPath', Reference());
-  const costCenterRef = fields.read('costCenterPath', Reference());
-  const currency = fields.read('currency', CurrencyCode());
-  const exchangeRate = fields.read('exchangeRate', Rate());
+  const schemas = Fields();
+  const accountRef = fields.read('accountPath', schemas.path);
+  const costCenterRef = fields.read('costCenterPath', schemas.path);
+  const currency = fields.read('currency', schemas.currency);
+  const exchangeRate = fields.read('exchangeRate', schemas.rate);
   const account = accountRef === undefined ? undefined : books.accounts.resolve(accountRef);
   if (accountRef !== undefined && !account) fields.fail('accountPath', `names no account of the company (${accountRef})`, 'NotFound');
   if (account && account.attributes.accountType !== 'leaf') fields.fail('accountPath', 'is a category account; only leaf accounts take entries', 'CategoryAccount');

@@ -22,7 +22,7 @@ import type { RowError } from './records.ts';
  * Writes planned journals as ordinary journals (serial numbers, events, balances, ledgers), in
  * steps every worker of the job numbers alike:
  *
- *   usage items ──> accounts still usable? ──> start ──> balances ──> per batch: ledger items, journals ──> end
+ *   usage items ──> accounts still usable? ──> start ──> balances ──> ledger items, journals (by batch) ──> end
  *
  * - usage items: one per (account or cost center, group of journals), written first; while the
  *   import is under way they hold off any delete of what its journals will name (node-usage.ts);
@@ -33,8 +33,10 @@ import type { RowError } from './records.ts';
  *   other posting writes, so its items are put with their totals over every journal (ledger-fold.ts)
  *   and putting them again after a crash changes nothing; a later Void of an imported journal
  *   takes its amounts off the same items;
- * - per batch: the batch's ledger items (puts, repeatable while its journals are not written),
- *   then one transaction writes its journals with their events and records the step;
+ * - per group of batches: their ledger items (puts, repeatable while their journals are not
+ *   written), then per batch one transaction writes its journals, each with its event (JournalCreated for a draft;
+ *   JournalPosted for a journal born posted at version 1, as a reversing journal is), and records
+ *   the step;
  * - end: the counts of the start are taken back.
  * Every step is recorded on the job, so a resumed job applies each once. Nothing after the start
  * can be refused by the books, so balances are never written for journals that then are not.
@@ -44,8 +46,10 @@ import type { RowError } from './records.ts';
 const PUTS_PER_STEP = 2_000;
 /** Journals per usage item. */
 const USAGE_GROUP = 500;
-/** Journals per transaction: the journal and its events (created; posted), and the step's record. */
-const perTransaction = (posted: boolean) => Math.floor((MAX_TRANSACTION_ITEMS - 1) / (posted ? 3 : 2));
+/** Batches whose ledger items one step puts (about 2,000 items for journals of 10 lines). */
+const BATCHES_PER_LEDGER_STEP = 4;
+/** Journals per transaction: each journal and its event, and the step's record. */
+const PER_TRANSACTION = Math.floor((MAX_TRANSACTION_ITEMS - 1) / 2);
 
 /** A job the books refuse as a whole before it writes anything that counts (a period no longer open, an account deleted). */
 export class ImportRefused extends Error {
@@ -83,15 +87,16 @@ export async function writeJournals(steps: JobSteps, planned: readonly PlannedJo
     for (const chunk of inChunks(fold.balanceItems(), PUTS_PER_STEP)) await steps.repeatable(step++, async () => void (await bulkWrite(chunk.map((put) => ({ put })))));
   }
 
-  // The journals, a batch at a time.
-  const size = perTransaction(posted.length > 0);
-  for (const batch of inChunks(records, size)) {
-    const postedInBatch = batch.filter((r): r is PostedJournal => r.status === 'posted');
-    if (postedInBatch.length > 0) {
-      await steps.repeatable(step++, async () => void (await bulkWrite(postedInBatch.flatMap((j) => ledgerOps(companyId, j, 1)).map((op) => ({ put: op.item.Put!.Item as Item })))));
+  // The journals: the ledger items of a few batches at once (many puts in parallel), then each batch.
+  for (const group of inChunks(records, PER_TRANSACTION * BATCHES_PER_LEDGER_STEP)) {
+    const postedInGroup = group.filter((r): r is PostedJournal => r.status === 'posted');
+    if (postedInGroup.length > 0) {
+      await steps.repeatable(step++, async () => void (await bulkWrite(postedInGroup.flatMap((j) => ledgerOps(companyId, j, 1)).map((op) => ({ put: op.item.Put!.Item as Item })))));
     }
-    const rows = batch.reduce((n, r) => n + planned[r.serialNumber - serialBase]!.rows.length, 0);
-    await steps.inTransaction(step++, () => batch.flatMap((record) => journalOps(steps, companyId, record)), { written: rows });
+    for (const batch of inChunks(group, PER_TRANSACTION)) {
+      const rows = batch.reduce((n, r) => n + planned[r.serialNumber - serialBase]!.rows.length, 0);
+      await steps.inTransaction(step++, () => batch.flatMap((record) => journalOps(steps, companyId, record)), { written: rows });
+    }
   }
 
   if (posted.length > 0) {
@@ -99,7 +104,7 @@ export async function writeJournals(steps: JobSteps, planned: readonly PlannedJo
   }
 }
 
-/** The journal as written: a draft, or posted (version 2, as Create then Post leave it) into the import's balance shard. */
+/** The journal as written: a draft, or born posted (version 1, as a reversing journal is) into the import's balance shard. */
 function recordOf(p: PlannedJournal, serialNumber: number, shard: number, now: string): DraftJournal | PostedJournal {
   const draft: DraftJournal = {
     id: p.id,
@@ -116,15 +121,12 @@ function recordOf(p: PlannedJournal, serialNumber: number, shard: number, now: s
     updatedAt: now,
   };
   if (!p.posting) return draft;
-  return { ...draft, ...p.posting, balanceShard: shard, status: 'posted', version: 2 };
+  return { ...draft, ...p.posting, balanceShard: shard, status: 'posted' };
 }
 
-/** A journal and the events Create and Post would have recorded for it. */
+/** A journal and its event: JournalCreated for a draft, JournalPosted for a journal born posted. */
 function journalOps(steps: JobSteps, companyId: string, record: DraftJournal | PostedJournal): WriteOp[] {
-  if (record.status === 'draft') return [putNewJournalOp(companyId, record), steps.eventOp('JournalCreated', journalView(record))];
-  const { postingDate: _date, financialYearId: _year, periodId: _period, balanceShard: _shard, ...fields } = record;
-  const created: DraftJournal = { ...fields, status: 'draft', version: 1 };
-  return [putNewJournalOp(companyId, record), steps.eventOp('JournalCreated', journalView(created)), steps.eventOp('JournalPosted', journalView(record))];
+  return [putNewJournalOp(companyId, record), steps.eventOp(record.status === 'draft' ? 'JournalCreated' : 'JournalPosted', journalView(record))];
 }
 
 /** One usage item per account or cost center and group of journals, naming the journals of the group that name it. */

@@ -90,8 +90,8 @@ describe('an import whose worker dies', () => {
       events.push(...r.body.results);
       page = r.body.nextPage;
     }
-    expect(events).toHaveLength(2 * journals.length);
-    for (const journal of journals) expect(events.filter((e) => e.recordId === journal.id).map((e) => e.type).sort(), journal.reference).toEqual(['JournalCreated', 'JournalPosted']);
+    expect(events).toHaveLength(journals.length);
+    for (const journal of journals) expect(events.filter((e) => e.recordId === journal.id).map((e) => e.type), journal.reference).toEqual(['JournalPosted']);
     // Nothing left under way: the periods lock.
     const year = (await api.get(`${base}/FinancialYears`)).body.results[0];
     const may = year.periods[4];
