@@ -155,6 +155,24 @@ describe('accepting an import', () => {
     expect(listed.body.results.map((j: { id: string }) => j.id)).toEqual([queued.body.id]);
   });
 
+  it('takes a 5 MiB CSV file in one request, stored compressed, and refuses a body over 5.5 MiB with 413', async () => {
+    const { api, base } = await companyOwner(gateway.url);
+    const line = (i: number) => `REF-${String(i).padStart(6, '0')},2026-03-01,2026-03-01,A plain description of this line,1.1101,,1,${i}.25`;
+    const rows: string[] = ['reference,date,postingDate,description,accountPath,costCenterPath,side,amount'];
+    for (let i = 0, bytes = 0; bytes < 5 * 1024 * 1024; i++) bytes += (rows[rows.push(line(i)) - 1]!.length + 2);
+    const file = rows.join('\r\n');
+
+    const accepted = await api.post(`${base}/Imports`, { kind: 'journals', format: 'csv', dryRun: true, data: file });
+    const tooLarge = await api.post(`${base}/Imports`, { kind: 'journals', format: 'csv', dryRun: true, data: `${file}\r\n${file.slice(0, 600_000)}` });
+
+    expect(Buffer.byteLength(file)).toBeGreaterThanOrEqual(5 * 1024 * 1024);
+    expect(accepted.status, accepted.text).toBe(200);
+    expect(accepted.body.payload.bytes).toBe(Buffer.byteLength(file));
+    expect(accepted.body.payload.storedBytes).toBeLessThan(accepted.body.payload.bytes / 4);
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body.errors[0]).toMatchObject({ name: 'body', code: 'PayloadTooLarge' });
+  });
+
   it('needs imports:manage and the permissions of what the import writes', async () => {
     const owner = await companyOwner(gateway.url);
     const onlyImports = await owner.api.post(`${owner.base}/ApiKeys`, { name: 'imports only', permissions: ['imports:manage'] });
