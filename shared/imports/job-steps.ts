@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { pendingEventOp } from '../db/event-store.ts';
 import { advanceJobOp, errorOp } from '../db/import-store.ts';
 import { transactWrite, type WriteOp } from '../db/transact.ts';
+import { AppError } from '../errors.ts';
 import { eventRecord } from '../events/event-record.ts';
 import type { EventType } from '../events/event-types.ts';
 import type { ImportJob, RowError } from './records.ts';
@@ -13,6 +14,13 @@ export const CLAIM_MS = 60_000;
 export class TimeUp extends Error {
   constructor() {
     super('The worker stopped between two steps; the next one resumes the job.');
+  }
+}
+
+/** Raised by a transaction of a step that a previous worker of the job applied already. */
+export class AlreadyWritten extends AppError {
+  constructor() {
+    super(409, [{ name: 'generalErrors', reason: 'Written already by this job.', code: 'AlreadyWritten' }]);
   }
 }
 
@@ -64,6 +72,24 @@ export class JobSteps {
   async inTransaction(step: number, ops: () => WriteOp[] | Promise<WriteOp[]>, effect: { written?: number } = {}): Promise<void> {
     if (!this.begin(step)) return;
     await transactWrite([...(await ops()), this.advance(step, effect)]);
+    this.done(effect);
+  }
+
+  /**
+   * Step `step` as several transactions at once, each of which refuses to apply twice (its
+   * failed condition raising AlreadyWritten), recorded once all are applied: a resumed step
+   * applies only those that were not.
+   */
+  async inTransactions(step: number, transactions: ReadonlyArray<() => WriteOp[]>, effect: { written?: number } = {}): Promise<void> {
+    if (!this.begin(step)) return;
+    await Promise.all(
+      transactions.map(async (ops) => {
+        await transactWrite(ops()).catch((error: unknown) => {
+          if (!(error instanceof AlreadyWritten)) throw error;
+        });
+      }),
+    );
+    await transactWrite([this.advance(step, effect)]);
     this.done(effect);
   }
 

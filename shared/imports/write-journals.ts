@@ -14,7 +14,7 @@ import { AppError } from '../errors.ts';
 import type { DraftJournal, PostedJournal } from '../journals/records.ts';
 import { journalView } from '../journals/views.ts';
 import { importedId } from './ids.ts';
-import type { JobSteps } from './job-steps.ts';
+import { AlreadyWritten, type JobSteps } from './job-steps.ts';
 import type { PlannedJournal } from './plan-journals.ts';
 import type { RowError } from './records.ts';
 
@@ -34,9 +34,10 @@ import type { RowError } from './records.ts';
  *   and putting them again after a crash changes nothing; a later Void of an imported journal
  *   takes its amounts off the same items;
  * - per group of batches: their ledger items (puts, repeatable while their journals are not
- *   written), then per batch one transaction writes its journals, each with its event (JournalCreated for a draft;
- *   JournalPosted for a journal born posted at version 1, as a reversing journal is), and records
- *   the step;
+ *   written), then the group's transactions at once, each writing a batch of journals whole, each
+ *   journal with its event (JournalCreated for a draft; JournalPosted for a journal born posted at
+ *   version 1, as a reversing journal is); a batch written before refuses to be written again, so
+ *   a resumed step writes only the batches that were not; then the step is recorded;
  * - end: the counts of the start are taken back.
  * Every step is recorded on the job, so a resumed job applies each once. Nothing after the start
  * can be refused by the books, so balances are never written for journals that then are not.
@@ -46,10 +47,10 @@ import type { RowError } from './records.ts';
 const PUTS_PER_STEP = 2_000;
 /** Journals per usage item. */
 const USAGE_GROUP = 500;
-/** Batches whose ledger items one step puts (about 2,000 items for journals of 10 lines). */
-const BATCHES_PER_LEDGER_STEP = 4;
-/** Journals per transaction: each journal and its event, and the step's record. */
-const PER_TRANSACTION = Math.floor((MAX_TRANSACTION_ITEMS - 1) / 2);
+/** Batches of one step: their ledger items put together (about 4,000 for journals of 10 lines), their transactions sent at once. */
+const BATCHES_PER_GROUP = 8;
+/** Journals per transaction: each journal and its event. */
+const PER_TRANSACTION = Math.floor(MAX_TRANSACTION_ITEMS / 2);
 
 /** A job the books refuse as a whole before it writes anything that counts (a period no longer open, an account deleted). */
 export class ImportRefused extends Error {
@@ -87,16 +88,14 @@ export async function writeJournals(steps: JobSteps, planned: readonly PlannedJo
     for (const chunk of inChunks(fold.balanceItems(), PUTS_PER_STEP)) await steps.repeatable(step++, async () => void (await bulkWrite(chunk.map((put) => ({ put })))));
   }
 
-  // The journals: the ledger items of a few batches at once (many puts in parallel), then each batch.
-  for (const group of inChunks(records, PER_TRANSACTION * BATCHES_PER_LEDGER_STEP)) {
+  // The journals: per group of batches, their ledger items, then the batches' transactions at once.
+  for (const group of inChunks(records, PER_TRANSACTION * BATCHES_PER_GROUP)) {
     const postedInGroup = group.filter((r): r is PostedJournal => r.status === 'posted');
     if (postedInGroup.length > 0) {
       await steps.repeatable(step++, async () => void (await bulkWrite(postedInGroup.flatMap((j) => ledgerOps(companyId, j, 1)).map((op) => ({ put: op.item.Put!.Item as Item })))));
     }
-    for (const batch of inChunks(group, PER_TRANSACTION)) {
-      const rows = batch.reduce((n, r) => n + planned[r.serialNumber - serialBase]!.rows.length, 0);
-      await steps.inTransaction(step++, () => batch.flatMap((record) => journalOps(steps, companyId, record)), { written: rows });
-    }
+    const rows = group.reduce((n, r) => n + planned[r.serialNumber - serialBase]!.rows.length, 0);
+    await steps.inTransactions(step++, inChunks(group, PER_TRANSACTION).map((batch) => () => batch.flatMap((record) => journalOps(steps, companyId, record))), { written: rows });
   }
 
   if (posted.length > 0) {
@@ -124,9 +123,13 @@ function recordOf(p: PlannedJournal, serialNumber: number, shard: number, now: s
   return { ...draft, ...p.posting, balanceShard: shard, status: 'posted' };
 }
 
-/** A journal and its event: JournalCreated for a draft, JournalPosted for a journal born posted. */
+/**
+ * A journal and its event: JournalCreated for a draft, JournalPosted for a journal born posted.
+ * The journal is new or its batch was written whole before (AlreadyWritten).
+ */
 function journalOps(steps: JobSteps, companyId: string, record: DraftJournal | PostedJournal): WriteOp[] {
-  return [putNewJournalOp(companyId, record), steps.eventOp(record.status === 'draft' ? 'JournalCreated' : 'JournalPosted', journalView(record))];
+  const put = { ...putNewJournalOp(companyId, record), onConditionFailed: () => new AlreadyWritten() };
+  return [put, steps.eventOp(record.status === 'draft' ? 'JournalCreated' : 'JournalPosted', journalView(record))];
 }
 
 /** One usage item per account or cost center and group of journals, naming the journals of the group that name it. */

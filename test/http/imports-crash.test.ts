@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { config } from '../../shared/config.ts';
 import { db } from '../../shared/db/client.ts';
@@ -6,7 +6,7 @@ import { importKeys } from '../../shared/db/keys.ts';
 import { runPendingImports } from '../../shared/imports/import-worker.ts';
 import { runImport } from '../../shared/imports/run-import.ts';
 import { useGateway, type Client } from '../support/api.ts';
-import { dieAfterWrite } from '../support/faults.ts';
+import { dieAfterWrite, faultInjector } from '../support/faults.ts';
 import { csv } from '../support/imports.ts';
 import { companyBooks } from '../support/ledger.ts';
 
@@ -97,6 +97,46 @@ describe('an import whose worker dies', () => {
     const may = year.periods[4];
     expect((await api.post(`${base}/FinancialYears/${year.id}/Periods/${may.id}/Lock`, { version: may.version })).status).toBe(200);
   }, 120_000);
+
+  it('writes each batch of journals once when it dies between the transactions of one step', async () => {
+    const { api, base, companyId } = await companyBooks(gateway.url);
+    // 100 journals: two batches, whose transactions one step sends at once.
+    const file = csv(['reference', 'date', 'accountPath', 'side', 'amount'], Array.from({ length: 100 }, (_, j) => [[`W-${j}`, '2026-07-01', '1.1101', '1', '1.50'], [`W-${j}`, '2026-07-01', '4.4101', '2', '1.50']]).flat());
+    const importId = (await api.post(`${base}/Imports`, { kind: 'journals', format: 'csv', post: true, data: file })).body.id as string;
+
+    // The first batch's transaction commits; the process dies as it sends the second.
+    const faults = faultInjector();
+    restore = () => faults.mock.restore();
+    let batches = 0;
+    let dead = false;
+    const died = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8000'), { code: 'ECONNREFUSED' });
+    faults.mock.on(TransactWriteCommand).callsFake(async (input: { TransactItems: Array<{ Put?: { Item: { entity?: string } } }> }) => {
+      if (dead) throw died();
+      if (input.TransactItems.some((i) => i.Put?.Item.entity === 'Journal') && ++batches === 2) {
+        dead = true;
+        throw died();
+      }
+      return faults.realSend(new TransactWriteCommand(input as never));
+    });
+    await expect(runImport(companyId, importId)).rejects.toThrow('ECONNREFUSED');
+    restore();
+    restore = undefined;
+    const halfway = (await api.get(`${base}/Journals?pageSize=100`)).body.results.length;
+    await claimRunsOut(companyId, importId);
+    await runPendingImports({ companyId });
+
+    expect(halfway).toBe(50);
+    expect((await api.get(`${base}/Imports/${importId}`)).body).toMatchObject({ status: 'succeeded', counts: { written: 200 } });
+    const journals: Array<{ reference: string }> = [];
+    for (let page: string | null = null, first = true; first || page; first = false) {
+      const r: { body: { results: typeof journals; nextPage: string | null } } = await api.get(`${base}/Journals?pageSize=100${page ? `&page=${encodeURIComponent(page)}` : ''}`);
+      journals.push(...r.body.results);
+      page = r.body.nextPage;
+    }
+    expect(journals).toHaveLength(100);
+    expect(new Set(journals.map((j) => j.reference)).size).toBe(100);
+    expect((await api.get(`${base}/Reports/TrialBalance?dateFrom=2026-01-01&dateTo=2026-12-31`)).body.totals.movement).toEqual({ debit: '150.00', credit: '150.00' });
+  });
 
   it('writes each account once when an accounts import dies between two of them', async () => {
     const { api, base, companyId } = await companyBooks(gateway.url);
