@@ -15,7 +15,7 @@ import type { ChartIndex } from './chart-index.ts';
 import { importedId } from './ids.ts';
 import type { RowError } from './records.ts';
 import type { SourceRow } from './read-rows.ts';
-import { RowFields } from './row-fields.ts';
+import { parseCache, RowFields } from './row-fields.ts';
 
 /**
  * The check of a journals or opening-balances file, and the journals it plans. Rows with one
@@ -88,7 +88,8 @@ const Fields = lazy(() => ({
 /** Checks a journals file (`post`: each journal to be posted on its posting date). */
 export async function planJournals(books: JournalBooks, rows: readonly SourceRow[], readErrors: readonly RowError[], post: boolean): Promise<JournalPlan> {
   const errorsOf = byRow(readErrors);
-  const checked = await Promise.all(rows.map((source) => checkJournalRow(books, source, errorsOf.get(source.row) ?? [])));
+  const cache = parseCache();
+  const checked = await Promise.all(rows.map((source) => checkJournalRow(books, new RowFields(source, cache), errorsOf.get(source.row) ?? [])));
   const groups = new Map<string, CheckedRow[]>();
   for (const row of checked) {
     const key = row.reference ?? `\u0000row ${row.source.row}`;
@@ -108,7 +109,8 @@ export async function planJournals(books: JournalBooks, rows: readonly SourceRow
 /** Checks an opening-balances file: one journal dated and posted on the first day of `year`. */
 export async function planOpeningBalances(books: JournalBooks, rows: readonly SourceRow[], readErrors: readonly RowError[], year: YearRecord): Promise<JournalPlan> {
   const errorsOf = byRow(readErrors);
-  const checked = await Promise.all(rows.map((source) => checkOpeningRow(books, source, errorsOf.get(source.row) ?? [], year.startDate)));
+  const cache = parseCache();
+  const checked = await Promise.all(rows.map((source) => checkOpeningRow(books, new RowFields(source, cache), errorsOf.get(source.row) ?? [], year.startDate)));
   const id = importedId(books.importId, `opening ${year.id}`);
   const plan: JournalPlan = { errors: [], invalidRows: new Set(), skippedRows: new Set(), journals: [] };
   const opened = books.marks.some((m) => m.openingOf === year.id && m.status !== 'voided' && m.id !== id);
@@ -134,8 +136,8 @@ function settle(plan: JournalPlan, group: CheckedRow[], journal: PlannedJournal 
   else plan.journals.push(journal);
 }
 
-async function checkJournalRow(books: JournalBooks, source: SourceRow, readErrors: readonly RowError[]): Promise<CheckedRow> {
-  const fields = new RowFields(source);
+async function checkJournalRow(books: JournalBooks, fields: RowFields, readErrors: readonly RowError[]): Promise<CheckedRow> {
+  const { source } = fields;
   fields.errors.push(...readErrors);
   const schemas = Fields();
   const reference = fields.read('reference', schemas.reference);
@@ -149,8 +151,8 @@ async function checkJournalRow(books: JournalBooks, source: SourceRow, readError
   return { source, fields, reference, date, postingDate, description, line };
 }
 
-async function checkOpeningRow(books: JournalBooks, source: SourceRow, readErrors: readonly RowError[], date: string): Promise<CheckedRow> {
-  const fields = new RowFields(source);
+async function checkOpeningRow(books: JournalBooks, fields: RowFields, readErrors: readonly RowError[], date: string): Promise<CheckedRow> {
+  const { source } = fields;
   fields.errors.push(...readErrors);
   const debit = fields.text('debit');
   const credit = fields.text('credit');

@@ -11,7 +11,7 @@ import type { ChartIndex } from './chart-index.ts';
 import { importedId } from './ids.ts';
 import type { RowError } from './records.ts';
 import type { SourceRow } from './read-rows.ts';
-import { BooleanField, RowFields } from './row-fields.ts';
+import { BooleanField, parseCache, RowFields, type ParseCache } from './row-fields.ts';
 
 /**
  * The check of an accounts or cost-centers file against the company's tree, and what writing it
@@ -63,8 +63,8 @@ interface Placed {
   classification?: Classification | undefined;
 }
 
-function candidateOf(kind: NodeImportKind, source: SourceRow, readErrors: RowError[]): Candidate {
-  const fields = new RowFields(source);
+function candidateOf(kind: NodeImportKind, source: SourceRow, readErrors: RowError[], cache: ParseCache): Candidate {
+  const fields = new RowFields(source, cache);
   fields.errors.push(...readErrors);
   const code = fields.read('code', Code());
   const parentPath = fields.read('parentPath', Reference());
@@ -90,7 +90,8 @@ function candidateOf(kind: NodeImportKind, source: SourceRow, readErrors: RowErr
 export function planNodes(kind: NodeImportKind, importId: string, rows: readonly SourceRow[], readErrors: readonly RowError[], index: ChartIndex, now: string): NodePlan {
   const errorsOf = new Map<number, RowError[]>();
   for (const error of readErrors) errorsOf.set(error.row, [...(errorsOf.get(error.row) ?? []), error]);
-  const candidates = rows.map((source) => candidateOf(kind, source, errorsOf.get(source.row) ?? []));
+  const cache = parseCache();
+  const candidates = rows.map((source) => candidateOf(kind, source, errorsOf.get(source.row) ?? [], cache));
   const pathOf = (c: Candidate) => (c.parentPath ? `${index.resolve(c.parentPath) ? index.path(index.resolve(c.parentPath)!) : c.parentPath}.${c.code}` : c.code);
   const byPath = new Map<string, Candidate>();
   for (const c of candidates) if (c.code && !byPath.has(pathOf(c))) byPath.set(pathOf(c), c);

@@ -2,6 +2,27 @@ import * as z from '../schemas/zod.ts';
 import type { RowError } from './records.ts';
 import type { SourceRow } from './read-rows.ts';
 
+type Parsed = { success: boolean; data?: unknown; message?: string };
+
+/**
+ * What each schema made of each text it read, for one file's check (a file repeats its paths,
+ * dates and codes on many rows): made per check and dropped with it.
+ */
+export type ParseCache = WeakMap<object, Map<string, Parsed>>;
+export const parseCache = (): ParseCache => new WeakMap();
+
+function parseOnce<T>(cache: ParseCache, schema: z.ZodMiniType<T>, text: string): Parsed {
+  let seen = cache.get(schema);
+  if (!seen) cache.set(schema, (seen = new Map()));
+  let result = seen.get(text);
+  if (!result) {
+    const parsed = schema.safeParse(text);
+    result = parsed.success ? { success: true, data: parsed.data } : { success: false, message: parsed.error.issues[0]?.message ?? 'is not valid' };
+    seen.set(text, result);
+  }
+  return result;
+}
+
 /**
  * Reading a row's text values into typed fields with the API's own field schemas, so a value
  * an import takes is exactly a value the one-record endpoints take. Each problem becomes an
@@ -10,15 +31,18 @@ import type { SourceRow } from './read-rows.ts';
 export class RowFields {
   readonly errors: RowError[] = [];
 
-  constructor(readonly source: SourceRow) {}
+  constructor(
+    readonly source: SourceRow,
+    private readonly cache: ParseCache = parseCache(),
+  ) {}
 
   /** The value of `field` as `schema` reads it; undefined (and an error) when it does not. */
   read<T>(field: string, schema: z.ZodMiniType<T>): T | undefined {
     const text = this.source.values[field];
     if (text === undefined) return undefined;
-    const parsed = schema.safeParse(text);
-    if (parsed.success) return parsed.data;
-    this.fail(field, parsed.error.issues[0]?.message ?? 'is not valid');
+    const parsed = parseOnce(this.cache, schema, text);
+    if (parsed.success) return parsed.data as T;
+    this.fail(field, parsed.message!);
     return undefined;
   }
 
