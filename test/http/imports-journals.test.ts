@@ -53,6 +53,12 @@ describe('importing journals', () => {
     expect(again).toMatchObject({ status: 'succeeded', counts: { rows: 7, valid: 7, written: 0, skippedDuplicates: 7 } });
     expect(await trialTotals(api, base)).toEqual(totals);
     expect((await api.get(`${base}/Journals`)).body.results).toHaveLength(3);
+    // The accounts and cost centers the imported journals name are kept from deletion.
+    const accounts = (await api.get(`${base}/Accounts?pageSize=100`)).body.results as Array<{ id: string; path: string; version: number }>;
+    const cash = accounts.find((a) => a.path === '1.1101')!;
+    const refused = await api.delete(`${base}/Accounts/${cash.id}`, { version: cash.version });
+    expect(refused.status).toBe(409);
+    expect(refused.body.errors[0].code).toBe('InUse');
 
     // Ordinary journals: voiding one takes it off the balances.
     const voided = await api.post(`${base}/Journals/${rent.id}/Void`, { version: 1 });
