@@ -106,6 +106,7 @@ export const GLOSSARY: Record<string, string> = {
   reversalOf: 'The journal this one reverses.',
   reversedBy: 'The journal that reverses this one.',
   revaluationDate: 'Set on a journal a revaluation posted, and on its automatic reversal (which also has reversalOf): the date whose foreign-currency balances it revalues; null on every other journal.',
+  openingOf: 'On the opening journal an import of opening balances wrote: the financial year it opens (dated and posted on its first day); null on every other journal.',
   unrealizedFxGainLossAccountId: 'The leaf account that takes the differences a revaluation posts (unrealized exchange gains and losses); null: revaluations are answered only as dry runs. Left out of an update: unchanged.',
   dryRun: 'true: answer what the revaluation would post and write nothing (the journal ids are then null).',
   reversalId: 'The journal that reverses the revaluation on the next day; null on a dry run or when nothing was posted.',

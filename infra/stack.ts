@@ -9,6 +9,7 @@ import { routes } from '../shared/routes.ts';
 import { DOCS_ASSETS, swaggerUiDir } from './docs-page.ts';
 import { EventDispatch } from './event-dispatch.ts';
 import { JobRecovery } from './job-recovery.ts';
+import { ImportWorker } from './import-worker.ts';
 import { FUNCTION_DEFAULTS } from './function-defaults.ts';
 import { LedgerHttpApi } from './http-api.ts';
 import { Monitoring } from './monitoring.ts';
@@ -25,7 +26,8 @@ const ROOT = resolve(import.meta.dirname, '..');
  * user pool users sign in with, and an HTTP API with one function per row of the route table
  * (plus the reference pages and a not-found function for every other path), each area of the
  * route table in a nested stack (infra/route-area-stack.ts); the webhook dispatcher on the
- * main table's stream (infra/event-dispatch.ts); alarms to an SNS topic and a dashboard
+ * main table's stream (infra/event-dispatch.ts); the import worker on the same stream and a
+ * schedule (infra/import-worker.ts); alarms to an SNS topic and a dashboard
  * (infra/monitoring.ts).
  */
 export class LedgerStack extends Stack {
@@ -98,6 +100,7 @@ export class LedgerStack extends Stack {
     }
     new EventDispatch(this, 'Webhooks', { main: mainGrants, secret: serviceSecret.secret, environment, monitoring, after: serviceSecret.ready });
     new JobRecovery(this, 'Jobs', { main: mainGrants, environment, monitoring });
+    new ImportWorker(this, 'Imports', { main: mainGrants, environment, monitoring });
     monitoring.watchTable(main, 'MainTable');
     monitoring.watchTable(idempotency, 'TtlTable');
     monitoring.watchApi(api, stage.stageName, routes);

@@ -14,6 +14,7 @@ import { eventsRoutes } from './routes/events.ts';
 import { webhooksRoutes } from './routes/webhooks.ts';
 import { exchangeRatesRoutes } from './routes/exchange-rates.ts';
 import { budgetsRoutes } from './routes/budgets.ts';
+import { importsRoutes } from './routes/imports.ts';
 import { V1, type Route } from './routes/route.ts';
 
 export { pathParameters } from './routes/route.ts';
@@ -43,6 +44,7 @@ export const routes = {
   webhooks: webhooksRoutes,
   exchangeRates: exchangeRatesRoutes,
   budgets: budgetsRoutes,
+  imports: importsRoutes,
 };
 
 /** Every row, in table order: what the local gateway mounts, the stack deploys and the OpenAPI document lists. */

@@ -9,6 +9,7 @@ import { responseSchema } from '../shared/schemas/responses.ts';
 import { client, companyOwner, type ApiResponse } from './support/api.ts';
 import { useSignInStack } from './support/sign-in.ts';
 import { chartOfAccounts, credit, debit, year2026 } from './support/ledger.ts';
+import { runPendingImports } from '../shared/imports/import-worker.ts';
 
 const gateway = useSignInStack();
 const checked = new Set<string>();
@@ -57,7 +58,7 @@ function check<T = any>(routeName: string, response: ApiResponse<T>): T {
 
 describe('responses match the OpenAPI document', () => {
   it('for every route exercised by a full bookkeeping flow', async () => {
-    const { api, base, user } = await companyOwner(gateway.url);
+    const { api, base, user, companyId } = await companyOwner(gateway.url);
     const anonymous = client(gateway.url);
 
     check('authentication.login', await anonymous.get('/api/Authentication/Login'));
@@ -82,6 +83,13 @@ describe('responses match the OpenAPI document', () => {
     const off = check('costCenters.deactivate', await api.post(`${base}/CostCenters/${center.id}/Deactivate`, { version: updated.version }));
     const on = check('costCenters.activate', await api.post(`${base}/CostCenters/${center.id}/Activate`, { version: off.version }));
     check('costCenters.delete', await api.delete(`${base}/CostCenters/${center.id}`, { version: on.version }));
+
+    const chartFile = 'code,parentPath,type,classification,nameArabic,nameEnglish\r\n1103,1,leaf,,صندوق فرعي,Petty cash\r\n1104,1.77,leaf,,بنك,Bank\r\n';
+    const job = check('imports.create', await api.post(`${base}/Imports`, { kind: 'accounts', format: 'csv', mode: 'perItem', dryRun: false, data: chartFile }));
+    await runPendingImports({ companyId });
+    check('imports.get', await api.get(`${base}/Imports/${job.id}`));
+    check('imports.list', await api.get(`${base}/Imports`));
+    check('imports.errors', await api.get(`${base}/Imports/${job.id}/Errors`));
 
     const year = await year2026(api, base);
     check('financialYears.create', await api.post(`${base}/FinancialYears`, { startDate: '2027-01-01', endDate: '2027-12-31' }));

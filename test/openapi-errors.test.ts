@@ -173,7 +173,11 @@ describe('errors in the OpenAPI document', () => {
     const raised = new Set<string>();
     for (const file of files) {
       const text = readFileSync(file, 'utf8');
-      for (const m of text.matchAll(/new StateConflict\(\s*'(\w+)'|code: '([A-Z][a-z]\w*)'|ValidationError\.field\([^;]*?,\s*'([A-Z]\w+)'\s*\)/g)) raised.add(m[1] ?? m[2] ?? m[3]!);
+      // An import's row errors (shared/imports) are items of its error report, not answers: their codes are documented with the imports (docs/decisions.md).
+      const rowReport = file.includes('/shared/imports/');
+      for (const m of text.matchAll(/new StateConflict\(\s*'(\w+)'|code: '([A-Z][a-z]\w*)'|ValidationError\.field\([^;]*?,\s*'([A-Z]\w+)'\s*\)/g)) {
+        if (!(rowReport && m[2])) raised.add(m[1] ?? m[2] ?? m[3]!);
+      }
     }
     const catalogued = new Set(Object.keys(ERROR_CODES).map((c) => c.slice(4)));
     expect([...raised].filter((code) => !catalogued.has(code)).sort()).toEqual([]);

@@ -60,6 +60,7 @@ const IDEMPOTENT = [
   'POST /Companies/{companyId}/ExchangeRates',
   'POST /Companies/{companyId}/Budgets',
   'POST /Companies/{companyId}/Revaluations',
+  'POST /Companies/{companyId}/Imports',
 ];
 
 const rowKeys = (r: (typeof ROUTES)[number]) => r.methods.map((m) => `${m} ${r.path.replace('/api/v1', '')}`);

@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/6b3a57bd-73ec-4e4d-930c-1e26de4bc73b`
+         * @description Example request: `GET /api/v1/Companies/e1194e86-fda7-4c2e-a159-7e0502bb75b8`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Settings`
+         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Settings`
          */
         get: operations["settings.get"];
         /**
          * Update company settings (versioned)
-         * @description Example request: `PUT /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Settings`
+         * @description Example request: `PUT /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Roles`
+         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Roles`
+         * @description Example request: `POST /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Roles/840301f4-e799-472e-8a55-86c1c381f7d7`
+         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Roles/31718910-13c7-4eda-af57-5a86a663695a`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Roles/840301f4-e799-472e-8a55-86c1c381f7d7`
+         * @description Example request: `PUT /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Roles/31718910-13c7-4eda-af57-5a86a663695a`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Roles/840301f4-e799-472e-8a55-86c1c381f7d7`
+         * @description Example request: `DELETE /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Roles/31718910-13c7-4eda-af57-5a86a663695a`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Members`
+         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Members`
+         * @description Example request: `POST /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Members/defeb55e-0e5e-41fd-b8d7-b487a8a4a61c`
+         * @description Example request: `PUT /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Members/9ca17a3c-8bce-4f8e-80ea-d54a0d654507`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Members/defeb55e-0e5e-41fd-b8d7-b487a8a4a61c`
+         * @description Example request: `DELETE /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Members/9ca17a3c-8bce-4f8e-80ea-d54a0d654507`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/ApiKeys/25e8be57-2f0e-4029-aba6-013d44b2d41f`
+         * @description Example request: `DELETE /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/ApiKeys/d2e02c6e-e39a-4d02-8b4f-519aa0f9c659`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Accounts`
+         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Accounts`
+         * @description Example request: `POST /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Accounts/8b525865-cfb7-47d7-a5c2-f3c02837df8c`
+         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Accounts/fa5ff11b-02e5-4194-b35f-7f6d115aecdf`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Accounts/8b525865-cfb7-47d7-a5c2-f3c02837df8c`
+         * @description Example request: `PUT /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Accounts/fa5ff11b-02e5-4194-b35f-7f6d115aecdf`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Accounts/8b525865-cfb7-47d7-a5c2-f3c02837df8c`
+         * @description Example request: `DELETE /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Accounts/fa5ff11b-02e5-4194-b35f-7f6d115aecdf`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,13 +333,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -357,18 +357,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/CostCenters/481f7fc0-83bc-416c-934a-59621c50ec80`
+         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/CostCenters/df498df3-d7e1-4221-8671-fab7ea77d6b7`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/CostCenters/481f7fc0-83bc-416c-934a-59621c50ec80`
+         * @description Example request: `PUT /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/CostCenters/df498df3-d7e1-4221-8671-fab7ea77d6b7`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/CostCenters/481f7fc0-83bc-416c-934a-59621c50ec80`
+         * @description Example request: `DELETE /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/CostCenters/df498df3-d7e1-4221-8671-fab7ea77d6b7`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -387,7 +387,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/CostCenters/481f7fc0-83bc-416c-934a-59621c50ec80/Activate`
+         * @description Example request: `POST /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/CostCenters/df498df3-d7e1-4221-8671-fab7ea77d6b7/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -407,7 +407,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/CostCenters/481f7fc0-83bc-416c-934a-59621c50ec80/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/CostCenters/df498df3-d7e1-4221-8671-fab7ea77d6b7/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -425,13 +425,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -449,18 +449,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/FinancialYears/f5ab90d2-85fb-412f-92be-bff033eaab42`
+         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/FinancialYears/0a0d1a06-f12c-4bd6-924a-44c9d24fdf37`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/FinancialYears/763d8ddd-8901-412a-b9cc-82a1dfdd29a8`
+         * @description Example request: `PUT /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/FinancialYears/03d54ed3-b861-4198-bd04-977207c5568b`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/FinancialYears/763d8ddd-8901-412a-b9cc-82a1dfdd29a8`
+         * @description Example request: `DELETE /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/FinancialYears/03d54ed3-b861-4198-bd04-977207c5568b`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -478,7 +478,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/FinancialYears/f5ab90d2-85fb-412f-92be-bff033eaab42/Close`
+         * @description Example request: `PUT /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/FinancialYears/0a0d1a06-f12c-4bd6-924a-44c9d24fdf37/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -499,7 +499,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/FinancialYears/f5ab90d2-85fb-412f-92be-bff033eaab42/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/FinancialYears/0a0d1a06-f12c-4bd6-924a-44c9d24fdf37/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -517,7 +517,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/FinancialYears/f5ab90d2-85fb-412f-92be-bff033eaab42/Periods`
+         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/FinancialYears/0a0d1a06-f12c-4bd6-924a-44c9d24fdf37/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -537,7 +537,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/FinancialYears/f5ab90d2-85fb-412f-92be-bff033eaab42/Periods/1c53e4c8-9d0f-4e44-b6db-7da88fe84045`
+         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/FinancialYears/0a0d1a06-f12c-4bd6-924a-44c9d24fdf37/Periods/b6d8d3e6-607e-4e2d-a6ff-f40e0b2f84af`
          */
         get: operations["periods.get"];
         put?: never;
@@ -559,7 +559,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/FinancialYears/f5ab90d2-85fb-412f-92be-bff033eaab42/Periods/1c53e4c8-9d0f-4e44-b6db-7da88fe84045/Lock`
+         * @description Example request: `POST /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/FinancialYears/0a0d1a06-f12c-4bd6-924a-44c9d24fdf37/Periods/b6d8d3e6-607e-4e2d-a6ff-f40e0b2f84af/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -578,12 +578,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/FinancialYears/f5ab90d2-85fb-412f-92be-bff033eaab42/Periods/1c53e4c8-9d0f-4e44-b6db-7da88fe84045/Close`
+         * @description Example request: `POST /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/FinancialYears/0a0d1a06-f12c-4bd6-924a-44c9d24fdf37/Periods/b6d8d3e6-607e-4e2d-a6ff-f40e0b2f84af/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/FinancialYears/f5ab90d2-85fb-412f-92be-bff033eaab42/Periods/1c53e4c8-9d0f-4e44-b6db-7da88fe84045/Close`
+         * @description Example request: `POST /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/FinancialYears/0a0d1a06-f12c-4bd6-924a-44c9d24fdf37/Periods/b6d8d3e6-607e-4e2d-a6ff-f40e0b2f84af/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -603,7 +603,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/FinancialYears/f5ab90d2-85fb-412f-92be-bff033eaab42/Periods/1c53e4c8-9d0f-4e44-b6db-7da88fe84045/Reopen`
+         * @description Example request: `POST /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/FinancialYears/0a0d1a06-f12c-4bd6-924a-44c9d24fdf37/Periods/b6d8d3e6-607e-4e2d-a6ff-f40e0b2f84af/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -621,13 +621,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Journals`
+         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Journals`
+         * @description Example request: `POST /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -645,12 +645,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Journals/ed0196e1-2a6b-4663-a6c9-618fa21649a3`
+         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Journals/b72988b7-7de3-49ed-8fa2-b8ecaf1b8145`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Journals/ed0196e1-2a6b-4663-a6c9-618fa21649a3`
+         * @description Example request: `PUT /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Journals/b72988b7-7de3-49ed-8fa2-b8ecaf1b8145`
          */
         put: operations["journals.update"];
         post?: never;
@@ -671,7 +671,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Journals/ed0196e1-2a6b-4663-a6c9-618fa21649a3/Post`
+         * @description Example request: `POST /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Journals/b72988b7-7de3-49ed-8fa2-b8ecaf1b8145/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -691,7 +691,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Journals/37db881e-7465-4492-a6f3-d9ddfa2cb92b/Void`
+         * @description Example request: `POST /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Journals/2da068f0-af01-43d9-9674-6a8e1f649483/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -711,7 +711,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Journals/ed0196e1-2a6b-4663-a6c9-618fa21649a3/Adjust`
+         * @description Example request: `POST /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Journals/b72988b7-7de3-49ed-8fa2-b8ecaf1b8145/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Journals/ed0196e1-2a6b-4663-a6c9-618fa21649a3/Reverse`
+         * @description Example request: `POST /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Journals/b72988b7-7de3-49ed-8fa2-b8ecaf1b8145/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -769,7 +769,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Reports/TrialBalance?financialYearId=f5ab90d2-85fb-412f-92be-bff033eaab42`
+         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Reports/TrialBalance?financialYearId=0a0d1a06-f12c-4bd6-924a-44c9d24fdf37`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -789,7 +789,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -809,7 +809,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -829,7 +829,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -849,7 +849,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Reports/BudgetVsActual?budgetId=2e9bd40e-a4a4-495c-8839-53456e6e4535&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Reports/BudgetVsActual?budgetId=7c74482c-e193-457d-b2d6-1ffd33a53ded&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -869,7 +869,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -889,13 +889,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Reports`
+         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Reports`
+         * @description Example request: `POST /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -913,7 +913,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Reports/d5ec9068-bb2e-44da-96cd-0d44a65f1c7f`
+         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Reports/d4621186-c441-4739-97b7-2aaf172b0e98`
          */
         get: operations["reports.get"];
         put?: never;
@@ -933,7 +933,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -953,13 +953,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -977,18 +977,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Webhooks/9cfc1c4d-703a-47d5-b1d0-fb55d41de868`
+         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Webhooks/07336f34-495e-474f-8261-a61b3c96917b`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Webhooks/9cfc1c4d-703a-47d5-b1d0-fb55d41de868`
+         * @description Example request: `PUT /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Webhooks/07336f34-495e-474f-8261-a61b3c96917b`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Webhooks/9cfc1c4d-703a-47d5-b1d0-fb55d41de868`
+         * @description Example request: `DELETE /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Webhooks/07336f34-495e-474f-8261-a61b3c96917b`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1005,7 +1005,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Webhooks/9cfc1c4d-703a-47d5-b1d0-fb55d41de868/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Webhooks/07336f34-495e-474f-8261-a61b3c96917b/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1025,13 +1025,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1049,18 +1049,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/ExchangeRates/dd0b7aec-21d9-4fed-a742-35b8847e6c0a`
+         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/ExchangeRates/5e8daf6c-93fc-4c0b-8a6a-c11ac3cc57d3`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/ExchangeRates/dd0b7aec-21d9-4fed-a742-35b8847e6c0a`
+         * @description Example request: `PUT /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/ExchangeRates/5e8daf6c-93fc-4c0b-8a6a-c11ac3cc57d3`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/ExchangeRates/dd0b7aec-21d9-4fed-a742-35b8847e6c0a`
+         * @description Example request: `DELETE /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/ExchangeRates/5e8daf6c-93fc-4c0b-8a6a-c11ac3cc57d3`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1077,13 +1077,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Budgets`
+         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Budgets`
+         * @description Example request: `POST /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1101,20 +1101,84 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Budgets/2e9bd40e-a4a4-495c-8839-53456e6e4535`
+         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Budgets/7c74482c-e193-457d-b2d6-1ffd33a53ded`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Budgets/2e9bd40e-a4a4-495c-8839-53456e6e4535`
+         * @description Example request: `PUT /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Budgets/7c74482c-e193-457d-b2d6-1ffd33a53ded`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/5d40e4bb-cd7c-4b20-a057-306cb6ecf857/Budgets/2e9bd40e-a4a4-495c-8839-53456e6e4535`
+         * @description Example request: `DELETE /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Budgets/7c74482c-e193-457d-b2d6-1ffd33a53ded`
          */
         delete: operations["budgets.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List import jobs (paginated)
+         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Imports`
+         */
+        get: operations["imports.list"];
+        put?: never;
+        /**
+         * Import accounts, cost centers, opening balances or journals from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
+         * @description Example request: `POST /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Imports`
+         */
+        post: operations["imports.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an import job: status, counts and first errors
+         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Imports/3c2921e7-7fd2-4f66-9061-c5a46b25001b`
+         */
+        get: operations["imports.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Imports/{id}/Errors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Page through every error of an import job, each naming its row and field
+         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Imports/3c2921e7-7fd2-4f66-9061-c5a46b25001b/Errors`
+         */
+        get: operations["imports.errors"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1163,7 +1227,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:43599/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A44639%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=Z8SGQ2F6ly-4p6IExFYBWPrZ-owzAWj8eBmhmuoUGhk&code_challenge_method=S256&state=ReXuHzDcYSlvH-1RkLYqyHQcjW8mo10dHUL7LUoyYs8&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:43939/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A43925%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=4i_-qbPcIM_e5jgbhtcrw-5y806TX35ASV_6TiXfaQo&code_challenge_method=S256&state=WzCbWSlkioTkXEnUHVk3OgvSwg6J_VisWUCkAQO-Goc&client_id=ledger-local"
                      *     }
                      */
                     "application/json": {
@@ -1233,7 +1297,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "5d40e4bb-cd7c-4b20-a057-306cb6ecf857",
+                     *           "companyId": "9e36b593-058d-4639-ab74-7fc1fe90783c",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1266,11 +1330,12 @@ export interface operations {
                      *             "exchange-rates:read",
                      *             "exchange-rates:manage",
                      *             "budgets:read",
-                     *             "budgets:manage"
+                     *             "budgets:manage",
+                     *             "imports:manage"
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "6b3a57bd-73ec-4e4d-930c-1e26de4bc73b",
+                     *           "companyId": "e1194e86-fda7-4c2e-a159-7e0502bb75b8",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1303,7 +1368,8 @@ export interface operations {
                      *             "exchange-rates:read",
                      *             "exchange-rates:manage",
                      *             "budgets:read",
-                     *             "budgets:manage"
+                     *             "budgets:manage",
+                     *             "imports:manage"
                      *           ]
                      *         }
                      *       ]
@@ -1406,7 +1472,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "5d40e4bb-cd7c-4b20-a057-306cb6ecf857",
+                     *           "companyId": "9e36b593-058d-4639-ab74-7fc1fe90783c",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1439,11 +1505,12 @@ export interface operations {
                      *             "exchange-rates:read",
                      *             "exchange-rates:manage",
                      *             "budgets:read",
-                     *             "budgets:manage"
+                     *             "budgets:manage",
+                     *             "imports:manage"
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "6b3a57bd-73ec-4e4d-930c-1e26de4bc73b",
+                     *           "companyId": "e1194e86-fda7-4c2e-a159-7e0502bb75b8",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1476,7 +1543,8 @@ export interface operations {
                      *             "exchange-rates:read",
                      *             "exchange-rates:manage",
                      *             "budgets:read",
-                     *             "budgets:manage"
+                     *             "budgets:manage",
+                     *             "imports:manage"
                      *           ]
                      *         }
                      *       ]
@@ -1592,16 +1660,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "6b3a57bd-73ec-4e4d-930c-1e26de4bc73b",
+                     *           "id": "e1194e86-fda7-4c2e-a159-7e0502bb75b8",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-24T11:44:49.339Z",
+                     *           "createdAt": "2026-11-24T11:48:09.495Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "5d40e4bb-cd7c-4b20-a057-306cb6ecf857",
+                     *           "id": "9e36b593-058d-4639-ab74-7fc1fe90783c",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-24T11:44:48.997Z",
+                     *           "createdAt": "2026-11-24T11:48:09.325Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -1726,9 +1794,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6b3a57bd-73ec-4e4d-930c-1e26de4bc73b",
+                     *       "id": "e1194e86-fda7-4c2e-a159-7e0502bb75b8",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T11:44:49.339Z",
+                     *       "createdAt": "2026-11-24T11:48:09.495Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -1737,7 +1805,7 @@ export interface operations {
                      *         "fxRoundingAccountId": null,
                      *         "unrealizedFxGainLossAccountId": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-24T11:44:49.339Z"
+                     *         "updatedAt": "2026-11-24T11:48:09.495Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -1771,7 +1839,8 @@ export interface operations {
                      *         "exchange-rates:read",
                      *         "exchange-rates:manage",
                      *         "budgets:read",
-                     *         "budgets:manage"
+                     *         "budgets:manage",
+                     *         "imports:manage"
                      *       ]
                      *     }
                      */
@@ -1914,9 +1983,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6b3a57bd-73ec-4e4d-930c-1e26de4bc73b",
+                     *       "id": "e1194e86-fda7-4c2e-a159-7e0502bb75b8",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T11:44:49.339Z",
+                     *       "createdAt": "2026-11-24T11:48:09.495Z",
                      *       "version": 1
                      *     }
                      */
@@ -2020,7 +2089,7 @@ export interface operations {
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-24T11:44:48.997Z"
+                     *       "updatedAt": "2026-11-24T11:48:09.325Z"
                      *     }
                      */
                     "application/json": {
@@ -2116,7 +2185,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "c98d975c-365f-46ea-8ecf-20571adf1738",
+                 *       "retainedEarningsAccountId": "bba4f2ea-4dce-4e99-a656-01f4e900d06d",
                  *       "version": 1
                  *     }
                  */
@@ -2147,11 +2216,11 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "c98d975c-365f-46ea-8ecf-20571adf1738",
+                     *       "retainedEarningsAccountId": "bba4f2ea-4dce-4e99-a656-01f4e900d06d",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-24T11:44:51.245Z"
+                     *       "updatedAt": "2026-11-24T11:48:10.685Z"
                      *     }
                      */
                     "application/json": {
@@ -2305,7 +2374,8 @@ export interface operations {
                      *             "exchange-rates:read",
                      *             "exchange-rates:manage",
                      *             "budgets:read",
-                     *             "budgets:manage"
+                     *             "budgets:manage",
+                     *             "imports:manage"
                      *           ],
                      *           "builtIn": true,
                      *           "memberCount": null,
@@ -2345,7 +2415,8 @@ export interface operations {
                      *             "exchange-rates:read",
                      *             "exchange-rates:manage",
                      *             "budgets:read",
-                     *             "budgets:manage"
+                     *             "budgets:manage",
+                     *             "imports:manage"
                      *           ],
                      *           "builtIn": true,
                      *           "memberCount": null,
@@ -2376,7 +2447,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "840301f4-e799-472e-8a55-86c1c381f7d7",
+                     *           "id": "31718910-13c7-4eda-af57-5a86a663695a",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -2387,8 +2458,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-24T11:44:57.803Z",
-                     *           "updatedAt": "2026-11-24T11:44:57.834Z"
+                     *           "createdAt": "2026-11-24T11:48:15.433Z",
+                     *           "updatedAt": "2026-11-24T11:48:15.498Z"
                      *         }
                      *       ]
                      *     }
@@ -2511,7 +2582,7 @@ export interface operations {
                      */
                     description?: string;
                     /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage")[];
+                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage")[];
                 };
             };
         };
@@ -2524,7 +2595,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "840301f4-e799-472e-8a55-86c1c381f7d7",
+                     *       "id": "31718910-13c7-4eda-af57-5a86a663695a",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2534,8 +2605,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:44:57.803Z",
-                     *       "updatedAt": "2026-11-24T11:44:57.803Z"
+                     *       "createdAt": "2026-11-24T11:48:15.433Z",
+                     *       "updatedAt": "2026-11-24T11:48:15.433Z"
                      *     }
                      */
                     "application/json": {
@@ -2668,7 +2739,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "840301f4-e799-472e-8a55-86c1c381f7d7",
+                     *       "id": "31718910-13c7-4eda-af57-5a86a663695a",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2678,8 +2749,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:44:57.803Z",
-                     *       "updatedAt": "2026-11-24T11:44:57.803Z"
+                     *       "createdAt": "2026-11-24T11:48:15.433Z",
+                     *       "updatedAt": "2026-11-24T11:48:15.433Z"
                      *     }
                      */
                     "application/json": {
@@ -2798,7 +2869,7 @@ export interface operations {
                      */
                     description?: string;
                     /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage")[];
+                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage")[];
                     /** @description The version read; a write based on another is refused (409). */
                     version: number;
                 };
@@ -2813,7 +2884,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "840301f4-e799-472e-8a55-86c1c381f7d7",
+                     *       "id": "31718910-13c7-4eda-af57-5a86a663695a",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -2824,8 +2895,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T11:44:57.803Z",
-                     *       "updatedAt": "2026-11-24T11:44:57.834Z"
+                     *       "createdAt": "2026-11-24T11:48:15.433Z",
+                     *       "updatedAt": "2026-11-24T11:48:15.498Z"
                      *     }
                      */
                     "application/json": {
@@ -3068,8 +3139,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "50b55606-2a9a-48c9-9aab-53aade55d3f4",
-                     *           "email": "user-d56d21a0-2bdc-4cf2-917d-ab4249eee643@example.com",
+                     *           "userId": "d544d5f1-0183-4fcf-89e8-132f5b011cfb",
+                     *           "email": "user-f505770b-6b0d-4fff-a429-1a595bf40cfa@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -3103,22 +3174,23 @@ export interface operations {
                      *             "exchange-rates:read",
                      *             "exchange-rates:manage",
                      *             "budgets:read",
-                     *             "budgets:manage"
+                     *             "budgets:manage",
+                     *             "imports:manage"
                      *           ],
-                     *           "joinedAt": "2026-11-24T11:44:48.997Z",
+                     *           "joinedAt": "2026-11-24T11:48:09.325Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "defeb55e-0e5e-41fd-b8d7-b487a8a4a61c",
-                     *           "email": "contract-1795520697865@example.com",
-                     *           "roleId": "840301f4-e799-472e-8a55-86c1c381f7d7",
+                     *           "userId": "9ca17a3c-8bce-4f8e-80ea-d54a0d654507",
+                     *           "email": "contract-1795520895544@example.com",
+                     *           "roleId": "31718910-13c7-4eda-af57-5a86a663695a",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-24T11:44:57.884Z",
+                     *           "joinedAt": "2026-11-24T11:48:15.589Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -3229,8 +3301,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795520697865@example.com",
-                 *       "roleId": "840301f4-e799-472e-8a55-86c1c381f7d7"
+                 *       "email": "contract-1795520895544@example.com",
+                 *       "roleId": "31718910-13c7-4eda-af57-5a86a663695a"
                  *     }
                  */
                 "application/json": {
@@ -3256,16 +3328,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "defeb55e-0e5e-41fd-b8d7-b487a8a4a61c",
-                     *       "email": "contract-1795520697865@example.com",
-                     *       "roleId": "840301f4-e799-472e-8a55-86c1c381f7d7",
+                     *       "userId": "9ca17a3c-8bce-4f8e-80ea-d54a0d654507",
+                     *       "email": "contract-1795520895544@example.com",
+                     *       "roleId": "31718910-13c7-4eda-af57-5a86a663695a",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T11:44:57.884Z",
+                     *       "joinedAt": "2026-11-24T11:48:15.589Z",
                      *       "version": 1
                      *     }
                      */
@@ -3410,8 +3482,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "defeb55e-0e5e-41fd-b8d7-b487a8a4a61c",
-                     *       "email": "contract-1795520697865@example.com",
+                     *       "userId": "9ca17a3c-8bce-4f8e-80ea-d54a0d654507",
+                     *       "email": "contract-1795520895544@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -3426,7 +3498,7 @@ export interface operations {
                      *         "exchange-rates:read",
                      *         "budgets:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T11:44:57.884Z",
+                     *       "joinedAt": "2026-11-24T11:48:15.589Z",
                      *       "version": 2
                      *     }
                      */
@@ -3672,9 +3744,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "25e8be57-2f0e-4029-aba6-013d44b2d41f",
+                     *           "id": "d2e02c6e-e39a-4d02-8b4f-519aa0f9c659",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_XvsIb4T",
+                     *           "prefix": "sk-svc_thQhMSw",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -3682,8 +3754,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "50b55606-2a9a-48c9-9aab-53aade55d3f4",
-                     *           "createdAt": "2026-11-24T11:44:58.065Z",
+                     *           "createdBy": "d544d5f1-0183-4fcf-89e8-132f5b011cfb",
+                     *           "createdAt": "2026-11-24T11:48:15.784Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -3813,7 +3885,7 @@ export interface operations {
                     /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                     name: string;
                     /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-                    permissions?: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage")[];
+                    permissions?: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage")[];
                     /**
                      * Format: uuid
                      * @description A role (UUID): built-in or one of the company’s custom roles. For an API key: the role whose permissions it was given, copied at creation.
@@ -3841,9 +3913,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "25e8be57-2f0e-4029-aba6-013d44b2d41f",
+                     *       "id": "d2e02c6e-e39a-4d02-8b4f-519aa0f9c659",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_XvsIb4T",
+                     *       "prefix": "sk-svc_thQhMSw",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -3851,8 +3923,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "50b55606-2a9a-48c9-9aab-53aade55d3f4",
-                     *       "createdAt": "2026-11-24T11:44:58.065Z",
+                     *       "createdBy": "d544d5f1-0183-4fcf-89e8-132f5b011cfb",
+                     *       "createdAt": "2026-11-24T11:48:15.784Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -3996,18 +4068,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "25e8be57-2f0e-4029-aba6-013d44b2d41f",
+                     *       "id": "d2e02c6e-e39a-4d02-8b4f-519aa0f9c659",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_XvsIb4T",
+                     *       "prefix": "sk-svc_thQhMSw",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-24T11:44:58.105Z",
-                     *       "createdBy": "50b55606-2a9a-48c9-9aab-53aade55d3f4",
-                     *       "createdAt": "2026-11-24T11:44:58.065Z",
+                     *       "revokedAt": "2026-11-24T11:48:15.859Z",
+                     *       "createdBy": "d544d5f1-0183-4fcf-89e8-132f5b011cfb",
+                     *       "createdAt": "2026-11-24T11:48:15.784Z",
                      *       "version": 2
                      *     }
                      */
@@ -4154,24 +4226,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e7cd2da7-8f5c-4718-8ab2-4116e92f15c7",
+                     *           "id": "3de643d4-d118-4acc-b1a8-50264feb1a5b",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "8ae258cf-d541-429c-8321-1742549604be",
+                     *           "parentId": "4c70efa0-79da-404a-bf13-4981dc4d7b2e",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:44:50.976Z",
-                     *           "updatedAt": "2026-11-24T11:44:50.976Z",
+                     *           "createdAt": "2026-11-24T11:48:10.518Z",
+                     *           "updatedAt": "2026-11-24T11:48:10.518Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "8ae258cf-d541-429c-8321-1742549604be",
+                     *           "id": "4c70efa0-79da-404a-bf13-4981dc4d7b2e",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -4180,32 +4252,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:44:50.684Z",
-                     *           "updatedAt": "2026-11-24T11:44:50.684Z",
+                     *           "createdAt": "2026-11-24T11:48:10.436Z",
+                     *           "updatedAt": "2026-11-24T11:48:10.436Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "2225015b-78bd-494f-87ca-a01b9e100691",
+                     *           "id": "af9a4189-5aa4-416a-90f9-52f98c364bd0",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "a4c54f31-9624-4b52-b7e6-af75122a6dd2",
+                     *           "parentId": "0e0c86ef-324a-4c67-899d-3dbf40f52f1e",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:44:50.617Z",
-                     *           "updatedAt": "2026-11-24T11:44:50.617Z",
+                     *           "createdAt": "2026-11-24T11:48:10.366Z",
+                     *           "updatedAt": "2026-11-24T11:48:10.366Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "a4c54f31-9624-4b52-b7e6-af75122a6dd2",
+                     *           "id": "0e0c86ef-324a-4c67-899d-3dbf40f52f1e",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -4214,32 +4286,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:44:50.536Z",
-                     *           "updatedAt": "2026-11-24T11:44:50.536Z",
+                     *           "createdAt": "2026-11-24T11:48:10.295Z",
+                     *           "updatedAt": "2026-11-24T11:48:10.295Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "c98d975c-365f-46ea-8ecf-20571adf1738",
+                     *           "id": "bba4f2ea-4dce-4e99-a656-01f4e900d06d",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "1be222fb-ed0f-439a-b76e-526ab8d9f8c8",
+                     *           "parentId": "7ce5723b-1413-404c-83d7-b2c2de06255c",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:44:50.242Z",
-                     *           "updatedAt": "2026-11-24T11:44:50.242Z",
+                     *           "createdAt": "2026-11-24T11:48:10.227Z",
+                     *           "updatedAt": "2026-11-24T11:48:10.227Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "1be222fb-ed0f-439a-b76e-526ab8d9f8c8",
+                     *           "id": "7ce5723b-1413-404c-83d7-b2c2de06255c",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -4248,49 +4320,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:44:50.165Z",
-                     *           "updatedAt": "2026-11-24T11:44:50.165Z",
+                     *           "createdAt": "2026-11-24T11:48:10.155Z",
+                     *           "updatedAt": "2026-11-24T11:48:10.155Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "bd4fbf23-7bed-40a2-a623-e2677f7ca254",
+                     *           "id": "7e160532-a829-46d0-bbc1-96a5441a25c1",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "bc3a9ce3-89f5-4b00-81a3-85ce700c358c",
+                     *           "parentId": "77e5e929-8250-4546-884d-811c086a0e35",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:44:50.038Z",
-                     *           "updatedAt": "2026-11-24T11:44:50.038Z",
+                     *           "createdAt": "2026-11-24T11:48:10.092Z",
+                     *           "updatedAt": "2026-11-24T11:48:10.092Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "3e6e7da7-8519-4797-8495-8c9ec16a369a",
+                     *           "id": "cdc9772e-0cad-472c-ae93-cd1f5b8f9d7c",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "bc3a9ce3-89f5-4b00-81a3-85ce700c358c",
+                     *           "parentId": "77e5e929-8250-4546-884d-811c086a0e35",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:44:49.989Z",
-                     *           "updatedAt": "2026-11-24T11:44:49.989Z",
+                     *           "createdAt": "2026-11-24T11:48:09.966Z",
+                     *           "updatedAt": "2026-11-24T11:48:09.966Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "bc3a9ce3-89f5-4b00-81a3-85ce700c358c",
+                     *           "id": "77e5e929-8250-4546-884d-811c086a0e35",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -4299,8 +4371,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:44:49.954Z",
-                     *           "updatedAt": "2026-11-24T11:44:49.954Z",
+                     *           "createdAt": "2026-11-24T11:48:09.879Z",
+                     *           "updatedAt": "2026-11-24T11:48:09.879Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -4500,7 +4572,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8b525865-cfb7-47d7-a5c2-f3c02837df8c",
+                     *       "id": "fa5ff11b-02e5-4194-b35f-7f6d115aecdf",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -4509,8 +4581,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:44:51.481Z",
-                     *       "updatedAt": "2026-11-24T11:44:51.481Z",
+                     *       "createdAt": "2026-11-24T11:48:10.807Z",
+                     *       "updatedAt": "2026-11-24T11:48:10.807Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -4673,7 +4745,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8b525865-cfb7-47d7-a5c2-f3c02837df8c",
+                     *       "id": "fa5ff11b-02e5-4194-b35f-7f6d115aecdf",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -4682,8 +4754,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:44:51.481Z",
-                     *       "updatedAt": "2026-11-24T11:44:51.481Z",
+                     *       "createdAt": "2026-11-24T11:48:10.807Z",
+                     *       "updatedAt": "2026-11-24T11:48:10.807Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -4869,7 +4941,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8b525865-cfb7-47d7-a5c2-f3c02837df8c",
+                     *       "id": "fa5ff11b-02e5-4194-b35f-7f6d115aecdf",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -4878,8 +4950,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T11:44:51.481Z",
-                     *       "updatedAt": "2026-11-24T11:44:51.602Z",
+                     *       "createdAt": "2026-11-24T11:48:10.807Z",
+                     *       "updatedAt": "2026-11-24T11:48:10.912Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -5152,7 +5224,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "481f7fc0-83bc-416c-934a-59621c50ec80",
+                     *           "id": "df498df3-d7e1-4221-8671-fab7ea77d6b7",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -5161,12 +5233,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:44:51.784Z",
-                     *           "updatedAt": "2026-11-24T11:44:51.784Z",
+                     *           "createdAt": "2026-11-24T11:48:11.098Z",
+                     *           "updatedAt": "2026-11-24T11:48:11.098Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "6d077227-8cd1-4115-8194-5f3918062e1f",
+                     *           "id": "bd552198-77ca-4320-b798-9fc1e423e8ae",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -5175,12 +5247,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:44:51.102Z",
-                     *           "updatedAt": "2026-11-24T11:44:51.102Z",
+                     *           "createdAt": "2026-11-24T11:48:10.572Z",
+                     *           "updatedAt": "2026-11-24T11:48:10.572Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "902aebfb-ea0a-41a5-946b-a5ad242b90f7",
+                     *           "id": "5355c8c8-291c-4b96-b212-9687e68cef20",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -5189,8 +5261,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:44:51.162Z",
-                     *           "updatedAt": "2026-11-24T11:44:51.162Z",
+                     *           "createdAt": "2026-11-24T11:48:10.620Z",
+                     *           "updatedAt": "2026-11-24T11:48:10.620Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -5359,7 +5431,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "481f7fc0-83bc-416c-934a-59621c50ec80",
+                     *       "id": "df498df3-d7e1-4221-8671-fab7ea77d6b7",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -5368,8 +5440,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:44:51.784Z",
-                     *       "updatedAt": "2026-11-24T11:44:51.784Z",
+                     *       "createdAt": "2026-11-24T11:48:11.098Z",
+                     *       "updatedAt": "2026-11-24T11:48:11.098Z",
                      *       "status": "active"
                      *     }
                      */
@@ -5517,7 +5589,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "481f7fc0-83bc-416c-934a-59621c50ec80",
+                     *       "id": "df498df3-d7e1-4221-8671-fab7ea77d6b7",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -5526,8 +5598,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:44:51.784Z",
-                     *       "updatedAt": "2026-11-24T11:44:51.784Z",
+                     *       "createdAt": "2026-11-24T11:48:11.098Z",
+                     *       "updatedAt": "2026-11-24T11:48:11.098Z",
                      *       "status": "active"
                      *     }
                      */
@@ -5688,7 +5760,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "481f7fc0-83bc-416c-934a-59621c50ec80",
+                     *       "id": "df498df3-d7e1-4221-8671-fab7ea77d6b7",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -5697,8 +5769,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T11:44:51.784Z",
-                     *       "updatedAt": "2026-11-24T11:44:51.972Z",
+                     *       "createdAt": "2026-11-24T11:48:11.098Z",
+                     *       "updatedAt": "2026-11-24T11:48:11.189Z",
                      *       "status": "active"
                      *     }
                      */
@@ -5956,7 +6028,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "481f7fc0-83bc-416c-934a-59621c50ec80",
+                     *       "id": "df498df3-d7e1-4221-8671-fab7ea77d6b7",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -5965,8 +6037,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T11:44:51.784Z",
-                     *       "updatedAt": "2026-11-24T11:44:52.293Z",
+                     *       "createdAt": "2026-11-24T11:48:11.098Z",
+                     *       "updatedAt": "2026-11-24T11:48:11.266Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6117,7 +6189,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "481f7fc0-83bc-416c-934a-59621c50ec80",
+                     *       "id": "df498df3-d7e1-4221-8671-fab7ea77d6b7",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -6126,8 +6198,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T11:44:51.784Z",
-                     *       "updatedAt": "2026-11-24T11:44:52.099Z",
+                     *       "createdAt": "2026-11-24T11:48:11.098Z",
+                     *       "updatedAt": "2026-11-24T11:48:11.237Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -6278,266 +6350,266 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "5a21a88a-3c52-48a6-9d27-d6321a75472a",
+                     *           "id": "49526ddf-0826-4b8f-a926-719505d03efd",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:44:52.587Z",
-                     *           "updatedAt": "2026-11-24T11:44:52.587Z",
+                     *           "createdAt": "2026-11-24T11:48:11.719Z",
+                     *           "updatedAt": "2026-11-24T11:48:11.719Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2027-01-31",
                      *               "name": "P01",
-                     *               "id": "0074a0b6-869c-4a4a-a844-aaca74e92fa5",
+                     *               "id": "116a9570-159a-44ca-8571-083e2ec8aa04",
                      *               "version": 1,
                      *               "startDate": "2027-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "5a21a88a-3c52-48a6-9d27-d6321a75472a"
+                     *               "financialYearId": "49526ddf-0826-4b8f-a926-719505d03efd"
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2027-02-28",
                      *               "name": "P02",
-                     *               "id": "cc3a684c-9f28-4dbd-a2f1-f038d10d1e57",
+                     *               "id": "7bf31941-21d5-4bc2-96be-8a3ad278a237",
                      *               "version": 1,
                      *               "startDate": "2027-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "5a21a88a-3c52-48a6-9d27-d6321a75472a"
+                     *               "financialYearId": "49526ddf-0826-4b8f-a926-719505d03efd"
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2027-03-31",
                      *               "name": "P03",
-                     *               "id": "1b7d4a46-ae1d-4ac6-9447-f5416586c661",
+                     *               "id": "09b9eb56-2ca5-418b-bac7-0a9bacc336ed",
                      *               "version": 1,
                      *               "startDate": "2027-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "5a21a88a-3c52-48a6-9d27-d6321a75472a"
+                     *               "financialYearId": "49526ddf-0826-4b8f-a926-719505d03efd"
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2027-04-30",
                      *               "name": "P04",
-                     *               "id": "b0680fd2-4c21-4ba8-b787-eb5708188d4e",
+                     *               "id": "a5facab1-1b23-44b1-b7aa-47cceb86c0a2",
                      *               "version": 1,
                      *               "startDate": "2027-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "5a21a88a-3c52-48a6-9d27-d6321a75472a"
+                     *               "financialYearId": "49526ddf-0826-4b8f-a926-719505d03efd"
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2027-05-31",
                      *               "name": "P05",
-                     *               "id": "5b637ea4-bd24-4c3e-a591-8c9e462ac27e",
+                     *               "id": "012b8a29-a900-4504-a89d-8741f0afcea7",
                      *               "version": 1,
                      *               "startDate": "2027-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "5a21a88a-3c52-48a6-9d27-d6321a75472a"
+                     *               "financialYearId": "49526ddf-0826-4b8f-a926-719505d03efd"
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2027-06-30",
                      *               "name": "P06",
-                     *               "id": "df9a9595-4bd9-4818-b87d-0d7873861516",
+                     *               "id": "d4b213dc-1ebf-432c-a0e2-2777efad224b",
                      *               "version": 1,
                      *               "startDate": "2027-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "5a21a88a-3c52-48a6-9d27-d6321a75472a"
+                     *               "financialYearId": "49526ddf-0826-4b8f-a926-719505d03efd"
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2027-07-31",
                      *               "name": "P07",
-                     *               "id": "626f1a45-b598-4227-9071-7bc7b4372766",
+                     *               "id": "fec977f7-09cb-4d2a-b634-9e4822285b25",
                      *               "version": 1,
                      *               "startDate": "2027-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "5a21a88a-3c52-48a6-9d27-d6321a75472a"
+                     *               "financialYearId": "49526ddf-0826-4b8f-a926-719505d03efd"
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2027-08-31",
                      *               "name": "P08",
-                     *               "id": "8f0ba5ee-b3d2-48ef-b4bf-8bfc01cdbb58",
+                     *               "id": "cd919bbd-304c-4c05-8871-6b68e08ad0b2",
                      *               "version": 1,
                      *               "startDate": "2027-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "5a21a88a-3c52-48a6-9d27-d6321a75472a"
+                     *               "financialYearId": "49526ddf-0826-4b8f-a926-719505d03efd"
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2027-09-30",
                      *               "name": "P09",
-                     *               "id": "a45afc57-c3ef-4bb4-8e8a-74cafb0c5b91",
+                     *               "id": "c46415d7-429f-447b-bf6f-cc22d6eb51f3",
                      *               "version": 1,
                      *               "startDate": "2027-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "5a21a88a-3c52-48a6-9d27-d6321a75472a"
+                     *               "financialYearId": "49526ddf-0826-4b8f-a926-719505d03efd"
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2027-10-31",
                      *               "name": "P10",
-                     *               "id": "37451c60-a926-47e6-a66f-ec5bca343c64",
+                     *               "id": "7ffafe99-6062-4696-b864-7cf098c08ca1",
                      *               "version": 1,
                      *               "startDate": "2027-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "5a21a88a-3c52-48a6-9d27-d6321a75472a"
+                     *               "financialYearId": "49526ddf-0826-4b8f-a926-719505d03efd"
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2027-11-30",
                      *               "name": "P11",
-                     *               "id": "bb223c19-576c-4aef-bf8f-c35951e7d981",
+                     *               "id": "6f738627-b11d-4374-8be5-3bf15a85239b",
                      *               "version": 1,
                      *               "startDate": "2027-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "5a21a88a-3c52-48a6-9d27-d6321a75472a"
+                     *               "financialYearId": "49526ddf-0826-4b8f-a926-719505d03efd"
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2027-12-31",
                      *               "name": "P12",
-                     *               "id": "b3f15af4-8ece-47fb-a386-7148fba944a4",
+                     *               "id": "ff393691-d000-471d-8304-f3673a50085f",
                      *               "version": 1,
                      *               "startDate": "2027-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "5a21a88a-3c52-48a6-9d27-d6321a75472a"
+                     *               "financialYearId": "49526ddf-0826-4b8f-a926-719505d03efd"
                      *             }
                      *           ]
                      *         },
                      *         {
-                     *           "id": "f5ab90d2-85fb-412f-92be-bff033eaab42",
+                     *           "id": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:44:52.517Z",
-                     *           "updatedAt": "2026-11-24T11:44:52.517Z",
+                     *           "createdAt": "2026-11-24T11:48:11.684Z",
+                     *           "updatedAt": "2026-11-24T11:48:11.684Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2026-01-31",
                      *               "name": "P01",
-                     *               "id": "1c53e4c8-9d0f-4e44-b6db-7da88fe84045",
+                     *               "id": "b6d8d3e6-607e-4e2d-a6ff-f40e0b2f84af",
                      *               "version": 1,
                      *               "startDate": "2026-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
+                     *               "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2026-02-28",
                      *               "name": "P02",
-                     *               "id": "a6a10c22-db00-4395-8c77-1e4d244b0db5",
+                     *               "id": "046b9a4a-88ae-4fc5-bd86-87ca9162af56",
                      *               "version": 1,
                      *               "startDate": "2026-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
+                     *               "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2026-03-31",
                      *               "name": "P03",
-                     *               "id": "107a40cf-40f8-4b18-868b-46d271c0ca70",
+                     *               "id": "8c24790b-1e80-4dfc-8d3b-1f06c28a854f",
                      *               "version": 1,
                      *               "startDate": "2026-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
+                     *               "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2026-04-30",
                      *               "name": "P04",
-                     *               "id": "f0764eaf-c29f-468a-b2c3-e5ce1d9a58f7",
+                     *               "id": "94bb3fad-259b-41d2-bf1c-a814e6c36158",
                      *               "version": 1,
                      *               "startDate": "2026-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
+                     *               "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2026-05-31",
                      *               "name": "P05",
-                     *               "id": "e7c55f4f-fea6-4c9e-9a1a-20e9becf8e54",
+                     *               "id": "3aa60abe-dc68-4e21-ac5a-e6bed0ab3722",
                      *               "version": 1,
                      *               "startDate": "2026-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
+                     *               "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2026-06-30",
                      *               "name": "P06",
-                     *               "id": "d43ec208-2edf-4f90-8edf-88c1ff1851f5",
+                     *               "id": "0fab3f65-c3d0-4a62-8af2-c0c0a088c409",
                      *               "version": 1,
                      *               "startDate": "2026-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
+                     *               "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2026-07-31",
                      *               "name": "P07",
-                     *               "id": "71e47aab-6cae-472e-8d7c-918cd2756a3f",
+                     *               "id": "83bca270-6ec9-432e-bd62-d9cb77e99379",
                      *               "version": 1,
                      *               "startDate": "2026-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
+                     *               "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2026-08-31",
                      *               "name": "P08",
-                     *               "id": "dbac1d16-55ef-4e2f-ab69-fd320918347c",
+                     *               "id": "d897bf8c-b930-4dc7-9775-f1277cec9b8b",
                      *               "version": 1,
                      *               "startDate": "2026-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
+                     *               "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2026-09-30",
                      *               "name": "P09",
-                     *               "id": "630374ef-ff8f-4ae7-9170-d0885b6ef5b8",
+                     *               "id": "64bdcc78-46c8-44e9-bb38-d7ef816f9a3e",
                      *               "version": 1,
                      *               "startDate": "2026-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
+                     *               "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2026-10-31",
                      *               "name": "P10",
-                     *               "id": "5af7d718-80a2-4f3c-aa43-e91248085c49",
+                     *               "id": "a547bfda-a1e7-484d-acdd-2f995ace9fd3",
                      *               "version": 1,
                      *               "startDate": "2026-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
+                     *               "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2026-11-30",
                      *               "name": "P11",
-                     *               "id": "05f56484-7c80-481e-9634-2d6f5ea3d672",
+                     *               "id": "b5f786ef-60ef-43a2-b2b3-6439ca42e239",
                      *               "version": 1,
                      *               "startDate": "2026-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
+                     *               "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2026-12-31",
                      *               "name": "P12",
-                     *               "id": "b3fe791e-98bb-4378-8618-2608581d4db6",
+                     *               "id": "5917a459-a5da-47d3-a8b5-3ee3cf131ccb",
                      *               "version": 1,
                      *               "startDate": "2026-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
+                     *               "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
                      *             }
                      *           ]
                      *         }
@@ -6746,7 +6818,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5a21a88a-3c52-48a6-9d27-d6321a75472a",
+                     *       "id": "49526ddf-0826-4b8f-a926-719505d03efd",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
@@ -6754,128 +6826,128 @@ export interface operations {
                      *       "version": 1,
                      *       "periods": [
                      *         {
-                     *           "id": "0074a0b6-869c-4a4a-a844-aaca74e92fa5",
+                     *           "id": "116a9570-159a-44ca-8571-083e2ec8aa04",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-01-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "5a21a88a-3c52-48a6-9d27-d6321a75472a"
+                     *           "financialYearId": "49526ddf-0826-4b8f-a926-719505d03efd"
                      *         },
                      *         {
-                     *           "id": "cc3a684c-9f28-4dbd-a2f1-f038d10d1e57",
+                     *           "id": "7bf31941-21d5-4bc2-96be-8a3ad278a237",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
                      *           "endDate": "2027-02-28",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "5a21a88a-3c52-48a6-9d27-d6321a75472a"
+                     *           "financialYearId": "49526ddf-0826-4b8f-a926-719505d03efd"
                      *         },
                      *         {
-                     *           "id": "1b7d4a46-ae1d-4ac6-9447-f5416586c661",
+                     *           "id": "09b9eb56-2ca5-418b-bac7-0a9bacc336ed",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
                      *           "endDate": "2027-03-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "5a21a88a-3c52-48a6-9d27-d6321a75472a"
+                     *           "financialYearId": "49526ddf-0826-4b8f-a926-719505d03efd"
                      *         },
                      *         {
-                     *           "id": "b0680fd2-4c21-4ba8-b787-eb5708188d4e",
+                     *           "id": "a5facab1-1b23-44b1-b7aa-47cceb86c0a2",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
                      *           "endDate": "2027-04-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "5a21a88a-3c52-48a6-9d27-d6321a75472a"
+                     *           "financialYearId": "49526ddf-0826-4b8f-a926-719505d03efd"
                      *         },
                      *         {
-                     *           "id": "5b637ea4-bd24-4c3e-a591-8c9e462ac27e",
+                     *           "id": "012b8a29-a900-4504-a89d-8741f0afcea7",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
                      *           "endDate": "2027-05-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "5a21a88a-3c52-48a6-9d27-d6321a75472a"
+                     *           "financialYearId": "49526ddf-0826-4b8f-a926-719505d03efd"
                      *         },
                      *         {
-                     *           "id": "df9a9595-4bd9-4818-b87d-0d7873861516",
+                     *           "id": "d4b213dc-1ebf-432c-a0e2-2777efad224b",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
                      *           "endDate": "2027-06-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "5a21a88a-3c52-48a6-9d27-d6321a75472a"
+                     *           "financialYearId": "49526ddf-0826-4b8f-a926-719505d03efd"
                      *         },
                      *         {
-                     *           "id": "626f1a45-b598-4227-9071-7bc7b4372766",
+                     *           "id": "fec977f7-09cb-4d2a-b634-9e4822285b25",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
                      *           "endDate": "2027-07-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "5a21a88a-3c52-48a6-9d27-d6321a75472a"
+                     *           "financialYearId": "49526ddf-0826-4b8f-a926-719505d03efd"
                      *         },
                      *         {
-                     *           "id": "8f0ba5ee-b3d2-48ef-b4bf-8bfc01cdbb58",
+                     *           "id": "cd919bbd-304c-4c05-8871-6b68e08ad0b2",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
                      *           "endDate": "2027-08-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "5a21a88a-3c52-48a6-9d27-d6321a75472a"
+                     *           "financialYearId": "49526ddf-0826-4b8f-a926-719505d03efd"
                      *         },
                      *         {
-                     *           "id": "a45afc57-c3ef-4bb4-8e8a-74cafb0c5b91",
+                     *           "id": "c46415d7-429f-447b-bf6f-cc22d6eb51f3",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
                      *           "endDate": "2027-09-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "5a21a88a-3c52-48a6-9d27-d6321a75472a"
+                     *           "financialYearId": "49526ddf-0826-4b8f-a926-719505d03efd"
                      *         },
                      *         {
-                     *           "id": "37451c60-a926-47e6-a66f-ec5bca343c64",
+                     *           "id": "7ffafe99-6062-4696-b864-7cf098c08ca1",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
                      *           "endDate": "2027-10-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "5a21a88a-3c52-48a6-9d27-d6321a75472a"
+                     *           "financialYearId": "49526ddf-0826-4b8f-a926-719505d03efd"
                      *         },
                      *         {
-                     *           "id": "bb223c19-576c-4aef-bf8f-c35951e7d981",
+                     *           "id": "6f738627-b11d-4374-8be5-3bf15a85239b",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
                      *           "endDate": "2027-11-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "5a21a88a-3c52-48a6-9d27-d6321a75472a"
+                     *           "financialYearId": "49526ddf-0826-4b8f-a926-719505d03efd"
                      *         },
                      *         {
-                     *           "id": "b3f15af4-8ece-47fb-a386-7148fba944a4",
+                     *           "id": "ff393691-d000-471d-8304-f3673a50085f",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "5a21a88a-3c52-48a6-9d27-d6321a75472a"
+                     *           "financialYearId": "49526ddf-0826-4b8f-a926-719505d03efd"
                      *         }
                      *       ],
-                     *       "createdAt": "2026-11-24T11:44:52.587Z",
-                     *       "updatedAt": "2026-11-24T11:44:52.587Z"
+                     *       "createdAt": "2026-11-24T11:48:11.719Z",
+                     *       "updatedAt": "2026-11-24T11:48:11.719Z"
                      *     }
                      */
                     "application/json": {
@@ -7060,134 +7132,134 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f5ab90d2-85fb-412f-92be-bff033eaab42",
+                     *       "id": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:44:52.517Z",
-                     *       "updatedAt": "2026-11-24T11:44:52.517Z",
+                     *       "createdAt": "2026-11-24T11:48:11.684Z",
+                     *       "updatedAt": "2026-11-24T11:48:11.684Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "1c53e4c8-9d0f-4e44-b6db-7da88fe84045",
+                     *           "id": "b6d8d3e6-607e-4e2d-a6ff-f40e0b2f84af",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
+                     *           "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "a6a10c22-db00-4395-8c77-1e4d244b0db5",
+                     *           "id": "046b9a4a-88ae-4fc5-bd86-87ca9162af56",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
+                     *           "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "107a40cf-40f8-4b18-868b-46d271c0ca70",
+                     *           "id": "8c24790b-1e80-4dfc-8d3b-1f06c28a854f",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
+                     *           "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "f0764eaf-c29f-468a-b2c3-e5ce1d9a58f7",
+                     *           "id": "94bb3fad-259b-41d2-bf1c-a814e6c36158",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
+                     *           "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "e7c55f4f-fea6-4c9e-9a1a-20e9becf8e54",
+                     *           "id": "3aa60abe-dc68-4e21-ac5a-e6bed0ab3722",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
+                     *           "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "d43ec208-2edf-4f90-8edf-88c1ff1851f5",
+                     *           "id": "0fab3f65-c3d0-4a62-8af2-c0c0a088c409",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
+                     *           "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "71e47aab-6cae-472e-8d7c-918cd2756a3f",
+                     *           "id": "83bca270-6ec9-432e-bd62-d9cb77e99379",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
+                     *           "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "dbac1d16-55ef-4e2f-ab69-fd320918347c",
+                     *           "id": "d897bf8c-b930-4dc7-9775-f1277cec9b8b",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
+                     *           "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "630374ef-ff8f-4ae7-9170-d0885b6ef5b8",
+                     *           "id": "64bdcc78-46c8-44e9-bb38-d7ef816f9a3e",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
+                     *           "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "5af7d718-80a2-4f3c-aa43-e91248085c49",
+                     *           "id": "a547bfda-a1e7-484d-acdd-2f995ace9fd3",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
+                     *           "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "05f56484-7c80-481e-9634-2d6f5ea3d672",
+                     *           "id": "b5f786ef-60ef-43a2-b2b3-6439ca42e239",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
+                     *           "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "b3fe791e-98bb-4378-8618-2608581d4db6",
+                     *           "id": "5917a459-a5da-47d3-a8b5-3ee3cf131ccb",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
+                     *           "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
                      *         }
                      *       ]
                      *     }
@@ -7389,134 +7461,134 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "763d8ddd-8901-412a-b9cc-82a1dfdd29a8",
+                     *       "id": "03d54ed3-b861-4198-bd04-977207c5568b",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T11:44:53.061Z",
-                     *       "updatedAt": "2026-11-24T11:44:53.124Z",
+                     *       "createdAt": "2026-11-24T11:48:11.826Z",
+                     *       "updatedAt": "2026-11-24T11:48:11.880Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2030-01-31",
                      *           "name": "P01",
-                     *           "id": "fd9eab79-6e11-4bc2-9112-16afa69fff33",
+                     *           "id": "0b4979ea-c230-4d7f-b0a6-9729c763e2dc",
                      *           "version": 1,
                      *           "startDate": "2030-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "763d8ddd-8901-412a-b9cc-82a1dfdd29a8"
+                     *           "financialYearId": "03d54ed3-b861-4198-bd04-977207c5568b"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2030-02-28",
                      *           "name": "P02",
-                     *           "id": "d3de3bff-1215-49c3-b66e-f87ce8414e2e",
+                     *           "id": "4b9db681-f78f-423c-9349-8356485e78fc",
                      *           "version": 1,
                      *           "startDate": "2030-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "763d8ddd-8901-412a-b9cc-82a1dfdd29a8"
+                     *           "financialYearId": "03d54ed3-b861-4198-bd04-977207c5568b"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2030-03-31",
                      *           "name": "P03",
-                     *           "id": "7bb3ce7e-ff41-482e-82be-69c48481bcba",
+                     *           "id": "0c5ea82b-c180-43e4-abb7-b4a219783814",
                      *           "version": 1,
                      *           "startDate": "2030-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "763d8ddd-8901-412a-b9cc-82a1dfdd29a8"
+                     *           "financialYearId": "03d54ed3-b861-4198-bd04-977207c5568b"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2030-04-30",
                      *           "name": "P04",
-                     *           "id": "e270231f-85e4-4993-9d3d-cefef07c1f69",
+                     *           "id": "6e67f8f9-72b9-4fd2-8d2c-6578fc8ac1c5",
                      *           "version": 1,
                      *           "startDate": "2030-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "763d8ddd-8901-412a-b9cc-82a1dfdd29a8"
+                     *           "financialYearId": "03d54ed3-b861-4198-bd04-977207c5568b"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2030-05-31",
                      *           "name": "P05",
-                     *           "id": "2bcf7dc4-eef3-4201-a938-007b9ef8550b",
+                     *           "id": "8bd845b0-8742-4294-8fae-3c100f10d9c3",
                      *           "version": 1,
                      *           "startDate": "2030-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "763d8ddd-8901-412a-b9cc-82a1dfdd29a8"
+                     *           "financialYearId": "03d54ed3-b861-4198-bd04-977207c5568b"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2030-06-30",
                      *           "name": "P06",
-                     *           "id": "9bd26b46-1e7f-41bc-95c1-06fa56db1323",
+                     *           "id": "e0559556-43c9-4c8e-ae59-46f284d657db",
                      *           "version": 1,
                      *           "startDate": "2030-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "763d8ddd-8901-412a-b9cc-82a1dfdd29a8"
+                     *           "financialYearId": "03d54ed3-b861-4198-bd04-977207c5568b"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2030-07-31",
                      *           "name": "P07",
-                     *           "id": "02e6ea1b-7133-4dee-8517-cdb8444bbb35",
+                     *           "id": "30f359fe-999c-48ff-b024-c7653426186d",
                      *           "version": 1,
                      *           "startDate": "2030-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "763d8ddd-8901-412a-b9cc-82a1dfdd29a8"
+                     *           "financialYearId": "03d54ed3-b861-4198-bd04-977207c5568b"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2030-08-31",
                      *           "name": "P08",
-                     *           "id": "dd436b10-29dd-42e1-af50-5d5518e90511",
+                     *           "id": "c15c276a-f7dc-4683-ba07-c32d7272b2bb",
                      *           "version": 1,
                      *           "startDate": "2030-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "763d8ddd-8901-412a-b9cc-82a1dfdd29a8"
+                     *           "financialYearId": "03d54ed3-b861-4198-bd04-977207c5568b"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2030-09-30",
                      *           "name": "P09",
-                     *           "id": "78eb3fb5-5a21-4d2c-a773-3dd10b2a9523",
+                     *           "id": "3448d7c5-2bb2-4312-aee8-2b56695934b6",
                      *           "version": 1,
                      *           "startDate": "2030-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "763d8ddd-8901-412a-b9cc-82a1dfdd29a8"
+                     *           "financialYearId": "03d54ed3-b861-4198-bd04-977207c5568b"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2030-10-31",
                      *           "name": "P10",
-                     *           "id": "041d8fac-a707-4ad9-994b-4c5363c44760",
+                     *           "id": "c7060948-7cd4-4827-b9fe-01bb3cd896a2",
                      *           "version": 1,
                      *           "startDate": "2030-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "763d8ddd-8901-412a-b9cc-82a1dfdd29a8"
+                     *           "financialYearId": "03d54ed3-b861-4198-bd04-977207c5568b"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2030-11-30",
                      *           "name": "P11",
-                     *           "id": "bd7df85e-97ed-4026-ae5c-20e280aa1831",
+                     *           "id": "e1a4e317-d631-4d96-af9c-1cdb1643a575",
                      *           "version": 1,
                      *           "startDate": "2030-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "763d8ddd-8901-412a-b9cc-82a1dfdd29a8"
+                     *           "financialYearId": "03d54ed3-b861-4198-bd04-977207c5568b"
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2030-12-31",
                      *           "name": "P12",
-                     *           "id": "e4aa30f6-e46a-4f1d-8258-1d179dd0bd47",
+                     *           "id": "1bd6e8d5-fec6-495a-9844-3355a596709d",
                      *           "version": 1,
                      *           "startDate": "2030-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "763d8ddd-8901-412a-b9cc-82a1dfdd29a8"
+                     *           "financialYearId": "03d54ed3-b861-4198-bd04-977207c5568b"
                      *         }
                      *       ]
                      *     }
@@ -7923,14 +7995,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8d17fbef-9793-4273-9145-5435d88f5120",
+                     *       "id": "e563352a-90fa-4fed-9f42-794c322bbe9a",
                      *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "e7cd2da7-8f5c-4718-8ab2-4116e92f15c7",
+                     *           "accountId": "3de643d4-d118-4acc-b1a8-50264feb1a5b",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -7940,7 +8012,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "c98d975c-365f-46ea-8ecf-20571adf1738",
+                     *           "accountId": "bba4f2ea-4dce-4e99-a656-01f4e900d06d",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -7961,9 +8033,10 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
+                     *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:44:56.623Z",
-                     *       "updatedAt": "2026-11-24T11:44:56.623Z"
+                     *       "createdAt": "2026-11-24T11:48:14.559Z",
+                     *       "updatedAt": "2026-11-24T11:48:14.559Z"
                      *     }
                      */
                     "application/json": {
@@ -8029,6 +8102,8 @@ export interface operations {
                         reversedBy: string | null;
                         /** @description Set on a journal a revaluation posted, and on its automatic reversal (which also has reversalOf): the date whose foreign-currency balances it revalues; null on every other journal. */
                         revaluationDate: string | null;
+                        /** @description On the opening journal an import of opening balances wrote: the financial year it opens (dated and posted on its first day); null on every other journal. */
+                        openingOf: string | null;
                         /** @description The version read; a write based on another is refused (409). */
                         version: number;
                         /**
@@ -8157,121 +8232,121 @@ export interface operations {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "b3fe791e-98bb-4378-8618-2608581d4db6",
+                     *           "id": "5917a459-a5da-47d3-a8b5-3ee3cf131ccb",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
+                     *           "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "05f56484-7c80-481e-9634-2d6f5ea3d672",
+                     *           "id": "b5f786ef-60ef-43a2-b2b3-6439ca42e239",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
+                     *           "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "5af7d718-80a2-4f3c-aa43-e91248085c49",
+                     *           "id": "a547bfda-a1e7-484d-acdd-2f995ace9fd3",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
+                     *           "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "630374ef-ff8f-4ae7-9170-d0885b6ef5b8",
+                     *           "id": "64bdcc78-46c8-44e9-bb38-d7ef816f9a3e",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
+                     *           "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "dbac1d16-55ef-4e2f-ab69-fd320918347c",
+                     *           "id": "d897bf8c-b930-4dc7-9775-f1277cec9b8b",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
+                     *           "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "71e47aab-6cae-472e-8d7c-918cd2756a3f",
+                     *           "id": "83bca270-6ec9-432e-bd62-d9cb77e99379",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
+                     *           "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "d43ec208-2edf-4f90-8edf-88c1ff1851f5",
+                     *           "id": "0fab3f65-c3d0-4a62-8af2-c0c0a088c409",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
+                     *           "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "e7c55f4f-fea6-4c9e-9a1a-20e9becf8e54",
+                     *           "id": "3aa60abe-dc68-4e21-ac5a-e6bed0ab3722",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
+                     *           "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "f0764eaf-c29f-468a-b2c3-e5ce1d9a58f7",
+                     *           "id": "94bb3fad-259b-41d2-bf1c-a814e6c36158",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
+                     *           "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "107a40cf-40f8-4b18-868b-46d271c0ca70",
+                     *           "id": "8c24790b-1e80-4dfc-8d3b-1f06c28a854f",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
+                     *           "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "a6a10c22-db00-4395-8c77-1e4d244b0db5",
+                     *           "id": "046b9a4a-88ae-4fc5-bd86-87ca9162af56",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
+                     *           "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
                      *         },
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "1c53e4c8-9d0f-4e44-b6db-7da88fe84045",
+                     *           "id": "b6d8d3e6-607e-4e2d-a6ff-f40e0b2f84af",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
+                     *           "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -8402,11 +8477,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "1c53e4c8-9d0f-4e44-b6db-7da88fe84045",
+                     *       "id": "b6d8d3e6-607e-4e2d-a6ff-f40e0b2f84af",
                      *       "version": 1,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
+                     *       "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
                      *     }
                      */
                     "application/json": {
@@ -8539,11 +8614,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "1c53e4c8-9d0f-4e44-b6db-7da88fe84045",
+                     *       "id": "b6d8d3e6-607e-4e2d-a6ff-f40e0b2f84af",
                      *       "version": 2,
                      *       "startDate": "2026-01-01",
                      *       "status": "locked",
-                     *       "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
+                     *       "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
                      *     }
                      */
                     "application/json": {
@@ -8936,11 +9011,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "1c53e4c8-9d0f-4e44-b6db-7da88fe84045",
+                     *       "id": "b6d8d3e6-607e-4e2d-a6ff-f40e0b2f84af",
                      *       "version": 3,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
+                     *       "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
                      *     }
                      */
                     "application/json": {
@@ -9112,14 +9187,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "ed0196e1-2a6b-4663-a6c9-618fa21649a3",
+                     *           "id": "b72988b7-7de3-49ed-8fa2-b8ecaf1b8145",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "3e6e7da7-8519-4797-8495-8c9ec16a369a",
+                     *               "accountId": "cdc9772e-0cad-472c-ae93-cd1f5b8f9d7c",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -9129,7 +9204,7 @@ export interface operations {
                      *               "fxRounding": false
                      *             },
                      *             {
-                     *               "accountId": "2225015b-78bd-494f-87ca-a01b9e100691",
+                     *               "accountId": "af9a4189-5aa4-416a-90f9-52f98c364bd0",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -9150,9 +9225,10 @@ export interface operations {
                      *           "reversalOf": null,
                      *           "reversedBy": null,
                      *           "revaluationDate": null,
+                     *           "openingOf": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:44:53.571Z",
-                     *           "updatedAt": "2026-11-24T11:44:53.571Z"
+                     *           "createdAt": "2026-11-24T11:48:12.307Z",
+                     *           "updatedAt": "2026-11-24T11:48:12.307Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -9225,6 +9301,8 @@ export interface operations {
                             reversedBy: string | null;
                             /** @description Set on a journal a revaluation posted, and on its automatic reversal (which also has reversalOf): the date whose foreign-currency balances it revalues; null on every other journal. */
                             revaluationDate: string | null;
+                            /** @description On the opening journal an import of opening balances wrote: the financial year it opens (dated and posted on its first day); null on every other journal. */
+                            openingOf: string | null;
                             /** @description The version read; a write based on another is refused (409). */
                             version: number;
                             /**
@@ -9339,12 +9417,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "3e6e7da7-8519-4797-8495-8c9ec16a369a",
+                 *           "accountId": "cdc9772e-0cad-472c-ae93-cd1f5b8f9d7c",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "2225015b-78bd-494f-87ca-a01b9e100691",
+                 *           "accountId": "af9a4189-5aa4-416a-90f9-52f98c364bd0",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -9385,14 +9463,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ed0196e1-2a6b-4663-a6c9-618fa21649a3",
+                     *       "id": "b72988b7-7de3-49ed-8fa2-b8ecaf1b8145",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "3e6e7da7-8519-4797-8495-8c9ec16a369a",
+                     *           "accountId": "cdc9772e-0cad-472c-ae93-cd1f5b8f9d7c",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -9402,7 +9480,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "2225015b-78bd-494f-87ca-a01b9e100691",
+                     *           "accountId": "af9a4189-5aa4-416a-90f9-52f98c364bd0",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -9423,9 +9501,10 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
+                     *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:44:53.571Z",
-                     *       "updatedAt": "2026-11-24T11:44:53.571Z"
+                     *       "createdAt": "2026-11-24T11:48:12.307Z",
+                     *       "updatedAt": "2026-11-24T11:48:12.307Z"
                      *     }
                      */
                     "application/json": {
@@ -9491,6 +9570,8 @@ export interface operations {
                         reversedBy: string | null;
                         /** @description Set on a journal a revaluation posted, and on its automatic reversal (which also has reversalOf): the date whose foreign-currency balances it revalues; null on every other journal. */
                         revaluationDate: string | null;
+                        /** @description On the opening journal an import of opening balances wrote: the financial year it opens (dated and posted on its first day); null on every other journal. */
+                        openingOf: string | null;
                         /** @description The version read; a write based on another is refused (409). */
                         version: number;
                         /**
@@ -9611,14 +9692,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ed0196e1-2a6b-4663-a6c9-618fa21649a3",
+                     *       "id": "b72988b7-7de3-49ed-8fa2-b8ecaf1b8145",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "3e6e7da7-8519-4797-8495-8c9ec16a369a",
+                     *           "accountId": "cdc9772e-0cad-472c-ae93-cd1f5b8f9d7c",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -9628,7 +9709,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "2225015b-78bd-494f-87ca-a01b9e100691",
+                     *           "accountId": "af9a4189-5aa4-416a-90f9-52f98c364bd0",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -9649,9 +9730,10 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
+                     *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:44:53.571Z",
-                     *       "updatedAt": "2026-11-24T11:44:53.571Z"
+                     *       "createdAt": "2026-11-24T11:48:12.307Z",
+                     *       "updatedAt": "2026-11-24T11:48:12.307Z"
                      *     }
                      */
                     "application/json": {
@@ -9717,6 +9799,8 @@ export interface operations {
                         reversedBy: string | null;
                         /** @description Set on a journal a revaluation posted, and on its automatic reversal (which also has reversalOf): the date whose foreign-currency balances it revalues; null on every other journal. */
                         revaluationDate: string | null;
+                        /** @description On the opening journal an import of opening balances wrote: the financial year it opens (dated and posted on its first day); null on every other journal. */
+                        openingOf: string | null;
                         /** @description The version read; a write based on another is refused (409). */
                         version: number;
                         /**
@@ -9810,12 +9894,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "3e6e7da7-8519-4797-8495-8c9ec16a369a",
+                 *           "accountId": "cdc9772e-0cad-472c-ae93-cd1f5b8f9d7c",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "2225015b-78bd-494f-87ca-a01b9e100691",
+                 *           "accountId": "af9a4189-5aa4-416a-90f9-52f98c364bd0",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -9859,14 +9943,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ed0196e1-2a6b-4663-a6c9-618fa21649a3",
+                     *       "id": "b72988b7-7de3-49ed-8fa2-b8ecaf1b8145",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "3e6e7da7-8519-4797-8495-8c9ec16a369a",
+                     *           "accountId": "cdc9772e-0cad-472c-ae93-cd1f5b8f9d7c",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -9876,7 +9960,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "2225015b-78bd-494f-87ca-a01b9e100691",
+                     *           "accountId": "af9a4189-5aa4-416a-90f9-52f98c364bd0",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -9897,9 +9981,10 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
+                     *       "openingOf": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T11:44:53.571Z",
-                     *       "updatedAt": "2026-11-24T11:44:53.777Z"
+                     *       "createdAt": "2026-11-24T11:48:12.307Z",
+                     *       "updatedAt": "2026-11-24T11:48:12.478Z"
                      *     }
                      */
                     "application/json": {
@@ -9965,6 +10050,8 @@ export interface operations {
                         reversedBy: string | null;
                         /** @description Set on a journal a revaluation posted, and on its automatic reversal (which also has reversalOf): the date whose foreign-currency balances it revalues; null on every other journal. */
                         revaluationDate: string | null;
+                        /** @description On the opening journal an import of opening balances wrote: the financial year it opens (dated and posted on its first day); null on every other journal. */
+                        openingOf: string | null;
                         /** @description The version read; a write based on another is refused (409). */
                         version: number;
                         /**
@@ -10103,14 +10190,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ed0196e1-2a6b-4663-a6c9-618fa21649a3",
+                     *       "id": "b72988b7-7de3-49ed-8fa2-b8ecaf1b8145",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "3e6e7da7-8519-4797-8495-8c9ec16a369a",
+                     *           "accountId": "cdc9772e-0cad-472c-ae93-cd1f5b8f9d7c",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10120,7 +10207,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "2225015b-78bd-494f-87ca-a01b9e100691",
+                     *           "accountId": "af9a4189-5aa4-416a-90f9-52f98c364bd0",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10136,14 +10223,15 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42",
-                     *       "periodId": "107a40cf-40f8-4b18-868b-46d271c0ca70",
+                     *       "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37",
+                     *       "periodId": "8c24790b-1e80-4dfc-8d3b-1f06c28a854f",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
+                     *       "openingOf": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T11:44:53.571Z",
-                     *       "updatedAt": "2026-11-24T11:44:53.973Z"
+                     *       "createdAt": "2026-11-24T11:48:12.307Z",
+                     *       "updatedAt": "2026-11-24T11:48:12.562Z"
                      *     }
                      */
                     "application/json": {
@@ -10209,6 +10297,8 @@ export interface operations {
                         reversedBy: string | null;
                         /** @description Set on a journal a revaluation posted, and on its automatic reversal (which also has reversalOf): the date whose foreign-currency balances it revalues; null on every other journal. */
                         revaluationDate: string | null;
+                        /** @description On the opening journal an import of opening balances wrote: the financial year it opens (dated and posted on its first day); null on every other journal. */
+                        openingOf: string | null;
                         /** @description The version read; a write based on another is refused (409). */
                         version: number;
                         /**
@@ -10332,14 +10422,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "37db881e-7465-4492-a6f3-d9ddfa2cb92b",
+                     *       "id": "2da068f0-af01-43d9-9674-6a8e1f649483",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "e7cd2da7-8f5c-4718-8ab2-4116e92f15c7",
+                     *           "accountId": "3de643d4-d118-4acc-b1a8-50264feb1a5b",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -10349,7 +10439,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "3e6e7da7-8519-4797-8495-8c9ec16a369a",
+                     *           "accountId": "cdc9772e-0cad-472c-ae93-cd1f5b8f9d7c",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -10365,14 +10455,15 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42",
-                     *       "periodId": "107a40cf-40f8-4b18-868b-46d271c0ca70",
+                     *       "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37",
+                     *       "periodId": "8c24790b-1e80-4dfc-8d3b-1f06c28a854f",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
+                     *       "openingOf": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T11:44:54.543Z",
-                     *       "updatedAt": "2026-11-24T11:44:54.739Z"
+                     *       "createdAt": "2026-11-24T11:48:12.834Z",
+                     *       "updatedAt": "2026-11-24T11:48:12.948Z"
                      *     }
                      */
                     "application/json": {
@@ -10438,6 +10529,8 @@ export interface operations {
                         reversedBy: string | null;
                         /** @description Set on a journal a revaluation posted, and on its automatic reversal (which also has reversalOf): the date whose foreign-currency balances it revalues; null on every other journal. */
                         revaluationDate: string | null;
+                        /** @description On the opening journal an import of opening balances wrote: the financial year it opens (dated and posted on its first day); null on every other journal. */
+                        openingOf: string | null;
                         /** @description The version read; a write based on another is refused (409). */
                         version: number;
                         /**
@@ -10561,14 +10654,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ed0196e1-2a6b-4663-a6c9-618fa21649a3",
+                     *       "id": "b72988b7-7de3-49ed-8fa2-b8ecaf1b8145",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "3e6e7da7-8519-4797-8495-8c9ec16a369a",
+                     *           "accountId": "cdc9772e-0cad-472c-ae93-cd1f5b8f9d7c",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10578,7 +10671,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "2225015b-78bd-494f-87ca-a01b9e100691",
+                     *           "accountId": "af9a4189-5aa4-416a-90f9-52f98c364bd0",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10599,9 +10692,10 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
+                     *       "openingOf": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T11:44:53.571Z",
-                     *       "updatedAt": "2026-11-24T11:44:54.094Z"
+                     *       "createdAt": "2026-11-24T11:48:12.307Z",
+                     *       "updatedAt": "2026-11-24T11:48:12.621Z"
                      *     }
                      */
                     "application/json": {
@@ -10667,6 +10761,8 @@ export interface operations {
                         reversedBy: string | null;
                         /** @description Set on a journal a revaluation posted, and on its automatic reversal (which also has reversalOf): the date whose foreign-currency balances it revalues; null on every other journal. */
                         revaluationDate: string | null;
+                        /** @description On the opening journal an import of opening balances wrote: the financial year it opens (dated and posted on its first day); null on every other journal. */
+                        openingOf: string | null;
                         /** @description The version read; a write based on another is refused (409). */
                         version: number;
                         /**
@@ -10801,14 +10897,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ed0196e1-2a6b-4663-a6c9-618fa21649a3",
+                     *       "id": "b72988b7-7de3-49ed-8fa2-b8ecaf1b8145",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "3e6e7da7-8519-4797-8495-8c9ec16a369a",
+                     *           "accountId": "cdc9772e-0cad-472c-ae93-cd1f5b8f9d7c",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10818,7 +10914,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "2225015b-78bd-494f-87ca-a01b9e100691",
+                     *           "accountId": "af9a4189-5aa4-416a-90f9-52f98c364bd0",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10834,14 +10930,15 @@ export interface operations {
                      *       },
                      *       "status": "reversed",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42",
-                     *       "periodId": "107a40cf-40f8-4b18-868b-46d271c0ca70",
+                     *       "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37",
+                     *       "periodId": "8c24790b-1e80-4dfc-8d3b-1f06c28a854f",
                      *       "reversalOf": null,
-                     *       "reversedBy": "d2edfd8c-ac3d-48cd-9b7c-f4bc6ec871a0",
+                     *       "reversedBy": "0dbb6340-8077-4990-a9fb-b0fee66c3224",
                      *       "revaluationDate": null,
+                     *       "openingOf": null,
                      *       "version": 6,
-                     *       "createdAt": "2026-11-24T11:44:53.571Z",
-                     *       "updatedAt": "2026-11-24T11:44:54.331Z"
+                     *       "createdAt": "2026-11-24T11:48:12.307Z",
+                     *       "updatedAt": "2026-11-24T11:48:12.749Z"
                      *     }
                      */
                     "application/json": {
@@ -10907,6 +11004,8 @@ export interface operations {
                         reversedBy: string | null;
                         /** @description Set on a journal a revaluation posted, and on its automatic reversal (which also has reversalOf): the date whose foreign-currency balances it revalues; null on every other journal. */
                         revaluationDate: string | null;
+                        /** @description On the opening journal an import of opening balances wrote: the financial year it opens (dated and posted on its first day); null on every other journal. */
+                        openingOf: string | null;
                         /** @description The version read; a write based on another is refused (409). */
                         version: number;
                         /**
@@ -11212,13 +11311,13 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42",
+                     *       "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "bc3a9ce3-89f5-4b00-81a3-85ce700c358c",
+                     *           "accountId": "77e5e929-8250-4546-884d-811c086a0e35",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -11245,8 +11344,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "3e6e7da7-8519-4797-8495-8c9ec16a369a",
-                     *           "parentId": "bc3a9ce3-89f5-4b00-81a3-85ce700c358c",
+                     *           "accountId": "cdc9772e-0cad-472c-ae93-cd1f5b8f9d7c",
+                     *           "parentId": "77e5e929-8250-4546-884d-811c086a0e35",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -11272,7 +11371,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "a4c54f31-9624-4b52-b7e6-af75122a6dd2",
+                     *           "accountId": "0e0c86ef-324a-4c67-899d-3dbf40f52f1e",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -11299,8 +11398,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "2225015b-78bd-494f-87ca-a01b9e100691",
-                     *           "parentId": "a4c54f31-9624-4b52-b7e6-af75122a6dd2",
+                     *           "accountId": "af9a4189-5aa4-416a-90f9-52f98c364bd0",
+                     *           "parentId": "0e0c86ef-324a-4c67-899d-3dbf40f52f1e",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -11326,7 +11425,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "8ae258cf-d541-429c-8321-1742549604be",
+                     *           "accountId": "4c70efa0-79da-404a-bf13-4981dc4d7b2e",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -11353,8 +11452,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "e7cd2da7-8f5c-4718-8ab2-4116e92f15c7",
-                     *           "parentId": "8ae258cf-d541-429c-8321-1742549604be",
+                     *           "accountId": "3de643d4-d118-4acc-b1a8-50264feb1a5b",
+                     *           "parentId": "4c70efa0-79da-404a-bf13-4981dc4d7b2e",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -11755,7 +11854,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "8ae258cf-d541-429c-8321-1742549604be",
+                     *           "accountId": "4c70efa0-79da-404a-bf13-4981dc4d7b2e",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -11774,8 +11873,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "e7cd2da7-8f5c-4718-8ab2-4116e92f15c7",
-                     *           "parentId": "8ae258cf-d541-429c-8321-1742549604be",
+                     *           "accountId": "3de643d4-d118-4acc-b1a8-50264feb1a5b",
+                     *           "parentId": "4c70efa0-79da-404a-bf13-4981dc4d7b2e",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12069,7 +12168,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "bc3a9ce3-89f5-4b00-81a3-85ce700c358c",
+                     *           "accountId": "77e5e929-8250-4546-884d-811c086a0e35",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12086,8 +12185,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "3e6e7da7-8519-4797-8495-8c9ec16a369a",
-                     *           "parentId": "bc3a9ce3-89f5-4b00-81a3-85ce700c358c",
+                     *           "accountId": "cdc9772e-0cad-472c-ae93-cd1f5b8f9d7c",
+                     *           "parentId": "77e5e929-8250-4546-884d-811c086a0e35",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12426,7 +12525,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "bc3a9ce3-89f5-4b00-81a3-85ce700c358c",
+                     *           "accountId": "77e5e929-8250-4546-884d-811c086a0e35",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12442,8 +12541,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "3e6e7da7-8519-4797-8495-8c9ec16a369a",
-                     *           "parentId": "bc3a9ce3-89f5-4b00-81a3-85ce700c358c",
+                     *           "accountId": "cdc9772e-0cad-472c-ae93-cd1f5b8f9d7c",
+                     *           "parentId": "77e5e929-8250-4546-884d-811c086a0e35",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12885,9 +12984,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "2e9bd40e-a4a4-495c-8839-53456e6e4535",
+                     *       "budgetId": "7c74482c-e193-457d-b2d6-1ffd33a53ded",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42",
+                     *       "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "currency": "SAR",
@@ -12913,8 +13012,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "2225015b-78bd-494f-87ca-a01b9e100691",
-                     *           "parentId": "a4c54f31-9624-4b52-b7e6-af75122a6dd2",
+                     *           "accountId": "af9a4189-5aa4-416a-90f9-52f98c364bd0",
+                     *           "parentId": "0e0c86ef-324a-4c67-899d-3dbf40f52f1e",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -12947,8 +13046,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "e7cd2da7-8f5c-4718-8ab2-4116e92f15c7",
-                     *           "parentId": "8ae258cf-d541-429c-8321-1742549604be",
+                     *           "accountId": "3de643d4-d118-4acc-b1a8-50264feb1a5b",
+                     *           "parentId": "4c70efa0-79da-404a-bf13-4981dc4d7b2e",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12959,7 +13058,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "6d077227-8cd1-4115-8194-5f3918062e1f",
+                     *             "id": "bd552198-77ca-4320-b798-9fc1e423e8ae",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -13342,7 +13441,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "bc3a9ce3-89f5-4b00-81a3-85ce700c358c",
+                     *         "id": "77e5e929-8250-4546-884d-811c086a0e35",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -13362,13 +13461,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "ed0196e1-2a6b-4663-a6c9-618fa21649a3",
+                     *           "journalId": "b72988b7-7de3-49ed-8fa2-b8ecaf1b8145",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "3e6e7da7-8519-4797-8495-8c9ec16a369a",
+                     *           "accountId": "cdc9772e-0cad-472c-ae93-cd1f5b8f9d7c",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -13380,7 +13479,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjVkNDBlNGJiLWNkN2MtNGIyMC1hMDU3LTMwNmNiNmVjZjg1NyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiYmMzYTljZTMtODlmNS00YjAwLTgxYTMtODVjZTcwMGMzNThjIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjZWQwMTk2ZTEtMmE2Yi00NjYzLWE2YzktNjE4ZmEyMTY0OWEzIiwiYWNjb3VudElkIjoiM2U2ZTdkYTctODUxOS00Nzk3LTg0OTUtOGM5ZWMxNmEzNjlhIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.-BxMzYz9rzpEe3ANZk4q4Cm_BvE-f5jnGJVOAi1ShYg"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjllMzZiNTkzLTA1OGQtNDYzOS1hYjc0LTdmYzFmZTkwNzgzYyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiNzdlNWU5MjktODI1MC00NTQ2LTg4NGQtODExYzA4NmEwZTM1IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjYjcyOTg4YjctN2RlMy00OWVkLThmYTItYjhlY2FmMWI4MTQ1IiwiYWNjb3VudElkIjoiY2RjOTc3MmUtMGNhZC00NzJjLWFlOTMtY2QxZjViOGY5ZDdjIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.waLQCnQx4ehTRJ2ih_YFs0MUgMiWUcc9f8n9aV2u8sc"
                      *     }
                      */
                     "application/json": {
@@ -13630,54 +13729,54 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "c87258af-4d25-44c0-afc1-8886dc5bae26",
+                     *           "id": "b9a56f0c-fb67-48ae-a8e0-ab04c16fd538",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-24T11:44:56.414Z",
+                     *           "createdAt": "2026-11-24T11:48:14.313Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "50b55606-2a9a-48c9-9aab-53aade55d3f4"
+                     *             "id": "d544d5f1-0183-4fcf-89e8-132f5b011cfb"
                      *           }
                      *         },
                      *         {
-                     *           "id": "04f5113e-6296-43ac-8201-5fe2da660e59",
+                     *           "id": "9444e4b3-4874-4456-8362-de7071c943ed",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-24T11:44:56.334Z",
+                     *           "createdAt": "2026-11-24T11:48:14.217Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "50b55606-2a9a-48c9-9aab-53aade55d3f4"
+                     *             "id": "d544d5f1-0183-4fcf-89e8-132f5b011cfb"
                      *           }
                      *         },
                      *         {
-                     *           "id": "f0ae77d5-8134-4bf8-a376-e0910bdab0f9",
+                     *           "id": "380d2e86-6d30-4456-b98b-96c8495dc52e",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42"
+                     *             "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
                      *           },
-                     *           "createdAt": "2026-11-24T11:44:56.190Z",
+                     *           "createdAt": "2026-11-24T11:48:14.106Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "50b55606-2a9a-48c9-9aab-53aade55d3f4"
+                     *             "id": "d544d5f1-0183-4fcf-89e8-132f5b011cfb"
                      *           }
                      *         },
                      *         {
-                     *           "id": "d5ec9068-bb2e-44da-96cd-0d44a65f1c7f",
+                     *           "id": "d4621186-c441-4739-97b7-2aaf172b0e98",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-24T11:44:55.971Z",
+                     *           "createdAt": "2026-11-24T11:48:13.954Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "50b55606-2a9a-48c9-9aab-53aade55d3f4"
+                     *             "id": "d544d5f1-0183-4fcf-89e8-132f5b011cfb"
                      *           }
                      *         }
                      *       ],
@@ -13930,16 +14029,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d5ec9068-bb2e-44da-96cd-0d44a65f1c7f",
+                     *       "id": "d4621186-c441-4739-97b7-2aaf172b0e98",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-24T11:44:55.971Z",
+                     *       "createdAt": "2026-11-24T11:48:13.954Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "50b55606-2a9a-48c9-9aab-53aade55d3f4"
+                     *         "id": "d544d5f1-0183-4fcf-89e8-132f5b011cfb"
                      *       }
                      *     }
                      */
@@ -14091,16 +14190,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d5ec9068-bb2e-44da-96cd-0d44a65f1c7f",
+                     *       "id": "d4621186-c441-4739-97b7-2aaf172b0e98",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-24T11:44:55.971Z",
+                     *       "createdAt": "2026-11-24T11:48:13.954Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "50b55606-2a9a-48c9-9aab-53aade55d3f4"
+                     *         "id": "d544d5f1-0183-4fcf-89e8-132f5b011cfb"
                      *       },
                      *       "figures": {
                      *         "dateFrom": "2026-03-01",
@@ -14118,7 +14217,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "bc3a9ce3-89f5-4b00-81a3-85ce700c358c",
+                     *             "accountId": "77e5e929-8250-4546-884d-811c086a0e35",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -14134,8 +14233,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "3e6e7da7-8519-4797-8495-8c9ec16a369a",
-                     *             "parentId": "bc3a9ce3-89f5-4b00-81a3-85ce700c358c",
+                     *             "accountId": "cdc9772e-0cad-472c-ae93-cd1f5b8f9d7c",
+                     *             "parentId": "77e5e929-8250-4546-884d-811c086a0e35",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -15079,26 +15178,26 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "5e345e54-2e89-4b38-88d6-f1bb56130e23",
-                     *           "sequence": 12,
+                     *           "id": "7ae784c3-646d-467e-a44f-bb6018a00b4a",
+                     *           "sequence": 11,
                      *           "type": "JournalPosted",
-                     *           "companyId": "5d40e4bb-cd7c-4b20-a057-306cb6ecf857",
-                     *           "recordId": "37db881e-7465-4492-a6f3-d9ddfa2cb92b",
+                     *           "companyId": "9e36b593-058d-4639-ab74-7fc1fe90783c",
+                     *           "recordId": "2da068f0-af01-43d9-9674-6a8e1f649483",
                      *           "version": 2,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "50b55606-2a9a-48c9-9aab-53aade55d3f4"
+                     *             "id": "d544d5f1-0183-4fcf-89e8-132f5b011cfb"
                      *           },
-                     *           "occurredAt": "2026-11-24T11:44:54.650Z",
+                     *           "occurredAt": "2026-11-24T11:48:12.894Z",
                      *           "data": {
-                     *             "id": "37db881e-7465-4492-a6f3-d9ddfa2cb92b",
+                     *             "id": "2da068f0-af01-43d9-9674-6a8e1f649483",
                      *             "serialNumber": 3,
                      *             "date": "2026-03-05T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "e7cd2da7-8f5c-4718-8ab2-4116e92f15c7",
+                     *                 "accountId": "3de643d4-d118-4acc-b1a8-50264feb1a5b",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 10,
@@ -15108,7 +15207,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "3e6e7da7-8519-4797-8495-8c9ec16a369a",
+                     *                 "accountId": "cdc9772e-0cad-472c-ae93-cd1f5b8f9d7c",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 10,
@@ -15124,136 +15223,139 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-05",
-                     *             "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42",
-                     *             "periodId": "107a40cf-40f8-4b18-868b-46d271c0ca70",
+                     *             "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37",
+                     *             "periodId": "8c24790b-1e80-4dfc-8d3b-1f06c28a854f",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
+                     *             "openingOf": null,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-24T11:44:54.543Z",
-                     *             "updatedAt": "2026-11-24T11:44:54.650Z"
+                     *             "createdAt": "2026-11-24T11:48:12.834Z",
+                     *             "updatedAt": "2026-11-24T11:48:12.890Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null
                      *         },
                      *         {
-                     *           "id": "ef0ec5be-9632-4153-8afb-8550e6a5448e",
-                     *           "sequence": 38,
+                     *           "id": "79751872-899c-49c7-8e50-d51391b3ecc5",
+                     *           "sequence": 45,
                      *           "type": "JournalPosted",
-                     *           "companyId": "5d40e4bb-cd7c-4b20-a057-306cb6ecf857",
-                     *           "recordId": "8d17fbef-9793-4273-9145-5435d88f5120",
-                     *           "version": 2,
+                     *           "companyId": "9e36b593-058d-4639-ab74-7fc1fe90783c",
+                     *           "recordId": "b72988b7-7de3-49ed-8fa2-b8ecaf1b8145",
+                     *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "50b55606-2a9a-48c9-9aab-53aade55d3f4"
+                     *             "id": "d544d5f1-0183-4fcf-89e8-132f5b011cfb"
                      *           },
-                     *           "occurredAt": "2026-11-24T11:44:56.695Z",
+                     *           "occurredAt": "2026-11-24T11:48:12.563Z",
                      *           "data": {
-                     *             "id": "8d17fbef-9793-4273-9145-5435d88f5120",
-                     *             "serialNumber": 5,
-                     *             "date": "2026-12-31T00:00:00Z",
-                     *             "description": "Closing journal of FY 2026",
-                     *             "reference": null,
-                     *             "entries": [
-                     *               {
-                     *                 "accountId": "e7cd2da7-8f5c-4718-8ab2-4116e92f15c7",
-                     *                 "costCenterId": null,
-                     *                 "side": 2,
-                     *                 "amount": 7,
-                     *                 "currency": "SAR",
-                     *                 "exchangeRate": "1",
-                     *                 "baseAmount": 7,
-                     *                 "fxRounding": false
-                     *               },
-                     *               {
-                     *                 "accountId": "c98d975c-365f-46ea-8ecf-20571adf1738",
-                     *                 "costCenterId": null,
-                     *                 "side": 1,
-                     *                 "amount": 7,
-                     *                 "currency": "SAR",
-                     *                 "exchangeRate": "1",
-                     *                 "baseAmount": 7,
-                     *                 "fxRounding": false
-                     *               }
-                     *             ],
-                     *             "totals": {
-                     *               "debit": 7,
-                     *               "credit": 7
-                     *             },
-                     *             "status": "posted",
-                     *             "postingDate": "2026-12-31",
-                     *             "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42",
-                     *             "periodId": "b3fe791e-98bb-4378-8618-2608581d4db6",
-                     *             "reversalOf": null,
-                     *             "reversedBy": null,
-                     *             "revaluationDate": null,
-                     *             "version": 2,
-                     *             "createdAt": "2026-11-24T11:44:56.623Z",
-                     *             "updatedAt": "2026-11-24T11:44:56.695Z"
-                     *           },
-                     *           "dataOmitted": false,
-                     *           "dataOmittedReason": null
-                     *         },
-                     *         {
-                     *           "id": "4b9f69fd-cba3-4027-aded-4508cfa4fda1",
-                     *           "sequence": 46,
-                     *           "type": "JournalPosted",
-                     *           "companyId": "5d40e4bb-cd7c-4b20-a057-306cb6ecf857",
-                     *           "recordId": "c72c0729-f842-44c1-8d6f-72ce770b19d2",
-                     *           "version": 2,
-                     *           "actor": {
-                     *             "type": "user",
-                     *             "id": "50b55606-2a9a-48c9-9aab-53aade55d3f4"
-                     *           },
-                     *           "occurredAt": "2026-11-24T11:44:54.898Z",
-                     *           "data": {
-                     *             "id": "c72c0729-f842-44c1-8d6f-72ce770b19d2",
-                     *             "serialNumber": 4,
-                     *             "date": "2026-04-05T00:00:00Z",
+                     *             "id": "b72988b7-7de3-49ed-8fa2-b8ecaf1b8145",
+                     *             "serialNumber": 1,
+                     *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "e7cd2da7-8f5c-4718-8ab2-4116e92f15c7",
+                     *                 "accountId": "cdc9772e-0cad-472c-ae93-cd1f5b8f9d7c",
                      *                 "costCenterId": null,
                      *                 "side": 1,
-                     *                 "amount": 7,
+                     *                 "amount": 120,
                      *                 "currency": "SAR",
                      *                 "exchangeRate": "1",
-                     *                 "baseAmount": 7,
+                     *                 "baseAmount": 120,
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "3e6e7da7-8519-4797-8495-8c9ec16a369a",
+                     *                 "accountId": "af9a4189-5aa4-416a-90f9-52f98c364bd0",
                      *                 "costCenterId": null,
                      *                 "side": 2,
-                     *                 "amount": 7,
+                     *                 "amount": 120,
                      *                 "currency": "SAR",
                      *                 "exchangeRate": "1",
-                     *                 "baseAmount": 7,
+                     *                 "baseAmount": 120,
                      *                 "fxRounding": false
                      *               }
                      *             ],
                      *             "totals": {
-                     *               "debit": 7,
-                     *               "credit": 7
+                     *               "debit": 120,
+                     *               "credit": 120
                      *             },
                      *             "status": "posted",
-                     *             "postingDate": "2026-04-05",
-                     *             "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42",
-                     *             "periodId": "f0764eaf-c29f-468a-b2c3-e5ce1d9a58f7",
+                     *             "postingDate": "2026-03-02",
+                     *             "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37",
+                     *             "periodId": "8c24790b-1e80-4dfc-8d3b-1f06c28a854f",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
-                     *             "version": 2,
-                     *             "createdAt": "2026-11-24T11:44:54.820Z",
-                     *             "updatedAt": "2026-11-24T11:44:54.898Z"
+                     *             "openingOf": null,
+                     *             "version": 3,
+                     *             "createdAt": "2026-11-24T11:48:12.307Z",
+                     *             "updatedAt": "2026-11-24T11:48:12.562Z"
+                     *           },
+                     *           "dataOmitted": false,
+                     *           "dataOmittedReason": null
+                     *         },
+                     *         {
+                     *           "id": "e10632a1-231d-4c73-b060-6cbadef3ec7b",
+                     *           "sequence": 47,
+                     *           "type": "JournalPosted",
+                     *           "companyId": "9e36b593-058d-4639-ab74-7fc1fe90783c",
+                     *           "recordId": "b72988b7-7de3-49ed-8fa2-b8ecaf1b8145",
+                     *           "version": 5,
+                     *           "actor": {
+                     *             "type": "user",
+                     *             "id": "d544d5f1-0183-4fcf-89e8-132f5b011cfb"
+                     *           },
+                     *           "occurredAt": "2026-11-24T11:48:12.687Z",
+                     *           "data": {
+                     *             "id": "b72988b7-7de3-49ed-8fa2-b8ecaf1b8145",
+                     *             "serialNumber": 1,
+                     *             "date": "2026-03-02T00:00:00Z",
+                     *             "description": null,
+                     *             "reference": null,
+                     *             "entries": [
+                     *               {
+                     *                 "accountId": "cdc9772e-0cad-472c-ae93-cd1f5b8f9d7c",
+                     *                 "costCenterId": null,
+                     *                 "side": 1,
+                     *                 "amount": 120,
+                     *                 "currency": "SAR",
+                     *                 "exchangeRate": "1",
+                     *                 "baseAmount": 120,
+                     *                 "fxRounding": false
+                     *               },
+                     *               {
+                     *                 "accountId": "af9a4189-5aa4-416a-90f9-52f98c364bd0",
+                     *                 "costCenterId": null,
+                     *                 "side": 2,
+                     *                 "amount": 120,
+                     *                 "currency": "SAR",
+                     *                 "exchangeRate": "1",
+                     *                 "baseAmount": 120,
+                     *                 "fxRounding": false
+                     *               }
+                     *             ],
+                     *             "totals": {
+                     *               "debit": 120,
+                     *               "credit": 120
+                     *             },
+                     *             "status": "posted",
+                     *             "postingDate": "2026-03-02",
+                     *             "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37",
+                     *             "periodId": "8c24790b-1e80-4dfc-8d3b-1f06c28a854f",
+                     *             "reversalOf": null,
+                     *             "reversedBy": null,
+                     *             "revaluationDate": null,
+                     *             "openingOf": null,
+                     *             "version": 5,
+                     *             "createdAt": "2026-11-24T11:48:12.307Z",
+                     *             "updatedAt": "2026-11-24T11:48:12.686Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjVkNDBlNGJiLWNkN2MtNGIyMC1hMDU3LTMwNmNiNmVjZjg1NyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjQ2fX0.tuiTDj0gEsUH4Qi8HvDdrL3i4w2NL9FeqpQamIT_jqM"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjllMzZiNTkzLTA1OGQtNDYzOS1hYjc0LTdmYzFmZTkwNzgzYyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjQ3fX0.Z5Cck9yG4QkZ9OFndkc7YEqKS6ISIPT-mUew-0OU07E"
                      *     }
                      */
                     "application/json": {
@@ -15398,7 +15500,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "9cfc1c4d-703a-47d5-b1d0-fb55d41de868",
+                     *           "id": "07336f34-495e-474f-8261-a61b3c96917b",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -15409,11 +15511,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "50b55606-2a9a-48c9-9aab-53aade55d3f4"
+                     *             "id": "d544d5f1-0183-4fcf-89e8-132f5b011cfb"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:44:58.134Z",
-                     *           "updatedAt": "2026-11-24T11:44:58.134Z"
+                     *           "createdAt": "2026-11-24T11:48:15.913Z",
+                     *           "updatedAt": "2026-11-24T11:48:15.913Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15559,7 +15661,7 @@ export interface operations {
                      * @description The event types the subscription receives; empty for every type.
                      * @default []
                      */
-                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted")[];
+                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated")[];
                     /**
                      * @description Free text.
                      * @default
@@ -15582,7 +15684,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9cfc1c4d-703a-47d5-b1d0-fb55d41de868",
+                     *       "id": "07336f34-495e-474f-8261-a61b3c96917b",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -15593,11 +15695,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "50b55606-2a9a-48c9-9aab-53aade55d3f4"
+                     *         "id": "d544d5f1-0183-4fcf-89e8-132f5b011cfb"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:44:58.134Z",
-                     *       "updatedAt": "2026-11-24T11:44:58.134Z",
+                     *       "createdAt": "2026-11-24T11:48:15.913Z",
+                     *       "updatedAt": "2026-11-24T11:48:15.913Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -15757,7 +15859,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9cfc1c4d-703a-47d5-b1d0-fb55d41de868",
+                     *       "id": "07336f34-495e-474f-8261-a61b3c96917b",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -15768,11 +15870,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "50b55606-2a9a-48c9-9aab-53aade55d3f4"
+                     *         "id": "d544d5f1-0183-4fcf-89e8-132f5b011cfb"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:44:58.134Z",
-                     *       "updatedAt": "2026-11-24T11:44:58.134Z"
+                     *       "createdAt": "2026-11-24T11:48:15.913Z",
+                     *       "updatedAt": "2026-11-24T11:48:15.913Z"
                      *     }
                      */
                     "application/json": {
@@ -15909,7 +16011,7 @@ export interface operations {
                      * @description The event types the subscription receives; empty for every type.
                      * @default []
                      */
-                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted")[];
+                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated")[];
                     /**
                      * @description Free text.
                      * @default
@@ -15931,7 +16033,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9cfc1c4d-703a-47d5-b1d0-fb55d41de868",
+                     *       "id": "07336f34-495e-474f-8261-a61b3c96917b",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -15943,11 +16045,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "50b55606-2a9a-48c9-9aab-53aade55d3f4"
+                     *         "id": "d544d5f1-0183-4fcf-89e8-132f5b011cfb"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T11:44:58.134Z",
-                     *       "updatedAt": "2026-11-24T11:44:58.683Z"
+                     *       "createdAt": "2026-11-24T11:48:15.913Z",
+                     *       "updatedAt": "2026-11-24T11:48:16.284Z"
                      *     }
                      */
                     "application/json": {
@@ -16345,13 +16447,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "dd0b7aec-21d9-4fed-a742-35b8847e6c0a",
+                     *           "id": "5e8daf6c-93fc-4c0b-8a6a-c11ac3cc57d3",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:44:58.893Z",
-                     *           "updatedAt": "2026-11-24T11:44:58.893Z"
+                     *           "createdAt": "2026-11-24T11:48:16.500Z",
+                     *           "updatedAt": "2026-11-24T11:48:16.500Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -16494,13 +16596,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "dd0b7aec-21d9-4fed-a742-35b8847e6c0a",
+                     *       "id": "5e8daf6c-93fc-4c0b-8a6a-c11ac3cc57d3",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:44:58.893Z",
-                     *       "updatedAt": "2026-11-24T11:44:58.893Z"
+                     *       "createdAt": "2026-11-24T11:48:16.500Z",
+                     *       "updatedAt": "2026-11-24T11:48:16.500Z"
                      *     }
                      */
                     "application/json": {
@@ -16638,13 +16740,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "dd0b7aec-21d9-4fed-a742-35b8847e6c0a",
+                     *       "id": "5e8daf6c-93fc-4c0b-8a6a-c11ac3cc57d3",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:44:58.893Z",
-                     *       "updatedAt": "2026-11-24T11:44:58.893Z"
+                     *       "createdAt": "2026-11-24T11:48:16.500Z",
+                     *       "updatedAt": "2026-11-24T11:48:16.500Z"
                      *     }
                      */
                     "application/json": {
@@ -16770,13 +16872,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "dd0b7aec-21d9-4fed-a742-35b8847e6c0a",
+                     *       "id": "5e8daf6c-93fc-4c0b-8a6a-c11ac3cc57d3",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T11:44:58.893Z",
-                     *       "updatedAt": "2026-11-24T11:44:58.983Z"
+                     *       "createdAt": "2026-11-24T11:48:16.500Z",
+                     *       "updatedAt": "2026-11-24T11:48:16.698Z"
                      *     }
                      */
                     "application/json": {
@@ -17024,13 +17126,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "2e9bd40e-a4a4-495c-8839-53456e6e4535",
+                     *           "id": "7c74482c-e193-457d-b2d6-1ffd33a53ded",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42",
+                     *           "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:44:59.070Z",
-                     *           "updatedAt": "2026-11-24T11:44:59.070Z"
+                     *           "createdAt": "2026-11-24T11:48:16.794Z",
+                     *           "updatedAt": "2026-11-24T11:48:16.794Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -17147,10 +17249,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42",
+                 *       "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37",
                  *       "lines": [
                  *         {
-                 *           "accountId": "2225015b-78bd-494f-87ca-a01b9e100691",
+                 *           "accountId": "af9a4189-5aa4-416a-90f9-52f98c364bd0",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -17167,8 +17269,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "e7cd2da7-8f5c-4718-8ab2-4116e92f15c7",
-                 *           "costCenterId": "6d077227-8cd1-4115-8194-5f3918062e1f",
+                 *           "accountId": "3de643d4-d118-4acc-b1a8-50264feb1a5b",
+                 *           "costCenterId": "bd552198-77ca-4320-b798-9fc1e423e8ae",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -17219,15 +17321,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2e9bd40e-a4a4-495c-8839-53456e6e4535",
+                     *       "id": "7c74482c-e193-457d-b2d6-1ffd33a53ded",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42",
+                     *       "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:44:59.070Z",
-                     *       "updatedAt": "2026-11-24T11:44:59.070Z",
+                     *       "createdAt": "2026-11-24T11:48:16.794Z",
+                     *       "updatedAt": "2026-11-24T11:48:16.794Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "2225015b-78bd-494f-87ca-a01b9e100691",
+                     *           "accountId": "af9a4189-5aa4-416a-90f9-52f98c364bd0",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -17245,8 +17347,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "e7cd2da7-8f5c-4718-8ab2-4116e92f15c7",
-                     *           "costCenterId": "6d077227-8cd1-4115-8194-5f3918062e1f",
+                     *           "accountId": "3de643d4-d118-4acc-b1a8-50264feb1a5b",
+                     *           "costCenterId": "bd552198-77ca-4320-b798-9fc1e423e8ae",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -17410,15 +17512,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2e9bd40e-a4a4-495c-8839-53456e6e4535",
+                     *       "id": "7c74482c-e193-457d-b2d6-1ffd33a53ded",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42",
+                     *       "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:44:59.070Z",
-                     *       "updatedAt": "2026-11-24T11:44:59.070Z",
+                     *       "createdAt": "2026-11-24T11:48:16.794Z",
+                     *       "updatedAt": "2026-11-24T11:48:16.794Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "2225015b-78bd-494f-87ca-a01b9e100691",
+                     *           "accountId": "af9a4189-5aa4-416a-90f9-52f98c364bd0",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -17436,8 +17538,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "e7cd2da7-8f5c-4718-8ab2-4116e92f15c7",
-                     *           "costCenterId": "6d077227-8cd1-4115-8194-5f3918062e1f",
+                     *           "accountId": "3de643d4-d118-4acc-b1a8-50264feb1a5b",
+                     *           "costCenterId": "bd552198-77ca-4320-b798-9fc1e423e8ae",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -17569,10 +17671,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42",
+                 *       "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37",
                  *       "lines": [
                  *         {
-                 *           "accountId": "2225015b-78bd-494f-87ca-a01b9e100691",
+                 *           "accountId": "af9a4189-5aa4-416a-90f9-52f98c364bd0",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -17626,15 +17728,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2e9bd40e-a4a4-495c-8839-53456e6e4535",
+                     *       "id": "7c74482c-e193-457d-b2d6-1ffd33a53ded",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "f5ab90d2-85fb-412f-92be-bff033eaab42",
+                     *       "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T11:44:59.070Z",
-                     *       "updatedAt": "2026-11-24T11:44:59.921Z",
+                     *       "createdAt": "2026-11-24T11:48:16.794Z",
+                     *       "updatedAt": "2026-11-24T11:48:17.016Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "2225015b-78bd-494f-87ca-a01b9e100691",
+                     *           "accountId": "af9a4189-5aa4-416a-90f9-52f98c364bd0",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -17848,6 +17950,834 @@ export interface operations {
             };
             /** @description Too large: the request body, or the file an export would write. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "imports.list": {
+        parameters: {
+            query?: {
+                /** @description Cursor from the previous page’s nextPage; omit for the first page. */
+                page?: string;
+                /** @description Items per page, 1 to 100. */
+                pageSize?: number;
+                /** @description The field to sort by. */
+                orderBy?: "CreatedAt";
+                /** @description true ascending, false descending. */
+                orderAsc?: "true" | "false";
+                /** @description Free-text search, at most 50 characters. */
+                keyword?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "currentPage": null,
+                     *       "results": [
+                     *         {
+                     *           "id": "3c2921e7-7fd2-4f66-9061-c5a46b25001b",
+                     *           "kind": "accounts",
+                     *           "format": "csv",
+                     *           "mode": "perItem",
+                     *           "dryRun": false,
+                     *           "post": false,
+                     *           "financialYearId": null,
+                     *           "status": "partiallySucceeded",
+                     *           "counts": {
+                     *             "valid": 1,
+                     *             "invalid": 1,
+                     *             "written": 1,
+                     *             "rows": 2,
+                     *             "skippedDuplicates": 0
+                     *           },
+                     *           "errors": [
+                     *             {
+                     *               "reason": "names no account of the company and no row of the file",
+                     *               "row": 2,
+                     *               "code": "NotFound",
+                     *               "field": "parentPath"
+                     *             }
+                     *           ],
+                     *           "errorCount": 1,
+                     *           "payload": {
+                     *             "bytes": 134,
+                     *             "storedBytes": 141
+                     *           },
+                     *           "createdBy": {
+                     *             "type": "user",
+                     *             "id": "d544d5f1-0183-4fcf-89e8-132f5b011cfb"
+                     *           },
+                     *           "createdAt": "2026-11-24T11:48:11.352Z",
+                     *           "updatedAt": "2026-11-24T11:48:11.575Z",
+                     *           "startedAt": "2026-11-24T11:48:11.409Z",
+                     *           "finishedAt": "2026-11-24T11:48:11.575Z"
+                     *         }
+                     *       ],
+                     *       "nextPage": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The cursor used for this page; null on the first page. */
+                        currentPage: string | null;
+                        /** @description The items of this page. */
+                        results: {
+                            /**
+                             * Format: uuid
+                             * @description Identifier (UUID).
+                             */
+                            id: string;
+                            /**
+                             * @description What the file holds.
+                             * @enum {string}
+                             */
+                            kind: "accounts" | "costCenters" | "openingBalances" | "journals";
+                            /**
+                             * @description csv or json.
+                             * @enum {string}
+                             */
+                            format: "json" | "csv";
+                            /**
+                             * @description atomic (nothing written unless every row is valid) or perItem (valid rows written, invalid ones reported).
+                             * @enum {string}
+                             */
+                            mode: "atomic" | "perItem";
+                            /** @description true: rows checked and reported, nothing written. */
+                            dryRun: boolean;
+                            /** @description journals: posted on their posting dates (false: drafts). */
+                            post: boolean;
+                            /** @description openingBalances: the year the opening journal opens; null otherwise. */
+                            financialYearId: string | null;
+                            /**
+                             * @description queued (accepted, not started), running, succeeded, partiallySucceeded (some rows invalid or failed, the others written) or failed (nothing written: an atomic import with an invalid row, or no valid row).
+                             * @enum {string}
+                             */
+                            status: "queued" | "running" | "succeeded" | "failed" | "partiallySucceeded";
+                            /** @description How many rows, and what became of them. */
+                            counts: {
+                                /** @description Data rows of the file. */
+                                rows: number;
+                                /** @description Rows that passed every check (known once the job has checked them). */
+                                valid: number;
+                                /** @description Rows with an error, or in a journal (or under a parent) with one. */
+                                invalid: number;
+                                /** @description Rows written by this job so far (a journal counts all its rows). */
+                                written: number;
+                                /** @description Valid rows already in the books and left alone: an account or cost center with the same code, parent and names, a journal whose reference the company already has. */
+                                skippedDuplicates: number;
+                            };
+                            /** @description The first 20 errors; GET .../Imports/{id}/Errors pages through all of them. */
+                            errors: {
+                                /** @description The 1-based data row of the file (the header row not counted; for JSON, the array position + 1); 0: the file as a whole. */
+                                row: number;
+                                /** @description The column (field) the problem is in. */
+                                field: string;
+                                /** @description What is wrong, in words. */
+                                reason: string;
+                                /** @description What is wrong, as a code: Required, ValidationError, DuplicateCode, NotFound, ParentNotCategory, InvalidParent, CategoryAccount, Unbalanced, NoFinancialYear, ... (docs/decisions.md, Imports). */
+                                code: string;
+                            }[];
+                            /** @description How many errors the job found in all. */
+                            errorCount: number;
+                            /** @description The file as received and as kept. */
+                            payload: {
+                                /** @description Size of the file as sent (for JSON, of its array as JSON text). */
+                                bytes: number;
+                                /** @description Size of the file as stored, compressed. */
+                                storedBytes: number;
+                            };
+                            /** @description Who asked for the import: its writes and events are made in their name. */
+                            createdBy: {
+                                /**
+                                 * @description user (a signed-in user) or apiKey.
+                                 * @enum {string}
+                                 */
+                                type: "user" | "apiKey";
+                                /** @description Identifier (UUID). */
+                                id: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description When it was created (UTC).
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description When it last changed (UTC).
+                             */
+                            updatedAt: string;
+                            /** @description When a worker first took it up; null while queued. */
+                            startedAt: string | null;
+                            /** @description When it ended; null until then. */
+                            finishedAt: string | null;
+                        }[];
+                        /** @description Cursor for the next page; null at the end. */
+                        nextPage: string | null;
+                    };
+                };
+            };
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "imports.create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retries with the same key within 24 hours answer the first result instead of writing again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The company (UUID). */
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "kind": "accounts",
+                 *       "format": "csv",
+                 *       "mode": "perItem",
+                 *       "dryRun": false,
+                 *       "data": "code,parentPath,type,classification,nameArabic,nameEnglish\r\n1103,1,leaf,,صندوق فرعي,Petty cash\r\n1104,1.77,leaf,,بنك,Bank\r\n"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description What the file holds: accounts, costCenters, openingBalances (one opening journal of financialYearId) or journals.
+                     * @enum {string}
+                     */
+                    kind: "accounts" | "costCenters" | "openingBalances" | "journals";
+                    /**
+                     * @description csv: data is one string, RFC 4180 with a header row (UTF-8, a BOM allowed); json: data is an array of objects.
+                     * @enum {string}
+                     */
+                    format: "json" | "csv";
+                    /**
+                     * @description atomic (the default): nothing is written unless every row is valid; perItem: valid rows are written, invalid ones reported.
+                     * @default atomic
+                     * @enum {string}
+                     */
+                    mode?: "atomic" | "perItem";
+                    /**
+                     * @description true: check every row and report, writing nothing.
+                     * @default false
+                     */
+                    dryRun?: boolean;
+                    /** @description The file: the CSV text, or an array of objects whose fields are the CSV columns. README, "Moving your books in", lists the columns of each kind. */
+                    data: string | unknown[];
+                    /**
+                     * Format: uuid
+                     * @description openingBalances only (required there): the year whose first day the opening journal is dated and posted on.
+                     */
+                    financialYearId?: string;
+                    /**
+                     * @description journals only: true posts each journal on its postingDate (its date when left empty); false leaves drafts.
+                     * @default false
+                     */
+                    post?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3c2921e7-7fd2-4f66-9061-c5a46b25001b",
+                     *       "kind": "accounts",
+                     *       "format": "csv",
+                     *       "mode": "perItem",
+                     *       "dryRun": false,
+                     *       "post": false,
+                     *       "financialYearId": null,
+                     *       "status": "queued",
+                     *       "counts": {
+                     *         "rows": 2,
+                     *         "valid": 0,
+                     *         "invalid": 0,
+                     *         "written": 0,
+                     *         "skippedDuplicates": 0
+                     *       },
+                     *       "errors": [],
+                     *       "errorCount": 0,
+                     *       "payload": {
+                     *         "bytes": 134,
+                     *         "storedBytes": 141
+                     *       },
+                     *       "createdBy": {
+                     *         "type": "user",
+                     *         "id": "d544d5f1-0183-4fcf-89e8-132f5b011cfb"
+                     *       },
+                     *       "createdAt": "2026-11-24T11:48:11.352Z",
+                     *       "updatedAt": "2026-11-24T11:48:11.352Z",
+                     *       "startedAt": null,
+                     *       "finishedAt": null
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description Identifier (UUID).
+                         */
+                        id: string;
+                        /**
+                         * @description What the file holds.
+                         * @enum {string}
+                         */
+                        kind: "accounts" | "costCenters" | "openingBalances" | "journals";
+                        /**
+                         * @description csv or json.
+                         * @enum {string}
+                         */
+                        format: "json" | "csv";
+                        /**
+                         * @description atomic (nothing written unless every row is valid) or perItem (valid rows written, invalid ones reported).
+                         * @enum {string}
+                         */
+                        mode: "atomic" | "perItem";
+                        /** @description true: rows checked and reported, nothing written. */
+                        dryRun: boolean;
+                        /** @description journals: posted on their posting dates (false: drafts). */
+                        post: boolean;
+                        /** @description openingBalances: the year the opening journal opens; null otherwise. */
+                        financialYearId: string | null;
+                        /**
+                         * @description queued (accepted, not started), running, succeeded, partiallySucceeded (some rows invalid or failed, the others written) or failed (nothing written: an atomic import with an invalid row, or no valid row).
+                         * @enum {string}
+                         */
+                        status: "queued" | "running" | "succeeded" | "failed" | "partiallySucceeded";
+                        /** @description How many rows, and what became of them. */
+                        counts: {
+                            /** @description Data rows of the file. */
+                            rows: number;
+                            /** @description Rows that passed every check (known once the job has checked them). */
+                            valid: number;
+                            /** @description Rows with an error, or in a journal (or under a parent) with one. */
+                            invalid: number;
+                            /** @description Rows written by this job so far (a journal counts all its rows). */
+                            written: number;
+                            /** @description Valid rows already in the books and left alone: an account or cost center with the same code, parent and names, a journal whose reference the company already has. */
+                            skippedDuplicates: number;
+                        };
+                        /** @description The first 20 errors; GET .../Imports/{id}/Errors pages through all of them. */
+                        errors: {
+                            /** @description The 1-based data row of the file (the header row not counted; for JSON, the array position + 1); 0: the file as a whole. */
+                            row: number;
+                            /** @description The column (field) the problem is in. */
+                            field: string;
+                            /** @description What is wrong, in words. */
+                            reason: string;
+                            /** @description What is wrong, as a code: Required, ValidationError, DuplicateCode, NotFound, ParentNotCategory, InvalidParent, CategoryAccount, Unbalanced, NoFinancialYear, ... (docs/decisions.md, Imports). */
+                            code: string;
+                        }[];
+                        /** @description How many errors the job found in all. */
+                        errorCount: number;
+                        /** @description The file as received and as kept. */
+                        payload: {
+                            /** @description Size of the file as sent (for JSON, of its array as JSON text). */
+                            bytes: number;
+                            /** @description Size of the file as stored, compressed. */
+                            storedBytes: number;
+                        };
+                        /** @description Who asked for the import: its writes and events are made in their name. */
+                        createdBy: {
+                            /**
+                             * @description user (a signed-in user) or apiKey.
+                             * @enum {string}
+                             */
+                            type: "user" | "apiKey";
+                            /** @description Identifier (UUID). */
+                            id: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description When it was created (UTC).
+                         */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description When it last changed (UTC).
+                         */
+                        updatedAt: string;
+                        /** @description When a worker first took it up; null while queued. */
+                        startedAt: string | null;
+                        /** @description When it ended; null until then. */
+                        finishedAt: string | null;
+                    };
+                };
+            };
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCsv` (An import's CSV file cannot be read (RFC 4180).); `UnknownColumn` (An import's file has a column its kind does not take.); `MissingColumn` (An import's file lacks a column its kind needs.); `DuplicateColumn` (An import's file names a column twice.); `TooManyRows` (An import takes at most 100,000 data rows.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the request body, or the file an export would write. Codes: `PayloadTooLarge` (The body is larger than the API accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused for another record. Codes: `IdempotencyKeyReused` (The Idempotency-Key was used for another record with this operation.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "imports.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: string;
+                /** @description Identifier (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3c2921e7-7fd2-4f66-9061-c5a46b25001b",
+                     *       "kind": "accounts",
+                     *       "format": "csv",
+                     *       "mode": "perItem",
+                     *       "dryRun": false,
+                     *       "post": false,
+                     *       "financialYearId": null,
+                     *       "status": "partiallySucceeded",
+                     *       "counts": {
+                     *         "valid": 1,
+                     *         "invalid": 1,
+                     *         "written": 1,
+                     *         "rows": 2,
+                     *         "skippedDuplicates": 0
+                     *       },
+                     *       "errors": [
+                     *         {
+                     *           "reason": "names no account of the company and no row of the file",
+                     *           "row": 2,
+                     *           "code": "NotFound",
+                     *           "field": "parentPath"
+                     *         }
+                     *       ],
+                     *       "errorCount": 1,
+                     *       "payload": {
+                     *         "bytes": 134,
+                     *         "storedBytes": 141
+                     *       },
+                     *       "createdBy": {
+                     *         "type": "user",
+                     *         "id": "d544d5f1-0183-4fcf-89e8-132f5b011cfb"
+                     *       },
+                     *       "createdAt": "2026-11-24T11:48:11.352Z",
+                     *       "updatedAt": "2026-11-24T11:48:11.575Z",
+                     *       "startedAt": "2026-11-24T11:48:11.409Z",
+                     *       "finishedAt": "2026-11-24T11:48:11.575Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description Identifier (UUID).
+                         */
+                        id: string;
+                        /**
+                         * @description What the file holds.
+                         * @enum {string}
+                         */
+                        kind: "accounts" | "costCenters" | "openingBalances" | "journals";
+                        /**
+                         * @description csv or json.
+                         * @enum {string}
+                         */
+                        format: "json" | "csv";
+                        /**
+                         * @description atomic (nothing written unless every row is valid) or perItem (valid rows written, invalid ones reported).
+                         * @enum {string}
+                         */
+                        mode: "atomic" | "perItem";
+                        /** @description true: rows checked and reported, nothing written. */
+                        dryRun: boolean;
+                        /** @description journals: posted on their posting dates (false: drafts). */
+                        post: boolean;
+                        /** @description openingBalances: the year the opening journal opens; null otherwise. */
+                        financialYearId: string | null;
+                        /**
+                         * @description queued (accepted, not started), running, succeeded, partiallySucceeded (some rows invalid or failed, the others written) or failed (nothing written: an atomic import with an invalid row, or no valid row).
+                         * @enum {string}
+                         */
+                        status: "queued" | "running" | "succeeded" | "failed" | "partiallySucceeded";
+                        /** @description How many rows, and what became of them. */
+                        counts: {
+                            /** @description Data rows of the file. */
+                            rows: number;
+                            /** @description Rows that passed every check (known once the job has checked them). */
+                            valid: number;
+                            /** @description Rows with an error, or in a journal (or under a parent) with one. */
+                            invalid: number;
+                            /** @description Rows written by this job so far (a journal counts all its rows). */
+                            written: number;
+                            /** @description Valid rows already in the books and left alone: an account or cost center with the same code, parent and names, a journal whose reference the company already has. */
+                            skippedDuplicates: number;
+                        };
+                        /** @description The first 20 errors; GET .../Imports/{id}/Errors pages through all of them. */
+                        errors: {
+                            /** @description The 1-based data row of the file (the header row not counted; for JSON, the array position + 1); 0: the file as a whole. */
+                            row: number;
+                            /** @description The column (field) the problem is in. */
+                            field: string;
+                            /** @description What is wrong, in words. */
+                            reason: string;
+                            /** @description What is wrong, as a code: Required, ValidationError, DuplicateCode, NotFound, ParentNotCategory, InvalidParent, CategoryAccount, Unbalanced, NoFinancialYear, ... (docs/decisions.md, Imports). */
+                            code: string;
+                        }[];
+                        /** @description How many errors the job found in all. */
+                        errorCount: number;
+                        /** @description The file as received and as kept. */
+                        payload: {
+                            /** @description Size of the file as sent (for JSON, of its array as JSON text). */
+                            bytes: number;
+                            /** @description Size of the file as stored, compressed. */
+                            storedBytes: number;
+                        };
+                        /** @description Who asked for the import: its writes and events are made in their name. */
+                        createdBy: {
+                            /**
+                             * @description user (a signed-in user) or apiKey.
+                             * @enum {string}
+                             */
+                            type: "user" | "apiKey";
+                            /** @description Identifier (UUID). */
+                            id: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description When it was created (UTC).
+                         */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description When it last changed (UTC).
+                         */
+                        updatedAt: string;
+                        /** @description When a worker first took it up; null while queued. */
+                        startedAt: string | null;
+                        /** @description When it ended; null until then. */
+                        finishedAt: string | null;
+                    };
+                };
+            };
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "imports.errors": {
+        parameters: {
+            query?: {
+                /** @description Cursor from the previous page’s nextPage; omit for the first page. */
+                page?: string;
+                /** @description Items per page, 1 to 100. */
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: string;
+                /** @description Identifier (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "currentPage": null,
+                     *       "results": [
+                     *         {
+                     *           "row": 2,
+                     *           "field": "parentPath",
+                     *           "reason": "names no account of the company and no row of the file",
+                     *           "code": "NotFound"
+                     *         }
+                     *       ],
+                     *       "nextPage": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The cursor used for this page; null on the first page. */
+                        currentPage: string | null;
+                        /** @description The items of this page. */
+                        results: {
+                            /** @description The 1-based data row of the file (the header row not counted; for JSON, the array position + 1); 0: the file as a whole. */
+                            row: number;
+                            /** @description The column (field) the problem is in. */
+                            field: string;
+                            /** @description What is wrong, in words. */
+                            reason: string;
+                            /** @description What is wrong, as a code: Required, ValidationError, DuplicateCode, NotFound, ParentNotCategory, InvalidParent, CategoryAccount, Unbalanced, NoFinancialYear, ... (docs/decisions.md, Imports). */
+                            code: string;
+                        }[];
+                        /** @description Cursor for the next page; null at the end. */
+                        nextPage: string | null;
+                    };
+                };
+            };
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

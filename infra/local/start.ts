@@ -7,6 +7,7 @@ import { DATA_DIR, localEnvironment, SECRETS_FILE } from './environment.ts';
 import { startGateway, type RunningGateway } from './gateway.ts';
 import { LOCAL_CLIENT_ID, startIdentityProvider, type RunningIdentityProvider } from './identity-provider.ts';
 import { startJobRecovery, type RunningJobRecovery } from './job-recovery.ts';
+import { startImportWorker, type RunningImportWorker } from './import-worker.ts';
 import { portIsFree } from './free-port.ts';
 import { ensureLocalSecrets } from './local-secrets.ts';
 import { forgetRunningStack, recordRunningStack } from './running-stack.ts';
@@ -16,10 +17,10 @@ import { superviseDynamo, type SupervisedDynamo } from './supervise-dynamo.ts';
  * `npm start`: DynamoDB Local (data under .data/dynamodb, or in memory with --in-memory),
  * the tables, the local identity provider on 127.0.0.1:3001 (OIDC_PORT overrides) and the
  * local gateway on 127.0.0.1:3000 (PORT overrides), the webhook dispatcher on the main
- * table's stream and the recovery of unfinished wide postings. DynamoDB Local is supervised:
- * restarted when it dies (see supervise-dynamo.ts), or the stack stops with a message.
- * Ctrl-C (or SIGTERM) stops all, prints `stopped` and removes `local.json`, so no helper is
- * pointed at dead ports (running-stack.ts).
+ * table's stream, the recovery of unfinished wide postings and the import worker. DynamoDB Local
+ * is supervised: restarted when it dies (see supervise-dynamo.ts), or the stack stops with a
+ * message. Ctrl-C (or SIGTERM) stops all, prints `stopped` and removes `local.json`, so no
+ * helper is pointed at dead ports (running-stack.ts).
  */
 const inMemory = process.argv.includes('--in-memory');
 const port = Number(process.env.PORT ?? 3000);
@@ -31,6 +32,7 @@ let gateway: RunningGateway | undefined;
 let dispatcher: RunningDispatcher | undefined;
 let recovery: RunningJobRecovery | undefined;
 let dynamo: SupervisedDynamo | undefined;
+let imports: RunningImportWorker | undefined;
 let stopping = false;
 async function stop(exitCode = 0): Promise<void> {
   if (stopping) return;
@@ -39,6 +41,7 @@ async function stop(exitCode = 0): Promise<void> {
   await gateway?.close();
   await dispatcher?.close();
   await recovery?.close();
+  await imports?.close();
   await identity?.close();
   await dynamo?.stop();
   console.log('stopped');
@@ -82,9 +85,12 @@ if (!stopping) recordRunningStack({ api: gateway.url, dynamoEndpoint: dynamo.end
 dispatcher = await startEventDispatcher({ endpoint: dynamo.endpoint, tableName: MAIN_TABLE.id });
 // Wide postings whose request died (this stack was killed mid-job) are finished, as in AWS.
 recovery = startJobRecovery();
+// Imports run in the background, as the import worker runs them in AWS.
+imports = startImportWorker();
 
 console.log(`dynamodb: ${dynamo.endpoint} (${inMemory ? 'in memory' : `data in ${resolve(DATA_DIR, 'dynamodb')}`})`);
 console.log(`identity provider: ${identity.issuer} (local sign-in: any email, any password)`);
 console.log('webhooks: dispatching events from the main table\'s stream (loopback receivers allowed locally)');
 console.log('jobs: finishing wide postings left unfinished (checked every 5 s)');
+console.log('imports: running import jobs as they arrive (checked every second)');
 console.log(`ready: ${gateway.url}  (OpenAPI ${gateway.url}/openapi.json, docs ${gateway.url}/docs; Ctrl-C stops)`);

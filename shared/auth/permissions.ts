@@ -40,6 +40,7 @@ export const SERVICE_PERMISSIONS = [
   'exchange-rates:manage',
   'budgets:read',
   'budgets:manage',
+  'imports:manage',
 ] as const;
 
 export const PERMISSIONS = [...SPEC_PERMISSIONS, ...SERVICE_PERMISSIONS] as const;

@@ -64,6 +64,17 @@ export function revaluationFinishedOps(companyId: string, date: string): WriteOp
   return [jobUncountedOp(companyId), mainTable.delete(keys.unfinishedRevaluation(companyId, date))];
 }
 
+/**
+ * Counts another kind of job under way in the company (a bulk import writing balances), so
+ * reports wait for it as for a wide posting: started and under way (1), or ended (-1).
+ */
+export function jobUnderWayOp(companyId: string, delta: 1 | -1): WriteOp {
+  return mainTable.update(keys.companyJobs(companyId), {
+    expression: delta === 1 ? 'ADD started :one, underWay :one SET entity = :entity' : 'ADD underWay :minus',
+    values: delta === 1 ? { ':one': 1, ':entity': 'CompanyJobs' } : { ':minus': -1 },
+  });
+}
+
 /** The company's job counters (strongly consistent). */
 export async function jobsState(companyId: string): Promise<JobsState> {
   const item = await getItem(keys.companyJobs(companyId), { consistent: true });

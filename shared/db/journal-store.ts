@@ -17,7 +17,7 @@ import type { WriteOp } from './transact.ts';
 /** Every field any state of a journal may hold; the item's `status` says which it holds. */
 const RECORD_FIELDS: Array<keyof ReversedJournal | keyof InProgressJournal> = [
   'id', 'serialNumber', 'date', 'calendarDate', 'description', 'reference', 'entries', 'status', 'postingDate',
-  'financialYearId', 'periodId', 'balanceShard', 'reversalOf', 'closingOf', 'revaluationDate', 'reversedBy', 'job', 'version', 'createdAt', 'updatedAt',
+  'financialYearId', 'periodId', 'balanceShard', 'reversalOf', 'closingOf', 'revaluationDate', 'openingOf', 'reversedBy', 'job', 'version', 'createdAt', 'updatedAt',
 ];
 
 export function journalFromItem(item: Item): JournalRecord {
@@ -52,6 +52,24 @@ export async function drawSerial(companyId: string): Promise<number> {
     }),
   );
   return Attributes!.value as number;
+}
+
+/**
+ * Draws `count` consecutive serial numbers at once (one increment, like drawSerial) and answers
+ * the first: a bulk import numbers its journals from it.
+ */
+export async function drawSerials(companyId: string, count: number): Promise<number> {
+  const { Attributes } = await db().send(
+    new UpdateCommand({
+      TableName: config.tableName,
+      Key: keys.journalCounter(companyId),
+      UpdateExpression: 'ADD #value :count SET entity = :entity',
+      ExpressionAttributeNames: { '#value': 'value' },
+      ExpressionAttributeValues: { ':count': count, ':entity': 'Counter' },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  return (Attributes!.value as number) - count + 1;
 }
 
 /** The company has never had a journal (its serial counter was never advanced). */

@@ -257,3 +257,23 @@ export const budgetKeys = {
   /** A budget's lines, apart from the budget so a list page never reads them. */
   budgetLines: (companyId: string, budgetId: string): Key => ({ pk: companyPk(companyId), sk: `BUDGETLINES#${budgetId}` }),
 };
+
+/** Keys of bulk imports (import-store.ts). */
+export const importKeys = {
+  /** An import job, and its place in the company's list by creation time (gsi1). */
+  job: (companyId: string, importId: string): Key => ({ pk: companyPk(companyId), sk: `IMPORT#${importId}` }),
+  jobByCreation: (companyId: string, createdAt: string, importId: string) => ({
+    gsi1pk: `${companyPk(companyId)}#IMPORT`,
+    gsi1sk: `${createdAt} ${importId}`,
+  }),
+  jobListPartition: (companyId: string) => `${companyPk(companyId)}#IMPORT`,
+  /** One piece of a job's compressed payload, in order (an item holds at most 400 KB). */
+  payloadChunk: (companyId: string, importId: string, index: number): Key => ({ pk: companyPk(companyId), sk: `IMPORTDATA#${importId}#${String(index).padStart(4, '0')}` }),
+  payloadPrefix: (importId: string) => `IMPORTDATA#${importId}#`,
+  /** A row error of a job's report, in the order the check found them. */
+  error: (companyId: string, importId: string, index: number): Key => ({ pk: companyPk(companyId), sk: `IMPORTERR#${importId}#${String(index).padStart(8, '0')}` }),
+  errorPrefix: (importId: string) => `IMPORTERR#${importId}#`,
+  /** A job not finished yet, in one partition across companies, oldest first within a company: what the worker runs. */
+  unfinished: (companyId: string, createdAt: string, importId: string): Key => ({ pk: 'IMPORTS#UNFINISHED', sk: `${companyId} ${createdAt} ${importId}` }),
+  unfinishedPartition: 'IMPORTS#UNFINISHED',
+};

@@ -30,7 +30,7 @@ export class NodeStore<A extends NodeAttributes = NodeAttributes> implements Nod
     return getNodes<A>(this.kind, companyId, ids);
   }
 
-  /** Every node of the kind in the company (one paged query). */
+  /** Every node of the kind in the company (one paged query): for work over a whole chart, such as an import. */
   all(companyId: string): Promise<NodeRecord<A>[]> {
     return allNodes<A>(this.kind, companyId);
   }

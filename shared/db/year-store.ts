@@ -187,7 +187,7 @@ export function openPeriodCheckOp(companyId: string, yearId: string, periodId: s
   return openPeriodsCheckOp(companyId, yearId, [periodId]);
 }
 
-/** openPeriodCheckOp for several periods of one year: a transaction may name the year's item only once. */
+/** openPeriodCheckOp for several periods of one year (a wide revaluation, a bulk import): a transaction may name the year's item only once. */
 export function openPeriodsCheckOp(companyId: string, yearId: string, periodIds: readonly string[]): WriteOp {
   const periodsOpen = [...new Set(periodIds)].map((periodId, i): Expr => ({
     expression: `periods.#p${i}.#status = :open`,

@@ -54,6 +54,7 @@ export const EVENT_READ_PERMISSIONS: Readonly<Record<EventType, readonly Permiss
   BudgetCreated: ['budgets:read'],
   BudgetChanged: ['budgets:read'],
   BudgetDeleted: ['budgets:read'],
+  ImportCreated: ['imports:manage'],
 };
 
 /** The permission that shows the envelopes of a company's events (the feed's, a subscription's). */

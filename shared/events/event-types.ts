@@ -47,6 +47,7 @@ export const EVENT_TYPES = [
   'BudgetCreated',
   'BudgetChanged',
   'BudgetDeleted',
+  'ImportCreated',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

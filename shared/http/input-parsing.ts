@@ -29,7 +29,7 @@ export function inputParsing(route: Route): MiddlewareObj<APIGatewayProxyEventV2
         api.query = parsed.data;
       }
       if (route.body) {
-        const parsed = route.body().safeParse(parseJsonBody(event));
+        const parsed = route.body().safeParse(parseJsonBody(event, route.maxBodyBytes ?? MAX_BODY_BYTES));
         if (!parsed.success) throw new ValidationError(zodIssuesToErrors(parsed.error.issues, 'body'));
         api.body = parsed.data;
       }
@@ -41,11 +41,11 @@ export function inputParsing(route: Route): MiddlewareObj<APIGatewayProxyEventV2
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** The JSON body as a value; an absent body is `{}` so missing fields are named one by one. */
-function parseJsonBody(event: APIGatewayProxyEventV2): unknown {
+function parseJsonBody(event: APIGatewayProxyEventV2, maxBytes: number): unknown {
   if (event.body === undefined || event.body === null || event.body === '') return {};
   const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) {
-    throw new AppError(413, [{ name: 'body', reason: `must be at most ${MAX_BODY_BYTES} bytes`, code: 'PayloadTooLarge' }]);
+  if (Buffer.byteLength(text) > maxBytes) {
+    throw new AppError(413, [{ name: 'body', reason: `must be at most ${maxBytes} bytes`, code: 'PayloadTooLarge' }]);
   }
   try {
     return JSON.parse(text, keepDecimalDigits as (key: string, value: unknown) => unknown);
@@ -54,8 +54,8 @@ function parseJsonBody(event: APIGatewayProxyEventV2): unknown {
   }
 }
 
-/** Fields whose numbers are exact decimals: money amounts and exchange rates. */
-const EXACT_DECIMAL_FIELDS = new Set(['amount', 'rate', 'exchangeRate']);
+/** Fields whose numbers are exact decimals: money amounts (an import's debit and credit too) and exchange rates. */
+const EXACT_DECIMAL_FIELDS = new Set(['amount', 'rate', 'exchangeRate', 'debit', 'credit']);
 /** Fields holding arrays of exact decimals: a budget line's amounts per period. */
 const EXACT_DECIMAL_ARRAYS = new Set(['amounts']);
 

@@ -19,6 +19,8 @@ export interface JournalFields {
   closingOf?: string | undefined;
   /** Set on a revaluation journal and on its automatic reversal: the date whose balances it revalues. */
   revaluationDate?: string | undefined;
+  /** Set by an import of opening balances only: the financial year this journal opens. */
+  openingOf?: string | undefined;
   version: number;
   createdAt: string;
   updatedAt: string;

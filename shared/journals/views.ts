@@ -41,6 +41,7 @@ export function journalView(j: JournalRecord): JournalView {
     reversalOf: j.reversalOf ?? null,
     reversedBy: j.status === 'reversed' ? j.reversedBy : null,
     revaluationDate: j.revaluationDate ?? null,
+    openingOf: j.openingOf ?? null,
     version: j.version,
     createdAt: j.createdAt,
     updatedAt: j.updatedAt,

@@ -54,6 +54,8 @@ export interface RouteSpec<P extends string = string, B extends SchemaOf | undef
    * The OpenAPI document shows each with an example body; a test holds them to the comments.
    */
   errors?: readonly ErrorCode[];
+  /** The largest JSON body the row takes, when it is not the service's 1 MB (imports carry whole files). */
+  maxBodyBytes?: number;
   summary: string;
   tag: string;
 }

@@ -5,6 +5,7 @@ import { CASH_FLOW_CATEGORIES } from '../accounts/cash-flow-category.ts';
 import { COST_CENTER_STATUSES } from '../cost-centers/rules.ts';
 import { PERIOD_STATUSES, YEAR_STATUSES } from '../financial-years/rules.ts';
 import { JOURNAL_STATUSES } from '../journals/rules.ts';
+import { IMPORT_FORMATS, IMPORT_KINDS, IMPORT_MODES, IMPORT_STATUSES } from '../imports/records.ts';
 import { buildReportResponses } from './report-responses.ts';
 import { omittedFlag, type OneTimeSecretField } from './one-time-secrets.ts';
 
@@ -104,6 +105,7 @@ function buildResponses() {
     reversalOf: z.nullable(id),
     reversedBy: z.nullable(id),
     revaluationDate: z.nullable(date),
+    openingOf: z.nullable(id),
     version: z.int(),
     createdAt: instant,
     updatedAt: instant,
@@ -231,6 +233,44 @@ function buildResponses() {
   };
   const BudgetSummaryResponse = z.strictObject({ ...budget, lineCount: z.int() });
   const BudgetResponse = z.strictObject({ ...budget, lines: z.array(z.strictObject({ accountId: id, costCenterId: z.nullable(id), amounts: z.array(decimal) })) });
+  const described = <T extends z.ZodMiniType>(schema: T, description: string): T => {
+    z.globalRegistry.add(schema, { description });
+    return schema;
+  };
+  const ImportErrorResponse = z.strictObject({
+    row: described(z.int(), 'The 1-based data row of the file (the header row not counted; for JSON, the array position + 1); 0: the file as a whole.'),
+    field: described(z.string(), 'The column (field) the problem is in.'),
+    reason: described(z.string(), 'What is wrong, in words.'),
+    code: described(z.string(), 'What is wrong, as a code: Required, ValidationError, DuplicateCode, NotFound, ParentNotCategory, InvalidParent, CategoryAccount, Unbalanced, NoFinancialYear, ... (docs/decisions.md, Imports).'),
+  });
+  const ImportResponse = z.strictObject({
+    id,
+    kind: described(z.enum(IMPORT_KINDS), 'What the file holds.'),
+    format: described(z.enum(IMPORT_FORMATS), 'csv or json.'),
+    mode: described(z.enum(IMPORT_MODES), 'atomic (nothing written unless every row is valid) or perItem (valid rows written, invalid ones reported).'),
+    dryRun: described(z.boolean(), 'true: rows checked and reported, nothing written.'),
+    post: described(z.boolean(), 'journals: posted on their posting dates (false: drafts).'),
+    financialYearId: described(z.nullable(id), 'openingBalances: the year the opening journal opens; null otherwise.'),
+    status: described(z.enum(IMPORT_STATUSES), 'queued (accepted, not started), running, succeeded, partiallySucceeded (some rows invalid or failed, the others written) or failed (nothing written: an atomic import with an invalid row, or no valid row).'),
+    counts: described(
+      z.strictObject({
+        rows: described(z.int(), 'Data rows of the file.'),
+        valid: described(z.int(), 'Rows that passed every check (known once the job has checked them).'),
+        invalid: described(z.int(), 'Rows with an error, or in a journal (or under a parent) with one.'),
+        written: described(z.int(), 'Rows written by this job so far (a journal counts all its rows).'),
+        skippedDuplicates: described(z.int(), 'Valid rows already in the books and left alone: an account or cost center with the same code, parent and names, a journal whose reference the company already has.'),
+      }),
+      'How many rows, and what became of them.',
+    ),
+    errors: described(z.array(ImportErrorResponse), 'The first 20 errors; GET .../Imports/{id}/Errors pages through all of them.'),
+    errorCount: described(z.int(), 'How many errors the job found in all.'),
+    payload: described(z.strictObject({ bytes: described(z.int(), 'Size of the file as sent (for JSON, of its array as JSON text).'), storedBytes: described(z.int(), 'Size of the file as stored, compressed.') }), 'The file as received and as kept.'),
+    createdBy: described(actor(), 'Who asked for the import: its writes and events are made in their name.'),
+    createdAt: instant,
+    updatedAt: instant,
+    startedAt: described(z.nullable(instant), 'When a worker first took it up; null while queued.'),
+    finishedAt: described(z.nullable(instant), 'When it ended; null until then.'),
+  });
 
   const LoginResponse = z.strictObject({ redirectTo: z.url() });
   const TokenResponse = z.strictObject({
@@ -242,7 +282,7 @@ function buildResponses() {
     companies: z.array(z.strictObject({ companyId: id, roleId: id, permissions: z.array(z.string()) })),
   });
 
-  return { NodeResponse, AccountResponse, CostCenterResponse, SettingsResponse, CompanyResponse, CreatedCompanyResponse, MembershipResponse, PeriodResponse, YearResponse, JournalResponse, MemberResponse, RoleResponse, RolesResponse, EventResponse, WebhookResponse, CreatedWebhookResponse, DeliveryResponse, ExchangeRateResponse, RevaluationResponse, BudgetResponse, BudgetSummaryResponse, ApiKeyResponse, CreatedApiKeyResponse, LoginResponse, TokenResponse, ...buildReportResponses() };
+  return { NodeResponse, AccountResponse, CostCenterResponse, SettingsResponse, CompanyResponse, CreatedCompanyResponse, MembershipResponse, PeriodResponse, YearResponse, JournalResponse, MemberResponse, RoleResponse, RolesResponse, EventResponse, WebhookResponse, CreatedWebhookResponse, DeliveryResponse, ExchangeRateResponse, RevaluationResponse, BudgetResponse, BudgetSummaryResponse, ApiKeyResponse, CreatedApiKeyResponse, ImportResponse, ImportErrorResponse, LoginResponse, TokenResponse, ...buildReportResponses() };
 }
 
 export const responses = lazy(buildResponses);

@@ -164,6 +164,18 @@ describe('CDK stack', () => {
     expect(alarms).toContain('ApproximateNumberOfMessagesVisible');
   });
 
+  it('runs imports from the main table\'s stream (new unfinished imports only) and resumes them every minute, for up to 15 minutes a run', () => {
+    const worker = Object.entries(template.findResources('AWS::Lambda::Function')).find(([id]) => /^ImportsWorker[0-9A-F]{8}$/.test(id));
+    expect(worker?.[1].Properties).toMatchObject({ Timeout: 900, MemorySize: 2048 });
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: worker![0] },
+      FilterCriteria: { Filters: [{ Pattern: Match.stringLikeRegexp('UnfinishedImport') }] },
+      StartingPosition: 'LATEST',
+    });
+    const schedules = Object.values(template.findResources('AWS::Events::Rule', { Properties: { ScheduleExpression: 'rate(1 minute)' } }));
+    expect(schedules.some((rule) => JSON.stringify(rule.Properties.Targets).includes(worker![0]))).toBe(true);
+  });
+
   it('rotates the access-token signing key every 30 days with its rotation function', () => {
     template.hasResourceProperties('AWS::SecretsManager::RotationSchedule', {
       RotationLambdaARN: Match.anyValue(),

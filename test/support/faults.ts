@@ -1,5 +1,6 @@
 import {
   BatchGetCommand,
+  BatchWriteCommand,
   DeleteCommand,
   GetCommand,
   PutCommand,
@@ -11,7 +12,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { db } from '../../shared/db/client.ts';
 
 type Command = new (input: any) => any;
-const COMMANDS: Command[] = [GetCommand, PutCommand, DeleteCommand, UpdateCommand, QueryCommand, BatchGetCommand, TransactWriteCommand];
+const COMMANDS: Command[] = [GetCommand, PutCommand, DeleteCommand, UpdateCommand, QueryCommand, BatchGetCommand, BatchWriteCommand, TransactWriteCommand];
 
 /**
  * Mocks the service's document client so that every command reaches DynamoDB Local as usual,
@@ -63,4 +64,28 @@ export function transactionsMeet(n: number, timeoutMs = 3000) {
       faults.mock.restore();
     },
   };
+}
+
+/**
+ * The process dies after its n-th write (a transaction or a batch write): that write stays, and
+ * from then on every call fails, as nothing more leaves a dead process (a claim it held is not
+ * given up). Returns how many writes were made, and `restore` to end the fault.
+ */
+export function dieAfterWrite(n: number) {
+  const faults = faultInjector();
+  let writes = 0;
+  let dead = false;
+  const died = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8000'), { code: 'ECONNREFUSED' });
+  for (const Command of COMMANDS) {
+    faults.mock.on(Command).callsFake(async (input: unknown) => {
+      if (dead) throw died();
+      const result = await faults.realSend(new Command(input as never));
+      if ((Command === TransactWriteCommand || Command === BatchWriteCommand) && ++writes === n) {
+        dead = true;
+        throw died();
+      }
+      return result;
+    });
+  }
+  return { writes: () => writes, restore: () => faults.mock.restore() };
 }

@@ -4,6 +4,7 @@ import { keys } from '../keys.ts';
 import { NODE_CONDITIONS, type NodeConditionName } from '../node-conditions.ts';
 import { conditions, mainTable, type Expr } from '../table-ops.ts';
 import type { WriteOp } from '../transact.ts';
+import { batchGetItems } from '../batch-get.ts';
 import { guardFree } from '../write-guard.ts';
 import type { NodeRecord } from './node-record.ts';
 import type { NodeKindRef } from './node-writes.ts';
@@ -37,7 +38,30 @@ export function usagePutOp(ref: NodeKindRef, companyId: string, nodeId: string, 
   return mainTable.put({ ...keys.nodeUsage(ref.kind, companyId, nodeId, journalId), entity: 'Usage', nodeId, journalId, createdAt: Date.now() });
 }
 
+/**
+ * One usage item for many journals of a bulk import naming the node: live while any of them
+ * names it, and, before they are written, while the import that writes them is unfinished
+ * (node-usage.ts). `groupId` stands where a journal id stands in the key.
+ */
+export function importUsageItem(ref: NodeKindRef, companyId: string, nodeId: string, groupId: string, journalIds: readonly string[], importId: string): Record<string, unknown> {
+  return { ...keys.nodeUsage(ref.kind, companyId, nodeId, groupId), entity: 'Usage', nodeId, journalId: groupId, journalIds: [...journalIds], importId, createdAt: Date.now() };
+}
+
 export function usageDeleteOp(ref: NodeKindRef, companyId: string, nodeId: string, journalId: string): WriteOp {
   return mainTable.delete(keys.nodeUsage(ref.kind, companyId, nodeId, journalId));
 }
 
+
+/**
+ * The nodes among `ids` a journal may not name now: gone, held by a delete (its guard live), or
+ * no longer meeting `usable` (a leaf account, an active cost center). A bulk import reads this
+ * after writing its usage items, which hold off every later delete.
+ */
+export async function unusableNodes(ref: NodeKindRef, companyId: string, ids: readonly string[], usable: (item: Record<string, unknown>) => boolean): Promise<string[]> {
+  const found = new Map((await batchGetItems(ids.map((id) => keys.node(ref.kind, companyId, id)))).map((item) => [item.id as string, item]));
+  const now = Date.now();
+  return ids.filter((id) => {
+    const item = found.get(id);
+    return !item || (typeof item.guardUntil === 'number' && item.guardUntil >= now) || !usable(item);
+  });
+}

@@ -1,6 +1,7 @@
 import { config } from '../../config.ts';
 import { StateConflict } from '../../errors.ts';
 import { batchGetItems } from '../batch-get.ts';
+import { importUnderWay } from '../import-store.ts';
 import { keys } from '../keys.ts';
 import { withPrefix } from '../prefix-query.ts';
 import { queryAll } from '../query-all.ts';
@@ -37,13 +38,18 @@ export async function withNoUsage(ref: NodeKindRef, companyId: string, node: Nod
  */
 async function inUse(ref: NodeKindRef, companyId: string, nodeId: string): Promise<boolean> {
   let batch: Array<Record<string, unknown>> = [];
+  // An import's usage item names many journals (node-references.ts, importUsageItem).
+  const journalIdsOf = (u: Record<string, unknown>) => (u.journalIds as string[] | undefined) ?? [u.journalId as string];
   const anyLive = async () => {
-    const journals = await batchGetItems(batch.map((u) => keys.journal(companyId, u.journalId as string)));
+    const journals = await batchGetItems([...new Set(batch.flatMap(journalIdsOf))].map((id) => keys.journal(companyId, id)));
     const naming = new Set(
       journals.filter((j) => (j.entries as Array<{ accountId: string; costCenterId: string | null }>).some((l) => l.accountId === nodeId || l.costCenterId === nodeId)).map((j) => j.id as string),
     );
     const fresh = (u: Record<string, unknown>) => typeof u.createdAt === 'number' && u.createdAt > Date.now() - USAGE_LEASE_MS;
-    return batch.some((u) => naming.has(u.journalId as string) || fresh(u));
+    if (batch.some((u) => journalIdsOf(u).some((id) => naming.has(id)) || fresh(u))) return true;
+    // An import still under way has not written every journal its usage items name yet.
+    for (const u of batch) if (typeof u.importId === 'string' && (await importUnderWay(companyId, u.importId))) return true;
+    return false;
   };
   for await (const usage of queryAll({ TableName: config.tableName, ...withPrefix(keys.company(companyId).pk, keys.nodeUsagePrefix(ref.kind, nodeId)), ConsistentRead: true })) {
     batch.push(usage);

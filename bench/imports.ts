@@ -1,0 +1,164 @@
+import { startBenchStack } from './local-stack.ts';
+import { saveResults } from './results-file.ts';
+
+/**
+ * Bulk imports against the per-request path. One company: a 300-account chart imported from CSV
+ * (60 leaves under each of five roots), the year 2026, then BENCH_IMPORT_JOURNALS (default
+ * 10,000) journals of 10 lines each (100,000 lines), posted, imported as one CSV file: the job
+ * is sent over HTTP and run by the import worker in this process, as `npm start` runs it.
+ * Beside it, in a second company with the same chart, BENCH_SAMPLE_JOURNALS (default 40) of the
+ * same journals created and posted one request at a time (create, then post), half before the
+ * import and half after it, so a change in the machine's load weighs on both alike.
+ * Prints lines per second of each and their ratio (target: the import at least x10), and
+ * checks that the trial balance equals the file's sums, account by account. Adds `imports` to
+ * bench/results.json.
+ */
+const JOURNALS = Number(process.env.BENCH_IMPORT_JOURNALS ?? 10_000);
+const SAMPLE = Number(process.env.BENCH_SAMPLE_JOURNALS ?? 40);
+const LINES_PER_JOURNAL = 10;
+const ROOTS = [
+  ['1', 'asset'],
+  ['2', 'liability'],
+  ['3', 'equity'],
+  ['4', 'revenue'],
+  ['5', 'expense'],
+] as const;
+const LEAVES_PER_ROOT = 60;
+
+const stack = await startBenchStack();
+const { runPendingImports } = await import('../shared/imports/import-worker.ts');
+
+/** A deterministic generator (mulberry32), so every run imports the same books. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const cents = (value: bigint) => `${value / 100n}.${String(value % 100n).padStart(2, '0')}`;
+
+const chartCsv = [
+  'code,parentPath,type,classification,nameArabic,nameEnglish',
+  ...ROOTS.flatMap(([code, classification]) => [
+    `${code},,category,${classification},${code},Root ${code}`,
+    ...Array.from({ length: LEAVES_PER_ROOT }, (_, i) => `${code}${String(i).padStart(3, '0')},${code},leaf,,${code}${i},Leaf ${code}${i}`),
+  ]),
+].join('\r\n');
+const leaves = ROOTS.flatMap(([code]) => Array.from({ length: LEAVES_PER_ROOT }, (_, i) => `${code}.${code}${String(i).padStart(3, '0')}`));
+
+/** Journals of 10 lines on distinct leaves (five debits, five credits of the same total) spread over 2026. */
+function* journals(count: number, seed: number) {
+  const next = random(seed);
+  for (let j = 0; j < count; j++) {
+    const day = new Date(Date.UTC(2026, 0, 1 + Math.floor(next() * 365))).toISOString().slice(0, 10);
+    const accounts = new Set<string>();
+    while (accounts.size < LINES_PER_JOURNAL) accounts.add(leaves[Math.floor(next() * leaves.length)]!);
+    const [d1, d2, d3, d4, d5, c1, c2, c3, c4, c5] = [...accounts];
+    const debits = Array.from({ length: 5 }, () => BigInt(Math.floor(next() * 500_000) + 100));
+    const total = debits.reduce((s, v) => s + v, 0n);
+    const credits = [total / 5n, total / 5n, total / 5n, total / 5n];
+    credits.push(total - credits.reduce((s, v) => s + v, 0n));
+    yield {
+      reference: `HIST-${String(j).padStart(6, '0')}`,
+      day,
+      lines: [
+        ...[d1, d2, d3, d4, d5].map((accountPath, i) => ({ accountPath: accountPath!, side: 1, amount: debits[i]! })),
+        ...[c1, c2, c3, c4, c5].map((accountPath, i) => ({ accountPath: accountPath!, side: 2, amount: credits[i]! })),
+      ],
+    };
+  }
+}
+
+async function booksCompany(name: string) {
+  const company = await stack.ok('POST', '/api/v1/Companies', { name, baseCurrency: 'SAR' });
+  const base = `/api/v1/Companies/${company.id}`;
+  return { companyId: company.id as string, base };
+}
+
+/** Sends an import and runs the worker until it ends; answers the job and the seconds from sending to its end. */
+async function runImport(books: { companyId: string; base: string }, body: Record<string, unknown>) {
+  const started = performance.now();
+  const job = await stack.ok('POST', `${books.base}/Imports`, body);
+  await runPendingImports({ companyId: books.companyId });
+  const ended = await stack.ok('GET', `${books.base}/Imports/${job.id}`);
+  return { job: ended, seconds: (performance.now() - started) / 1000 };
+}
+
+// The per-request path's company, with the same chart.
+const sample = await booksCompany('Requests Co');
+await runImport(sample, { kind: 'accounts', format: 'csv', data: chartCsv });
+await stack.ok('POST', `${sample.base}/FinancialYears`, { startDate: '2026-01-01', endDate: '2026-12-31' });
+const ids = new Map<string, string>();
+for (let page: string | null = null, first = true; first || page; first = false) {
+  const r = await stack.ok('GET', `${sample.base}/Accounts?pageSize=100${page ? `&page=${encodeURIComponent(page)}` : ''}`);
+  for (const a of r.results as Array<{ id: string; path: string }>) ids.set(a.path, a.id);
+  page = r.nextPage;
+}
+const sampleJournals = [...journals(SAMPLE, 7)];
+let sampleSeconds = 0;
+/** Creates and posts journals one request at a time (half before the import, half after: the machine's load changes). */
+async function perRequest(batch: typeof sampleJournals) {
+  const started = performance.now();
+  for (const journal of batch) {
+    const entries = journal.lines.map((l) => ({ accountId: ids.get(l.accountPath)!, side: l.side, amount: cents(l.amount) }));
+    const draft = await stack.ok('POST', `${sample.base}/Journals`, { date: `${journal.day}T00:00:00Z`, reference: journal.reference, entries });
+    await stack.ok('POST', `${sample.base}/Journals/${draft.id}/Post`, { postingDate: journal.day, version: draft.version });
+  }
+  sampleSeconds += (performance.now() - started) / 1000;
+}
+await perRequest(sampleJournals.slice(0, SAMPLE / 2));
+
+// The import.
+const target = await booksCompany('Imports Co');
+const chart = await runImport(target, { kind: 'accounts', format: 'csv', data: chartCsv });
+await stack.ok('POST', `${target.base}/FinancialYears`, { startDate: '2026-01-01', endDate: '2026-12-31' });
+const sums = new Map<string, { debit: bigint; credit: bigint }>();
+const rows = ['reference,date,accountPath,side,amount'];
+for (const journal of journals(JOURNALS, 7)) {
+  for (const line of journal.lines) {
+    rows.push(`${journal.reference},${journal.day},${line.accountPath},${line.side},${cents(line.amount)}`);
+    const sum = sums.get(line.accountPath) ?? { debit: 0n, credit: 0n };
+    if (line.side === 1) sum.debit += line.amount;
+    else sum.credit += line.amount;
+    sums.set(line.accountPath, sum);
+  }
+}
+const file = `${rows.join('\r\n')}\r\n`;
+const history = await runImport(target, { kind: 'journals', format: 'csv', post: true, data: file });
+const lines = JOURNALS * LINES_PER_JOURNAL;
+const importLinesPerSecond = lines / history.seconds;
+
+await perRequest(sampleJournals.slice(SAMPLE / 2));
+const requestLinesPerSecond = (SAMPLE * LINES_PER_JOURNAL) / sampleSeconds;
+const ratio = importLinesPerSecond / requestLinesPerSecond;
+
+// The trial balance against the file's sums, account by account.
+const trial = await stack.ok('GET', `${target.base}/Reports/TrialBalance?dateFrom=2026-01-01&dateTo=2026-12-31`);
+const byPath = new Map<string, { debit: string; credit: string }>((trial.rows as Array<{ path: string; movement: { debit: string; credit: string } }>).map((r) => [r.path, r.movement]));
+const mismatches = [...sums].filter(([path, s]) => byPath.get(path)?.debit !== cents(s.debit) || byPath.get(path)?.credit !== cents(s.credit));
+const fileTotal = [...sums.values()].reduce((t, s) => t + s.debit, 0n);
+
+const result = {
+  measuredAt: new Date().toISOString(),
+  chart: { accounts: chart.job.counts.written, seconds: Number(chart.seconds.toFixed(2)) },
+  import: { journals: JOURNALS, lines, fileBytes: Buffer.byteLength(file), storedBytes: history.job.payload.storedBytes, status: history.job.status, seconds: Number(history.seconds.toFixed(1)), linesPerSecond: Math.round(importLinesPerSecond) },
+  perRequest: { journals: SAMPLE, lines: SAMPLE * LINES_PER_JOURNAL, seconds: Number(sampleSeconds.toFixed(1)), linesPerSecond: Math.round(requestLinesPerSecond) },
+  ratio: Number(ratio.toFixed(1)),
+  trialBalance: { movementDebit: trial.totals.movement.debit, fileDebit: cents(fileTotal), accountsChecked: sums.size, mismatches: mismatches.length },
+};
+console.table([
+  { path: 'import (one job)', journals: JOURNALS, lines, seconds: result.import.seconds, linesPerSecond: result.import.linesPerSecond },
+  { path: 'create + post per request (sample)', journals: SAMPLE, lines: SAMPLE * LINES_PER_JOURNAL, seconds: result.perRequest.seconds, linesPerSecond: result.perRequest.linesPerSecond },
+]);
+const verdicts = [
+  `import: ${result.import.status}, ${lines} lines in ${result.import.seconds} s (file ${(result.import.fileBytes / 1e6).toFixed(1)} MB, stored ${(result.import.storedBytes / 1e6).toFixed(2)} MB)`,
+  `speed: the import x${result.ratio} the per-request path (target >= x10): ${ratio >= 10 ? 'met' : 'missed'}`,
+  `trial balance: movement ${trial.totals.movement.debit} against the file's ${cents(fileTotal)}, ${sums.size} accounts checked, ${mismatches.length} differing: ${mismatches.length === 0 && trial.totals.movement.debit === cents(fileTotal) ? 'equal' : 'DIFFERENT'}`,
+];
+for (const verdict of verdicts) console.log(verdict);
+saveResults({ imports: { ...result, verdicts } });
+await stack.stop();

@@ -1,0 +1,52 @@
+import { resolve } from 'node:path';
+import { Duration } from 'aws-cdk-lib';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Construct } from 'constructs';
+import type { Monitoring } from './monitoring.ts';
+import { serviceFunction } from './service-function.ts';
+import { grantTable, type GrantableTable } from './table-grants.ts';
+
+const ROOT = resolve(import.meta.dirname, '..');
+
+export interface ImportWorkerProps {
+  main: GrantableTable;
+  environment: Record<string, string>;
+  monitoring: Monitoring;
+}
+
+/**
+ * The import worker in AWS (functions/ops/run-imports.ts): started by the main table's stream
+ * when a job is accepted (inserted unfinished-import items only) and every minute by a schedule
+ * (resuming jobs whose worker died or ran out of time), with the main table's item access, 15
+ * minutes and 2 GB (a file of 100,000 rows is checked in memory). Its errors and throttles raise
+ * the alarms every function has; a job it cannot finish stays unfinished and is retried.
+ */
+export class ImportWorker extends Construct {
+  readonly worker: NodejsFunction;
+
+  constructor(scope: Construct, id: string, props: ImportWorkerProps) {
+    super(scope, id);
+    this.worker = serviceFunction(this, 'Worker', {
+      entry: resolve(ROOT, 'functions/ops/run-imports.ts'),
+      environment: props.environment,
+      timeout: Duration.minutes(15),
+      memorySize: 2048,
+      paramsAndSecrets: undefined,
+    });
+    grantTable(this.worker, props.main, 'readWrite');
+    this.worker.addEventSource(
+      new DynamoEventSource(props.main.table, {
+        startingPosition: StartingPosition.LATEST,
+        batchSize: 10,
+        retryAttempts: 2,
+        filters: [FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { NewImage: { entity: { S: FilterRule.isEqual('UnfinishedImport') } } } })],
+      }),
+    );
+    new Rule(this, 'Resume', { schedule: Schedule.rate(Duration.minutes(1)), targets: [new LambdaFunction(this.worker)] });
+    props.monitoring.watchFunction(this, this.worker, 'importWorker');
+  }
+}

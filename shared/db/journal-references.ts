@@ -1,0 +1,31 @@
+import { config } from '../config.ts';
+import { keys } from './keys.ts';
+import { withPrefix } from './prefix-query.ts';
+import { queryAll } from './query-all.ts';
+
+/** What an import needs to know of a journal already in the books. */
+export interface JournalMark {
+  id: string;
+  reference?: string | undefined;
+  status: string;
+  openingOf?: string | undefined;
+}
+
+/**
+ * The reference (and opening mark) of every journal of the company: one query of its journal
+ * items reading only those attributes, which an import reads once to skip the journals it finds
+ * already there. Its cost grows with the company's journals (docs/decisions.md, Imports).
+ */
+export async function journalMarks(companyId: string): Promise<JournalMark[]> {
+  const marks: JournalMark[] = [];
+  for await (const item of queryAll({
+    TableName: config.tableName,
+    ...withPrefix(keys.company(companyId).pk, keys.journalsPrefix()),
+    ProjectionExpression: 'id, #reference, #status, openingOf',
+    ExpressionAttributeNames: { '#reference': 'reference', '#status': 'status' },
+    ConsistentRead: true,
+  })) {
+    marks.push({ id: item.id as string, reference: item.reference as string | undefined, status: item.status as string, openingOf: item.openingOf as string | undefined });
+  }
+  return marks;
+}

@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import { compressPayload, newJobOps, putPayload } from '../db/import-store.ts';
+import type { UnitOfWork } from '../db/unit-of-work.ts';
+import { getYear } from '../db/year-store.ts';
+import { Forbidden, NotFound } from '../errors.ts';
+import { noCounts, type ImportJob } from './records.ts';
+import { readRows } from './read-rows.ts';
+import { checkMayImport } from './rules.ts';
+import type { CreateImportInput } from './schemas.ts';
+import { importView, type ImportView } from './views.ts';
+
+/**
+ * Accepts an import: checks that the caller may write what it holds and that the file can be
+ * read at all (CSV well-formed, its header naming known columns), stores the file compressed,
+ * and answers the queued job at once; a worker checks and writes its rows (run-import.ts).
+ * Errors: Forbidden (a permission of what it writes), ValidationError naming `data`
+ * (InvalidCsv, UnknownColumn, MissingColumn, TooManyRows), NotFound naming `financialYearId`.
+ */
+export async function createImport(uow: UnitOfWork, companyId: string, granted: readonly string[], input: CreateImportInput): Promise<ImportView> {
+  checkMayImport(input.kind, input.post, granted);
+  const { rows } = readRows(input.kind, input.format, input.data);
+  if (input.financialYearId && !(await getYear(companyId, input.financialYearId))) throw new NotFound('The financial year', 'financialYearId');
+  const createdBy = uow.actor;
+  if (!createdBy) throw new Forbidden('An import needs a caller to write in the name of.');
+  const now = new Date();
+  const text = typeof input.data === 'string' ? input.data : JSON.stringify(input.data);
+  const pieces = compressPayload(text);
+  const job: ImportJob = {
+    id: randomUUID(),
+    kind: input.kind,
+    format: input.format,
+    mode: input.mode,
+    dryRun: input.dryRun,
+    post: input.post,
+    financialYearId: input.financialYearId,
+    status: 'queued',
+    counts: { ...noCounts(), rows: rows.length },
+    errors: [],
+    errorCount: 0,
+    payload: { chunks: pieces.length, bytes: Buffer.byteLength(text), storedBytes: pieces.reduce((n, p) => n + p.length, 0) },
+    createdBy,
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+    progress: { checked: false, step: 0 },
+  };
+  await putPayload(companyId, job.id, pieces, now);
+  return uow.commit(newJobOps(companyId, job), importView(job));
+}

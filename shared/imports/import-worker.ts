@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto';
+import { unfinishedJobs } from '../db/import-store.ts';
+import { requestLogger } from '../http/logger.ts';
+import { runImport } from './run-import.ts';
+
+/**
+ * The import worker: runs every unfinished job that no live worker holds, each company's jobs
+ * one at a time in the order they were created (a company's imports build on each other: the
+ * chart before its journals). Returns how many jobs it ended. Run by the function the table's
+ * stream and a schedule start in AWS (functions/ops/run-imports.ts), and every second beside
+ * `npm start` (infra/local/import-worker.ts); tests call it directly.
+ * `deadline` (epoch ms) stops it between steps, leaving the rest to the next run; `companyId`
+ * narrows it to one company's jobs.
+ */
+export async function runPendingImports(options: { deadline?: number; companyId?: string } = {}): Promise<{ finished: number; failed: number }> {
+  let finished = 0;
+  let failed = 0;
+  // A pass runs the oldest job of each company; a company's next job waits for the next pass.
+  for (let ended = 1; ended > 0 && !(options.deadline !== undefined && Date.now() > options.deadline); ) {
+    ended = 0;
+    const oldest = new Map<string, string>();
+    for (const { companyId, importId } of await unfinishedJobs(options.companyId)) if (!oldest.has(companyId)) oldest.set(companyId, importId);
+    for (const [companyId, importId] of oldest) {
+      try {
+        if ((await runImport(companyId, importId, options)) === 'finished') ended++;
+      } catch (error) {
+        failed++;
+        requestLogger(randomUUID()).error('import failed; the next run resumes it', { companyId, importId, error: String(error) });
+      }
+    }
+    finished += ended;
+  }
+  return { finished, failed };
+}

@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import { pendingEventOp } from '../db/event-store.ts';
+import { advanceJobOp, errorOp } from '../db/import-store.ts';
+import { transactWrite, type WriteOp } from '../db/transact.ts';
+import { AppError } from '../errors.ts';
+import { eventRecord } from '../events/event-record.ts';
+import type { EventType } from '../events/event-types.ts';
+import type { ImportJob, RowError } from './records.ts';
+
+/** How long a worker's claim holds without a step: longer than any one step takes. */
+export const CLAIM_MS = 60_000;
+
+/** Raised between steps once the worker's time is up (a function about to time out): the next worker resumes. */
+export class TimeUp extends Error {
+  constructor() {
+    super('The worker stopped between two steps; the next one resumes the job.');
+  }
+}
+
+/** Raised by a transaction of a step that a previous worker of the job applied already. */
+export class AlreadyWritten extends AppError {
+  constructor() {
+    super(409, [{ name: 'generalErrors', reason: 'Written already by this job.', code: 'AlreadyWritten' }]);
+  }
+}
+
+/**
+ * A job's write steps, numbered from 0 in an order every worker of the job computes alike.
+ * Each step is recorded on the job by the write that applies it (or, for writes that may be
+ * repeated, right after them), conditionally on being the job's next step and on the worker's
+ * claim: a step already recorded is skipped, so a resumed job applies each step once.
+ */
+export class JobSteps {
+  next: number;
+  written: number;
+  errorCount: number;
+
+  constructor(
+    readonly companyId: string,
+    readonly job: ImportJob,
+    readonly owner: string,
+    private readonly deadline = Number.POSITIVE_INFINITY,
+  ) {
+    this.next = job.progress.step;
+    this.written = job.counts.written;
+    this.errorCount = job.errorCount;
+  }
+
+  /** Errors met while writing (the job's errors beyond those its check found). */
+  get failedWrites(): number {
+    return this.errorCount - (this.job.progress.checkErrors ?? this.errorCount);
+  }
+
+  private advance(step: number, effect: { written?: number; errors?: number }): WriteOp {
+    return advanceJobOp(this.companyId, this.job.id, this.owner, step, new Date(Date.now() + CLAIM_MS), effect);
+  }
+
+  private begin(step: number): boolean {
+    if (step < this.next) return false;
+    if (step !== this.next) throw new Error(`Import step ${step} before step ${this.next}`);
+    if (Date.now() > this.deadline) throw new TimeUp();
+    return true;
+  }
+
+  private done(effect: { written?: number; errors?: number }): void {
+    this.next++;
+    this.written += effect.written ?? 0;
+    this.errorCount += effect.errors ?? 0;
+  }
+
+  /** Step `step` as one transaction with its record (at most 99 items of its own). */
+  async inTransaction(step: number, ops: () => WriteOp[] | Promise<WriteOp[]>, effect: { written?: number } = {}): Promise<void> {
+    if (!this.begin(step)) return;
+    await transactWrite([...(await ops()), this.advance(step, effect)]);
+    this.done(effect);
+  }
+
+  /**
+   * Step `step` as several transactions at once, each of which refuses to apply twice (its
+   * failed condition raising AlreadyWritten), recorded once all are applied: a resumed step
+   * applies only those that were not.
+   */
+  async inTransactions(step: number, transactions: ReadonlyArray<() => WriteOp[]>, effect: { written?: number } = {}): Promise<void> {
+    if (!this.begin(step)) return;
+    await Promise.all(
+      transactions.map(async (ops) => {
+        await transactWrite(ops()).catch((error: unknown) => {
+          if (!(error instanceof AlreadyWritten)) throw error;
+        });
+      }),
+    );
+    await transactWrite([this.advance(step, effect)]);
+    this.done(effect);
+  }
+
+  /** Step `step` as writes that may be repeated (idempotent puts), recorded once they are all done. */
+  async repeatable(step: number, work: () => Promise<void>, effect: { written?: number } = {}): Promise<void> {
+    if (!this.begin(step)) return;
+    await work();
+    await transactWrite([this.advance(step, effect)]);
+    this.done(effect);
+  }
+
+  /** Step `step` could not be written: the error goes into the report, as that step. */
+  async failed(step: number, error: RowError): Promise<void> {
+    if (!this.begin(step)) return;
+    await transactWrite([errorOp(this.companyId, this.job.id, this.errorCount, error), this.advance(step, { errors: 1 })]);
+    this.done({ errors: 1 });
+  }
+
+  /** The outbox item of the ordinary event of a record the job writes (the record is the response's), in the name of whoever created the job. */
+  eventOp(type: EventType, response: unknown): WriteOp {
+    return pendingEventOp(eventRecord({ eventId: randomUUID(), type, companyId: this.companyId, actor: this.job.createdBy, params: { companyId: this.companyId }, body: {}, response, now: new Date() }));
+  }
+}

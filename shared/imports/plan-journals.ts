@@ -1,0 +1,279 @@
+import type { AccountAttributes } from '../accounts/account-kind.ts';
+import { checkLineCurrency } from '../accounts/rules.ts';
+import type { CostCenterAttributes } from '../cost-centers/cost-center-kind.ts';
+import { AppError } from '../errors.ts';
+import { Rate } from '../exchange-rates/schemas.ts';
+import type { PeriodRecord, YearRecord } from '../db/year-store.ts';
+import { lineAmounts, type LineMoney } from '../journals/line-amounts.ts';
+import { calendarDate, checkBalanced, CREDIT, DEBIT, fxRoundingLine, MAX_LINES, type Line } from '../journals/rules.ts';
+import { Reference } from '../schemas/common.ts';
+import { CurrencyCode } from '../schemas/currency.ts';
+import { IsoDateField, IsoDateTimeField } from '../schemas/dates.ts';
+import { lazy } from '../schemas/lazy.ts';
+import * as z from '../schemas/zod.ts';
+import type { ChartIndex } from './chart-index.ts';
+import { importedId } from './ids.ts';
+import type { RowError } from './records.ts';
+import type { SourceRow } from './read-rows.ts';
+import { parseCache, RowFields } from './row-fields.ts';
+
+/**
+ * The check of a journals or opening-balances file, and the journals it plans. Rows with one
+ * `reference` form one journal (an opening-balances file is one journal); a journal with any
+ * invalid row is invalid whole. Each line is checked with the journals' own rules (amounts and
+ * their precision, currencies and rates, leaf accounts, active cost centers, an account's
+ * currency), each journal as Create and Post would check it (lines, balance, a posting date in an
+ * open period of a year). A journal whose reference the company already has is skipped; one this
+ * very job wrote (a resumed job) is recognised by its id and planned again.
+ */
+export interface JournalBooks {
+  importId: string;
+  baseCurrency: string;
+  decimalPrecision: number;
+  fxRoundingAccountId?: string | null | undefined;
+  accounts: ChartIndex<AccountAttributes>;
+  costCenters: ChartIndex<CostCenterAttributes>;
+  years: YearRecord[];
+  /** Journals already in the books: the references they use, and which year each opening journal opens. */
+  marks: ReadonlyArray<{ id: string; reference?: string | undefined; status: string; openingOf?: string | undefined }>;
+  /** The company's rate in effect on a date. */
+  rateOn: LineMoney['rateOn'];
+}
+
+export interface PlannedJournal {
+  id: string;
+  /** The file's rows of this journal, and the first of them. */
+  rows: number[];
+  date: string;
+  calendarDate: string;
+  description?: string | undefined;
+  reference?: string | undefined;
+  entries: Line[];
+  posting?: { postingDate: string; financialYearId: string; periodId: string } | undefined;
+  openingOf?: string | undefined;
+}
+
+export interface JournalPlan {
+  errors: RowError[];
+  invalidRows: Set<number>;
+  skippedRows: Set<number>;
+  journals: PlannedJournal[];
+}
+
+/** What one checked row contributes to its journal. */
+interface CheckedRow {
+  source: SourceRow;
+  fields: RowFields;
+  reference?: string | undefined;
+  date?: string | undefined;
+  postingDate?: string | undefined;
+  description?: string | undefined;
+  line?: Line | undefined;
+}
+
+const SIDES: Record<string, typeof DEBIT | typeof CREDIT> = { '1': DEBIT, '2': CREDIT, debit: DEBIT, credit: CREDIT };
+const text = (max: number) => z.string().check(z.maxLength(max, { error: `must be at most ${max} characters` }));
+/** The fields' schemas, built once (a file has up to 100,000 rows). */
+const Fields = lazy(() => ({
+  reference: text(100),
+  description: text(500),
+  /** A date (YYYY-MM-DD, taken as midnight UTC) or a date-time with an offset, as journals take. */
+  date: z.union([z.pipe(IsoDateField(), z.transform((d: string) => `${d}T00:00:00Z`)), IsoDateTimeField()], { error: 'must be a date (YYYY-MM-DD) or an ISO 8601 date-time with an offset' }),
+  postingDate: IsoDateField(),
+  path: Reference(),
+  currency: CurrencyCode(),
+  rate: Rate(),
+}));
+
+/** Checks a journals file (`post`: each journal to be posted on its posting date). */
+export async function planJournals(books: JournalBooks, rows: readonly SourceRow[], readErrors: readonly RowError[], post: boolean): Promise<JournalPlan> {
+  const errorsOf = byRow(readErrors);
+  const cache = parseCache();
+  const checked = await Promise.all(rows.map((source) => checkJournalRow(books, new RowFields(source, cache), errorsOf.get(source.row) ?? [])));
+  const groups = new Map<string, CheckedRow[]>();
+  for (const row of checked) {
+    const key = row.reference ?? `\u0000row ${row.source.row}`;
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  const used = new Map(books.marks.filter((m) => m.reference !== undefined).map((m) => [m.reference!, m.id]));
+  const plan: JournalPlan = { errors: [], invalidRows: new Set(), skippedRows: new Set(), journals: [] };
+  for (const [reference, group] of groups) {
+    const id = importedId(books.importId, `journal ${reference}`);
+    const journal = group[0]!.reference === undefined ? undefined : journalOf(books, group, id, post);
+    settle(plan, group, journal, used.has(reference) && used.get(reference) !== id);
+  }
+  plan.errors.sort((a, b) => a.row - b.row);
+  return plan;
+}
+
+/** Checks an opening-balances file: one journal dated and posted on the first day of `year`. */
+export async function planOpeningBalances(books: JournalBooks, rows: readonly SourceRow[], readErrors: readonly RowError[], year: YearRecord): Promise<JournalPlan> {
+  const errorsOf = byRow(readErrors);
+  const cache = parseCache();
+  const checked = await Promise.all(rows.map((source) => checkOpeningRow(books, new RowFields(source, cache), errorsOf.get(source.row) ?? [], year.startDate)));
+  const id = importedId(books.importId, `opening ${year.id}`);
+  const plan: JournalPlan = { errors: [], invalidRows: new Set(), skippedRows: new Set(), journals: [] };
+  const opened = books.marks.some((m) => m.openingOf === year.id && m.status !== 'voided' && m.id !== id);
+  const journal = checked.length === 0 ? undefined : openingJournalOf(books, checked, id, year);
+  settle(plan, checked, journal, opened);
+  plan.errors.sort((a, b) => a.row - b.row);
+  return plan;
+}
+
+function byRow(errors: readonly RowError[]): Map<number, RowError[]> {
+  const map = new Map<number, RowError[]>();
+  for (const error of errors) map.set(error.row, [...(map.get(error.row) ?? []), error]);
+  return map;
+}
+
+/** Files a journal's rows: invalid (any row or the journal has an error), skipped (already in the books), or planned. */
+function settle(plan: JournalPlan, group: CheckedRow[], journal: PlannedJournal | undefined, alreadyThere: boolean): void {
+  const errors = group.flatMap((r) => r.fields.errors);
+  plan.errors.push(...errors);
+  const rows = group.map((r) => r.source.row);
+  if (errors.length > 0 || !journal) for (const row of rows) plan.invalidRows.add(row);
+  else if (alreadyThere) for (const row of rows) plan.skippedRows.add(row);
+  else plan.journals.push(journal);
+}
+
+async function checkJournalRow(books: JournalBooks, fields: RowFields, readErrors: readonly RowError[]): Promise<CheckedRow> {
+  const { source } = fields;
+  fields.errors.push(...readErrors);
+  const schemas = Fields();
+  const reference = fields.read('reference', schemas.reference);
+  const date = fields.read('date', schemas.date);
+  const postingDate = fields.read('postingDate', schemas.postingDate);
+  const description = fields.read('description', schemas.description);
+  const sideText = fields.text('side');
+  const side = sideText === undefined ? undefined : SIDES[sideText.toLowerCase()];
+  if (sideText !== undefined && side === undefined) fields.fail('side', 'must be 1 (debit) or 2 (credit), or debit or credit');
+  const line = date && side ? await lineOf(books, fields, side, fields.text('amount'), calendarDate(date), { amount: 'amount', currency: 'currency', exchangeRate: 'exchangeRate' }) : undefined;
+  return { source, fields, reference, date, postingDate, description, line };
+}
+
+async function checkOpeningRow(books: JournalBooks, fields: RowFields, readErrors: readonly RowError[], date: string): Promise<CheckedRow> {
+  const { source } = fields;
+  fields.errors.push(...readErrors);
+  const debit = fields.text('debit');
+  const credit = fields.text('credit');
+  const given = [debit, credit].filter((v) => v !== undefined && !/^0*(\.0*)?$/.test(v));
+  if (given.length !== 1) {
+    fields.fail(given.length === 0 ? 'debit' : 'credit', 'give one amount: a debit or a credit balance', given.length === 0 ? 'Required' : 'ValidationError');
+    return { source, fields };
+  }
+  const side = debit === given[0] ? DEBIT : CREDIT;
+  const column = side === DEBIT ? 'debit' : 'credit';
+  const line = await lineOf(books, fields, side, given[0], date, { amount: column, currency: column, exchangeRate: column });
+  return { source, fields, line };
+}
+
+/** A row's line: its account and cost center resolved, its amount (and currency, rate) read as a journal line's. */
+async function lineOf(books: JournalBooks, fields: RowFields, side: typeof DEBIT | typeof CREDIT, amountText: string | undefined, date: string, columns: { amount: string; currency: string; exchangeRate: string }): Promise<Line | undefined> {
+  const schemas = Fields();
+  const accountRef = fields.read('accountPath', schemas.path);
+  const costCenterRef = fields.read('costCenterPath', schemas.path);
+  const currency = fields.read('currency', schemas.currency);
+  const exchangeRate = fields.read('exchangeRate', schemas.rate);
+  const account = accountRef === undefined ? undefined : books.accounts.resolve(accountRef);
+  if (accountRef !== undefined && !account) fields.fail('accountPath', `names no account of the company (${accountRef})`, 'NotFound');
+  if (account && account.attributes.accountType !== 'leaf') fields.fail('accountPath', 'is a category account; only leaf accounts take entries', 'CategoryAccount');
+  const costCenter = costCenterRef === undefined ? undefined : books.costCenters.resolve(costCenterRef);
+  if (costCenterRef !== undefined && !costCenter) fields.fail('costCenterPath', `names no cost center of the company (${costCenterRef})`, 'NotFound');
+  if (costCenter && costCenter.attributes.status !== 'active') fields.fail('costCenterPath', 'is an inactive cost center', 'InactiveCostCenter');
+  if (!account || amountText === undefined || !fields.ok) return undefined;
+  const money: LineMoney = { baseCurrency: books.baseCurrency, basePrecision: books.decimalPrecision, date, rateOn: books.rateOn };
+  try {
+    const [amounts] = await lineAmounts([{ accountId: account.id, side, amount: amountText, currency, exchangeRate }], money);
+    checkLineCurrency(account.attributes, amounts!.currency!, 'entries[0].currency');
+    return { accountId: account.id, costCenterId: costCenter?.id ?? null, side, ...amounts! };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const item = error.items[0]!;
+    const field = item.name.split('.').at(-1) as keyof typeof columns;
+    fields.fail(columns[field] ?? columns.amount, item.reason, item.code);
+    return undefined;
+  }
+}
+
+/** The journal of a reference's rows: one date, posting date and description for all of them, checked as Post would. */
+function journalOf(books: JournalBooks, group: CheckedRow[], id: string, post: boolean): PlannedJournal | undefined {
+  const first = group[0]!;
+  for (const row of group.slice(1)) {
+    for (const field of ['date', 'postingDate', 'description'] as const) {
+      if (row[field] !== undefined && first[field] !== undefined && row[field] !== first[field]) {
+        row.fields.fail(field, `differs from row ${first.source.row}, the first row of journal ${first.reference}: one journal has one ${field}`, 'InconsistentJournal');
+      }
+    }
+  }
+  const date = first.date;
+  if (!date || group.some((r) => !r.fields.ok || !r.line)) return undefined;
+  const description = group.find((r) => r.description !== undefined)?.description;
+  const givenPostingDate = group.find((r) => r.postingDate !== undefined)?.postingDate;
+  const journal = linesOf(books, group, { id, date, description, reference: first.reference }, post);
+  if (!journal || !post) {
+    if (journal) {
+      const year = yearOf(books.years, journal.calendarDate);
+      if (year && year.status !== 'open') first.fields.fail('date', `falls in the financial year ${year.name}, which is closed and takes no new journals`, 'YearClosed');
+    }
+    return first.fields.ok ? journal : undefined;
+  }
+  const postingDate = givenPostingDate ?? journal.calendarDate;
+  const where = openPeriod(books.years, postingDate);
+  if ('problem' in where) {
+    first.fields.fail(givenPostingDate ? 'postingDate' : 'date', where.problem.reason, where.problem.code);
+    return undefined;
+  }
+  return { ...journal, posting: { postingDate, financialYearId: where.year.id, periodId: where.period.id } };
+}
+
+function openingJournalOf(books: JournalBooks, rows: CheckedRow[], id: string, year: YearRecord): PlannedJournal | undefined {
+  const first = rows[0]!;
+  if (rows.some((r) => !r.fields.ok || !r.line)) return undefined;
+  const journal = linesOf(books, rows, { id, date: `${year.startDate}T00:00:00Z`, description: `Opening balances of ${year.name}`, openingOf: year.id }, true, 'debit');
+  if (!journal) return undefined;
+  const where = openPeriod([year], year.startDate);
+  if ('problem' in where) {
+    first.fields.fail('financialYearId', where.problem.reason, where.problem.code);
+    return undefined;
+  }
+  return { ...journal, posting: { postingDate: year.startDate, financialYearId: year.id, periodId: where.period.id } };
+}
+
+/**
+ * The journal's lines in row order, with the rounding line foreign lines may need (as Create
+ * adds it), checked for width and, when it is to be posted, for balance.
+ */
+function linesOf(books: JournalBooks, group: CheckedRow[], head: Pick<PlannedJournal, 'id' | 'date' | 'description' | 'reference' | 'openingOf'>, post: boolean, amountColumn = 'amount'): PlannedJournal | undefined {
+  const first = group[0]!;
+  const lines = group.map((r) => r.line!);
+  const rounding = books.fxRoundingAccountId ? fxRoundingLine(lines, books.decimalPrecision, books.fxRoundingAccountId, books.baseCurrency) : undefined;
+  const entries = rounding ? [...lines, rounding] : lines;
+  if (entries.length > MAX_LINES) {
+    first.fields.fail(head.openingOf ? 'accountPath' : 'reference', `makes a journal of ${entries.length} lines; a journal holds at most ${MAX_LINES}`, 'TooManyLines');
+    return undefined;
+  }
+  if (post) {
+    try {
+      checkBalanced(entries);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const rows = group.map((r) => r.source.row);
+      const which = head.openingOf ? 'the opening balances' : `journal ${head.reference}`;
+      first.fields.fail(error.items[0]!.code === 'TooFewLines' ? (head.openingOf ? 'accountPath' : 'reference') : amountColumn, `${which} (rows ${rows[0]}-${rows.at(-1)}): ${error.items[0]!.reason}`, error.items[0]!.code);
+      return undefined;
+    }
+  }
+  return { ...head, rows: group.map((r) => r.source.row), calendarDate: calendarDate(head.date), entries };
+}
+
+const yearOf = (years: readonly YearRecord[], date: string) => years.find((y) => y.startDate <= date && date <= y.endDate);
+
+/** The open period of an open year containing the date, or why there is none (as Post says it). */
+function openPeriod(years: readonly YearRecord[], date: string): { year: YearRecord; period: PeriodRecord } | { problem: { reason: string; code: string } } {
+  const year = yearOf(years, date);
+  if (!year) return { problem: { reason: `no financial year contains ${date}`, code: 'NoFinancialYear' } };
+  const period = year.periods.find((p) => p.startDate <= date && date <= p.endDate)!;
+  if (year.status !== 'open') return { problem: { reason: `the financial year of ${date} is closed`, code: 'PeriodNotOpen' } };
+  if (period.status !== 'open') return { problem: { reason: `the period of ${date} is ${period.status}`, code: 'PeriodNotOpen' } };
+  return { year, period };
+}

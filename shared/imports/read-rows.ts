@@ -1,0 +1,87 @@
+import { parse } from 'csv-parse/sync';
+import { ValidationError } from '../errors.ts';
+import type { ImportFormat, ImportKind, RowError } from './records.ts';
+
+/**
+ * The rows of an import's payload, as text values by column (pure): a CSV string (RFC 4180,
+ * header row, UTF-8 with or without BOM, read by csv-parse) or a JSON array of objects. Values
+ * are trimmed; an empty value is a value not given.
+ */
+export interface SourceRow {
+  /** 1-based data row of the file (the header row not counted; for JSON, the array position + 1). */
+  row: number;
+  values: Record<string, string>;
+}
+
+/** The columns (CSV) or fields (JSON) of each kind: those a row must give, and those it may. */
+export const COLUMNS: Record<ImportKind, { required: readonly string[]; optional: readonly string[] }> = {
+  accounts: { required: ['code', 'type', 'nameArabic', 'nameEnglish'], optional: ['parentPath', 'classification', 'currency'] },
+  costCenters: { required: ['code', 'nameArabic', 'nameEnglish'], optional: ['parentPath', 'active'] },
+  openingBalances: { required: ['accountPath'], optional: ['costCenterPath', 'debit', 'credit'] },
+  journals: { required: ['reference', 'date', 'accountPath', 'side', 'amount'], optional: ['postingDate', 'description', 'costCenterPath', 'currency', 'exchangeRate'] },
+};
+
+/** Most data rows one import takes; a larger history is several imports. */
+export const MAX_IMPORT_ROWS = 100_000;
+
+const known = (kind: ImportKind) => new Set([...COLUMNS[kind].required, ...COLUMNS[kind].optional]);
+
+/**
+ * The rows of the payload, and the problems of single rows (unknown or missing fields). A
+ * payload that cannot be read at all is refused whole. Errors: ValidationError naming `data`
+ * (InvalidCsv, UnknownColumn, MissingColumn, TooManyRows).
+ */
+export function readRows(kind: ImportKind, format: ImportFormat, data: unknown): { rows: SourceRow[]; errors: RowError[] } {
+  const { rows, errors } = format === 'csv' ? csvRows(kind, String(data)) : jsonRows(kind, data as unknown[]);
+  if (rows.length > MAX_IMPORT_ROWS) throw ValidationError.field('data', `has ${rows.length} data rows; an import takes at most ${MAX_IMPORT_ROWS} (split the file)`, 'TooManyRows');
+  return { rows, errors: [...errors, ...missingValues(kind, rows)] };
+}
+
+function csvRows(kind: ImportKind, text: string): { rows: SourceRow[]; errors: RowError[] } {
+  let records: string[][];
+  try {
+    records = parse(text, { bom: true, skip_empty_lines: true }) as string[][];
+  } catch (error) {
+    const { message } = error as Error;
+    throw ValidationError.field('data', `is not valid CSV: ${message}`, 'InvalidCsv');
+  }
+  const [header = [], ...body] = records;
+  const columns = header.map((c) => c.trim());
+  const unknown = columns.filter((c) => !known(kind).has(c));
+  if (unknown.length > 0) throw ValidationError.field('data', `has unknown column${unknown.length > 1 ? 's' : ''} ${unknown.map((c) => JSON.stringify(c)).join(', ')}; ${kind} take ${[...known(kind)].join(', ')}`, 'UnknownColumn');
+  const missing = COLUMNS[kind].required.filter((c) => !columns.includes(c));
+  if (missing.length > 0) throw ValidationError.field('data', `lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (the first row names the columns)`, 'MissingColumn');
+  const twice = columns.find((c, i) => columns.indexOf(c) !== i);
+  if (twice) throw ValidationError.field('data', `names the column ${twice} twice`, 'DuplicateColumn');
+  const rows = body.map((record, i) => ({ row: i + 1, values: Object.fromEntries(columns.map((c, j) => [c, (record[j] ?? '').trim()]).filter(([, v]) => v !== '')) }));
+  return { rows, errors: [] };
+}
+
+function jsonRows(kind: ImportKind, data: unknown[]): { rows: SourceRow[]; errors: RowError[] } {
+  const rows: SourceRow[] = [];
+  const errors: RowError[] = [];
+  data.forEach((object, i) => {
+    const row = i + 1;
+    const values: Record<string, string> = {};
+    if (!object || typeof object !== 'object' || Array.isArray(object)) {
+      errors.push({ row, field: 'data', reason: 'must be an object of field values', code: 'ValidationError' });
+      rows.push({ row, values });
+      return;
+    }
+    for (const [field, value] of Object.entries(object)) {
+      if (!known(kind).has(field)) errors.push({ row, field, reason: `is not a field of ${kind} (${[...known(kind)].join(', ')})`, code: 'UnknownField' });
+      else if (value === null || value === undefined) continue;
+      else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+        const text = String(value).trim();
+        if (text !== '') values[field] = text;
+      } else errors.push({ row, field, reason: 'must be a string, a number or a boolean', code: 'ValidationError' });
+    }
+    rows.push({ row, values });
+  });
+  return { rows, errors };
+}
+
+/** A row without a value its kind requires: one error per missing field. */
+function missingValues(kind: ImportKind, rows: readonly SourceRow[]): RowError[] {
+  return rows.flatMap(({ row, values }) => COLUMNS[kind].required.filter((c) => values[c] === undefined).map((field) => ({ row, field, reason: 'is required', code: 'Required' })));
+}

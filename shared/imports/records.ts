@@ -1,0 +1,82 @@
+import type { ActorRef } from '../auth/actor.ts';
+
+/**
+ * An import job as the service keeps it (pure types; shared/db/import-store.ts stores them).
+ *
+ *   queued ──worker claims──> running ──checked, written──> succeeded | partiallySucceeded | failed
+ *
+ * The worker checks every row first (dry runs stop there), then writes in steps, recording each
+ * step on the job (`progress.step`) in the same write, so a worker that dies is followed by one
+ * that starts at the first step not recorded and nothing is written twice.
+ */
+export const IMPORT_KINDS = ['accounts', 'costCenters', 'openingBalances', 'journals'] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+export const IMPORT_FORMATS = ['json', 'csv'] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+export const IMPORT_MODES = ['atomic', 'perItem'] as const;
+export type ImportMode = (typeof IMPORT_MODES)[number];
+export const IMPORT_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'partiallySucceeded'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+
+/** One problem of the file: its 1-based data row (0: the file as a whole), the column or field, why, and a code. */
+export interface RowError {
+  row: number;
+  field: string;
+  reason: string;
+  code: string;
+}
+
+export interface ImportCounts {
+  /** Data rows of the file (the header row not counted). */
+  rows: number;
+  valid: number;
+  invalid: number;
+  /** Rows written by this job (a journal counts all its rows). */
+  written: number;
+  /** Valid rows already in the books (same code, parent and names; a journal reference already used). */
+  skippedDuplicates: number;
+}
+
+export interface ImportProgress {
+  /** The rows were checked and the errors recorded (a resumed worker does not record them again). */
+  checked: boolean;
+  /** The first write step not yet applied. */
+  step: number;
+  /** How many errors the check found (the others were met while writing). */
+  checkErrors?: number;
+  /** How many write units (nodes, journals) the check planned: a resumed job must plan as many. */
+  planned?: number;
+  /** A journal import's first serial number: a block of numbers drawn once for the whole job. */
+  serialBase?: number;
+}
+
+export interface ImportJob {
+  id: string;
+  kind: ImportKind;
+  format: ImportFormat;
+  mode: ImportMode;
+  dryRun: boolean;
+  /** Journals: post each one on its posting date. */
+  post: boolean;
+  financialYearId?: string | undefined;
+  status: ImportStatus;
+  counts: ImportCounts;
+  /** The first errors (every one is an error item, read page by page). */
+  errors: RowError[];
+  errorCount: number;
+  /** The payload as stored: how many compressed pieces, and its size before and after compression. */
+  payload: { chunks: number; bytes: number; storedBytes: number };
+  createdBy: NonNullable<ActorRef>;
+  createdAt: string;
+  updatedAt: string;
+  startedAt?: string | undefined;
+  finishedAt?: string | undefined;
+  progress: ImportProgress;
+  /** The worker running it and until when its claim holds (renewed with each step). */
+  lease?: { owner: string; until: string } | undefined;
+}
+
+/** How many errors the job itself lists; GET .../Imports/{id}/Errors pages through all of them. */
+export const LISTED_ERRORS = 20;
+
+export const noCounts = (): ImportCounts => ({ rows: 0, valid: 0, invalid: 0, written: 0, skippedDuplicates: 0 });

@@ -1,0 +1,178 @@
+import { accounts } from '../accounts/account-kind.ts';
+import { costCenters } from '../cost-centers/cost-center-kind.ts';
+import { BALANCE_SHARDS } from '../db/balance-store.ts';
+import { bulkWrite } from '../db/batch-write.ts';
+import { jobUnderWayOp } from '../db/job-store.ts';
+import { putNewJournalOp } from '../db/journal-store.ts';
+import { LedgerFold } from '../db/ledger-fold.ts';
+import { ledgerOps } from '../db/ledger-store.ts';
+import { importUsageItem, unusableNodes } from '../db/nodes/node-references.ts';
+import { inChunks, MAX_TRANSACTION_ITEMS, type WriteOp } from '../db/transact.ts';
+import type { Item } from '../db/table-ops.ts';
+import { openPeriodsCheckOp, periodPostingsOp } from '../db/year-store.ts';
+import { AppError } from '../errors.ts';
+import type { DraftJournal, PostedJournal } from '../journals/records.ts';
+import { journalView } from '../journals/views.ts';
+import { importedId } from './ids.ts';
+import { AlreadyWritten, type JobSteps } from './job-steps.ts';
+import type { PlannedJournal } from './plan-journals.ts';
+import type { RowError } from './records.ts';
+
+/**
+ * Writes planned journals as ordinary journals (serial numbers, events, balances, ledgers), in
+ * steps every worker of the job numbers alike:
+ *
+ *   usage items ──> accounts still usable? ──> start ──> balances ──> ledger items, journals (by batch) ──> end
+ *
+ * - usage items: one per (account or cost center, group of journals), written first; while the
+ *   import is under way they hold off any delete of what its journals will name (node-usage.ts);
+ * - start (posted journals): one transaction checks every period they post into is open, counts
+ *   the import as a posting under way into each (Lock and Close wait) and as a job under way in
+ *   the company (reports wait: steady-books.ts);
+ * - balances: the import's own balance shard (BALANCE_SHARDS + its first serial number), which no
+ *   other posting writes, so its items are put with their totals over every journal (ledger-fold.ts)
+ *   and putting them again after a crash changes nothing; a later Void of an imported journal
+ *   takes its amounts off the same items;
+ * - per group of batches: their ledger items (puts, repeatable while their journals are not
+ *   written), then the group's transactions at once, each writing a batch of journals whole, each
+ *   journal with its event (JournalCreated for a draft; JournalPosted for a journal born posted at
+ *   version 1, as a reversing journal is); a batch written before refuses to be written again, so
+ *   a resumed step writes only the batches that were not; then the step is recorded;
+ * - end: the counts of the start are taken back.
+ * Every step is recorded on the job, so a resumed job applies each once. Nothing after the start
+ * can be refused by the books, so balances are never written for journals that then are not.
+ */
+
+/** Puts per repeatable step: a step takes seconds, well inside a claim. */
+const PUTS_PER_STEP = 2_000;
+/** Journals per usage item. */
+const USAGE_GROUP = 500;
+/** Batches of one step: their ledger items put together (about 4,000 for journals of 10 lines), their transactions sent at once. */
+const BATCHES_PER_GROUP = 8;
+/** Journals per transaction: each journal and its event. */
+const PER_TRANSACTION = Math.floor(MAX_TRANSACTION_ITEMS / 2);
+
+/** A job the books refuse as a whole before it writes anything that counts (a period no longer open, an account deleted). */
+export class ImportRefused extends Error {
+  constructor(readonly error: RowError) {
+    super(error.reason);
+  }
+}
+
+export async function writeJournals(steps: JobSteps, planned: readonly PlannedJournal[]): Promise<void> {
+  const { companyId, job } = steps;
+  const serialBase = job.progress.serialBase!;
+  const shard = BALANCE_SHARDS + serialBase;
+  const now = new Date().toISOString();
+  const records = planned.map((p, i) => recordOf(p, serialBase + i, shard, now));
+  const posted = records.filter((r): r is PostedJournal => r.status === 'posted');
+  let step = 0;
+
+  // Usage items, then the check that everything named is still usable.
+  const usage = usageItems(companyId, job.id, planned);
+  for (const chunk of inChunks(usage, PUTS_PER_STEP)) await steps.repeatable(step++, async () => void (await bulkWrite(chunk.map((put) => ({ put })))));
+  await steps.repeatable(step++, () => checkStillUsable(companyId, planned));
+
+  // Start: periods open and counted, the company's job counted.
+  const periods = new Map(posted.map((j) => [j.periodId, j.financialYearId]));
+  if (posted.length > 0) {
+    await steps.inTransaction(step++, () => startOps(companyId, periods, planned)).catch((error: unknown) => {
+      if (error instanceof AppError && error.status < 500 && error.items[0]!.code !== 'ImportMoved') throw new ImportRefused({ row: 0, field: 'postingDate', reason: error.items[0]!.reason, code: error.items[0]!.code });
+      throw error;
+    });
+    const fold = new LedgerFold(companyId);
+    for (const journal of posted) {
+      fold.add(journal);
+      fold.takeLedgerItems();
+    }
+    for (const chunk of inChunks(fold.balanceItems(), PUTS_PER_STEP)) await steps.repeatable(step++, async () => void (await bulkWrite(chunk.map((put) => ({ put })))));
+  }
+
+  // The journals: per group of batches, their ledger items, then the batches' transactions at once.
+  for (const group of inChunks(records, PER_TRANSACTION * BATCHES_PER_GROUP)) {
+    const postedInGroup = group.filter((r): r is PostedJournal => r.status === 'posted');
+    if (postedInGroup.length > 0) {
+      await steps.repeatable(step++, async () => void (await bulkWrite(postedInGroup.flatMap((j) => ledgerOps(companyId, j, 1)).map((op) => ({ put: op.item.Put!.Item as Item })))));
+    }
+    const rows = group.reduce((n, r) => n + planned[r.serialNumber - serialBase]!.rows.length, 0);
+    await steps.inTransactions(step++, inChunks(group, PER_TRANSACTION).map((batch) => () => batch.flatMap((record) => journalOps(steps, companyId, record))), { written: rows });
+  }
+
+  if (posted.length > 0) {
+    await steps.inTransaction(step++, () => [...[...periods.keys()].map((periodId) => periodPostingsOp(companyId, periodId, -1)), jobUnderWayOp(companyId, -1)]);
+  }
+}
+
+/** The journal as written: a draft, or born posted (version 1, as a reversing journal is) into the import's balance shard. */
+function recordOf(p: PlannedJournal, serialNumber: number, shard: number, now: string): DraftJournal | PostedJournal {
+  const draft: DraftJournal = {
+    id: p.id,
+    serialNumber,
+    date: p.date,
+    calendarDate: p.calendarDate,
+    description: p.description,
+    reference: p.reference,
+    entries: p.entries,
+    ...(p.openingOf ? { openingOf: p.openingOf } : {}),
+    status: 'draft',
+    version: 1,
+    createdAt: now,
+    updatedAt: now,
+  };
+  if (!p.posting) return draft;
+  return { ...draft, ...p.posting, balanceShard: shard, status: 'posted' };
+}
+
+/**
+ * A journal and its event: JournalCreated for a draft, JournalPosted for a journal born posted.
+ * The journal is new or its batch was written whole before (AlreadyWritten).
+ */
+function journalOps(steps: JobSteps, companyId: string, record: DraftJournal | PostedJournal): WriteOp[] {
+  const put = { ...putNewJournalOp(companyId, record), onConditionFailed: () => new AlreadyWritten() };
+  return [put, steps.eventOp(record.status === 'draft' ? 'JournalCreated' : 'JournalPosted', journalView(record))];
+}
+
+/** One usage item per account or cost center and group of journals, naming the journals of the group that name it. */
+function usageItems(companyId: string, importId: string, planned: readonly PlannedJournal[]): Item[] {
+  return inChunks(planned, USAGE_GROUP).flatMap((group, g) => {
+    const groupId = importedId(importId, `usage ${g}`);
+    const naming = (pick: (l: PlannedJournal['entries'][number]) => string | null) => {
+      const byNode = new Map<string, string[]>();
+      for (const journal of group) for (const id of new Set(journal.entries.map(pick).filter((n): n is string => n !== null))) byNode.set(id, [...(byNode.get(id) ?? []), journal.id]);
+      return byNode;
+    };
+    return [
+      ...[...naming((l) => l.accountId)].map(([nodeId, ids]) => importUsageItem(accounts.store, companyId, nodeId, groupId, ids, importId)),
+      ...[...naming((l) => l.costCenterId)].map(([nodeId, ids]) => importUsageItem(costCenters.store, companyId, nodeId, groupId, ids, importId)),
+    ];
+  });
+}
+
+/** Errors: ImportRefused naming the first row of a journal that names an account or cost center deleted, or no longer usable, since the check. */
+async function checkStillUsable(companyId: string, planned: readonly PlannedJournal[]): Promise<void> {
+  const accountIds = [...new Set(planned.flatMap((j) => j.entries.map((l) => l.accountId)))];
+  const centerIds = [...new Set(planned.flatMap((j) => j.entries.flatMap((l) => (l.costCenterId ? [l.costCenterId] : []))))];
+  const [badAccounts, badCenters] = await Promise.all([
+    unusableNodes(accounts.store, companyId, accountIds, (item) => item.accountType === 'leaf'),
+    unusableNodes(costCenters.store, companyId, centerIds, (item) => item.status === 'active'),
+  ]);
+  const bad = new Set([...badAccounts, ...badCenters]);
+  if (bad.size === 0) return;
+  const journal = planned.find((j) => j.entries.some((l) => bad.has(l.accountId) || (l.costCenterId !== null && bad.has(l.costCenterId))))!;
+  const onAccount = journal.entries.some((l) => bad.has(l.accountId));
+  throw new ImportRefused({ row: journal.rows[0]!, field: onAccount ? 'accountPath' : 'costCenterPath', reason: `names ${onAccount ? 'an account' : 'a cost center'} deleted, changed or being deleted since the import was checked; nothing was written: import again`, code: 'BooksChanged' });
+}
+
+/** Every period posted into is open (one check per year) and counted; the import is a job under way. */
+function startOps(companyId: string, periods: Map<string, string>, planned: readonly PlannedJournal[]): WriteOp[] {
+  const byYear = new Map<string, string[]>();
+  for (const [periodId, yearId] of periods) byYear.set(yearId, [...(byYear.get(yearId) ?? []), periodId]);
+  if (byYear.size + periods.size + 2 > MAX_TRANSACTION_ITEMS) {
+    throw new ImportRefused({ row: planned[0]!.rows[0]!, field: 'postingDate', reason: `the journals post into ${periods.size} periods of ${byYear.size} years; an import posts into at most ${MAX_TRANSACTION_ITEMS - 2 - byYear.size} (split the file by year)`, code: 'TooManyPeriods' });
+  }
+  return [
+    ...[...byYear].map(([yearId, periodIds]) => openPeriodsCheckOp(companyId, yearId, periodIds)),
+    ...[...periods.keys()].map((periodId) => periodPostingsOp(companyId, periodId, 1)),
+    jobUnderWayOp(companyId, 1),
+  ];
+}

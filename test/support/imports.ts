@@ -1,0 +1,30 @@
+import { runPendingImports } from '../../shared/imports/import-worker.ts';
+import type { Client } from './api.ts';
+
+/** Sends an import and runs the worker on the company's jobs (as the stack's worker would), answering the job as it ended. */
+export async function imported(api: Client, base: string, companyId: string, body: Record<string, unknown>) {
+  const created = await api.post(`${base}/Imports`, body);
+  if (created.status !== 200) throw new Error(`import refused: ${created.text}`);
+  await runPendingImports({ companyId });
+  const job = await api.get(`${base}/Imports/${created.body.id}`);
+  return job.body;
+}
+
+/** Every error of a job's report, page after page. */
+export async function allErrors(api: Client, base: string, importId: string) {
+  const errors: Array<{ row: number; field: string; reason: string; code: string }> = [];
+  let page: string | null = null;
+  do {
+    const r: { status: number; text: string; body: any } = await api.get(`${base}/Imports/${importId}/Errors?pageSize=100${page ? `&page=${encodeURIComponent(page)}` : ''}`);
+    if (r.status !== 200) throw new Error(r.text);
+    errors.push(...r.body.results);
+    page = r.body.nextPage;
+  } while (page);
+  return errors;
+}
+
+/** A CSV text from a header and rows (values with commas or quotes quoted, RFC 4180). */
+export function csv(header: string[], rows: Array<Array<string | number>>): string {
+  const cell = (v: string | number) => (/[",\n]/.test(String(v)) ? `"${String(v).replaceAll('"', '""')}"` : String(v));
+  return [header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
+}
