@@ -42,6 +42,15 @@ function addRow(sheet: Worksheet, row: TableRow, indentColumn: number | undefine
 function value(cell: Cell): string | number | Date | null {
   if (cell === '') return null;
   if (cell === null || typeof cell !== 'object') return cell;
-  if ('amount' in cell) return Number(cell.amount);
+  if ('amount' in cell) return spreadsheetNumber(cell.amount);
   return new Date(`${cell.date}T00:00:00Z`);
+}
+
+/**
+ * An amount as a spreadsheet number when a double holds it exactly (at most 15 significant
+ * digits), else as its decimal text: a file never shows a figure other than the report's.
+ */
+function spreadsheetNumber(text: string): number | string {
+  const digits = text.replace(/^-/, '').replace('.', '').replace(/^0+/, '');
+  return digits.length <= 15 ? Number(text) : text;
 }

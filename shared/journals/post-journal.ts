@@ -22,9 +22,9 @@ import { checkResumes, finishJob, isInProgress, postingItemOps, startJobOps, wit
  */
 
 /** The journal at the version read, narrowed to the states `action` applies to. */
-function checkFor<A extends JournalAction>(journal: JournalRecord, version: number, action: A) {
+function checkFor<A extends JournalAction>(journal: JournalRecord, version: number, action: A, byService = false) {
   if (journal.version !== version) throw new VersionConflict();
-  checkTransition(journal, action);
+  checkTransition(journal, action, byService);
   return journal;
 }
 
@@ -86,17 +86,17 @@ async function runJob(uow: UnitOfWork, companyId: string, before: JournalRecord,
 /**
  * Posts a draft into the open period containing `postingDate`: status, balances and the
  * "period still open" check commit in one transaction, or for a wide journal as a job.
- * Errors: NotFound, VersionConflict, StateConflict (InvalidState, PeriodNotOpen,
+ * Errors: NotFound, VersionConflict, StateConflict (InvalidState, RevaluationJournal, PeriodNotOpen,
  * InactiveCostCenter, PostingInProgress), ValidationError (Unbalanced, TooFewLines, NoFinancialYear,
  * OutsideClosingPeriod: a closing journal posts into its year's last period, closing-journal.ts).
  */
-export async function postJournal(uow: UnitOfWork, companyId: string, journalId: string, input: PostJournalInput): Promise<JournalView> {
+export async function postJournal(uow: UnitOfWork, companyId: string, journalId: string, input: PostJournalInput, byService = false): Promise<JournalView> {
   const journal = await mustGetJournal(companyId, journalId);
   if (isInProgress(journal)) {
     checkResumes(journal, 'Post', input.version);
     return finishOwnJob(uow, companyId, journal);
   }
-  const before = checkFor(journal, input.version, 'Post');
+  const before = checkFor(journal, input.version, 'Post', byService);
   checkBalanced(before.entries);
   await checkPostable(companyId, before, input.postingDate);
   const { year, period } = await findOpenPeriod(companyId, input.postingDate);
@@ -110,7 +110,7 @@ export async function postJournal(uow: UnitOfWork, companyId: string, journalId:
 /**
  * Voids a journal. A draft is simply discarded; a posted journal's effect is taken off the
  * balances of the period it was posted into, which must still be open.
- * Errors: NotFound, VersionConflict, StateConflict (InvalidState, ReversalIsFinal, PeriodNotOpen, PostingInProgress).
+ * Errors: NotFound, VersionConflict, StateConflict (InvalidState, RevaluationJournal, ReversalIsFinal, PeriodNotOpen, PostingInProgress).
  */
 export async function voidJournal(uow: UnitOfWork, companyId: string, journalId: string, version: number): Promise<JournalView> {
   const journal = await mustGetJournal(companyId, journalId);
@@ -129,7 +129,7 @@ export async function voidJournal(uow: UnitOfWork, companyId: string, journalId:
 /**
  * Adjusts a posted journal: its effect comes off the balances of the period it was posted
  * into (which must still be open) and it returns to draft, keeping its serial number, to be
- * updated and posted again. Errors: NotFound, VersionConflict, StateConflict (InvalidState,
+ * updated and posted again. Errors: NotFound, VersionConflict, StateConflict (InvalidState, RevaluationJournal,
  * ReversalIsFinal, PeriodNotOpen, PostingInProgress).
  */
 export async function adjustJournal(uow: UnitOfWork, companyId: string, journalId: string, version: number): Promise<JournalView> {
@@ -151,14 +151,14 @@ export async function adjustJournal(uow: UnitOfWork, companyId: string, journalI
  * `postingDate` (an open period), and the original marked reversed, in one transaction (for a
  * wide journal, the reversal's posting runs as a job; sending the Reverse again finishes it).
  * Returns the original, whose `reversedBy` names the reversing journal.
- * Errors: NotFound, VersionConflict, StateConflict (InvalidState, ReversalIsFinal, PeriodNotOpen), ValidationError (NoFinancialYear, OutsideClosingPeriod).
+ * Errors: NotFound, VersionConflict, StateConflict (InvalidState, RevaluationJournal, ReversalIsFinal, PeriodNotOpen), ValidationError (NoFinancialYear, OutsideClosingPeriod).
  */
-export async function reverseJournal(uow: UnitOfWork, companyId: string, journalId: string, input: ReverseJournalInput): Promise<JournalView> {
+export async function reverseJournal(uow: UnitOfWork, companyId: string, journalId: string, input: ReverseJournalInput, byService = false): Promise<JournalView> {
   const journal = await mustGetJournal(companyId, journalId);
   const unfinished = journal.status === 'reversed' && journal.version === input.version + 1 ? await getJournal(companyId, journal.reversedBy) : undefined;
   if (unfinished && isInProgress(unfinished)) return finishJob(uow, companyId, unfinished, (j) => ({ final: posted(j), response: journalView(journal) }));
 
-  const original = checkFor(journal, input.version, 'Reverse');
+  const original = checkFor(journal, input.version, 'Reverse', byService);
   await checkReversalDate(companyId, original, input.postingDate);
   const { year, period } = await findOpenPeriod(companyId, input.postingDate);
   const reversalId = randomUUID();

@@ -68,17 +68,19 @@ export type StatusFor<A extends JournalAction> = (typeof ALLOWED)[A][number];
  * Whether `action` applies to the journal, narrowing its type to the states it applies to.
  * A reversing journal (`reversalOf` set) is final: voiding, adjusting or reversing it would leave its original `reversed` with nothing
  * undoing it, so the pair is undone only by correcting entries of their own. A revaluation journal
- * (`revaluationDate` set) is not updated, voided or adjusted: the service posts and reverses it.
+ * (`revaluationDate` set) is not updated, posted, voided, adjusted or reversed through the API:
+ * the service alone posts and reverses it (`byService`).
  */
 export function checkTransition<J extends { status: JournalStatus; reversalOf?: string | undefined; revaluationDate?: string | undefined }, A extends JournalAction>(
   journal: J,
   action: A,
+  byService = false,
 ): asserts journal is Extract<J, { status: StatusFor<A> }> {
   if (journal.reversalOf && action !== 'Update' && action !== 'Post') {
     throw new StateConflict('ReversalIsFinal', `${action} does not apply to a reversing journal; post a correcting journal instead.`);
   }
-  // A revaluation is only ever posted and reversed, by the service, while it is under way; afterwards it is reversed, and final.
-  if (journal.revaluationDate && action !== 'Post' && action !== 'Reverse') {
+  // A revaluation is only ever posted and reversed, by the service (byService), while it is under way; afterwards it is reversed, and final.
+  if (journal.revaluationDate && !(byService && (action === 'Post' || action === 'Reverse'))) {
     throw new StateConflict('RevaluationJournal', `${action} does not apply to a revaluation journal; it is reversed automatically on the next day.`);
   }
   const status = journal.status;

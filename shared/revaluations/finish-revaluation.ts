@@ -38,8 +38,8 @@ export async function finishRevaluation(uow: UnitOfWork, companyId: string, date
       return uow.commit(ops, { date, dryRun: false, journalId: journal.id, reversalId: journal.reversedBy, accounts: pending.accounts });
     }
     try {
-      if (step === 'post') await postJournal(steps, companyId, journal.id, { postingDate: date, version: 1 });
-      else await reverseJournal(steps, companyId, journal.id, { postingDate: addDays(date, 1), version: 2, description: reversalDescription(date) });
+      if (step === 'post') await postJournal(steps, companyId, journal.id, { postingDate: date, version: 1 }, true);
+      else await reverseJournal(steps, companyId, journal.id, { postingDate: addDays(date, 1), version: 2, description: reversalDescription(date) }, true);
     } catch (error) {
       // Another request took this step, or is taking it: read the journal again.
       if (!(error instanceof AppError) || error.status !== 409) throw error;

@@ -110,7 +110,7 @@ describe('revaluation that fits one transaction', () => {
 });
 
 describe('revaluation too wide for one transaction', () => {
-  it('is finished by the same request sent again after a crash between the post and the reversal, and refuses Void meanwhile', async () => {
+  it('is finished by the same request sent again after a crash between the post and the reversal, and refuses Void and Reverse meanwhile', async () => {
     const { api, base, banks, companyId } = await usdBanks(20);
     const key = { 'Idempotency-Key': `reval-${randomUUID()}` };
     // Its start, the post's job (start, two chunks, end): then the request dies before the reversal.
@@ -122,6 +122,9 @@ describe('revaluation too wide for one transaction', () => {
     const voided = await api.post(`${base}/Journals/${started.id}/Void`, { version: started.version });
     expect(voided.status).toBe(409);
     expect(voided.body.errors[0].code).toBe('RevaluationJournal');
+    // Nor may anyone reverse it on a date of their own: the service reverses it on the next day.
+    const reversed = await api.post(`${base}/Journals/${started.id}/Reverse`, { version: started.version, postingDate: '2026-01-20' });
+    expect([reversed.status, reversed.body.errors?.[0].code]).toEqual([409, 'RevaluationJournal']);
 
     const again = await revalue(api, base, key);
     expect(again.status, again.text).toBe(200);

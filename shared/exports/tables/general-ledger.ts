@@ -30,8 +30,13 @@ export function generalLedgerTable(ledger: WholeGeneralLedger, costCenterPaths: 
   };
   async function* rows(): AsyncGenerator<TableRow> {
     yield balanceRow(label('openingBalance', language), fields.openingBalance);
-    for await (const line of ledger.lines) yield lineRow(line);
-    yield balanceRow(label('closingBalance', language), fields.closingBalance);
+    // The closing row is the last line's running balance: lines posted while the file is read are in it, so it never contradicts them.
+    let closing = fields.openingBalance;
+    for await (const line of ledger.lines) {
+      closing = line.balance;
+      yield lineRow(line);
+    }
+    yield balanceRow(label('closingBalance', language), closing);
   }
   return {
     sheet: label('generalLedger', language),
