@@ -5,7 +5,7 @@ import { EVENT_RETENTION_DAYS, type EventRecord, type SequencedEvent } from '../
 import { db } from './client.ts';
 import { decodeCursor, encodeCursor, type CursorBinding } from './cursor.ts';
 import { exact } from './exact-number.ts';
-import { keys } from './keys.ts';
+import { keys, type Key } from './keys.ts';
 import { withPrefix, withRange } from './prefix-query.ts';
 import { conditions, getItem, mainTable, recordOf, type Item } from './table-ops.ts';
 import type { WriteOp } from './transact.ts';
@@ -13,17 +13,23 @@ import type { WriteOp } from './transact.ts';
 /**
  * Events, in two steps (docs/decisions.md, "Events"):
  * 1. the outbox: a business write puts its event as a pending item in its own transaction, keyed
- *    by record and version, so an event exists if and only if its change committed;
- * 2. sequencing: pending events get the company's next sequence numbers from a counter, in one
- *    transaction conditional on the counter (any number of sequencers, each event numbered once).
+ *    by the instant the transaction was sent, so an event exists if and only if its change
+ *    committed;
+ * 2. sequencing: pending events get the company's next sequence numbers from a counter, oldest
+ *    first, in one transaction conditional on the counter (any number of sequencers, each event
+ *    numbered once).
  * The feed lists sequenced events by number, so a reader resuming after number N sees every
- * later event exactly once, each record's events in version order.
+ * later event exactly once, and an event never comes before one that committed before its own
+ * transaction was sent (so each record's events come in version order).
  *
  * An event's data is kept as the JSON text of the response it copies (`dataJson`), not as a
  * DynamoDB map: a map's numbers come back from the document client wrapped (1234.56 as
  * `{value: "1234.56"}`), so every reader would see another shape than the REST API answered.
  */
 export type { SequencedEvent };
+
+/** A pending event, with the key it was read under (items of an older key shape are deleted by theirs). */
+export type PendingEvent = EventRecord & { pendingKey: Key };
 
 const FIELDS = ['eventId', 'type', 'companyId', 'recordId', 'version', 'actor', 'occurredAt', 'dataOmitted', 'sequence'] as const;
 
@@ -38,20 +44,21 @@ function eventFromItem(item: Item): SequencedEvent {
 
 /** An event's attributes as stored: the record fields, the data as JSON text, and when it expires. */
 function eventAttributes({ data, ...event }: EventRecord | SequencedEvent): Item {
+  delete (event as Partial<PendingEvent>).pendingKey;
   return { ...event, dataJson: data === null ? null : JSON.stringify(data), purgeAt: purgeAt(event.occurredAt) };
 }
 
 const purgeAt = (occurredAt: string) => Math.floor(Date.parse(occurredAt) / 1000) + EVENT_RETENTION_DAYS * 86_400;
 
-/** The outbox item of a write's event (in the write's own transaction). */
+/** The outbox item of a write's event (in the write's own transaction), keyed by when it occurred: the instant the transaction is sent. */
 export function pendingEventOp(event: EventRecord): WriteOp {
-  return mainTable.put({ ...keys.pendingEvent(event.companyId, event.recordId, event.version, event.eventId), entity: 'PendingEvent', ...eventAttributes(event) }, { condition: conditions.absent });
+  return mainTable.put({ ...keys.pendingEvent(event.companyId, event.occurredAt, event.eventId), entity: 'PendingEvent', ...eventAttributes(event) }, { condition: conditions.absent });
 }
 
-/** The company's oldest pending events, each record's in version order (strongly consistent). */
-export async function pendingEvents(companyId: string, limit: number): Promise<EventRecord[]> {
+/** The company's oldest pending events, oldest first (strongly consistent: every committed one is seen). */
+export async function pendingEvents(companyId: string, limit: number): Promise<PendingEvent[]> {
   const { Items } = await db().send(new QueryCommand({ TableName: config.tableName, ...withPrefix(keys.company(companyId).pk, keys.pendingEventPrefix), ConsistentRead: true, Limit: limit }));
-  return (Items ?? []).map(eventFromItem);
+  return (Items ?? []).map((item) => ({ ...eventFromItem(item), pendingKey: { pk: String(item.pk), sk: String(item.sk) } }));
 }
 
 /** A numbered event, or undefined once it has expired. */
@@ -74,7 +81,7 @@ export class SequenceMoved extends AppError {
 }
 
 /** Numbers `events` from `next` on: the counter moves only if still at `next`, and each pending item goes only if still there. */
-export function sequenceOps(companyId: string, next: number, events: readonly EventRecord[]): WriteOp[] {
+export function sequenceOps(companyId: string, next: number, events: readonly PendingEvent[]): WriteOp[] {
   const moved = () => new SequenceMoved();
   return [
     mainTable.update(
@@ -86,7 +93,7 @@ export function sequenceOps(companyId: string, next: number, events: readonly Ev
       },
     ),
     ...events.flatMap((event, i) => [
-      mainTable.delete(keys.pendingEvent(companyId, event.recordId, event.version, event.eventId), { condition: conditions.present, onConditionFailed: moved }),
+      mainTable.delete(event.pendingKey, { condition: conditions.present, onConditionFailed: moved }),
       mainTable.put({ ...keys.event(companyId, next + i), entity: 'Event', ...eventAttributes(event), sequence: next + i }, { condition: conditions.absent, onConditionFailed: moved }),
     ]),
   ];

@@ -34,10 +34,15 @@ export const keys = {
     gsi2sk: `${email} ${userId}`,
   }),
   memberListPartition: (companyId: string) => `${companyPk(companyId)}#MEMBER`,
-  /** An event waiting for its sequence number (outbox), by record and version so each record's come out in order. */
-  pendingEvent: (companyId: string, recordId: string, version: number, eventId: string): Key => ({
+  /**
+   * An event waiting for its sequence number (outbox), by the instant its transaction was sent
+   * (ISO 8601, which sorts as time), so the oldest is numbered first (docs/decisions.md, Events).
+   * Items written before were keyed `EVENTQ#<record>#<version>#<event>`: they are deleted by the
+   * key they were read with, never rebuilt.
+   */
+  pendingEvent: (companyId: string, stampedAt: string, eventId: string): Key => ({
     pk: companyPk(companyId),
-    sk: `EVENTQ#${recordId}#${String(version).padStart(10, '0')}#${eventId}`,
+    sk: `EVENTQ#${stampedAt}#${eventId}`,
   }),
   pendingEventPrefix: 'EVENTQ#',
   /** A sequenced event, by its number in the company's feed. */
