@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/d0bd0669-ae0f-4344-bb60-7783fb47aa53`
+         * @description Example request: `GET /api/v1/Companies/e3cf52ef-4b74-40d2-af25-8dc4243ac195`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Settings`
+         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Settings`
          */
         get: operations["settings.get"];
         /**
          * Update company settings (versioned)
-         * @description Example request: `PUT /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Settings`
+         * @description Example request: `PUT /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Roles`
+         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Roles`
+         * @description Example request: `POST /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Roles/647eb065-3672-4010-b468-e47f8baf0ad6`
+         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Roles/4bc5d520-880c-44ca-93e8-10dc9e3cb89e`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Roles/647eb065-3672-4010-b468-e47f8baf0ad6`
+         * @description Example request: `PUT /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Roles/4bc5d520-880c-44ca-93e8-10dc9e3cb89e`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Roles/647eb065-3672-4010-b468-e47f8baf0ad6`
+         * @description Example request: `DELETE /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Roles/4bc5d520-880c-44ca-93e8-10dc9e3cb89e`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Members`
+         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Members`
+         * @description Example request: `POST /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Members/61a4fbf9-5f82-4aa8-96b6-03ec634ef9a5`
+         * @description Example request: `PUT /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Members/2943c51c-4fea-409d-bbee-ddc652ade08c`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Members/61a4fbf9-5f82-4aa8-96b6-03ec634ef9a5`
+         * @description Example request: `DELETE /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Members/2943c51c-4fea-409d-bbee-ddc652ade08c`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/ApiKeys/a834a011-637c-41a8-84b9-759993e098fe`
+         * @description Example request: `DELETE /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/ApiKeys/70d3c520-8472-48af-b57a-dee4b649e2cd`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Accounts`
+         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Accounts`
+         * @description Example request: `POST /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Accounts/ba6bd0f4-0a39-4857-a557-5f30bd7124d6`
+         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Accounts/c19575cb-bae1-4aaf-88ec-5c3dd44de7c0`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Accounts/ba6bd0f4-0a39-4857-a557-5f30bd7124d6`
+         * @description Example request: `PUT /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Accounts/c19575cb-bae1-4aaf-88ec-5c3dd44de7c0`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Accounts/ba6bd0f4-0a39-4857-a557-5f30bd7124d6`
+         * @description Example request: `DELETE /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Accounts/c19575cb-bae1-4aaf-88ec-5c3dd44de7c0`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,13 +333,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -357,18 +357,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/CostCenters/5f3b3729-a4c5-4589-b6c1-6795941a986a`
+         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/CostCenters/3733d559-da0b-496e-aa8f-69b790c3e339`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/CostCenters/5f3b3729-a4c5-4589-b6c1-6795941a986a`
+         * @description Example request: `PUT /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/CostCenters/3733d559-da0b-496e-aa8f-69b790c3e339`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/CostCenters/5f3b3729-a4c5-4589-b6c1-6795941a986a`
+         * @description Example request: `DELETE /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/CostCenters/3733d559-da0b-496e-aa8f-69b790c3e339`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -387,7 +387,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/CostCenters/5f3b3729-a4c5-4589-b6c1-6795941a986a/Activate`
+         * @description Example request: `POST /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/CostCenters/3733d559-da0b-496e-aa8f-69b790c3e339/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -407,7 +407,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/CostCenters/5f3b3729-a4c5-4589-b6c1-6795941a986a/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/CostCenters/3733d559-da0b-496e-aa8f-69b790c3e339/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -425,13 +425,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -449,18 +449,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/48061a96-ccbc-4471-8ca2-9f77238aba9e`
+         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/FinancialYears/ff4dabf1-de53-4497-8ca2-6bf6c626e67d`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/b11b08a4-d8cc-4da7-9797-add01d410ff0`
+         * @description Example request: `PUT /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/FinancialYears/adc36309-6b94-4496-b028-85194e83bfe7`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/b11b08a4-d8cc-4da7-9797-add01d410ff0`
+         * @description Example request: `DELETE /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/FinancialYears/adc36309-6b94-4496-b028-85194e83bfe7`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -478,7 +478,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/48061a96-ccbc-4471-8ca2-9f77238aba9e/Close`
+         * @description Example request: `PUT /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/FinancialYears/ff4dabf1-de53-4497-8ca2-6bf6c626e67d/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -499,7 +499,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/48061a96-ccbc-4471-8ca2-9f77238aba9e/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/FinancialYears/ff4dabf1-de53-4497-8ca2-6bf6c626e67d/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -517,7 +517,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/48061a96-ccbc-4471-8ca2-9f77238aba9e/Periods`
+         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/FinancialYears/ff4dabf1-de53-4497-8ca2-6bf6c626e67d/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -537,7 +537,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/48061a96-ccbc-4471-8ca2-9f77238aba9e/Periods/72f3fd41-1d6e-4ac5-9600-d5e16757330d`
+         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/FinancialYears/ff4dabf1-de53-4497-8ca2-6bf6c626e67d/Periods/9a316494-9274-49a2-afa0-0ab058ce6f07`
          */
         get: operations["periods.get"];
         put?: never;
@@ -559,7 +559,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/48061a96-ccbc-4471-8ca2-9f77238aba9e/Periods/72f3fd41-1d6e-4ac5-9600-d5e16757330d/Lock`
+         * @description Example request: `POST /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/FinancialYears/ff4dabf1-de53-4497-8ca2-6bf6c626e67d/Periods/9a316494-9274-49a2-afa0-0ab058ce6f07/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -578,12 +578,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/48061a96-ccbc-4471-8ca2-9f77238aba9e/Periods/72f3fd41-1d6e-4ac5-9600-d5e16757330d/Close`
+         * @description Example request: `POST /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/FinancialYears/ff4dabf1-de53-4497-8ca2-6bf6c626e67d/Periods/9a316494-9274-49a2-afa0-0ab058ce6f07/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/48061a96-ccbc-4471-8ca2-9f77238aba9e/Periods/72f3fd41-1d6e-4ac5-9600-d5e16757330d/Close`
+         * @description Example request: `POST /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/FinancialYears/ff4dabf1-de53-4497-8ca2-6bf6c626e67d/Periods/9a316494-9274-49a2-afa0-0ab058ce6f07/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -603,7 +603,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/FinancialYears/48061a96-ccbc-4471-8ca2-9f77238aba9e/Periods/72f3fd41-1d6e-4ac5-9600-d5e16757330d/Reopen`
+         * @description Example request: `POST /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/FinancialYears/ff4dabf1-de53-4497-8ca2-6bf6c626e67d/Periods/9a316494-9274-49a2-afa0-0ab058ce6f07/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -621,13 +621,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status)
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Journals`
+         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Journals`
+         * @description Example request: `POST /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -645,12 +645,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Journals/1ad67816-fcae-4a9c-829c-536b746a17ba`
+         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Journals/aab0096b-5ed8-41b1-96fa-dd65d15c4f20`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Journals/1ad67816-fcae-4a9c-829c-536b746a17ba`
+         * @description Example request: `PUT /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Journals/aab0096b-5ed8-41b1-96fa-dd65d15c4f20`
          */
         put: operations["journals.update"];
         post?: never;
@@ -671,7 +671,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Journals/1ad67816-fcae-4a9c-829c-536b746a17ba/Post`
+         * @description Example request: `POST /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Journals/aab0096b-5ed8-41b1-96fa-dd65d15c4f20/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -691,7 +691,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Journals/1b2888b4-52c7-4ef8-9c31-d1546776783e/Void`
+         * @description Example request: `POST /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Journals/a3f1e47c-e781-4c75-bc25-1f422b93fe83/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -711,7 +711,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Journals/1ad67816-fcae-4a9c-829c-536b746a17ba/Adjust`
+         * @description Example request: `POST /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Journals/aab0096b-5ed8-41b1-96fa-dd65d15c4f20/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Journals/1ad67816-fcae-4a9c-829c-536b746a17ba/Reverse`
+         * @description Example request: `POST /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Journals/aab0096b-5ed8-41b1-96fa-dd65d15c4f20/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -769,7 +769,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Reports/TrialBalance?financialYearId=48061a96-ccbc-4471-8ca2-9f77238aba9e`
+         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Reports/TrialBalance?financialYearId=ff4dabf1-de53-4497-8ca2-6bf6c626e67d`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -789,7 +789,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -809,7 +809,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -829,7 +829,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated), closing balance
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -849,13 +849,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Reports`
+         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Reports`
+         * @description Example request: `POST /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -873,7 +873,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Reports/8bafab23-7ba5-4d69-957d-525db0ed3e6c`
+         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Reports/2f5b0e8d-70d5-4848-8a43-4c568abb4224`
          */
         get: operations["reports.get"];
         put?: never;
@@ -893,7 +893,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -913,13 +913,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -937,18 +937,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Webhooks/bfd6c240-e4e9-4f7b-8b47-81eb78ff75ea`
+         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Webhooks/5f0b3587-4dc0-4c35-809b-10c38283befe`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Webhooks/bfd6c240-e4e9-4f7b-8b47-81eb78ff75ea`
+         * @description Example request: `PUT /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Webhooks/5f0b3587-4dc0-4c35-809b-10c38283befe`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Webhooks/bfd6c240-e4e9-4f7b-8b47-81eb78ff75ea`
+         * @description Example request: `DELETE /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Webhooks/5f0b3587-4dc0-4c35-809b-10c38283befe`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -965,7 +965,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/Webhooks/bfd6c240-e4e9-4f7b-8b47-81eb78ff75ea/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Webhooks/5f0b3587-4dc0-4c35-809b-10c38283befe/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -985,13 +985,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1009,18 +1009,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/ExchangeRates/86b2c023-2039-4347-98ab-048613b51b9f`
+         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/ExchangeRates/8c7d1115-88c0-441b-82f7-bfd09d9c50bb`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/ExchangeRates/86b2c023-2039-4347-98ab-048613b51b9f`
+         * @description Example request: `PUT /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/ExchangeRates/8c7d1115-88c0-441b-82f7-bfd09d9c50bb`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/784e8553-26ac-4714-a252-8446d667c36e/ExchangeRates/86b2c023-2039-4347-98ab-048613b51b9f`
+         * @description Example request: `DELETE /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/ExchangeRates/8c7d1115-88c0-441b-82f7-bfd09d9c50bb`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1078,7 +1078,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:34295/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A46013%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=zfHYgQRCu-TSU46HlR3Mm5zt3JdM8LxcX1Hdlj4k5zw&code_challenge_method=S256&state=_Nryju2Hi6FN21hkuoB8c1f9kWaxSX1FlG3d4GX2k04&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:46569/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A44579%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=ltrXPkwEvRgRNdiOsQxIxm-AAo02onsHtgSUmfYcyrs&code_challenge_method=S256&state=gSxtJchvZVVsQJMnaDENdaywhPAP3lVFqc3drGi-RWM&client_id=ledger-local"
                      *     }
                      */
                     "application/json": {
@@ -1128,7 +1128,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "784e8553-26ac-4714-a252-8446d667c36e",
+                     *           "companyId": "0ff07a4f-ecf7-40bc-9229-f9acc715ef01",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1163,7 +1163,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "d0bd0669-ae0f-4344-bb60-7783fb47aa53",
+                     *           "companyId": "e3cf52ef-4b74-40d2-af25-8dc4243ac195",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1277,7 +1277,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "784e8553-26ac-4714-a252-8446d667c36e",
+                     *           "companyId": "0ff07a4f-ecf7-40bc-9229-f9acc715ef01",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1312,7 +1312,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "d0bd0669-ae0f-4344-bb60-7783fb47aa53",
+                     *           "companyId": "e3cf52ef-4b74-40d2-af25-8dc4243ac195",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1422,16 +1422,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "d0bd0669-ae0f-4344-bb60-7783fb47aa53",
+                     *           "id": "e3cf52ef-4b74-40d2-af25-8dc4243ac195",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-24T09:29:23.912Z",
+                     *           "createdAt": "2026-11-24T10:40:16.690Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "784e8553-26ac-4714-a252-8446d667c36e",
+                     *           "id": "0ff07a4f-ecf7-40bc-9229-f9acc715ef01",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-24T09:29:23.695Z",
+                     *           "createdAt": "2026-11-24T10:40:16.504Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -1518,9 +1518,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d0bd0669-ae0f-4344-bb60-7783fb47aa53",
+                     *       "id": "e3cf52ef-4b74-40d2-af25-8dc4243ac195",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T09:29:23.912Z",
+                     *       "createdAt": "2026-11-24T10:40:16.690Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -1529,7 +1529,7 @@ export interface operations {
                      *         "fxRoundingAccountId": null,
                      *         "unrealizedFxGainLossAccountId": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-24T09:29:23.912Z"
+                     *         "updatedAt": "2026-11-24T10:40:16.690Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -1641,9 +1641,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d0bd0669-ae0f-4344-bb60-7783fb47aa53",
+                     *       "id": "e3cf52ef-4b74-40d2-af25-8dc4243ac195",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T09:29:23.912Z",
+                     *       "createdAt": "2026-11-24T10:40:16.690Z",
                      *       "version": 1
                      *     }
                      */
@@ -1700,7 +1700,7 @@ export interface operations {
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-24T09:29:23.695Z"
+                     *       "updatedAt": "2026-11-24T10:40:16.504Z"
                      *     }
                      */
                     "application/json": {
@@ -1749,7 +1749,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "c66eb6c5-561f-44b8-81ad-30bb9feadd16",
+                 *       "retainedEarningsAccountId": "df4c0615-54af-4c7b-ab4d-1182c97c811f",
                  *       "version": 1
                  *     }
                  */
@@ -1780,11 +1780,11 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "c66eb6c5-561f-44b8-81ad-30bb9feadd16",
+                     *       "retainedEarningsAccountId": "df4c0615-54af-4c7b-ab4d-1182c97c811f",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-24T09:29:25.342Z"
+                     *       "updatedAt": "2026-11-24T10:40:17.959Z"
                      *     }
                      */
                     "application/json": {
@@ -1940,7 +1940,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "647eb065-3672-4010-b468-e47f8baf0ad6",
+                     *           "id": "4bc5d520-880c-44ca-93e8-10dc9e3cb89e",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -1951,8 +1951,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-24T09:29:32.665Z",
-                     *           "updatedAt": "2026-11-24T09:29:32.755Z"
+                     *           "createdAt": "2026-11-24T10:40:25.847Z",
+                     *           "updatedAt": "2026-11-24T10:40:26.052Z"
                      *         }
                      *       ]
                      *     }
@@ -2041,7 +2041,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "647eb065-3672-4010-b468-e47f8baf0ad6",
+                     *       "id": "4bc5d520-880c-44ca-93e8-10dc9e3cb89e",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2051,8 +2051,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:32.665Z",
-                     *       "updatedAt": "2026-11-24T09:29:32.665Z"
+                     *       "createdAt": "2026-11-24T10:40:25.847Z",
+                     *       "updatedAt": "2026-11-24T10:40:25.847Z"
                      *     }
                      */
                     "application/json": {
@@ -2113,7 +2113,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "647eb065-3672-4010-b468-e47f8baf0ad6",
+                     *       "id": "4bc5d520-880c-44ca-93e8-10dc9e3cb89e",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2123,8 +2123,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:32.665Z",
-                     *       "updatedAt": "2026-11-24T09:29:32.665Z"
+                     *       "createdAt": "2026-11-24T10:40:25.847Z",
+                     *       "updatedAt": "2026-11-24T10:40:25.847Z"
                      *     }
                      */
                     "application/json": {
@@ -2211,7 +2211,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "647eb065-3672-4010-b468-e47f8baf0ad6",
+                     *       "id": "4bc5d520-880c-44ca-93e8-10dc9e3cb89e",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -2222,8 +2222,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T09:29:32.665Z",
-                     *       "updatedAt": "2026-11-24T09:29:32.755Z"
+                     *       "createdAt": "2026-11-24T10:40:25.847Z",
+                     *       "updatedAt": "2026-11-24T10:40:26.052Z"
                      *     }
                      */
                     "application/json": {
@@ -2338,8 +2338,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "b2646536-554b-46d8-9c1c-3e5a1593df94",
-                     *           "email": "user-c32ae30a-7e3a-4d46-994f-479375762c9d@example.com",
+                     *           "userId": "6719c1e1-214d-4598-9bcd-d6c400b51c3b",
+                     *           "email": "user-d51a0c63-a81c-4ac7-8565-8956f4779d60@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -2373,20 +2373,20 @@ export interface operations {
                      *             "exchange-rates:read",
                      *             "exchange-rates:manage"
                      *           ],
-                     *           "joinedAt": "2026-11-24T09:29:23.695Z",
+                     *           "joinedAt": "2026-11-24T10:40:16.504Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "61a4fbf9-5f82-4aa8-96b6-03ec634ef9a5",
-                     *           "email": "contract-1795512572779@example.com",
-                     *           "roleId": "647eb065-3672-4010-b468-e47f8baf0ad6",
+                     *           "userId": "2943c51c-4fea-409d-bbee-ddc652ade08c",
+                     *           "email": "contract-1795516826697@example.com",
+                     *           "roleId": "4bc5d520-880c-44ca-93e8-10dc9e3cb89e",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-24T09:29:32.800Z",
+                     *           "joinedAt": "2026-11-24T10:40:26.801Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -2450,8 +2450,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795512572779@example.com",
-                 *       "roleId": "647eb065-3672-4010-b468-e47f8baf0ad6"
+                 *       "email": "contract-1795516826697@example.com",
+                 *       "roleId": "4bc5d520-880c-44ca-93e8-10dc9e3cb89e"
                  *     }
                  */
                 "application/json": {
@@ -2477,16 +2477,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "61a4fbf9-5f82-4aa8-96b6-03ec634ef9a5",
-                     *       "email": "contract-1795512572779@example.com",
-                     *       "roleId": "647eb065-3672-4010-b468-e47f8baf0ad6",
+                     *       "userId": "2943c51c-4fea-409d-bbee-ddc652ade08c",
+                     *       "email": "contract-1795516826697@example.com",
+                     *       "roleId": "4bc5d520-880c-44ca-93e8-10dc9e3cb89e",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T09:29:32.800Z",
+                     *       "joinedAt": "2026-11-24T10:40:26.801Z",
                      *       "version": 1
                      *     }
                      */
@@ -2567,8 +2567,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "61a4fbf9-5f82-4aa8-96b6-03ec634ef9a5",
-                     *       "email": "contract-1795512572779@example.com",
+                     *       "userId": "2943c51c-4fea-409d-bbee-ddc652ade08c",
+                     *       "email": "contract-1795516826697@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -2582,7 +2582,7 @@ export interface operations {
                      *         "events:read",
                      *         "exchange-rates:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T09:29:32.800Z",
+                     *       "joinedAt": "2026-11-24T10:40:26.801Z",
                      *       "version": 2
                      *     }
                      */
@@ -2700,9 +2700,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "a834a011-637c-41a8-84b9-759993e098fe",
+                     *           "id": "70d3c520-8472-48af-b57a-dee4b649e2cd",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_Wo1DW_c",
+                     *           "prefix": "sk-svc_xyhZ2JZ",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -2710,8 +2710,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "b2646536-554b-46d8-9c1c-3e5a1593df94",
-                     *           "createdAt": "2026-11-24T09:29:32.970Z",
+                     *           "createdBy": "6719c1e1-214d-4598-9bcd-d6c400b51c3b",
+                     *           "createdAt": "2026-11-24T10:40:27.107Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -2822,9 +2822,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a834a011-637c-41a8-84b9-759993e098fe",
+                     *       "id": "70d3c520-8472-48af-b57a-dee4b649e2cd",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_Wo1DW_c",
+                     *       "prefix": "sk-svc_xyhZ2JZ",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -2832,8 +2832,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "b2646536-554b-46d8-9c1c-3e5a1593df94",
-                     *       "createdAt": "2026-11-24T09:29:32.970Z",
+                     *       "createdBy": "6719c1e1-214d-4598-9bcd-d6c400b51c3b",
+                     *       "createdAt": "2026-11-24T10:40:27.107Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -2922,18 +2922,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a834a011-637c-41a8-84b9-759993e098fe",
+                     *       "id": "70d3c520-8472-48af-b57a-dee4b649e2cd",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_Wo1DW_c",
+                     *       "prefix": "sk-svc_xyhZ2JZ",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-24T09:29:33.016Z",
-                     *       "createdBy": "b2646536-554b-46d8-9c1c-3e5a1593df94",
-                     *       "createdAt": "2026-11-24T09:29:32.970Z",
+                     *       "revokedAt": "2026-11-24T10:40:27.179Z",
+                     *       "createdBy": "6719c1e1-214d-4598-9bcd-d6c400b51c3b",
+                     *       "createdAt": "2026-11-24T10:40:27.107Z",
                      *       "version": 2
                      *     }
                      */
@@ -3016,23 +3016,23 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "4b2092ce-d612-481c-b2bf-7dda8b60f906",
+                     *           "id": "738b40f3-a07a-4759-b62f-4eb23a0ec51d",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "fd14c0b4-d50a-490c-9985-d7a83b4b54db",
+                     *           "parentId": "0cfa0fd7-c312-4358-a2a5-84ad0b5a7c0d",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:24.950Z",
-                     *           "updatedAt": "2026-11-24T09:29:24.950Z",
+                     *           "createdAt": "2026-11-24T10:40:17.727Z",
+                     *           "updatedAt": "2026-11-24T10:40:17.727Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "fd14c0b4-d50a-490c-9985-d7a83b4b54db",
+                     *           "id": "0cfa0fd7-c312-4358-a2a5-84ad0b5a7c0d",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -3041,30 +3041,30 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:24.919Z",
-                     *           "updatedAt": "2026-11-24T09:29:24.919Z",
+                     *           "createdAt": "2026-11-24T10:40:17.511Z",
+                     *           "updatedAt": "2026-11-24T10:40:17.511Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                     *           "id": "d2508c7e-0bed-4bf4-b325-671945775362",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "75c721ba-62c9-4f14-9633-705508567f9e",
+                     *           "parentId": "b6e73890-754c-424a-bd48-edb263063f18",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:24.893Z",
-                     *           "updatedAt": "2026-11-24T09:29:24.893Z",
+                     *           "createdAt": "2026-11-24T10:40:17.458Z",
+                     *           "updatedAt": "2026-11-24T10:40:17.458Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "75c721ba-62c9-4f14-9633-705508567f9e",
+                     *           "id": "b6e73890-754c-424a-bd48-edb263063f18",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -3073,30 +3073,30 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:24.851Z",
-                     *           "updatedAt": "2026-11-24T09:29:24.851Z",
+                     *           "createdAt": "2026-11-24T10:40:17.399Z",
+                     *           "updatedAt": "2026-11-24T10:40:17.399Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "c66eb6c5-561f-44b8-81ad-30bb9feadd16",
+                     *           "id": "df4c0615-54af-4c7b-ab4d-1182c97c811f",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "a208bb37-97ee-4688-9df4-032026ff4e8c",
+                     *           "parentId": "49026eb6-96ee-439e-b0ed-3bcc07f40eb5",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:24.728Z",
-                     *           "updatedAt": "2026-11-24T09:29:24.728Z",
+                     *           "createdAt": "2026-11-24T10:40:17.355Z",
+                     *           "updatedAt": "2026-11-24T10:40:17.355Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "a208bb37-97ee-4688-9df4-032026ff4e8c",
+                     *           "id": "49026eb6-96ee-439e-b0ed-3bcc07f40eb5",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -3105,46 +3105,46 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:24.584Z",
-                     *           "updatedAt": "2026-11-24T09:29:24.584Z",
+                     *           "createdAt": "2026-11-24T10:40:17.307Z",
+                     *           "updatedAt": "2026-11-24T10:40:17.307Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "dd5afa4f-28de-4b60-915d-b712184ef6c2",
+                     *           "id": "078ee93b-5c24-48a1-a129-1cbbe39914cd",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "4cf2ac47-a628-49f8-92b8-fcfd967f2db1",
+                     *           "parentId": "b34647e2-3e7b-43b7-8d93-54c956a8426d",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:24.531Z",
-                     *           "updatedAt": "2026-11-24T09:29:24.531Z",
+                     *           "createdAt": "2026-11-24T10:40:17.251Z",
+                     *           "updatedAt": "2026-11-24T10:40:17.251Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *           "id": "ed70df5e-c556-4d3a-9376-303bbc4c5b75",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "4cf2ac47-a628-49f8-92b8-fcfd967f2db1",
+                     *           "parentId": "b34647e2-3e7b-43b7-8d93-54c956a8426d",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:24.433Z",
-                     *           "updatedAt": "2026-11-24T09:29:24.433Z",
+                     *           "createdAt": "2026-11-24T10:40:17.160Z",
+                     *           "updatedAt": "2026-11-24T10:40:17.160Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "4cf2ac47-a628-49f8-92b8-fcfd967f2db1",
+                     *           "id": "b34647e2-3e7b-43b7-8d93-54c956a8426d",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -3153,8 +3153,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:24.344Z",
-                     *           "updatedAt": "2026-11-24T09:29:24.344Z",
+                     *           "createdAt": "2026-11-24T10:40:17.095Z",
+                     *           "updatedAt": "2026-11-24T10:40:17.095Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null
@@ -3290,7 +3290,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ba6bd0f4-0a39-4857-a557-5f30bd7124d6",
+                     *       "id": "c19575cb-bae1-4aaf-88ec-5c3dd44de7c0",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -3299,8 +3299,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:25.551Z",
-                     *       "updatedAt": "2026-11-24T09:29:25.551Z",
+                     *       "createdAt": "2026-11-24T10:40:18.086Z",
+                     *       "updatedAt": "2026-11-24T10:40:18.086Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null
@@ -3385,7 +3385,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ba6bd0f4-0a39-4857-a557-5f30bd7124d6",
+                     *       "id": "c19575cb-bae1-4aaf-88ec-5c3dd44de7c0",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -3394,8 +3394,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:25.551Z",
-                     *       "updatedAt": "2026-11-24T09:29:25.551Z",
+                     *       "createdAt": "2026-11-24T10:40:18.086Z",
+                     *       "updatedAt": "2026-11-24T10:40:18.086Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null
@@ -3517,7 +3517,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ba6bd0f4-0a39-4857-a557-5f30bd7124d6",
+                     *       "id": "c19575cb-bae1-4aaf-88ec-5c3dd44de7c0",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -3526,8 +3526,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T09:29:25.551Z",
-                     *       "updatedAt": "2026-11-24T09:29:25.632Z",
+                     *       "createdAt": "2026-11-24T10:40:18.086Z",
+                     *       "updatedAt": "2026-11-24T10:40:18.365Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null
@@ -3666,7 +3666,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "5f3b3729-a4c5-4589-b6c1-6795941a986a",
+                     *           "id": "3733d559-da0b-496e-aa8f-69b790c3e339",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -3675,12 +3675,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:26.545Z",
-                     *           "updatedAt": "2026-11-24T09:29:26.545Z",
+                     *           "createdAt": "2026-11-24T10:40:18.522Z",
+                     *           "updatedAt": "2026-11-24T10:40:18.522Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "e0096aa0-3361-4d11-aaca-8f21e14221bc",
+                     *           "id": "3e78b6c0-688a-472c-b856-9f3d7b372b44",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -3689,12 +3689,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:24.996Z",
-                     *           "updatedAt": "2026-11-24T09:29:24.996Z",
+                     *           "createdAt": "2026-11-24T10:40:17.831Z",
+                     *           "updatedAt": "2026-11-24T10:40:17.831Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "45c0e6bb-aa30-4491-b1d0-9146eb005e0a",
+                     *           "id": "6b04424e-f025-4b86-94c0-ed513ecaf1e2",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -3703,8 +3703,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:25.248Z",
-                     *           "updatedAt": "2026-11-24T09:29:25.248Z",
+                     *           "createdAt": "2026-11-24T10:40:17.887Z",
+                     *           "updatedAt": "2026-11-24T10:40:17.887Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -3817,7 +3817,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5f3b3729-a4c5-4589-b6c1-6795941a986a",
+                     *       "id": "3733d559-da0b-496e-aa8f-69b790c3e339",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -3826,8 +3826,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:26.545Z",
-                     *       "updatedAt": "2026-11-24T09:29:26.545Z",
+                     *       "createdAt": "2026-11-24T10:40:18.522Z",
+                     *       "updatedAt": "2026-11-24T10:40:18.522Z",
                      *       "status": "active"
                      *     }
                      */
@@ -3903,7 +3903,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5f3b3729-a4c5-4589-b6c1-6795941a986a",
+                     *       "id": "3733d559-da0b-496e-aa8f-69b790c3e339",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -3912,8 +3912,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:26.545Z",
-                     *       "updatedAt": "2026-11-24T09:29:26.545Z",
+                     *       "createdAt": "2026-11-24T10:40:18.522Z",
+                     *       "updatedAt": "2026-11-24T10:40:18.522Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4018,7 +4018,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5f3b3729-a4c5-4589-b6c1-6795941a986a",
+                     *       "id": "3733d559-da0b-496e-aa8f-69b790c3e339",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4027,8 +4027,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T09:29:26.545Z",
-                     *       "updatedAt": "2026-11-24T09:29:26.651Z",
+                     *       "createdAt": "2026-11-24T10:40:18.522Z",
+                     *       "updatedAt": "2026-11-24T10:40:18.680Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4158,7 +4158,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5f3b3729-a4c5-4589-b6c1-6795941a986a",
+                     *       "id": "3733d559-da0b-496e-aa8f-69b790c3e339",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4167,8 +4167,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T09:29:26.545Z",
-                     *       "updatedAt": "2026-11-24T09:29:26.772Z",
+                     *       "createdAt": "2026-11-24T10:40:18.522Z",
+                     *       "updatedAt": "2026-11-24T10:40:18.808Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4255,7 +4255,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5f3b3729-a4c5-4589-b6c1-6795941a986a",
+                     *       "id": "3733d559-da0b-496e-aa8f-69b790c3e339",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4264,8 +4264,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T09:29:26.545Z",
-                     *       "updatedAt": "2026-11-24T09:29:26.699Z",
+                     *       "createdAt": "2026-11-24T10:40:18.522Z",
+                     *       "updatedAt": "2026-11-24T10:40:18.761Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -4352,266 +4352,266 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "f36c03bb-5a50-4d8c-94db-5208cc096738",
+                     *           "id": "3c1a1816-f937-4bd3-abf5-f354d0c23e29",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:27.096Z",
-                     *           "updatedAt": "2026-11-24T09:29:27.096Z",
+                     *           "createdAt": "2026-11-24T10:40:19.099Z",
+                     *           "updatedAt": "2026-11-24T10:40:19.099Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2027-01-31",
                      *               "name": "P01",
-                     *               "id": "40f3c33e-251d-41f8-be95-8e4e900bc684",
+                     *               "id": "385b6bda-8fde-463c-bc50-662bd59edb1a",
                      *               "version": 1,
                      *               "startDate": "2027-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *               "financialYearId": "3c1a1816-f937-4bd3-abf5-f354d0c23e29"
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2027-02-28",
                      *               "name": "P02",
-                     *               "id": "9fdabf2f-a85f-41ca-9997-770a4dd52eb0",
+                     *               "id": "717d394c-867f-43ad-879d-f3fe8438c83f",
                      *               "version": 1,
                      *               "startDate": "2027-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *               "financialYearId": "3c1a1816-f937-4bd3-abf5-f354d0c23e29"
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2027-03-31",
                      *               "name": "P03",
-                     *               "id": "b9f1dc2a-823d-4e02-b820-ecfc63818039",
+                     *               "id": "15d4a98a-8ef7-49d6-9b68-45bdc67ab1f1",
                      *               "version": 1,
                      *               "startDate": "2027-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *               "financialYearId": "3c1a1816-f937-4bd3-abf5-f354d0c23e29"
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2027-04-30",
                      *               "name": "P04",
-                     *               "id": "6dc7d706-fef3-408a-9a3e-cbd8a3cd5a42",
+                     *               "id": "912caf24-0633-43b0-9893-03d001b7a834",
                      *               "version": 1,
                      *               "startDate": "2027-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *               "financialYearId": "3c1a1816-f937-4bd3-abf5-f354d0c23e29"
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2027-05-31",
                      *               "name": "P05",
-                     *               "id": "46ee82c0-65fb-4037-9c27-7134cabcd85f",
+                     *               "id": "254c0d61-223d-4777-819f-b4b287ccdb07",
                      *               "version": 1,
                      *               "startDate": "2027-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *               "financialYearId": "3c1a1816-f937-4bd3-abf5-f354d0c23e29"
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2027-06-30",
                      *               "name": "P06",
-                     *               "id": "9dc51dbf-ec30-4578-a0ba-b6aa89fe616d",
+                     *               "id": "46b866df-c176-4013-adfa-9d14ac70a854",
                      *               "version": 1,
                      *               "startDate": "2027-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *               "financialYearId": "3c1a1816-f937-4bd3-abf5-f354d0c23e29"
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2027-07-31",
                      *               "name": "P07",
-                     *               "id": "c0075450-eeed-411f-b465-3dd98ac9de32",
+                     *               "id": "61dac5e1-d20f-465c-86f8-43f1bb765a37",
                      *               "version": 1,
                      *               "startDate": "2027-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *               "financialYearId": "3c1a1816-f937-4bd3-abf5-f354d0c23e29"
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2027-08-31",
                      *               "name": "P08",
-                     *               "id": "e03595fc-28c8-4bac-af91-b2cb3f001044",
+                     *               "id": "4c969d89-20b0-4d29-b471-7d27441c1af8",
                      *               "version": 1,
                      *               "startDate": "2027-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *               "financialYearId": "3c1a1816-f937-4bd3-abf5-f354d0c23e29"
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2027-09-30",
                      *               "name": "P09",
-                     *               "id": "65af9460-70a0-4069-a963-c25d9774c80a",
+                     *               "id": "46d406b0-4442-421a-8d23-19773fca74bc",
                      *               "version": 1,
                      *               "startDate": "2027-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *               "financialYearId": "3c1a1816-f937-4bd3-abf5-f354d0c23e29"
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2027-10-31",
                      *               "name": "P10",
-                     *               "id": "9409d83c-7538-44b7-9dcf-baf322447d19",
+                     *               "id": "fda7fbc2-d958-40af-b139-064f62079895",
                      *               "version": 1,
                      *               "startDate": "2027-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *               "financialYearId": "3c1a1816-f937-4bd3-abf5-f354d0c23e29"
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2027-11-30",
                      *               "name": "P11",
-                     *               "id": "4829122b-8275-4712-9644-caa35d9fcc8c",
+                     *               "id": "68974761-83f8-4215-b18b-a1e1be01dcaf",
                      *               "version": 1,
                      *               "startDate": "2027-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *               "financialYearId": "3c1a1816-f937-4bd3-abf5-f354d0c23e29"
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2027-12-31",
                      *               "name": "P12",
-                     *               "id": "351e3b83-a2a2-4f23-93a7-4a10e82efd89",
+                     *               "id": "9e06089b-f793-4b62-85dd-b20c547cf69b",
                      *               "version": 1,
                      *               "startDate": "2027-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *               "financialYearId": "3c1a1816-f937-4bd3-abf5-f354d0c23e29"
                      *             }
                      *           ]
                      *         },
                      *         {
-                     *           "id": "48061a96-ccbc-4471-8ca2-9f77238aba9e",
+                     *           "id": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:26.886Z",
-                     *           "updatedAt": "2026-11-24T09:29:26.886Z",
+                     *           "createdAt": "2026-11-24T10:40:19.056Z",
+                     *           "updatedAt": "2026-11-24T10:40:19.056Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2026-01-31",
                      *               "name": "P01",
-                     *               "id": "72f3fd41-1d6e-4ac5-9600-d5e16757330d",
+                     *               "id": "9a316494-9274-49a2-afa0-0ab058ce6f07",
                      *               "version": 1,
                      *               "startDate": "2026-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *               "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2026-02-28",
                      *               "name": "P02",
-                     *               "id": "f0665979-6611-4291-863c-b947614de751",
+                     *               "id": "c3fb7cc4-0330-436a-870e-605941338273",
                      *               "version": 1,
                      *               "startDate": "2026-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *               "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2026-03-31",
                      *               "name": "P03",
-                     *               "id": "7d4dfaa2-5691-47f1-9336-0df6b261231d",
+                     *               "id": "7f0ca752-927f-4573-93d4-609aabd512c0",
                      *               "version": 1,
                      *               "startDate": "2026-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *               "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2026-04-30",
                      *               "name": "P04",
-                     *               "id": "f3c949d0-3e80-4c9c-9960-8994baa5c16b",
+                     *               "id": "c729c9a6-aafc-4396-8c54-111848c398e0",
                      *               "version": 1,
                      *               "startDate": "2026-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *               "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2026-05-31",
                      *               "name": "P05",
-                     *               "id": "5a9e6e2f-8a05-4c1c-8450-2283064e0151",
+                     *               "id": "f90819e0-0ad1-4d7e-a44f-e13d0a568094",
                      *               "version": 1,
                      *               "startDate": "2026-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *               "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2026-06-30",
                      *               "name": "P06",
-                     *               "id": "34a1eea5-8d18-4c75-b34b-cbccd04124bb",
+                     *               "id": "7ce49acd-d56e-4d00-a28b-5c5d93be688c",
                      *               "version": 1,
                      *               "startDate": "2026-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *               "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2026-07-31",
                      *               "name": "P07",
-                     *               "id": "c29bfdfa-fa98-4aaa-a956-f0485c747066",
+                     *               "id": "8be5ebd2-b71d-4567-be44-70e28dc5e11a",
                      *               "version": 1,
                      *               "startDate": "2026-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *               "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2026-08-31",
                      *               "name": "P08",
-                     *               "id": "5515e6f3-0c8e-4f7e-96aa-4a64dcfa9667",
+                     *               "id": "f5568fa4-e8e0-4172-9c53-4951765db68f",
                      *               "version": 1,
                      *               "startDate": "2026-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *               "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2026-09-30",
                      *               "name": "P09",
-                     *               "id": "01933cde-d6cb-42a3-b233-eb1f4cff01b0",
+                     *               "id": "5198edd9-f68c-442f-a28e-74ba508894d9",
                      *               "version": 1,
                      *               "startDate": "2026-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *               "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2026-10-31",
                      *               "name": "P10",
-                     *               "id": "46741b6b-cb30-4609-9469-a0533acc4860",
+                     *               "id": "a31cf53a-c63b-4234-a743-1726757bab49",
                      *               "version": 1,
                      *               "startDate": "2026-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *               "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2026-11-30",
                      *               "name": "P11",
-                     *               "id": "de2589a9-75aa-4281-9c3e-c0ac89a890c0",
+                     *               "id": "6924c514-a47a-4fb0-a35c-2d8ea51170d9",
                      *               "version": 1,
                      *               "startDate": "2026-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *               "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2026-12-31",
                      *               "name": "P12",
-                     *               "id": "61ecfc97-6fc1-4616-9fc2-89a840dea1dd",
+                     *               "id": "613f9be5-79f5-4783-afaa-70327a3944e0",
                      *               "version": 1,
                      *               "startDate": "2026-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *               "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
                      *             }
                      *           ]
                      *         }
@@ -4773,7 +4773,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f36c03bb-5a50-4d8c-94db-5208cc096738",
+                     *       "id": "3c1a1816-f937-4bd3-abf5-f354d0c23e29",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
@@ -4781,128 +4781,128 @@ export interface operations {
                      *       "version": 1,
                      *       "periods": [
                      *         {
-                     *           "id": "40f3c33e-251d-41f8-be95-8e4e900bc684",
+                     *           "id": "385b6bda-8fde-463c-bc50-662bd59edb1a",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-01-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *           "financialYearId": "3c1a1816-f937-4bd3-abf5-f354d0c23e29"
                      *         },
                      *         {
-                     *           "id": "9fdabf2f-a85f-41ca-9997-770a4dd52eb0",
+                     *           "id": "717d394c-867f-43ad-879d-f3fe8438c83f",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
                      *           "endDate": "2027-02-28",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *           "financialYearId": "3c1a1816-f937-4bd3-abf5-f354d0c23e29"
                      *         },
                      *         {
-                     *           "id": "b9f1dc2a-823d-4e02-b820-ecfc63818039",
+                     *           "id": "15d4a98a-8ef7-49d6-9b68-45bdc67ab1f1",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
                      *           "endDate": "2027-03-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *           "financialYearId": "3c1a1816-f937-4bd3-abf5-f354d0c23e29"
                      *         },
                      *         {
-                     *           "id": "6dc7d706-fef3-408a-9a3e-cbd8a3cd5a42",
+                     *           "id": "912caf24-0633-43b0-9893-03d001b7a834",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
                      *           "endDate": "2027-04-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *           "financialYearId": "3c1a1816-f937-4bd3-abf5-f354d0c23e29"
                      *         },
                      *         {
-                     *           "id": "46ee82c0-65fb-4037-9c27-7134cabcd85f",
+                     *           "id": "254c0d61-223d-4777-819f-b4b287ccdb07",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
                      *           "endDate": "2027-05-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *           "financialYearId": "3c1a1816-f937-4bd3-abf5-f354d0c23e29"
                      *         },
                      *         {
-                     *           "id": "9dc51dbf-ec30-4578-a0ba-b6aa89fe616d",
+                     *           "id": "46b866df-c176-4013-adfa-9d14ac70a854",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
                      *           "endDate": "2027-06-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *           "financialYearId": "3c1a1816-f937-4bd3-abf5-f354d0c23e29"
                      *         },
                      *         {
-                     *           "id": "c0075450-eeed-411f-b465-3dd98ac9de32",
+                     *           "id": "61dac5e1-d20f-465c-86f8-43f1bb765a37",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
                      *           "endDate": "2027-07-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *           "financialYearId": "3c1a1816-f937-4bd3-abf5-f354d0c23e29"
                      *         },
                      *         {
-                     *           "id": "e03595fc-28c8-4bac-af91-b2cb3f001044",
+                     *           "id": "4c969d89-20b0-4d29-b471-7d27441c1af8",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
                      *           "endDate": "2027-08-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *           "financialYearId": "3c1a1816-f937-4bd3-abf5-f354d0c23e29"
                      *         },
                      *         {
-                     *           "id": "65af9460-70a0-4069-a963-c25d9774c80a",
+                     *           "id": "46d406b0-4442-421a-8d23-19773fca74bc",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
                      *           "endDate": "2027-09-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *           "financialYearId": "3c1a1816-f937-4bd3-abf5-f354d0c23e29"
                      *         },
                      *         {
-                     *           "id": "9409d83c-7538-44b7-9dcf-baf322447d19",
+                     *           "id": "fda7fbc2-d958-40af-b139-064f62079895",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
                      *           "endDate": "2027-10-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *           "financialYearId": "3c1a1816-f937-4bd3-abf5-f354d0c23e29"
                      *         },
                      *         {
-                     *           "id": "4829122b-8275-4712-9644-caa35d9fcc8c",
+                     *           "id": "68974761-83f8-4215-b18b-a1e1be01dcaf",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
                      *           "endDate": "2027-11-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *           "financialYearId": "3c1a1816-f937-4bd3-abf5-f354d0c23e29"
                      *         },
                      *         {
-                     *           "id": "351e3b83-a2a2-4f23-93a7-4a10e82efd89",
+                     *           "id": "9e06089b-f793-4b62-85dd-b20c547cf69b",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f36c03bb-5a50-4d8c-94db-5208cc096738"
+                     *           "financialYearId": "3c1a1816-f937-4bd3-abf5-f354d0c23e29"
                      *         }
                      *       ],
-                     *       "createdAt": "2026-11-24T09:29:27.096Z",
-                     *       "updatedAt": "2026-11-24T09:29:27.096Z"
+                     *       "createdAt": "2026-11-24T10:40:19.099Z",
+                     *       "updatedAt": "2026-11-24T10:40:19.099Z"
                      *     }
                      */
                     "application/json": {
@@ -5015,134 +5015,134 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "48061a96-ccbc-4471-8ca2-9f77238aba9e",
+                     *       "id": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:26.886Z",
-                     *       "updatedAt": "2026-11-24T09:29:26.886Z",
+                     *       "createdAt": "2026-11-24T10:40:19.056Z",
+                     *       "updatedAt": "2026-11-24T10:40:19.056Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "72f3fd41-1d6e-4ac5-9600-d5e16757330d",
+                     *           "id": "9a316494-9274-49a2-afa0-0ab058ce6f07",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "f0665979-6611-4291-863c-b947614de751",
+                     *           "id": "c3fb7cc4-0330-436a-870e-605941338273",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "7d4dfaa2-5691-47f1-9336-0df6b261231d",
+                     *           "id": "7f0ca752-927f-4573-93d4-609aabd512c0",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "f3c949d0-3e80-4c9c-9960-8994baa5c16b",
+                     *           "id": "c729c9a6-aafc-4396-8c54-111848c398e0",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "5a9e6e2f-8a05-4c1c-8450-2283064e0151",
+                     *           "id": "f90819e0-0ad1-4d7e-a44f-e13d0a568094",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "34a1eea5-8d18-4c75-b34b-cbccd04124bb",
+                     *           "id": "7ce49acd-d56e-4d00-a28b-5c5d93be688c",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "c29bfdfa-fa98-4aaa-a956-f0485c747066",
+                     *           "id": "8be5ebd2-b71d-4567-be44-70e28dc5e11a",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "5515e6f3-0c8e-4f7e-96aa-4a64dcfa9667",
+                     *           "id": "f5568fa4-e8e0-4172-9c53-4951765db68f",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "01933cde-d6cb-42a3-b233-eb1f4cff01b0",
+                     *           "id": "5198edd9-f68c-442f-a28e-74ba508894d9",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "46741b6b-cb30-4609-9469-a0533acc4860",
+                     *           "id": "a31cf53a-c63b-4234-a743-1726757bab49",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "de2589a9-75aa-4281-9c3e-c0ac89a890c0",
+                     *           "id": "6924c514-a47a-4fb0-a35c-2d8ea51170d9",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "61ecfc97-6fc1-4616-9fc2-89a840dea1dd",
+                     *           "id": "613f9be5-79f5-4783-afaa-70327a3944e0",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
                      *         }
                      *       ]
                      *     }
@@ -5297,134 +5297,134 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b11b08a4-d8cc-4da7-9797-add01d410ff0",
+                     *       "id": "adc36309-6b94-4496-b028-85194e83bfe7",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T09:29:27.251Z",
-                     *       "updatedAt": "2026-11-24T09:29:27.488Z",
+                     *       "createdAt": "2026-11-24T10:40:19.202Z",
+                     *       "updatedAt": "2026-11-24T10:40:19.253Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2030-01-31",
                      *           "name": "P01",
-                     *           "id": "4691f9a1-3193-4975-8e90-fbf9342b6e1d",
+                     *           "id": "78d366a4-915e-4ae6-b91f-d1300b7db415",
                      *           "version": 1,
                      *           "startDate": "2030-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
+                     *           "financialYearId": "adc36309-6b94-4496-b028-85194e83bfe7"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2030-02-28",
                      *           "name": "P02",
-                     *           "id": "174664b6-3850-4d33-ae0d-253063f18888",
+                     *           "id": "dd95a905-4b22-4b72-9133-487131c5a8c8",
                      *           "version": 1,
                      *           "startDate": "2030-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
+                     *           "financialYearId": "adc36309-6b94-4496-b028-85194e83bfe7"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2030-03-31",
                      *           "name": "P03",
-                     *           "id": "ab1f5bf9-87af-4188-860a-13594cd04002",
+                     *           "id": "cecf5abe-0d02-4d86-8adb-7675f23b8d57",
                      *           "version": 1,
                      *           "startDate": "2030-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
+                     *           "financialYearId": "adc36309-6b94-4496-b028-85194e83bfe7"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2030-04-30",
                      *           "name": "P04",
-                     *           "id": "8a38f708-e638-424e-b6a2-56b5aba27082",
+                     *           "id": "0f96733b-6b2d-488d-830a-1ad54f8b5ba6",
                      *           "version": 1,
                      *           "startDate": "2030-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
+                     *           "financialYearId": "adc36309-6b94-4496-b028-85194e83bfe7"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2030-05-31",
                      *           "name": "P05",
-                     *           "id": "9b88d7b8-e95c-4664-8767-72ccd54c1fce",
+                     *           "id": "56be00e6-6bc0-4a1e-be5c-a05b0a75ed7d",
                      *           "version": 1,
                      *           "startDate": "2030-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
+                     *           "financialYearId": "adc36309-6b94-4496-b028-85194e83bfe7"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2030-06-30",
                      *           "name": "P06",
-                     *           "id": "cb41e2c8-3bc5-4172-b1db-f3fb7b74fa90",
+                     *           "id": "68adf318-ddee-420b-ac9b-01415d6c68f0",
                      *           "version": 1,
                      *           "startDate": "2030-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
+                     *           "financialYearId": "adc36309-6b94-4496-b028-85194e83bfe7"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2030-07-31",
                      *           "name": "P07",
-                     *           "id": "1e1b2838-b15c-4c8e-88a6-2206cbc015bd",
+                     *           "id": "1070ca76-44f5-438e-a300-937cae1b0957",
                      *           "version": 1,
                      *           "startDate": "2030-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
+                     *           "financialYearId": "adc36309-6b94-4496-b028-85194e83bfe7"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2030-08-31",
                      *           "name": "P08",
-                     *           "id": "dcca4903-15ec-4336-8abf-1721786d39ea",
+                     *           "id": "708bad1c-57ec-49c3-959d-38bd3025a4fc",
                      *           "version": 1,
                      *           "startDate": "2030-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
+                     *           "financialYearId": "adc36309-6b94-4496-b028-85194e83bfe7"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2030-09-30",
                      *           "name": "P09",
-                     *           "id": "618588b4-bcc4-4f7c-9607-a13cbffaf19d",
+                     *           "id": "9208fe36-386c-4413-b6fd-716c038054db",
                      *           "version": 1,
                      *           "startDate": "2030-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
+                     *           "financialYearId": "adc36309-6b94-4496-b028-85194e83bfe7"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2030-10-31",
                      *           "name": "P10",
-                     *           "id": "bd2a9dc6-da03-4c11-8f9e-51373a44e3a1",
+                     *           "id": "6c99a203-0861-44ae-bfc6-00797cd7c833",
                      *           "version": 1,
                      *           "startDate": "2030-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
+                     *           "financialYearId": "adc36309-6b94-4496-b028-85194e83bfe7"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2030-11-30",
                      *           "name": "P11",
-                     *           "id": "026067df-58d7-4991-94e0-9c048127c95d",
+                     *           "id": "6d2d9704-d42b-4ad8-b80c-51902cf3bec7",
                      *           "version": 1,
                      *           "startDate": "2030-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
+                     *           "financialYearId": "adc36309-6b94-4496-b028-85194e83bfe7"
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2030-12-31",
                      *           "name": "P12",
-                     *           "id": "e584a005-c3b2-4dda-b099-759f616352b3",
+                     *           "id": "1569385f-b038-4790-8eb6-6e8fade1188a",
                      *           "version": 1,
                      *           "startDate": "2030-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "b11b08a4-d8cc-4da7-9797-add01d410ff0"
+                     *           "financialYearId": "adc36309-6b94-4496-b028-85194e83bfe7"
                      *         }
                      *       ]
                      *     }
@@ -5631,14 +5631,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c30302dd-5c11-498a-8562-0b8181f7ce28",
+                     *       "id": "ed30653f-b0e5-41f4-ac37-383ff209125f",
                      *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "4b2092ce-d612-481c-b2bf-7dda8b60f906",
+                     *           "accountId": "738b40f3-a07a-4759-b62f-4eb23a0ec51d",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -5648,7 +5648,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "c66eb6c5-561f-44b8-81ad-30bb9feadd16",
+                     *           "accountId": "df4c0615-54af-4c7b-ab4d-1182c97c811f",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -5669,8 +5669,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:31.932Z",
-                     *       "updatedAt": "2026-11-24T09:29:31.932Z"
+                     *       "createdAt": "2026-11-24T10:40:23.775Z",
+                     *       "updatedAt": "2026-11-24T10:40:23.775Z"
                      *     }
                      */
                     "application/json": {
@@ -5798,121 +5798,121 @@ export interface operations {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "61ecfc97-6fc1-4616-9fc2-89a840dea1dd",
+                     *           "id": "613f9be5-79f5-4783-afaa-70327a3944e0",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "de2589a9-75aa-4281-9c3e-c0ac89a890c0",
+                     *           "id": "6924c514-a47a-4fb0-a35c-2d8ea51170d9",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "46741b6b-cb30-4609-9469-a0533acc4860",
+                     *           "id": "a31cf53a-c63b-4234-a743-1726757bab49",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "01933cde-d6cb-42a3-b233-eb1f4cff01b0",
+                     *           "id": "5198edd9-f68c-442f-a28e-74ba508894d9",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "5515e6f3-0c8e-4f7e-96aa-4a64dcfa9667",
+                     *           "id": "f5568fa4-e8e0-4172-9c53-4951765db68f",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "c29bfdfa-fa98-4aaa-a956-f0485c747066",
+                     *           "id": "8be5ebd2-b71d-4567-be44-70e28dc5e11a",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "34a1eea5-8d18-4c75-b34b-cbccd04124bb",
+                     *           "id": "7ce49acd-d56e-4d00-a28b-5c5d93be688c",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "5a9e6e2f-8a05-4c1c-8450-2283064e0151",
+                     *           "id": "f90819e0-0ad1-4d7e-a44f-e13d0a568094",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "f3c949d0-3e80-4c9c-9960-8994baa5c16b",
+                     *           "id": "c729c9a6-aafc-4396-8c54-111848c398e0",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "7d4dfaa2-5691-47f1-9336-0df6b261231d",
+                     *           "id": "7f0ca752-927f-4573-93d4-609aabd512c0",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "f0665979-6611-4291-863c-b947614de751",
+                     *           "id": "c3fb7cc4-0330-436a-870e-605941338273",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
                      *         },
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "72f3fd41-1d6e-4ac5-9600-d5e16757330d",
+                     *           "id": "9a316494-9274-49a2-afa0-0ab058ce6f07",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *           "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -5996,11 +5996,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "72f3fd41-1d6e-4ac5-9600-d5e16757330d",
+                     *       "id": "9a316494-9274-49a2-afa0-0ab058ce6f07",
                      *       "version": 1,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *       "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
                      *     }
                      */
                     "application/json": {
@@ -6086,11 +6086,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "72f3fd41-1d6e-4ac5-9600-d5e16757330d",
+                     *       "id": "9a316494-9274-49a2-afa0-0ab058ce6f07",
                      *       "version": 2,
                      *       "startDate": "2026-01-01",
                      *       "status": "locked",
-                     *       "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *       "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
                      *     }
                      */
                     "application/json": {
@@ -6275,11 +6275,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "72f3fd41-1d6e-4ac5-9600-d5e16757330d",
+                     *       "id": "9a316494-9274-49a2-afa0-0ab058ce6f07",
                      *       "version": 3,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *       "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
                      *     }
                      */
                     "application/json": {
@@ -6367,14 +6367,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "1ad67816-fcae-4a9c-829c-536b746a17ba",
+                     *           "id": "aab0096b-5ed8-41b1-96fa-dd65d15c4f20",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *               "accountId": "ed70df5e-c556-4d3a-9376-303bbc4c5b75",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -6384,7 +6384,7 @@ export interface operations {
                      *               "fxRounding": false
                      *             },
                      *             {
-                     *               "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                     *               "accountId": "d2508c7e-0bed-4bf4-b325-671945775362",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -6405,8 +6405,8 @@ export interface operations {
                      *           "reversalOf": null,
                      *           "reversedBy": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:28.046Z",
-                     *           "updatedAt": "2026-11-24T09:29:28.046Z"
+                     *           "createdAt": "2026-11-24T10:40:19.571Z",
+                     *           "updatedAt": "2026-11-24T10:40:19.571Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -6524,12 +6524,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                 *           "accountId": "ed70df5e-c556-4d3a-9376-303bbc4c5b75",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                 *           "accountId": "d2508c7e-0bed-4bf4-b325-671945775362",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -6573,14 +6573,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1ad67816-fcae-4a9c-829c-536b746a17ba",
+                     *       "id": "aab0096b-5ed8-41b1-96fa-dd65d15c4f20",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *           "accountId": "ed70df5e-c556-4d3a-9376-303bbc4c5b75",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -6590,7 +6590,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                     *           "accountId": "d2508c7e-0bed-4bf4-b325-671945775362",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -6611,8 +6611,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:28.046Z",
-                     *       "updatedAt": "2026-11-24T09:29:28.046Z"
+                     *       "createdAt": "2026-11-24T10:40:19.571Z",
+                     *       "updatedAt": "2026-11-24T10:40:19.571Z"
                      *     }
                      */
                     "application/json": {
@@ -6724,14 +6724,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1ad67816-fcae-4a9c-829c-536b746a17ba",
+                     *       "id": "aab0096b-5ed8-41b1-96fa-dd65d15c4f20",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *           "accountId": "ed70df5e-c556-4d3a-9376-303bbc4c5b75",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -6741,7 +6741,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                     *           "accountId": "d2508c7e-0bed-4bf4-b325-671945775362",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -6762,8 +6762,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:28.046Z",
-                     *       "updatedAt": "2026-11-24T09:29:28.046Z"
+                     *       "createdAt": "2026-11-24T10:40:19.571Z",
+                     *       "updatedAt": "2026-11-24T10:40:19.571Z"
                      *     }
                      */
                     "application/json": {
@@ -6873,12 +6873,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                 *           "accountId": "ed70df5e-c556-4d3a-9376-303bbc4c5b75",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                 *           "accountId": "d2508c7e-0bed-4bf4-b325-671945775362",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -6925,14 +6925,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1ad67816-fcae-4a9c-829c-536b746a17ba",
+                     *       "id": "aab0096b-5ed8-41b1-96fa-dd65d15c4f20",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *           "accountId": "ed70df5e-c556-4d3a-9376-303bbc4c5b75",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -6942,7 +6942,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                     *           "accountId": "d2508c7e-0bed-4bf4-b325-671945775362",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -6963,8 +6963,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T09:29:28.046Z",
-                     *       "updatedAt": "2026-11-24T09:29:28.403Z"
+                     *       "createdAt": "2026-11-24T10:40:19.571Z",
+                     *       "updatedAt": "2026-11-24T10:40:19.851Z"
                      *     }
                      */
                     "application/json": {
@@ -7094,14 +7094,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1ad67816-fcae-4a9c-829c-536b746a17ba",
+                     *       "id": "aab0096b-5ed8-41b1-96fa-dd65d15c4f20",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *           "accountId": "ed70df5e-c556-4d3a-9376-303bbc4c5b75",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7111,7 +7111,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                     *           "accountId": "d2508c7e-0bed-4bf4-b325-671945775362",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7127,13 +7127,13 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e",
-                     *       "periodId": "7d4dfaa2-5691-47f1-9336-0df6b261231d",
+                     *       "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d",
+                     *       "periodId": "7f0ca752-927f-4573-93d4-609aabd512c0",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T09:29:28.046Z",
-                     *       "updatedAt": "2026-11-24T09:29:28.463Z"
+                     *       "createdAt": "2026-11-24T10:40:19.571Z",
+                     *       "updatedAt": "2026-11-24T10:40:20.007Z"
                      *     }
                      */
                     "application/json": {
@@ -7256,14 +7256,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1b2888b4-52c7-4ef8-9c31-d1546776783e",
+                     *       "id": "a3f1e47c-e781-4c75-bc25-1f422b93fe83",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "4b2092ce-d612-481c-b2bf-7dda8b60f906",
+                     *           "accountId": "738b40f3-a07a-4759-b62f-4eb23a0ec51d",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -7273,7 +7273,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *           "accountId": "ed70df5e-c556-4d3a-9376-303bbc4c5b75",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -7289,13 +7289,13 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e",
-                     *       "periodId": "7d4dfaa2-5691-47f1-9336-0df6b261231d",
+                     *       "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d",
+                     *       "periodId": "7f0ca752-927f-4573-93d4-609aabd512c0",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T09:29:28.608Z",
-                     *       "updatedAt": "2026-11-24T09:29:28.685Z"
+                     *       "createdAt": "2026-11-24T10:40:20.209Z",
+                     *       "updatedAt": "2026-11-24T10:40:20.275Z"
                      *     }
                      */
                     "application/json": {
@@ -7418,14 +7418,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1ad67816-fcae-4a9c-829c-536b746a17ba",
+                     *       "id": "aab0096b-5ed8-41b1-96fa-dd65d15c4f20",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *           "accountId": "ed70df5e-c556-4d3a-9376-303bbc4c5b75",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7435,7 +7435,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                     *           "accountId": "d2508c7e-0bed-4bf4-b325-671945775362",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7456,8 +7456,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T09:29:28.046Z",
-                     *       "updatedAt": "2026-11-24T09:29:28.492Z"
+                     *       "createdAt": "2026-11-24T10:40:19.571Z",
+                     *       "updatedAt": "2026-11-24T10:40:20.054Z"
                      *     }
                      */
                     "application/json": {
@@ -7591,14 +7591,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1ad67816-fcae-4a9c-829c-536b746a17ba",
+                     *       "id": "aab0096b-5ed8-41b1-96fa-dd65d15c4f20",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *           "accountId": "ed70df5e-c556-4d3a-9376-303bbc4c5b75",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7608,7 +7608,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                     *           "accountId": "d2508c7e-0bed-4bf4-b325-671945775362",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7624,13 +7624,13 @@ export interface operations {
                      *       },
                      *       "status": "reversed",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e",
-                     *       "periodId": "7d4dfaa2-5691-47f1-9336-0df6b261231d",
+                     *       "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d",
+                     *       "periodId": "7f0ca752-927f-4573-93d4-609aabd512c0",
                      *       "reversalOf": null,
-                     *       "reversedBy": "fc48beff-c6c4-4b87-ad4a-de004a35a143",
+                     *       "reversedBy": "f0578819-f73a-4f21-bdfe-fd1e4a664d79",
                      *       "version": 6,
-                     *       "createdAt": "2026-11-24T09:29:28.046Z",
-                     *       "updatedAt": "2026-11-24T09:29:28.566Z"
+                     *       "createdAt": "2026-11-24T10:40:19.571Z",
+                     *       "updatedAt": "2026-11-24T10:40:20.166Z"
                      *     }
                      */
                     "application/json": {
@@ -7847,13 +7847,13 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e",
+                     *       "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "4cf2ac47-a628-49f8-92b8-fcfd967f2db1",
+                     *           "accountId": "b34647e2-3e7b-43b7-8d93-54c956a8426d",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -7879,8 +7879,8 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
-                     *           "parentId": "4cf2ac47-a628-49f8-92b8-fcfd967f2db1",
+                     *           "accountId": "ed70df5e-c556-4d3a-9376-303bbc4c5b75",
+                     *           "parentId": "b34647e2-3e7b-43b7-8d93-54c956a8426d",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -7905,7 +7905,7 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "75c721ba-62c9-4f14-9633-705508567f9e",
+                     *           "accountId": "b6e73890-754c-424a-bd48-edb263063f18",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -7931,8 +7931,8 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
-                     *           "parentId": "75c721ba-62c9-4f14-9633-705508567f9e",
+                     *           "accountId": "d2508c7e-0bed-4bf4-b325-671945775362",
+                     *           "parentId": "b6e73890-754c-424a-bd48-edb263063f18",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -7957,7 +7957,7 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "fd14c0b4-d50a-490c-9985-d7a83b4b54db",
+                     *           "accountId": "0cfa0fd7-c312-4358-a2a5-84ad0b5a7c0d",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -7983,8 +7983,8 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "4b2092ce-d612-481c-b2bf-7dda8b60f906",
-                     *           "parentId": "fd14c0b4-d50a-490c-9985-d7a83b4b54db",
+                     *           "accountId": "738b40f3-a07a-4759-b62f-4eb23a0ec51d",
+                     *           "parentId": "0cfa0fd7-c312-4358-a2a5-84ad0b5a7c0d",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -8238,7 +8238,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "fd14c0b4-d50a-490c-9985-d7a83b4b54db",
+                     *           "accountId": "0cfa0fd7-c312-4358-a2a5-84ad0b5a7c0d",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -8257,8 +8257,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "4b2092ce-d612-481c-b2bf-7dda8b60f906",
-                     *           "parentId": "fd14c0b4-d50a-490c-9985-d7a83b4b54db",
+                     *           "accountId": "738b40f3-a07a-4759-b62f-4eb23a0ec51d",
+                     *           "parentId": "0cfa0fd7-c312-4358-a2a5-84ad0b5a7c0d",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -8468,7 +8468,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "4cf2ac47-a628-49f8-92b8-fcfd967f2db1",
+                     *           "accountId": "b34647e2-3e7b-43b7-8d93-54c956a8426d",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -8485,8 +8485,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
-                     *           "parentId": "4cf2ac47-a628-49f8-92b8-fcfd967f2db1",
+                     *           "accountId": "ed70df5e-c556-4d3a-9376-303bbc4c5b75",
+                     *           "parentId": "b34647e2-3e7b-43b7-8d93-54c956a8426d",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -8735,7 +8735,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "4cf2ac47-a628-49f8-92b8-fcfd967f2db1",
+                     *         "id": "b34647e2-3e7b-43b7-8d93-54c956a8426d",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -8754,13 +8754,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "1ad67816-fcae-4a9c-829c-536b746a17ba",
+                     *           "journalId": "aab0096b-5ed8-41b1-96fa-dd65d15c4f20",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *           "accountId": "ed70df5e-c556-4d3a-9376-303bbc4c5b75",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -8771,7 +8771,7 @@ export interface operations {
                      *           "balance": "120.00"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6Ijc4NGU4NTUzLTI2YWMtNDcxNC1hMjUyLTg0NDZkNjY3YzM2ZSIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiNGNmMmFjNDctYTYyOC00OWY4LTkyYjgtZmNmZDk2N2YyZGIxIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjMWFkNjc4MTYtZmNhZS00YTljLTgyOWMtNTM2Yjc0NmExN2JhIiwiYWNjb3VudElkIjoiOWIxYmU5Y2UtMWE5ZS00MWZkLWI1NTQtMmI4MDAzMjA3OTUyIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.hz4pB6aU5u_H61Jvr9DmSBeqfxSbsKkRYQp2Ex5O70U"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjBmZjA3YTRmLWVjZjctNDBiYy05MjI5LWY5YWNjNzE1ZWYwMSIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiYjM0NjQ3ZTItM2U3Yi00M2I3LThkOTMtNTRjOTU2YTg0MjZkIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjYWFiMDA5NmItNWVkOC00MWIxLTk2ZmEtZGQ2NWQxNWM0ZjIwIiwiYWNjb3VudElkIjoiZWQ3MGRmNWUtYzU1Ni00ZDNhLTkzNzYtMzAzYmJjNGM1Yjc1IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.Bk5xbdWMUElFQtnW2JGdkTtNkunGrPKm9UXJkj11w3I"
                      *     }
                      */
                     "application/json": {
@@ -8934,41 +8934,41 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "690a1ccc-e8af-44f2-adc9-0ae833a740ea",
+                     *           "id": "4a9191fe-c915-4cac-bdc4-55d12b2e11e0",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-24T09:29:31.342Z",
+                     *           "createdAt": "2026-11-24T10:40:23.569Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
+                     *             "id": "6719c1e1-214d-4598-9bcd-d6c400b51c3b"
                      *           }
                      *         },
                      *         {
-                     *           "id": "1bb1ac3b-b76a-43ac-bb6d-330fc6d64ef7",
+                     *           "id": "0302c325-2cb6-4bed-b25a-443b609832ab",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-24T09:29:31.270Z",
+                     *           "createdAt": "2026-11-24T10:40:23.479Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
+                     *             "id": "6719c1e1-214d-4598-9bcd-d6c400b51c3b"
                      *           }
                      *         },
                      *         {
-                     *           "id": "8bafab23-7ba5-4d69-957d-525db0ed3e6c",
+                     *           "id": "2f5b0e8d-70d5-4848-8a43-4c568abb4224",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *             "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
                      *           },
-                     *           "createdAt": "2026-11-24T09:29:30.988Z",
+                     *           "createdAt": "2026-11-24T10:40:23.085Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
+                     *             "id": "6719c1e1-214d-4598-9bcd-d6c400b51c3b"
                      *           }
                      *         }
                      *       ],
@@ -9046,7 +9046,7 @@ export interface operations {
                  * @example {
                  *       "kind": "TrialBalance",
                  *       "parameters": {
-                 *         "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                 *         "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
                  *       }
                  *     }
                  */
@@ -9140,15 +9140,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8bafab23-7ba5-4d69-957d-525db0ed3e6c",
+                     *       "id": "2f5b0e8d-70d5-4848-8a43-4c568abb4224",
                      *       "kind": "TrialBalance",
                      *       "parameters": {
-                     *         "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *         "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
                      *       },
-                     *       "createdAt": "2026-11-24T09:29:30.988Z",
+                     *       "createdAt": "2026-11-24T10:40:23.085Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
+                     *         "id": "6719c1e1-214d-4598-9bcd-d6c400b51c3b"
                      *       }
                      *     }
                      */
@@ -9221,27 +9221,27 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8bafab23-7ba5-4d69-957d-525db0ed3e6c",
+                     *       "id": "2f5b0e8d-70d5-4848-8a43-4c568abb4224",
                      *       "kind": "TrialBalance",
                      *       "parameters": {
-                     *         "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e"
+                     *         "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
                      *       },
-                     *       "createdAt": "2026-11-24T09:29:30.988Z",
+                     *       "createdAt": "2026-11-24T10:40:23.085Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
+                     *         "id": "6719c1e1-214d-4598-9bcd-d6c400b51c3b"
                      *       },
                      *       "figures": {
                      *         "dateFrom": "2026-01-01",
                      *         "dateTo": "2026-12-31",
-                     *         "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e",
+                     *         "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d",
                      *         "periodId": null,
                      *         "costCenter": null,
                      *         "currency": "SAR",
                      *         "rows": [
                      *           {
                      *             "currencies": [],
-                     *             "accountId": "4cf2ac47-a628-49f8-92b8-fcfd967f2db1",
+                     *             "accountId": "b34647e2-3e7b-43b7-8d93-54c956a8426d",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -9267,8 +9267,8 @@ export interface operations {
                      *           },
                      *           {
                      *             "currencies": [],
-                     *             "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
-                     *             "parentId": "4cf2ac47-a628-49f8-92b8-fcfd967f2db1",
+                     *             "accountId": "ed70df5e-c556-4d3a-9376-303bbc4c5b75",
+                     *             "parentId": "b34647e2-3e7b-43b7-8d93-54c956a8426d",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -9293,7 +9293,7 @@ export interface operations {
                      *           },
                      *           {
                      *             "currencies": [],
-                     *             "accountId": "75c721ba-62c9-4f14-9633-705508567f9e",
+                     *             "accountId": "b6e73890-754c-424a-bd48-edb263063f18",
                      *             "parentId": null,
                      *             "code": "4",
                      *             "path": "4",
@@ -9319,8 +9319,8 @@ export interface operations {
                      *           },
                      *           {
                      *             "currencies": [],
-                     *             "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
-                     *             "parentId": "75c721ba-62c9-4f14-9633-705508567f9e",
+                     *             "accountId": "d2508c7e-0bed-4bf4-b325-671945775362",
+                     *             "parentId": "b6e73890-754c-424a-bd48-edb263063f18",
                      *             "code": "4101",
                      *             "path": "4.4101",
                      *             "depth": 1,
@@ -9345,7 +9345,7 @@ export interface operations {
                      *           },
                      *           {
                      *             "currencies": [],
-                     *             "accountId": "fd14c0b4-d50a-490c-9985-d7a83b4b54db",
+                     *             "accountId": "0cfa0fd7-c312-4358-a2a5-84ad0b5a7c0d",
                      *             "parentId": null,
                      *             "code": "5",
                      *             "path": "5",
@@ -9371,8 +9371,8 @@ export interface operations {
                      *           },
                      *           {
                      *             "currencies": [],
-                     *             "accountId": "4b2092ce-d612-481c-b2bf-7dda8b60f906",
-                     *             "parentId": "fd14c0b4-d50a-490c-9985-d7a83b4b54db",
+                     *             "accountId": "738b40f3-a07a-4759-b62f-4eb23a0ec51d",
+                     *             "parentId": "0cfa0fd7-c312-4358-a2a5-84ad0b5a7c0d",
                      *             "code": "5101",
                      *             "path": "5.5101",
                      *             "depth": 1,
@@ -9909,26 +9909,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "5f3338e3-5369-4e78-b317-a608121c57de",
-                     *           "sequence": 4,
+                     *           "id": "f6801d5d-f417-4262-a15a-3f71a61b5e19",
+                     *           "sequence": 31,
                      *           "type": "JournalPosted",
-                     *           "companyId": "784e8553-26ac-4714-a252-8446d667c36e",
-                     *           "recordId": "1ad67816-fcae-4a9c-829c-536b746a17ba",
+                     *           "companyId": "0ff07a4f-ecf7-40bc-9229-f9acc715ef01",
+                     *           "recordId": "aab0096b-5ed8-41b1-96fa-dd65d15c4f20",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
+                     *             "id": "6719c1e1-214d-4598-9bcd-d6c400b51c3b"
                      *           },
-                     *           "occurredAt": "2026-11-24T09:29:28.464Z",
+                     *           "occurredAt": "2026-11-24T10:40:20.009Z",
+                     *           "requestId": "6ef7b779-cd9c-476a-89ff-79c33c21ffcd",
                      *           "data": {
-                     *             "id": "1ad67816-fcae-4a9c-829c-536b746a17ba",
+                     *             "id": "aab0096b-5ed8-41b1-96fa-dd65d15c4f20",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *                 "accountId": "ed70df5e-c556-4d3a-9376-303bbc4c5b75",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -9938,7 +9939,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                     *                 "accountId": "d2508c7e-0bed-4bf4-b325-671945775362",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -9954,38 +9955,42 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e",
-                     *             "periodId": "7d4dfaa2-5691-47f1-9336-0df6b261231d",
+                     *             "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d",
+                     *             "periodId": "7f0ca752-927f-4573-93d4-609aabd512c0",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-24T09:29:28.046Z",
-                     *             "updatedAt": "2026-11-24T09:29:28.463Z"
+                     *             "createdAt": "2026-11-24T10:40:19.571Z",
+                     *             "updatedAt": "2026-11-24T10:40:20.007Z"
                      *           },
                      *           "dataOmitted": false,
-                     *           "dataOmittedReason": null
+                     *           "dataOmittedReason": null,
+                     *           "recordDigest": "2c8cdb03fd29c68d497f4d567f530644236cc009d2a4711a68e4e539d950c41e",
+                     *           "previousHash": "d5c4d73a72d5830aafe291600bb263c49b56fba2bc4bc76a83e6c16689c00ca0",
+                     *           "hash": "71d465a0fcd3374b4905d2d8bd9c289fe13dfc349e294c037b77eb9d5aef8b1a"
                      *         },
                      *         {
-                     *           "id": "f36ddf90-7544-44ce-84ee-d38da9ea515a",
-                     *           "sequence": 6,
+                     *           "id": "6660027b-173c-4b6f-b209-feafc15f6263",
+                     *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "784e8553-26ac-4714-a252-8446d667c36e",
-                     *           "recordId": "1ad67816-fcae-4a9c-829c-536b746a17ba",
+                     *           "companyId": "0ff07a4f-ecf7-40bc-9229-f9acc715ef01",
+                     *           "recordId": "aab0096b-5ed8-41b1-96fa-dd65d15c4f20",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
+                     *             "id": "6719c1e1-214d-4598-9bcd-d6c400b51c3b"
                      *           },
-                     *           "occurredAt": "2026-11-24T09:29:28.523Z",
+                     *           "occurredAt": "2026-11-24T10:40:20.119Z",
+                     *           "requestId": "8d624a21-94e7-46ed-b83e-c26f7349489e",
                      *           "data": {
-                     *             "id": "1ad67816-fcae-4a9c-829c-536b746a17ba",
+                     *             "id": "aab0096b-5ed8-41b1-96fa-dd65d15c4f20",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *                 "accountId": "ed70df5e-c556-4d3a-9376-303bbc4c5b75",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -9995,7 +10000,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                     *                 "accountId": "d2508c7e-0bed-4bf4-b325-671945775362",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -10011,38 +10016,42 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e",
-                     *             "periodId": "7d4dfaa2-5691-47f1-9336-0df6b261231d",
+                     *             "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d",
+                     *             "periodId": "7f0ca752-927f-4573-93d4-609aabd512c0",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-24T09:29:28.046Z",
-                     *             "updatedAt": "2026-11-24T09:29:28.523Z"
+                     *             "createdAt": "2026-11-24T10:40:19.571Z",
+                     *             "updatedAt": "2026-11-24T10:40:20.119Z"
                      *           },
                      *           "dataOmitted": false,
-                     *           "dataOmittedReason": null
+                     *           "dataOmittedReason": null,
+                     *           "recordDigest": "e0791cab7e4411bf793fa47b46ad615aae9a7514058f6d4e0bd4460ce092fcda",
+                     *           "previousHash": "7568f17d0e0b9e4df98bb9ff7716eb24b7b96dcb8b020d78e8571c41b1db63e8",
+                     *           "hash": "a8d1d98b080ed16d40881635364552cb5a93862c49e303a013809c21e81146a9"
                      *         },
                      *         {
-                     *           "id": "5a0fb0d1-a07b-47f0-839d-87a88ac42b41",
-                     *           "sequence": 7,
+                     *           "id": "17b5dcc7-f389-41b6-ad42-28924d7c8031",
+                     *           "sequence": 34,
                      *           "type": "JournalReversed",
-                     *           "companyId": "784e8553-26ac-4714-a252-8446d667c36e",
-                     *           "recordId": "1ad67816-fcae-4a9c-829c-536b746a17ba",
+                     *           "companyId": "0ff07a4f-ecf7-40bc-9229-f9acc715ef01",
+                     *           "recordId": "aab0096b-5ed8-41b1-96fa-dd65d15c4f20",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
+                     *             "id": "6719c1e1-214d-4598-9bcd-d6c400b51c3b"
                      *           },
-                     *           "occurredAt": "2026-11-24T09:29:28.566Z",
+                     *           "occurredAt": "2026-11-24T10:40:20.166Z",
+                     *           "requestId": "49843475-90c1-4576-bb9e-19699664e673",
                      *           "data": {
-                     *             "id": "1ad67816-fcae-4a9c-829c-536b746a17ba",
+                     *             "id": "aab0096b-5ed8-41b1-96fa-dd65d15c4f20",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "9b1be9ce-1a9e-41fd-b554-2b8003207952",
+                     *                 "accountId": "ed70df5e-c556-4d3a-9376-303bbc4c5b75",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -10052,7 +10061,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "c4a52fed-5fd3-45b1-87a9-7e89afacd283",
+                     *                 "accountId": "d2508c7e-0bed-4bf4-b325-671945775362",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -10068,19 +10077,22 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "48061a96-ccbc-4471-8ca2-9f77238aba9e",
-                     *             "periodId": "7d4dfaa2-5691-47f1-9336-0df6b261231d",
+                     *             "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d",
+                     *             "periodId": "7f0ca752-927f-4573-93d4-609aabd512c0",
                      *             "reversalOf": null,
-                     *             "reversedBy": "fc48beff-c6c4-4b87-ad4a-de004a35a143",
+                     *             "reversedBy": "f0578819-f73a-4f21-bdfe-fd1e4a664d79",
                      *             "version": 6,
-                     *             "createdAt": "2026-11-24T09:29:28.046Z",
-                     *             "updatedAt": "2026-11-24T09:29:28.566Z"
+                     *             "createdAt": "2026-11-24T10:40:19.571Z",
+                     *             "updatedAt": "2026-11-24T10:40:20.166Z"
                      *           },
                      *           "dataOmitted": false,
-                     *           "dataOmittedReason": null
+                     *           "dataOmittedReason": null,
+                     *           "recordDigest": "4af99a6f839a49862b57c3b02db4824e8bbf95ffc27608fdffb57222d8eca870",
+                     *           "previousHash": "a8d1d98b080ed16d40881635364552cb5a93862c49e303a013809c21e81146a9",
+                     *           "hash": "c61112587f534b40863c3613a784a6a0d9f43773070a1a03dad4cdc7f05cf560"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6Ijc4NGU4NTUzLTI2YWMtNDcxNC1hMjUyLTg0NDZkNjY3YzM2ZSIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjd9fQ.7JTxzi8IFQgvOixNIQ4mmGPfYHkjWzRcSFXbTN0Cw44"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjBmZjA3YTRmLWVjZjctNDBiYy05MjI5LWY5YWNjNzE1ZWYwMSIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM0fX0.id6pr2nU53t_gAFbbJh2lsupOvp_dELjXzyWSLIWuA8"
                      *     }
                      */
                     "application/json": {
@@ -10118,7 +10130,7 @@ export interface operations {
                             } | null;
                             /**
                              * Format: date-time
-                             * @description When the change committed (UTC).
+                             * @description When the change was made (UTC): the instant its transaction was sent, just before it committed.
                              */
                             occurredAt: string;
                             /** @description The record as it was after the change, as a GET shows it (the write’s response, never a secret); null for a deletion, when too large, or when the reader may not read the record. */
@@ -10129,6 +10141,14 @@ export interface operations {
                             dataOmitted: boolean;
                             /** @description Why the data was left out: size (over 32,000 characters: read the record by its id) or permission (the reader, or the subscription’s principal, lacks the permission that guards reading the record); null when nothing was. */
                             dataOmittedReason: ("size" | "permission") | null;
+                            /** @description The request that made the change (its x-request-id answer header); null when job recovery finished it. */
+                            requestId: string | null;
+                            /** @description For journals, accounts and cost centers: lowercase hex SHA-256 of the RFC 8785 canonical JSON of the record as `data` shows it (less `path`), kept when `data` is left out; null otherwise. */
+                            recordDigest: string | null;
+                            /** @description The hash of the event before it in the company’s chain; 64 zeros for the first. */
+                            previousHash: string | null;
+                            /** @description Lowercase hex SHA-256 of the UTF-8 bytes of previousHash followed by the RFC 8785 canonical JSON of this event without `hash`, as a reader allowed to read every record sees it (README, Auditing); null on events numbered before the chain. */
+                            hash: string | null;
                         }[];
                         /** @description Cursor for the next page; null at the end. */
                         nextPage: string | null;
@@ -10178,7 +10198,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "bfd6c240-e4e9-4f7b-8b47-81eb78ff75ea",
+                     *           "id": "5f0b3587-4dc0-4c35-809b-10c38283befe",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -10189,11 +10209,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
+                     *             "id": "6719c1e1-214d-4598-9bcd-d6c400b51c3b"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:33.055Z",
-                     *           "updatedAt": "2026-11-24T09:29:33.055Z"
+                     *           "createdAt": "2026-11-24T10:40:27.248Z",
+                     *           "updatedAt": "2026-11-24T10:40:27.248Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -10315,7 +10335,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bfd6c240-e4e9-4f7b-8b47-81eb78ff75ea",
+                     *       "id": "5f0b3587-4dc0-4c35-809b-10c38283befe",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -10326,11 +10346,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
+                     *         "id": "6719c1e1-214d-4598-9bcd-d6c400b51c3b"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:33.055Z",
-                     *       "updatedAt": "2026-11-24T09:29:33.055Z",
+                     *       "createdAt": "2026-11-24T10:40:27.248Z",
+                     *       "updatedAt": "2026-11-24T10:40:27.248Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -10418,7 +10438,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bfd6c240-e4e9-4f7b-8b47-81eb78ff75ea",
+                     *       "id": "5f0b3587-4dc0-4c35-809b-10c38283befe",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -10429,11 +10449,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
+                     *         "id": "6719c1e1-214d-4598-9bcd-d6c400b51c3b"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:33.055Z",
-                     *       "updatedAt": "2026-11-24T09:29:33.055Z"
+                     *       "createdAt": "2026-11-24T10:40:27.248Z",
+                     *       "updatedAt": "2026-11-24T10:40:27.248Z"
                      *     }
                      */
                     "application/json": {
@@ -10545,7 +10565,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bfd6c240-e4e9-4f7b-8b47-81eb78ff75ea",
+                     *       "id": "5f0b3587-4dc0-4c35-809b-10c38283befe",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -10557,11 +10577,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "b2646536-554b-46d8-9c1c-3e5a1593df94"
+                     *         "id": "6719c1e1-214d-4598-9bcd-d6c400b51c3b"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T09:29:33.055Z",
-                     *       "updatedAt": "2026-11-24T09:29:33.521Z"
+                     *       "createdAt": "2026-11-24T10:40:27.248Z",
+                     *       "updatedAt": "2026-11-24T10:40:27.646Z"
                      *     }
                      */
                     "application/json": {
@@ -10784,13 +10804,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "86b2c023-2039-4347-98ab-048613b51b9f",
+                     *           "id": "8c7d1115-88c0-441b-82f7-bfd09d9c50bb",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T09:29:33.605Z",
-                     *           "updatedAt": "2026-11-24T09:29:33.605Z"
+                     *           "createdAt": "2026-11-24T10:40:28.008Z",
+                     *           "updatedAt": "2026-11-24T10:40:28.008Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -10886,13 +10906,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "86b2c023-2039-4347-98ab-048613b51b9f",
+                     *       "id": "8c7d1115-88c0-441b-82f7-bfd09d9c50bb",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:33.605Z",
-                     *       "updatedAt": "2026-11-24T09:29:33.605Z"
+                     *       "createdAt": "2026-11-24T10:40:28.008Z",
+                     *       "updatedAt": "2026-11-24T10:40:28.008Z"
                      *     }
                      */
                     "application/json": {
@@ -10958,13 +10978,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "86b2c023-2039-4347-98ab-048613b51b9f",
+                     *       "id": "8c7d1115-88c0-441b-82f7-bfd09d9c50bb",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T09:29:33.605Z",
-                     *       "updatedAt": "2026-11-24T09:29:33.605Z"
+                     *       "createdAt": "2026-11-24T10:40:28.008Z",
+                     *       "updatedAt": "2026-11-24T10:40:28.008Z"
                      *     }
                      */
                     "application/json": {
@@ -11043,13 +11063,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "86b2c023-2039-4347-98ab-048613b51b9f",
+                     *       "id": "8c7d1115-88c0-441b-82f7-bfd09d9c50bb",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T09:29:33.605Z",
-                     *       "updatedAt": "2026-11-24T09:29:33.735Z"
+                     *       "createdAt": "2026-11-24T10:40:28.008Z",
+                     *       "updatedAt": "2026-11-24T10:40:28.259Z"
                      *     }
                      */
                     "application/json": {

@@ -2,6 +2,7 @@ import { NumberValue, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { EVENT_RETENTION_DAYS, type EventRecord, type SequencedEvent } from '../events/event-record.ts';
+import type { EventHead } from '../events/numbering.ts';
 import { db } from './client.ts';
 import { decodeCursor, encodeCursor, type CursorBinding } from './cursor.ts';
 import { exact } from './exact-number.ts';
@@ -31,21 +32,24 @@ export type { SequencedEvent };
 /** A pending event, with the key it was read under (items of an older key shape are deleted by theirs). */
 export type PendingEvent = EventRecord & { pendingKey: Key };
 
-const FIELDS = ['eventId', 'type', 'companyId', 'recordId', 'version', 'actor', 'occurredAt', 'dataOmitted', 'sequence'] as const;
+const FIELDS = ['eventId', 'type', 'companyId', 'recordId', 'version', 'actor', 'occurredAt', 'requestId', 'dataOmitted', 'recordDigest', 'sequence', 'previousHash', 'hash'] as const;
 
 /** Items written before the data was kept as text hold a map: its wrapped decimals become the JSON numbers they were. */
 const unwrapNumbers = (value: unknown): unknown =>
   value instanceof NumberValue ? Number(exact(value)) : Array.isArray(value) ? value.map(unwrapNumbers) : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, unwrapNumbers(v)])) : value;
 
+/** Fields events written before they existed lack: null. */
+const LATER_FIELDS = { requestId: null, recordDigest: null, previousHash: null, hash: null };
+
 function eventFromItem(item: Item): SequencedEvent {
   const data = typeof item.dataJson === 'string' ? JSON.parse(item.dataJson) : item.data === undefined ? null : unwrapNumbers(item.data);
-  return { ...recordOf<Omit<SequencedEvent, 'data'>>(item, FIELDS), data: data as EventRecord['data'] };
+  return { ...LATER_FIELDS, ...recordOf<Omit<SequencedEvent, 'data'>>(item, FIELDS), data: data as EventRecord['data'] };
 }
 
 /** An event's attributes as stored: the record fields, the data as JSON text, and when it expires. */
-function eventAttributes({ data, ...event }: EventRecord | SequencedEvent): Item {
-  delete (event as Partial<PendingEvent>).pendingKey;
-  return { ...event, dataJson: data === null ? null : JSON.stringify(data), purgeAt: purgeAt(event.occurredAt) };
+function eventAttributes(event: EventRecord | PendingEvent): Item {
+  const { data, pendingKey: _key, ...fields } = event as PendingEvent;
+  return { ...fields, dataJson: data === null ? null : JSON.stringify(data), purgeAt: purgeAt(fields.occurredAt) };
 }
 
 const purgeAt = (occurredAt: string) => Math.floor(Date.parse(occurredAt) / 1000) + EVENT_RETENTION_DAYS * 86_400;
@@ -67,10 +71,10 @@ export async function getEvent(companyId: string, sequence: number): Promise<Seq
   return item && eventFromItem(item);
 }
 
-/** The next sequence number the company's counter hands out (1 for the first event). */
-export async function nextSequence(companyId: string): Promise<number> {
+/** Where the company's feed stands: the next number its counter hands out (1 for the first event) and the chain's last hash. */
+export async function eventHead(companyId: string): Promise<EventHead> {
   const item = await getItem(keys.eventSequence(companyId), { consistent: true });
-  return typeof item?.next === 'number' ? item.next : 1;
+  return { next: typeof item?.next === 'number' ? item.next : 1, hash: typeof item?.headHash === 'string' ? item.headHash : null };
 }
 
 /** Another sequencer numbered events first: read again. */
@@ -80,21 +84,28 @@ export class SequenceMoved extends AppError {
   }
 }
 
-/** Numbers `events` from `next` on: the counter moves only if still at `next`, and each pending item goes only if still there. */
-export function sequenceOps(companyId: string, next: number, events: readonly PendingEvent[]): WriteOp[] {
+/**
+ * Stores numbered events (events/numbering.ts) in place of their pending items: the counter
+ * moves from `from` to `to` (with the chain's new head hash) only if still at `from`, and each
+ * pending item goes only if still there.
+ */
+export function sequenceOps(companyId: string, from: EventHead, to: EventHead, events: ReadonlyArray<PendingEvent & SequencedEvent>): WriteOp[] {
   const moved = () => new SequenceMoved();
+  const next = from.next;
   return [
     mainTable.update(
       keys.eventSequence(companyId),
-      { expression: 'SET #next = :after', names: { '#next': 'next' }, values: { ':after': next + events.length } },
+      to.hash === null
+        ? { expression: 'SET #next = :after', names: { '#next': 'next' }, values: { ':after': to.next } }
+        : { expression: 'SET #next = :after, headHash = :hash', names: { '#next': 'next' }, values: { ':after': to.next, ':hash': to.hash } },
       {
         condition: next === 1 ? { expression: 'attribute_not_exists(pk)' } : { expression: '#next = :next', names: { '#next': 'next' }, values: { ':next': next } },
         onConditionFailed: moved,
       },
     ),
-    ...events.flatMap((event, i) => [
+    ...events.flatMap((event) => [
       mainTable.delete(event.pendingKey, { condition: conditions.present, onConditionFailed: moved }),
-      mainTable.put({ ...keys.event(companyId, next + i), entity: 'Event', ...eventAttributes(event), sequence: next + i }, { condition: conditions.absent, onConditionFailed: moved }),
+      mainTable.put({ ...keys.event(companyId, event.sequence), entity: 'Event', ...eventAttributes(event) }, { condition: conditions.absent, onConditionFailed: moved }),
     ]),
   ];
 }

@@ -1,4 +1,5 @@
 import type { ActorRef } from '../auth/actor.ts';
+import { recordDigest } from '../audit/record-state.ts';
 import { withoutSecrets } from '../schemas/one-time-secrets.ts';
 import type { EventType } from './event-types.ts';
 
@@ -14,14 +15,21 @@ export interface EventRecord {
   version: number;
   actor: ActorRef;
   occurredAt: string;
+  /** The request that made the change (its `x-request-id`); null for a change finished by job recovery. */
+  requestId: string | null;
   /** The record as the write's response showed it, less one-time secrets; null for deletions and when too large. */
   data: Record<string, unknown> | null;
   /** True when the data was left out for its size: read the record by its id. */
   dataOmitted: boolean;
+  /** For journals, accounts and cost centers: a digest of the record's own state after the change (audit/record-state.ts), kept when the data is left out. */
+  recordDigest: string | null;
 }
 
-/** An event once the sequencer has numbered it. */
-export type SequencedEvent = EventRecord & { sequence: number };
+/**
+ * An event once the sequencer has numbered it, and chained it: `hash` covers the event and
+ * `previousHash` (audit/chain.ts). Both null on events numbered before the chain, or with it off.
+ */
+export type SequencedEvent = EventRecord & { sequence: number; previousHash: string | null; hash: string | null };
 
 /** Larger states are left out (an event item stays far below DynamoDB's 400 KB). */
 export const MAX_DATA_CHARS = 32_000;
@@ -34,6 +42,7 @@ export interface EventSource {
   type: EventType;
   companyId: string;
   actor: EventRecord['actor'];
+  requestId: string | null;
   /** The request's path parameters and body, and the 200 body it will answer. */
   params: Readonly<Record<string, string>>;
   body: unknown;
@@ -66,7 +75,9 @@ export function eventRecord(source: EventSource): EventRecord {
     version,
     actor: source.actor,
     occurredAt: source.now.toISOString(),
+    requestId: source.requestId,
     data: tooLarge ? null : data,
     dataOmitted: tooLarge,
+    recordDigest: recordDigest(source.type, data),
   };
 }

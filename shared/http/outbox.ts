@@ -22,7 +22,7 @@ export function outbox(route: Route): MiddlewareObj<APIGatewayProxyEventV2, APIG
       api.uow.hooks.push((response) => {
         const created = response && typeof response === 'object' && 'id' in response ? String(response.id) : undefined;
         const companyId = api.companyId ?? created ?? '';
-        return [pendingEventOp(eventRecord({ eventId: randomUUID(), type, companyId, actor: actorRef(api.principal), params: api.params, body: api.body, response, now: new Date() }))];
+        return [pendingEventOp(eventRecord({ eventId: randomUUID(), type, companyId, actor: actorRef(api.principal), requestId: api.requestId, params: api.params, body: api.body, response, now: new Date() }))];
       });
     },
   };

@@ -46,7 +46,7 @@ async function recoverJob({ companyId, journalId }: UnfinishedJob): Promise<bool
   const uow = new RequestUnitOfWork(() => journal.job.actor ?? null);
   const type = jobEvent(journal);
   uow.hooks.push((response) => [
-    pendingEventOp(eventRecord({ eventId: randomUUID(), type, companyId, actor: uow.actor, params: { companyId, id: journalId }, body: { version: journal.job.fromVersion }, response, now: new Date() })),
+    pendingEventOp(eventRecord({ eventId: randomUUID(), type, companyId, actor: uow.actor, requestId: null, params: { companyId, id: journalId }, body: { version: journal.job.fromVersion }, response, now: new Date() })),
   ]);
   await finishAbandonedJob(uow, companyId, journal);
   return true;

@@ -24,6 +24,8 @@ function buildResponses() {
   const id = z.uuid();
   const instant = z.iso.datetime({ offset: true });
   const date = z.iso.date();
+  /** A SHA-256 digest in lowercase hex. */
+  const sha256 = z.string().check(z.regex(/^[0-9a-f]{64}$/));
   const name = z.strictObject({ arabic: z.string(), english: z.string() });
 
 
@@ -158,6 +160,10 @@ function buildResponses() {
     data: z.nullable(z.record(z.string(), z.unknown())),
     dataOmitted: z.boolean(),
     dataOmittedReason: z.nullable(z.enum(['size', 'permission'])),
+    requestId: z.nullable(z.string()),
+    recordDigest: z.nullable(sha256),
+    previousHash: z.nullable(sha256),
+    hash: z.nullable(sha256),
   });
 
   const webhook = {
