@@ -13,6 +13,7 @@ import { reportsRoutes } from './routes/reports.ts';
 import { eventsRoutes } from './routes/events.ts';
 import { webhooksRoutes } from './routes/webhooks.ts';
 import { exchangeRatesRoutes } from './routes/exchange-rates.ts';
+import { auditRoutes } from './routes/audit.ts';
 import { V1, type Route } from './routes/route.ts';
 
 export { pathParameters } from './routes/route.ts';
@@ -41,6 +42,7 @@ export const routes = {
   events: eventsRoutes,
   webhooks: webhooksRoutes,
   exchangeRates: exchangeRatesRoutes,
+  audit: auditRoutes,
 };
 
 /** Every row, in table order: what the local gateway mounts, the stack deploys and the OpenAPI document lists. */

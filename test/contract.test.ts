@@ -154,6 +154,9 @@ describe('responses match the OpenAPI document', () => {
     check('journals.revalue', await api.post(`${base}/Revaluations`, { date: '2026-03-31', dryRun: true }));
     const usdChanged = check('exchangeRates.update', await api.put(`${base}/ExchangeRates/${usd.id}`, { rate: '3.7515', version: usd.version }));
     check('exchangeRates.delete', await api.delete(`${base}/ExchangeRates/${usd.id}`, { version: usdChanged.version }));
+    // Everything the flow did verifies: the chain, and each record and balance its events describe.
+    const audit = check('audit.verify', await api.get(`${base}/Audit/Verify`));
+    expect(audit.reason).toBeNull();
 
     const tokens = await import('../shared/auth/tokens.ts').then((m) => m.issueTokens({ id: user.id, email: user.email }));
     check('authentication.refresh', await anonymous.post('/api/Authentication/Refresh', { refreshToken: tokens.refresh_token }));

@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/e3cf52ef-4b74-40d2-af25-8dc4243ac195`
+         * @description Example request: `GET /api/v1/Companies/395cd22d-8b31-4759-a47f-f7c2154789b2`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Settings`
+         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Settings`
          */
         get: operations["settings.get"];
         /**
          * Update company settings (versioned)
-         * @description Example request: `PUT /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Settings`
+         * @description Example request: `PUT /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Roles`
+         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Roles`
+         * @description Example request: `POST /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Roles/4bc5d520-880c-44ca-93e8-10dc9e3cb89e`
+         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Roles/3fe771fd-a82a-4dc8-8445-1eceb07537b6`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Roles/4bc5d520-880c-44ca-93e8-10dc9e3cb89e`
+         * @description Example request: `PUT /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Roles/3fe771fd-a82a-4dc8-8445-1eceb07537b6`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Roles/4bc5d520-880c-44ca-93e8-10dc9e3cb89e`
+         * @description Example request: `DELETE /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Roles/3fe771fd-a82a-4dc8-8445-1eceb07537b6`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Members`
+         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Members`
+         * @description Example request: `POST /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Members/2943c51c-4fea-409d-bbee-ddc652ade08c`
+         * @description Example request: `PUT /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Members/854856a9-818d-49bf-87ca-8524373b05ed`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Members/2943c51c-4fea-409d-bbee-ddc652ade08c`
+         * @description Example request: `DELETE /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Members/854856a9-818d-49bf-87ca-8524373b05ed`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/ApiKeys/70d3c520-8472-48af-b57a-dee4b649e2cd`
+         * @description Example request: `DELETE /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/ApiKeys/4fc6a297-3da9-421f-bdf6-92140fbc7a4a`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Accounts`
+         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Accounts`
+         * @description Example request: `POST /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Accounts/c19575cb-bae1-4aaf-88ec-5c3dd44de7c0`
+         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Accounts/c879e2ff-fabd-4cea-942f-2ea175dc68a1`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Accounts/c19575cb-bae1-4aaf-88ec-5c3dd44de7c0`
+         * @description Example request: `PUT /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Accounts/c879e2ff-fabd-4cea-942f-2ea175dc68a1`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Accounts/c19575cb-bae1-4aaf-88ec-5c3dd44de7c0`
+         * @description Example request: `DELETE /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Accounts/c879e2ff-fabd-4cea-942f-2ea175dc68a1`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,13 +333,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -357,18 +357,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/CostCenters/3733d559-da0b-496e-aa8f-69b790c3e339`
+         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/CostCenters/21c62631-58c2-4c60-84e2-117039729686`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/CostCenters/3733d559-da0b-496e-aa8f-69b790c3e339`
+         * @description Example request: `PUT /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/CostCenters/21c62631-58c2-4c60-84e2-117039729686`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/CostCenters/3733d559-da0b-496e-aa8f-69b790c3e339`
+         * @description Example request: `DELETE /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/CostCenters/21c62631-58c2-4c60-84e2-117039729686`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -387,7 +387,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/CostCenters/3733d559-da0b-496e-aa8f-69b790c3e339/Activate`
+         * @description Example request: `POST /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/CostCenters/21c62631-58c2-4c60-84e2-117039729686/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -407,7 +407,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/CostCenters/3733d559-da0b-496e-aa8f-69b790c3e339/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/CostCenters/21c62631-58c2-4c60-84e2-117039729686/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -425,13 +425,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -449,18 +449,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/FinancialYears/ff4dabf1-de53-4497-8ca2-6bf6c626e67d`
+         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/FinancialYears/3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/FinancialYears/adc36309-6b94-4496-b028-85194e83bfe7`
+         * @description Example request: `PUT /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/FinancialYears/e4ddb224-d6d1-47b2-8cb2-75c5dcee3626`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/FinancialYears/adc36309-6b94-4496-b028-85194e83bfe7`
+         * @description Example request: `DELETE /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/FinancialYears/e4ddb224-d6d1-47b2-8cb2-75c5dcee3626`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -478,7 +478,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/FinancialYears/ff4dabf1-de53-4497-8ca2-6bf6c626e67d/Close`
+         * @description Example request: `PUT /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/FinancialYears/3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -499,7 +499,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/FinancialYears/ff4dabf1-de53-4497-8ca2-6bf6c626e67d/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/FinancialYears/3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -517,7 +517,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/FinancialYears/ff4dabf1-de53-4497-8ca2-6bf6c626e67d/Periods`
+         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/FinancialYears/3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -537,7 +537,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/FinancialYears/ff4dabf1-de53-4497-8ca2-6bf6c626e67d/Periods/9a316494-9274-49a2-afa0-0ab058ce6f07`
+         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/FinancialYears/3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7/Periods/cd954e67-c031-4856-baaf-cf67dfddea70`
          */
         get: operations["periods.get"];
         put?: never;
@@ -559,7 +559,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/FinancialYears/ff4dabf1-de53-4497-8ca2-6bf6c626e67d/Periods/9a316494-9274-49a2-afa0-0ab058ce6f07/Lock`
+         * @description Example request: `POST /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/FinancialYears/3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7/Periods/cd954e67-c031-4856-baaf-cf67dfddea70/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -578,12 +578,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/FinancialYears/ff4dabf1-de53-4497-8ca2-6bf6c626e67d/Periods/9a316494-9274-49a2-afa0-0ab058ce6f07/Close`
+         * @description Example request: `POST /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/FinancialYears/3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7/Periods/cd954e67-c031-4856-baaf-cf67dfddea70/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/FinancialYears/ff4dabf1-de53-4497-8ca2-6bf6c626e67d/Periods/9a316494-9274-49a2-afa0-0ab058ce6f07/Close`
+         * @description Example request: `POST /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/FinancialYears/3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7/Periods/cd954e67-c031-4856-baaf-cf67dfddea70/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -603,7 +603,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/FinancialYears/ff4dabf1-de53-4497-8ca2-6bf6c626e67d/Periods/9a316494-9274-49a2-afa0-0ab058ce6f07/Reopen`
+         * @description Example request: `POST /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/FinancialYears/3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7/Periods/cd954e67-c031-4856-baaf-cf67dfddea70/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -621,13 +621,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status)
-         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Journals`
+         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Journals`
+         * @description Example request: `POST /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -645,12 +645,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Journals/aab0096b-5ed8-41b1-96fa-dd65d15c4f20`
+         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Journals/102ac711-fe72-44dd-8264-4e98cd8b9ebe`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Journals/aab0096b-5ed8-41b1-96fa-dd65d15c4f20`
+         * @description Example request: `PUT /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Journals/102ac711-fe72-44dd-8264-4e98cd8b9ebe`
          */
         put: operations["journals.update"];
         post?: never;
@@ -671,7 +671,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Journals/aab0096b-5ed8-41b1-96fa-dd65d15c4f20/Post`
+         * @description Example request: `POST /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Journals/102ac711-fe72-44dd-8264-4e98cd8b9ebe/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -691,7 +691,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Journals/a3f1e47c-e781-4c75-bc25-1f422b93fe83/Void`
+         * @description Example request: `POST /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Journals/e99bcf22-837c-4cfc-9107-147dc70e5c37/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -711,7 +711,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Journals/aab0096b-5ed8-41b1-96fa-dd65d15c4f20/Adjust`
+         * @description Example request: `POST /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Journals/102ac711-fe72-44dd-8264-4e98cd8b9ebe/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Journals/aab0096b-5ed8-41b1-96fa-dd65d15c4f20/Reverse`
+         * @description Example request: `POST /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Journals/102ac711-fe72-44dd-8264-4e98cd8b9ebe/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -769,7 +769,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Reports/TrialBalance?financialYearId=ff4dabf1-de53-4497-8ca2-6bf6c626e67d`
+         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Reports/TrialBalance?financialYearId=3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -789,7 +789,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -809,7 +809,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -829,7 +829,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated), closing balance
-         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -849,13 +849,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Reports`
+         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Reports`
+         * @description Example request: `POST /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -873,7 +873,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot
-         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Reports/2f5b0e8d-70d5-4848-8a43-4c568abb4224`
+         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Reports/b2587df1-9be8-4b80-8599-8e47a09b496c`
          */
         get: operations["reports.get"];
         put?: never;
@@ -893,7 +893,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -913,13 +913,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -937,18 +937,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Webhooks/5f0b3587-4dc0-4c35-809b-10c38283befe`
+         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Webhooks/5fb53533-9fe6-455b-920f-9e8fbec68573`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Webhooks/5f0b3587-4dc0-4c35-809b-10c38283befe`
+         * @description Example request: `PUT /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Webhooks/5fb53533-9fe6-455b-920f-9e8fbec68573`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Webhooks/5f0b3587-4dc0-4c35-809b-10c38283befe`
+         * @description Example request: `DELETE /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Webhooks/5fb53533-9fe6-455b-920f-9e8fbec68573`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -965,7 +965,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/Webhooks/5f0b3587-4dc0-4c35-809b-10c38283befe/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Webhooks/5fb53533-9fe6-455b-920f-9e8fbec68573/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -985,13 +985,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1009,20 +1009,40 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/ExchangeRates/8c7d1115-88c0-441b-82f7-bfd09d9c50bb`
+         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/ExchangeRates/083e20ac-c302-4c13-b64c-9c2f313d4b14`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/ExchangeRates/8c7d1115-88c0-441b-82f7-bfd09d9c50bb`
+         * @description Example request: `PUT /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/ExchangeRates/083e20ac-c302-4c13-b64c-9c2f313d4b14`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/0ff07a4f-ecf7-40bc-9229-f9acc715ef01/ExchangeRates/8c7d1115-88c0-441b-82f7-bfd09d9c50bb`
+         * @description Example request: `DELETE /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/ExchangeRates/083e20ac-c302-4c13-b64c-9c2f313d4b14`
          */
         delete: operations["exchangeRates.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Audit/Verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table
+         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Audit/Verify`
+         */
+        get: operations["audit.verify"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1078,7 +1098,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:46569/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A44579%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=ltrXPkwEvRgRNdiOsQxIxm-AAo02onsHtgSUmfYcyrs&code_challenge_method=S256&state=gSxtJchvZVVsQJMnaDENdaywhPAP3lVFqc3drGi-RWM&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:45863/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A36839%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=nGKon07dWCOYmOQNdn3G7-9h59-RXeHoFFFTsJOW7Ps&code_challenge_method=S256&state=hj7PRtmgsGEOmrxoZdr3lx2Scfb5MLe7Ekz9fMD1nCA&client_id=ledger-local"
                      *     }
                      */
                     "application/json": {
@@ -1128,7 +1148,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "0ff07a4f-ecf7-40bc-9229-f9acc715ef01",
+                     *           "companyId": "f1cdd14b-3d51-49b1-ae37-4f5cd5c40789",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1159,11 +1179,12 @@ export interface operations {
                      *             "webhooks:manage",
                      *             "reports:create",
                      *             "exchange-rates:read",
-                     *             "exchange-rates:manage"
+                     *             "exchange-rates:manage",
+                     *             "audit:read"
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "e3cf52ef-4b74-40d2-af25-8dc4243ac195",
+                     *           "companyId": "395cd22d-8b31-4759-a47f-f7c2154789b2",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1194,7 +1215,8 @@ export interface operations {
                      *             "webhooks:manage",
                      *             "reports:create",
                      *             "exchange-rates:read",
-                     *             "exchange-rates:manage"
+                     *             "exchange-rates:manage",
+                     *             "audit:read"
                      *           ]
                      *         }
                      *       ]
@@ -1277,7 +1299,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "0ff07a4f-ecf7-40bc-9229-f9acc715ef01",
+                     *           "companyId": "f1cdd14b-3d51-49b1-ae37-4f5cd5c40789",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1308,11 +1330,12 @@ export interface operations {
                      *             "webhooks:manage",
                      *             "reports:create",
                      *             "exchange-rates:read",
-                     *             "exchange-rates:manage"
+                     *             "exchange-rates:manage",
+                     *             "audit:read"
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "e3cf52ef-4b74-40d2-af25-8dc4243ac195",
+                     *           "companyId": "395cd22d-8b31-4759-a47f-f7c2154789b2",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1343,7 +1366,8 @@ export interface operations {
                      *             "webhooks:manage",
                      *             "reports:create",
                      *             "exchange-rates:read",
-                     *             "exchange-rates:manage"
+                     *             "exchange-rates:manage",
+                     *             "audit:read"
                      *           ]
                      *         }
                      *       ]
@@ -1422,16 +1446,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e3cf52ef-4b74-40d2-af25-8dc4243ac195",
+                     *           "id": "395cd22d-8b31-4759-a47f-f7c2154789b2",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-24T10:40:16.690Z",
+                     *           "createdAt": "2026-11-24T10:52:35.355Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "0ff07a4f-ecf7-40bc-9229-f9acc715ef01",
+                     *           "id": "f1cdd14b-3d51-49b1-ae37-4f5cd5c40789",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-24T10:40:16.504Z",
+                     *           "createdAt": "2026-11-24T10:52:35.004Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -1518,9 +1542,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e3cf52ef-4b74-40d2-af25-8dc4243ac195",
+                     *       "id": "395cd22d-8b31-4759-a47f-f7c2154789b2",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T10:40:16.690Z",
+                     *       "createdAt": "2026-11-24T10:52:35.355Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -1529,7 +1553,7 @@ export interface operations {
                      *         "fxRoundingAccountId": null,
                      *         "unrealizedFxGainLossAccountId": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-24T10:40:16.690Z"
+                     *         "updatedAt": "2026-11-24T10:52:35.355Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -1561,7 +1585,8 @@ export interface operations {
                      *         "webhooks:manage",
                      *         "reports:create",
                      *         "exchange-rates:read",
-                     *         "exchange-rates:manage"
+                     *         "exchange-rates:manage",
+                     *         "audit:read"
                      *       ]
                      *     }
                      */
@@ -1641,9 +1666,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e3cf52ef-4b74-40d2-af25-8dc4243ac195",
+                     *       "id": "395cd22d-8b31-4759-a47f-f7c2154789b2",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T10:40:16.690Z",
+                     *       "createdAt": "2026-11-24T10:52:35.355Z",
                      *       "version": 1
                      *     }
                      */
@@ -1700,7 +1725,7 @@ export interface operations {
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-24T10:40:16.504Z"
+                     *       "updatedAt": "2026-11-24T10:52:35.004Z"
                      *     }
                      */
                     "application/json": {
@@ -1749,7 +1774,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "df4c0615-54af-4c7b-ab4d-1182c97c811f",
+                 *       "retainedEarningsAccountId": "c89581ba-e6ce-4f51-8684-18b025abd561",
                  *       "version": 1
                  *     }
                  */
@@ -1780,11 +1805,11 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "df4c0615-54af-4c7b-ab4d-1182c97c811f",
+                     *       "retainedEarningsAccountId": "c89581ba-e6ce-4f51-8684-18b025abd561",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-24T10:40:17.959Z"
+                     *       "updatedAt": "2026-11-24T10:52:37.623Z"
                      *     }
                      */
                     "application/json": {
@@ -1872,7 +1897,8 @@ export interface operations {
                      *             "webhooks:manage",
                      *             "reports:create",
                      *             "exchange-rates:read",
-                     *             "exchange-rates:manage"
+                     *             "exchange-rates:manage",
+                     *             "audit:read"
                      *           ],
                      *           "builtIn": true,
                      *           "memberCount": null,
@@ -1910,7 +1936,8 @@ export interface operations {
                      *             "webhooks:manage",
                      *             "reports:create",
                      *             "exchange-rates:read",
-                     *             "exchange-rates:manage"
+                     *             "exchange-rates:manage",
+                     *             "audit:read"
                      *           ],
                      *           "builtIn": true,
                      *           "memberCount": null,
@@ -1931,7 +1958,8 @@ export interface operations {
                      *             "companies:read",
                      *             "settings:read",
                      *             "events:read",
-                     *             "exchange-rates:read"
+                     *             "exchange-rates:read",
+                     *             "audit:read"
                      *           ],
                      *           "builtIn": true,
                      *           "memberCount": null,
@@ -1940,7 +1968,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "4bc5d520-880c-44ca-93e8-10dc9e3cb89e",
+                     *           "id": "3fe771fd-a82a-4dc8-8445-1eceb07537b6",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -1951,8 +1979,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-24T10:40:25.847Z",
-                     *           "updatedAt": "2026-11-24T10:40:26.052Z"
+                     *           "createdAt": "2026-11-24T10:52:45.243Z",
+                     *           "updatedAt": "2026-11-24T10:52:45.347Z"
                      *         }
                      *       ]
                      *     }
@@ -2028,7 +2056,7 @@ export interface operations {
                      */
                     description?: string;
                     /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage")[];
+                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "audit:read")[];
                 };
             };
         };
@@ -2041,7 +2069,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4bc5d520-880c-44ca-93e8-10dc9e3cb89e",
+                     *       "id": "3fe771fd-a82a-4dc8-8445-1eceb07537b6",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2051,8 +2079,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:40:25.847Z",
-                     *       "updatedAt": "2026-11-24T10:40:25.847Z"
+                     *       "createdAt": "2026-11-24T10:52:45.243Z",
+                     *       "updatedAt": "2026-11-24T10:52:45.243Z"
                      *     }
                      */
                     "application/json": {
@@ -2113,7 +2141,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4bc5d520-880c-44ca-93e8-10dc9e3cb89e",
+                     *       "id": "3fe771fd-a82a-4dc8-8445-1eceb07537b6",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2123,8 +2151,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:40:25.847Z",
-                     *       "updatedAt": "2026-11-24T10:40:25.847Z"
+                     *       "createdAt": "2026-11-24T10:52:45.243Z",
+                     *       "updatedAt": "2026-11-24T10:52:45.243Z"
                      *     }
                      */
                     "application/json": {
@@ -2196,7 +2224,7 @@ export interface operations {
                      */
                     description?: string;
                     /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage")[];
+                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "audit:read")[];
                     /** @description The version read; a write based on another is refused (409). */
                     version: number;
                 };
@@ -2211,7 +2239,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4bc5d520-880c-44ca-93e8-10dc9e3cb89e",
+                     *       "id": "3fe771fd-a82a-4dc8-8445-1eceb07537b6",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -2222,8 +2250,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T10:40:25.847Z",
-                     *       "updatedAt": "2026-11-24T10:40:26.052Z"
+                     *       "createdAt": "2026-11-24T10:52:45.243Z",
+                     *       "updatedAt": "2026-11-24T10:52:45.347Z"
                      *     }
                      */
                     "application/json": {
@@ -2338,8 +2366,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "6719c1e1-214d-4598-9bcd-d6c400b51c3b",
-                     *           "email": "user-d51a0c63-a81c-4ac7-8565-8956f4779d60@example.com",
+                     *           "userId": "a922d667-794a-4277-bdb3-dcefc631a57d",
+                     *           "email": "user-75f70f0e-27d1-4368-8051-88ac97d63544@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -2371,22 +2399,23 @@ export interface operations {
                      *             "webhooks:manage",
                      *             "reports:create",
                      *             "exchange-rates:read",
-                     *             "exchange-rates:manage"
+                     *             "exchange-rates:manage",
+                     *             "audit:read"
                      *           ],
-                     *           "joinedAt": "2026-11-24T10:40:16.504Z",
+                     *           "joinedAt": "2026-11-24T10:52:35.004Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "2943c51c-4fea-409d-bbee-ddc652ade08c",
-                     *           "email": "contract-1795516826697@example.com",
-                     *           "roleId": "4bc5d520-880c-44ca-93e8-10dc9e3cb89e",
+                     *           "userId": "854856a9-818d-49bf-87ca-8524373b05ed",
+                     *           "email": "contract-1795517565506@example.com",
+                     *           "roleId": "3fe771fd-a82a-4dc8-8445-1eceb07537b6",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-24T10:40:26.801Z",
+                     *           "joinedAt": "2026-11-24T10:52:45.711Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -2450,8 +2479,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795516826697@example.com",
-                 *       "roleId": "4bc5d520-880c-44ca-93e8-10dc9e3cb89e"
+                 *       "email": "contract-1795517565506@example.com",
+                 *       "roleId": "3fe771fd-a82a-4dc8-8445-1eceb07537b6"
                  *     }
                  */
                 "application/json": {
@@ -2477,16 +2506,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "2943c51c-4fea-409d-bbee-ddc652ade08c",
-                     *       "email": "contract-1795516826697@example.com",
-                     *       "roleId": "4bc5d520-880c-44ca-93e8-10dc9e3cb89e",
+                     *       "userId": "854856a9-818d-49bf-87ca-8524373b05ed",
+                     *       "email": "contract-1795517565506@example.com",
+                     *       "roleId": "3fe771fd-a82a-4dc8-8445-1eceb07537b6",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T10:40:26.801Z",
+                     *       "joinedAt": "2026-11-24T10:52:45.711Z",
                      *       "version": 1
                      *     }
                      */
@@ -2567,8 +2596,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "2943c51c-4fea-409d-bbee-ddc652ade08c",
-                     *       "email": "contract-1795516826697@example.com",
+                     *       "userId": "854856a9-818d-49bf-87ca-8524373b05ed",
+                     *       "email": "contract-1795517565506@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -2580,9 +2609,10 @@ export interface operations {
                      *         "companies:read",
                      *         "settings:read",
                      *         "events:read",
-                     *         "exchange-rates:read"
+                     *         "exchange-rates:read",
+                     *         "audit:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T10:40:26.801Z",
+                     *       "joinedAt": "2026-11-24T10:52:45.711Z",
                      *       "version": 2
                      *     }
                      */
@@ -2700,9 +2730,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "70d3c520-8472-48af-b57a-dee4b649e2cd",
+                     *           "id": "4fc6a297-3da9-421f-bdf6-92140fbc7a4a",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_xyhZ2JZ",
+                     *           "prefix": "sk-svc_vk1iPD3",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -2710,8 +2740,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "6719c1e1-214d-4598-9bcd-d6c400b51c3b",
-                     *           "createdAt": "2026-11-24T10:40:27.107Z",
+                     *           "createdBy": "a922d667-794a-4277-bdb3-dcefc631a57d",
+                     *           "createdAt": "2026-11-24T10:52:45.846Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -2794,7 +2824,7 @@ export interface operations {
                     /** @description The name, in Arabic and English. */
                     name: string;
                     /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-                    permissions?: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage")[];
+                    permissions?: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "audit:read")[];
                     /**
                      * Format: uuid
                      * @description A role (UUID): built-in or one of the company’s custom roles. For an API key: the role whose permissions it was given, copied at creation.
@@ -2822,9 +2852,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "70d3c520-8472-48af-b57a-dee4b649e2cd",
+                     *       "id": "4fc6a297-3da9-421f-bdf6-92140fbc7a4a",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_xyhZ2JZ",
+                     *       "prefix": "sk-svc_vk1iPD3",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -2832,8 +2862,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "6719c1e1-214d-4598-9bcd-d6c400b51c3b",
-                     *       "createdAt": "2026-11-24T10:40:27.107Z",
+                     *       "createdBy": "a922d667-794a-4277-bdb3-dcefc631a57d",
+                     *       "createdAt": "2026-11-24T10:52:45.846Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -2922,18 +2952,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "70d3c520-8472-48af-b57a-dee4b649e2cd",
+                     *       "id": "4fc6a297-3da9-421f-bdf6-92140fbc7a4a",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_xyhZ2JZ",
+                     *       "prefix": "sk-svc_vk1iPD3",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-24T10:40:27.179Z",
-                     *       "createdBy": "6719c1e1-214d-4598-9bcd-d6c400b51c3b",
-                     *       "createdAt": "2026-11-24T10:40:27.107Z",
+                     *       "revokedAt": "2026-11-24T10:52:45.874Z",
+                     *       "createdBy": "a922d667-794a-4277-bdb3-dcefc631a57d",
+                     *       "createdAt": "2026-11-24T10:52:45.846Z",
                      *       "version": 2
                      *     }
                      */
@@ -3016,23 +3046,23 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "738b40f3-a07a-4759-b62f-4eb23a0ec51d",
+                     *           "id": "5c4c1c70-8297-4219-9477-e05b385d0c24",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "0cfa0fd7-c312-4358-a2a5-84ad0b5a7c0d",
+                     *           "parentId": "42fb1e96-aac2-4914-9f09-417f6eba7ac4",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:40:17.727Z",
-                     *           "updatedAt": "2026-11-24T10:40:17.727Z",
+                     *           "createdAt": "2026-11-24T10:52:37.428Z",
+                     *           "updatedAt": "2026-11-24T10:52:37.428Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "0cfa0fd7-c312-4358-a2a5-84ad0b5a7c0d",
+                     *           "id": "42fb1e96-aac2-4914-9f09-417f6eba7ac4",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -3041,30 +3071,30 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:40:17.511Z",
-                     *           "updatedAt": "2026-11-24T10:40:17.511Z",
+                     *           "createdAt": "2026-11-24T10:52:37.316Z",
+                     *           "updatedAt": "2026-11-24T10:52:37.316Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "d2508c7e-0bed-4bf4-b325-671945775362",
+                     *           "id": "f78be228-7579-446b-924d-914fb85e0ae4",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "b6e73890-754c-424a-bd48-edb263063f18",
+                     *           "parentId": "f0e1343a-8dbe-48e3-ab14-6d4f9b8260b1",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:40:17.458Z",
-                     *           "updatedAt": "2026-11-24T10:40:17.458Z",
+                     *           "createdAt": "2026-11-24T10:52:37.242Z",
+                     *           "updatedAt": "2026-11-24T10:52:37.242Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "b6e73890-754c-424a-bd48-edb263063f18",
+                     *           "id": "f0e1343a-8dbe-48e3-ab14-6d4f9b8260b1",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -3073,30 +3103,30 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:40:17.399Z",
-                     *           "updatedAt": "2026-11-24T10:40:17.399Z",
+                     *           "createdAt": "2026-11-24T10:52:37.191Z",
+                     *           "updatedAt": "2026-11-24T10:52:37.191Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "df4c0615-54af-4c7b-ab4d-1182c97c811f",
+                     *           "id": "c89581ba-e6ce-4f51-8684-18b025abd561",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "49026eb6-96ee-439e-b0ed-3bcc07f40eb5",
+                     *           "parentId": "5141c221-1a68-4ab5-bf98-a85c36a198b2",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:40:17.355Z",
-                     *           "updatedAt": "2026-11-24T10:40:17.355Z",
+                     *           "createdAt": "2026-11-24T10:52:37.092Z",
+                     *           "updatedAt": "2026-11-24T10:52:37.092Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "49026eb6-96ee-439e-b0ed-3bcc07f40eb5",
+                     *           "id": "5141c221-1a68-4ab5-bf98-a85c36a198b2",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -3105,46 +3135,46 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:40:17.307Z",
-                     *           "updatedAt": "2026-11-24T10:40:17.307Z",
+                     *           "createdAt": "2026-11-24T10:52:37.007Z",
+                     *           "updatedAt": "2026-11-24T10:52:37.007Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "078ee93b-5c24-48a1-a129-1cbbe39914cd",
+                     *           "id": "59be5c27-5dff-45a8-9649-9406335e24e7",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "b34647e2-3e7b-43b7-8d93-54c956a8426d",
+                     *           "parentId": "2ca54ed1-d9d8-4e95-a020-22dc3ba79c57",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:40:17.251Z",
-                     *           "updatedAt": "2026-11-24T10:40:17.251Z",
+                     *           "createdAt": "2026-11-24T10:52:36.859Z",
+                     *           "updatedAt": "2026-11-24T10:52:36.859Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "ed70df5e-c556-4d3a-9376-303bbc4c5b75",
+                     *           "id": "db19f84a-d922-4e0b-a282-a1f979d4217f",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "b34647e2-3e7b-43b7-8d93-54c956a8426d",
+                     *           "parentId": "2ca54ed1-d9d8-4e95-a020-22dc3ba79c57",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:40:17.160Z",
-                     *           "updatedAt": "2026-11-24T10:40:17.160Z",
+                     *           "createdAt": "2026-11-24T10:52:36.681Z",
+                     *           "updatedAt": "2026-11-24T10:52:36.681Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "b34647e2-3e7b-43b7-8d93-54c956a8426d",
+                     *           "id": "2ca54ed1-d9d8-4e95-a020-22dc3ba79c57",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -3153,8 +3183,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:40:17.095Z",
-                     *           "updatedAt": "2026-11-24T10:40:17.095Z",
+                     *           "createdAt": "2026-11-24T10:52:36.537Z",
+                     *           "updatedAt": "2026-11-24T10:52:36.537Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null
@@ -3290,7 +3320,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c19575cb-bae1-4aaf-88ec-5c3dd44de7c0",
+                     *       "id": "c879e2ff-fabd-4cea-942f-2ea175dc68a1",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -3299,8 +3329,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:40:18.086Z",
-                     *       "updatedAt": "2026-11-24T10:40:18.086Z",
+                     *       "createdAt": "2026-11-24T10:52:37.685Z",
+                     *       "updatedAt": "2026-11-24T10:52:37.685Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null
@@ -3385,7 +3415,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c19575cb-bae1-4aaf-88ec-5c3dd44de7c0",
+                     *       "id": "c879e2ff-fabd-4cea-942f-2ea175dc68a1",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -3394,8 +3424,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:40:18.086Z",
-                     *       "updatedAt": "2026-11-24T10:40:18.086Z",
+                     *       "createdAt": "2026-11-24T10:52:37.685Z",
+                     *       "updatedAt": "2026-11-24T10:52:37.685Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null
@@ -3517,7 +3547,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c19575cb-bae1-4aaf-88ec-5c3dd44de7c0",
+                     *       "id": "c879e2ff-fabd-4cea-942f-2ea175dc68a1",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -3526,8 +3556,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T10:40:18.086Z",
-                     *       "updatedAt": "2026-11-24T10:40:18.365Z",
+                     *       "createdAt": "2026-11-24T10:52:37.685Z",
+                     *       "updatedAt": "2026-11-24T10:52:37.740Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null
@@ -3666,7 +3696,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "3733d559-da0b-496e-aa8f-69b790c3e339",
+                     *           "id": "21c62631-58c2-4c60-84e2-117039729686",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -3675,12 +3705,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:40:18.522Z",
-                     *           "updatedAt": "2026-11-24T10:40:18.522Z",
+                     *           "createdAt": "2026-11-24T10:52:38.276Z",
+                     *           "updatedAt": "2026-11-24T10:52:38.276Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "3e78b6c0-688a-472c-b856-9f3d7b372b44",
+                     *           "id": "2de65c0b-c784-44b1-9c18-2824af642b62",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -3689,12 +3719,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:40:17.831Z",
-                     *           "updatedAt": "2026-11-24T10:40:17.831Z",
+                     *           "createdAt": "2026-11-24T10:52:37.564Z",
+                     *           "updatedAt": "2026-11-24T10:52:37.564Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "6b04424e-f025-4b86-94c0-ed513ecaf1e2",
+                     *           "id": "ace3ae32-0dc3-476c-92ac-6fcd3c97d127",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -3703,8 +3733,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:40:17.887Z",
-                     *           "updatedAt": "2026-11-24T10:40:17.887Z",
+                     *           "createdAt": "2026-11-24T10:52:37.583Z",
+                     *           "updatedAt": "2026-11-24T10:52:37.583Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -3817,7 +3847,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3733d559-da0b-496e-aa8f-69b790c3e339",
+                     *       "id": "21c62631-58c2-4c60-84e2-117039729686",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -3826,8 +3856,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:40:18.522Z",
-                     *       "updatedAt": "2026-11-24T10:40:18.522Z",
+                     *       "createdAt": "2026-11-24T10:52:38.276Z",
+                     *       "updatedAt": "2026-11-24T10:52:38.276Z",
                      *       "status": "active"
                      *     }
                      */
@@ -3903,7 +3933,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3733d559-da0b-496e-aa8f-69b790c3e339",
+                     *       "id": "21c62631-58c2-4c60-84e2-117039729686",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -3912,8 +3942,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:40:18.522Z",
-                     *       "updatedAt": "2026-11-24T10:40:18.522Z",
+                     *       "createdAt": "2026-11-24T10:52:38.276Z",
+                     *       "updatedAt": "2026-11-24T10:52:38.276Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4018,7 +4048,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3733d559-da0b-496e-aa8f-69b790c3e339",
+                     *       "id": "21c62631-58c2-4c60-84e2-117039729686",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4027,8 +4057,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T10:40:18.522Z",
-                     *       "updatedAt": "2026-11-24T10:40:18.680Z",
+                     *       "createdAt": "2026-11-24T10:52:38.276Z",
+                     *       "updatedAt": "2026-11-24T10:52:38.755Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4158,7 +4188,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3733d559-da0b-496e-aa8f-69b790c3e339",
+                     *       "id": "21c62631-58c2-4c60-84e2-117039729686",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4167,8 +4197,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T10:40:18.522Z",
-                     *       "updatedAt": "2026-11-24T10:40:18.808Z",
+                     *       "createdAt": "2026-11-24T10:52:38.276Z",
+                     *       "updatedAt": "2026-11-24T10:52:38.941Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4255,7 +4285,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3733d559-da0b-496e-aa8f-69b790c3e339",
+                     *       "id": "21c62631-58c2-4c60-84e2-117039729686",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4264,8 +4294,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T10:40:18.522Z",
-                     *       "updatedAt": "2026-11-24T10:40:18.761Z",
+                     *       "createdAt": "2026-11-24T10:52:38.276Z",
+                     *       "updatedAt": "2026-11-24T10:52:38.899Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -4352,266 +4382,266 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "3c1a1816-f937-4bd3-abf5-f354d0c23e29",
+                     *           "id": "f5bf1619-3a8a-4026-af10-db07c159d20c",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:40:19.099Z",
-                     *           "updatedAt": "2026-11-24T10:40:19.099Z",
+                     *           "createdAt": "2026-11-24T10:52:39.279Z",
+                     *           "updatedAt": "2026-11-24T10:52:39.279Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2027-01-31",
                      *               "name": "P01",
-                     *               "id": "385b6bda-8fde-463c-bc50-662bd59edb1a",
+                     *               "id": "bbdd4a4a-ef0c-4296-92fa-66d44ac42e53",
                      *               "version": 1,
                      *               "startDate": "2027-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "3c1a1816-f937-4bd3-abf5-f354d0c23e29"
+                     *               "financialYearId": "f5bf1619-3a8a-4026-af10-db07c159d20c"
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2027-02-28",
                      *               "name": "P02",
-                     *               "id": "717d394c-867f-43ad-879d-f3fe8438c83f",
+                     *               "id": "8447d23d-c495-4206-b595-11d8f462ac1e",
                      *               "version": 1,
                      *               "startDate": "2027-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "3c1a1816-f937-4bd3-abf5-f354d0c23e29"
+                     *               "financialYearId": "f5bf1619-3a8a-4026-af10-db07c159d20c"
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2027-03-31",
                      *               "name": "P03",
-                     *               "id": "15d4a98a-8ef7-49d6-9b68-45bdc67ab1f1",
+                     *               "id": "f24bc79b-16c9-4fcb-a5d6-d1fa55fd6bf7",
                      *               "version": 1,
                      *               "startDate": "2027-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "3c1a1816-f937-4bd3-abf5-f354d0c23e29"
+                     *               "financialYearId": "f5bf1619-3a8a-4026-af10-db07c159d20c"
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2027-04-30",
                      *               "name": "P04",
-                     *               "id": "912caf24-0633-43b0-9893-03d001b7a834",
+                     *               "id": "16e23f87-544b-48ea-9499-ff2a2240a9c6",
                      *               "version": 1,
                      *               "startDate": "2027-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "3c1a1816-f937-4bd3-abf5-f354d0c23e29"
+                     *               "financialYearId": "f5bf1619-3a8a-4026-af10-db07c159d20c"
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2027-05-31",
                      *               "name": "P05",
-                     *               "id": "254c0d61-223d-4777-819f-b4b287ccdb07",
+                     *               "id": "5b1a8cdd-055b-45db-9f60-f12eca42a2c0",
                      *               "version": 1,
                      *               "startDate": "2027-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "3c1a1816-f937-4bd3-abf5-f354d0c23e29"
+                     *               "financialYearId": "f5bf1619-3a8a-4026-af10-db07c159d20c"
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2027-06-30",
                      *               "name": "P06",
-                     *               "id": "46b866df-c176-4013-adfa-9d14ac70a854",
+                     *               "id": "44cca1a8-6921-4174-b360-03c4efe64d7f",
                      *               "version": 1,
                      *               "startDate": "2027-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "3c1a1816-f937-4bd3-abf5-f354d0c23e29"
+                     *               "financialYearId": "f5bf1619-3a8a-4026-af10-db07c159d20c"
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2027-07-31",
                      *               "name": "P07",
-                     *               "id": "61dac5e1-d20f-465c-86f8-43f1bb765a37",
+                     *               "id": "7e62e9e6-d3de-4fd6-aa1e-23da1ca848d3",
                      *               "version": 1,
                      *               "startDate": "2027-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "3c1a1816-f937-4bd3-abf5-f354d0c23e29"
+                     *               "financialYearId": "f5bf1619-3a8a-4026-af10-db07c159d20c"
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2027-08-31",
                      *               "name": "P08",
-                     *               "id": "4c969d89-20b0-4d29-b471-7d27441c1af8",
+                     *               "id": "eb5d37aa-92f0-4f4a-8a87-8ad8d8965945",
                      *               "version": 1,
                      *               "startDate": "2027-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "3c1a1816-f937-4bd3-abf5-f354d0c23e29"
+                     *               "financialYearId": "f5bf1619-3a8a-4026-af10-db07c159d20c"
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2027-09-30",
                      *               "name": "P09",
-                     *               "id": "46d406b0-4442-421a-8d23-19773fca74bc",
+                     *               "id": "2d32703b-5662-4040-ad06-6ec2e9c70dff",
                      *               "version": 1,
                      *               "startDate": "2027-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "3c1a1816-f937-4bd3-abf5-f354d0c23e29"
+                     *               "financialYearId": "f5bf1619-3a8a-4026-af10-db07c159d20c"
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2027-10-31",
                      *               "name": "P10",
-                     *               "id": "fda7fbc2-d958-40af-b139-064f62079895",
+                     *               "id": "ab809dc1-54c8-4079-b2e3-73e380c85976",
                      *               "version": 1,
                      *               "startDate": "2027-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "3c1a1816-f937-4bd3-abf5-f354d0c23e29"
+                     *               "financialYearId": "f5bf1619-3a8a-4026-af10-db07c159d20c"
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2027-11-30",
                      *               "name": "P11",
-                     *               "id": "68974761-83f8-4215-b18b-a1e1be01dcaf",
+                     *               "id": "c5d2524c-93ea-4038-a020-63216ea68165",
                      *               "version": 1,
                      *               "startDate": "2027-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "3c1a1816-f937-4bd3-abf5-f354d0c23e29"
+                     *               "financialYearId": "f5bf1619-3a8a-4026-af10-db07c159d20c"
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2027-12-31",
                      *               "name": "P12",
-                     *               "id": "9e06089b-f793-4b62-85dd-b20c547cf69b",
+                     *               "id": "9db30e7f-b518-40a6-9cb5-c7cda41d9286",
                      *               "version": 1,
                      *               "startDate": "2027-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "3c1a1816-f937-4bd3-abf5-f354d0c23e29"
+                     *               "financialYearId": "f5bf1619-3a8a-4026-af10-db07c159d20c"
                      *             }
                      *           ]
                      *         },
                      *         {
-                     *           "id": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d",
+                     *           "id": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:40:19.056Z",
-                     *           "updatedAt": "2026-11-24T10:40:19.056Z",
+                     *           "createdAt": "2026-11-24T10:52:39.119Z",
+                     *           "updatedAt": "2026-11-24T10:52:39.119Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2026-01-31",
                      *               "name": "P01",
-                     *               "id": "9a316494-9274-49a2-afa0-0ab058ce6f07",
+                     *               "id": "cd954e67-c031-4856-baaf-cf67dfddea70",
                      *               "version": 1,
                      *               "startDate": "2026-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
+                     *               "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2026-02-28",
                      *               "name": "P02",
-                     *               "id": "c3fb7cc4-0330-436a-870e-605941338273",
+                     *               "id": "72c44fd5-40d6-4849-86d1-a1586f84b26d",
                      *               "version": 1,
                      *               "startDate": "2026-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
+                     *               "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2026-03-31",
                      *               "name": "P03",
-                     *               "id": "7f0ca752-927f-4573-93d4-609aabd512c0",
+                     *               "id": "695dda30-3976-431e-b4be-7019e58dc7a4",
                      *               "version": 1,
                      *               "startDate": "2026-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
+                     *               "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2026-04-30",
                      *               "name": "P04",
-                     *               "id": "c729c9a6-aafc-4396-8c54-111848c398e0",
+                     *               "id": "5a18a1f7-af59-487e-9d97-ccf1012c08f5",
                      *               "version": 1,
                      *               "startDate": "2026-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
+                     *               "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2026-05-31",
                      *               "name": "P05",
-                     *               "id": "f90819e0-0ad1-4d7e-a44f-e13d0a568094",
+                     *               "id": "42a5b950-d087-468c-9db4-8a2fa8048eef",
                      *               "version": 1,
                      *               "startDate": "2026-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
+                     *               "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2026-06-30",
                      *               "name": "P06",
-                     *               "id": "7ce49acd-d56e-4d00-a28b-5c5d93be688c",
+                     *               "id": "2a45269f-3c9b-4a7d-a3e7-d6118930fcce",
                      *               "version": 1,
                      *               "startDate": "2026-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
+                     *               "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2026-07-31",
                      *               "name": "P07",
-                     *               "id": "8be5ebd2-b71d-4567-be44-70e28dc5e11a",
+                     *               "id": "f004c6de-03c9-434f-96df-f8b30767108a",
                      *               "version": 1,
                      *               "startDate": "2026-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
+                     *               "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2026-08-31",
                      *               "name": "P08",
-                     *               "id": "f5568fa4-e8e0-4172-9c53-4951765db68f",
+                     *               "id": "7e540ff6-6bc6-4173-8d4c-2522a819005c",
                      *               "version": 1,
                      *               "startDate": "2026-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
+                     *               "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2026-09-30",
                      *               "name": "P09",
-                     *               "id": "5198edd9-f68c-442f-a28e-74ba508894d9",
+                     *               "id": "7a98847f-cf3c-422d-8241-5900dd47cf0b",
                      *               "version": 1,
                      *               "startDate": "2026-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
+                     *               "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2026-10-31",
                      *               "name": "P10",
-                     *               "id": "a31cf53a-c63b-4234-a743-1726757bab49",
+                     *               "id": "000a621c-4113-4ba0-a8a0-e8f0272ba83b",
                      *               "version": 1,
                      *               "startDate": "2026-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
+                     *               "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2026-11-30",
                      *               "name": "P11",
-                     *               "id": "6924c514-a47a-4fb0-a35c-2d8ea51170d9",
+                     *               "id": "60692ae2-1164-42ed-9f68-cf1ab94b20f5",
                      *               "version": 1,
                      *               "startDate": "2026-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
+                     *               "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2026-12-31",
                      *               "name": "P12",
-                     *               "id": "613f9be5-79f5-4783-afaa-70327a3944e0",
+                     *               "id": "1bd7987a-0f70-4c21-bef1-b6bc4bbb7f3b",
                      *               "version": 1,
                      *               "startDate": "2026-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
+                     *               "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
                      *             }
                      *           ]
                      *         }
@@ -4773,7 +4803,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3c1a1816-f937-4bd3-abf5-f354d0c23e29",
+                     *       "id": "f5bf1619-3a8a-4026-af10-db07c159d20c",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
@@ -4781,128 +4811,128 @@ export interface operations {
                      *       "version": 1,
                      *       "periods": [
                      *         {
-                     *           "id": "385b6bda-8fde-463c-bc50-662bd59edb1a",
+                     *           "id": "bbdd4a4a-ef0c-4296-92fa-66d44ac42e53",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-01-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "3c1a1816-f937-4bd3-abf5-f354d0c23e29"
+                     *           "financialYearId": "f5bf1619-3a8a-4026-af10-db07c159d20c"
                      *         },
                      *         {
-                     *           "id": "717d394c-867f-43ad-879d-f3fe8438c83f",
+                     *           "id": "8447d23d-c495-4206-b595-11d8f462ac1e",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
                      *           "endDate": "2027-02-28",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "3c1a1816-f937-4bd3-abf5-f354d0c23e29"
+                     *           "financialYearId": "f5bf1619-3a8a-4026-af10-db07c159d20c"
                      *         },
                      *         {
-                     *           "id": "15d4a98a-8ef7-49d6-9b68-45bdc67ab1f1",
+                     *           "id": "f24bc79b-16c9-4fcb-a5d6-d1fa55fd6bf7",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
                      *           "endDate": "2027-03-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "3c1a1816-f937-4bd3-abf5-f354d0c23e29"
+                     *           "financialYearId": "f5bf1619-3a8a-4026-af10-db07c159d20c"
                      *         },
                      *         {
-                     *           "id": "912caf24-0633-43b0-9893-03d001b7a834",
+                     *           "id": "16e23f87-544b-48ea-9499-ff2a2240a9c6",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
                      *           "endDate": "2027-04-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "3c1a1816-f937-4bd3-abf5-f354d0c23e29"
+                     *           "financialYearId": "f5bf1619-3a8a-4026-af10-db07c159d20c"
                      *         },
                      *         {
-                     *           "id": "254c0d61-223d-4777-819f-b4b287ccdb07",
+                     *           "id": "5b1a8cdd-055b-45db-9f60-f12eca42a2c0",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
                      *           "endDate": "2027-05-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "3c1a1816-f937-4bd3-abf5-f354d0c23e29"
+                     *           "financialYearId": "f5bf1619-3a8a-4026-af10-db07c159d20c"
                      *         },
                      *         {
-                     *           "id": "46b866df-c176-4013-adfa-9d14ac70a854",
+                     *           "id": "44cca1a8-6921-4174-b360-03c4efe64d7f",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
                      *           "endDate": "2027-06-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "3c1a1816-f937-4bd3-abf5-f354d0c23e29"
+                     *           "financialYearId": "f5bf1619-3a8a-4026-af10-db07c159d20c"
                      *         },
                      *         {
-                     *           "id": "61dac5e1-d20f-465c-86f8-43f1bb765a37",
+                     *           "id": "7e62e9e6-d3de-4fd6-aa1e-23da1ca848d3",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
                      *           "endDate": "2027-07-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "3c1a1816-f937-4bd3-abf5-f354d0c23e29"
+                     *           "financialYearId": "f5bf1619-3a8a-4026-af10-db07c159d20c"
                      *         },
                      *         {
-                     *           "id": "4c969d89-20b0-4d29-b471-7d27441c1af8",
+                     *           "id": "eb5d37aa-92f0-4f4a-8a87-8ad8d8965945",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
                      *           "endDate": "2027-08-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "3c1a1816-f937-4bd3-abf5-f354d0c23e29"
+                     *           "financialYearId": "f5bf1619-3a8a-4026-af10-db07c159d20c"
                      *         },
                      *         {
-                     *           "id": "46d406b0-4442-421a-8d23-19773fca74bc",
+                     *           "id": "2d32703b-5662-4040-ad06-6ec2e9c70dff",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
                      *           "endDate": "2027-09-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "3c1a1816-f937-4bd3-abf5-f354d0c23e29"
+                     *           "financialYearId": "f5bf1619-3a8a-4026-af10-db07c159d20c"
                      *         },
                      *         {
-                     *           "id": "fda7fbc2-d958-40af-b139-064f62079895",
+                     *           "id": "ab809dc1-54c8-4079-b2e3-73e380c85976",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
                      *           "endDate": "2027-10-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "3c1a1816-f937-4bd3-abf5-f354d0c23e29"
+                     *           "financialYearId": "f5bf1619-3a8a-4026-af10-db07c159d20c"
                      *         },
                      *         {
-                     *           "id": "68974761-83f8-4215-b18b-a1e1be01dcaf",
+                     *           "id": "c5d2524c-93ea-4038-a020-63216ea68165",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
                      *           "endDate": "2027-11-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "3c1a1816-f937-4bd3-abf5-f354d0c23e29"
+                     *           "financialYearId": "f5bf1619-3a8a-4026-af10-db07c159d20c"
                      *         },
                      *         {
-                     *           "id": "9e06089b-f793-4b62-85dd-b20c547cf69b",
+                     *           "id": "9db30e7f-b518-40a6-9cb5-c7cda41d9286",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "3c1a1816-f937-4bd3-abf5-f354d0c23e29"
+                     *           "financialYearId": "f5bf1619-3a8a-4026-af10-db07c159d20c"
                      *         }
                      *       ],
-                     *       "createdAt": "2026-11-24T10:40:19.099Z",
-                     *       "updatedAt": "2026-11-24T10:40:19.099Z"
+                     *       "createdAt": "2026-11-24T10:52:39.279Z",
+                     *       "updatedAt": "2026-11-24T10:52:39.279Z"
                      *     }
                      */
                     "application/json": {
@@ -5015,134 +5045,134 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d",
+                     *       "id": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:40:19.056Z",
-                     *       "updatedAt": "2026-11-24T10:40:19.056Z",
+                     *       "createdAt": "2026-11-24T10:52:39.119Z",
+                     *       "updatedAt": "2026-11-24T10:52:39.119Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "9a316494-9274-49a2-afa0-0ab058ce6f07",
+                     *           "id": "cd954e67-c031-4856-baaf-cf67dfddea70",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
+                     *           "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "c3fb7cc4-0330-436a-870e-605941338273",
+                     *           "id": "72c44fd5-40d6-4849-86d1-a1586f84b26d",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
+                     *           "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "7f0ca752-927f-4573-93d4-609aabd512c0",
+                     *           "id": "695dda30-3976-431e-b4be-7019e58dc7a4",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
+                     *           "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "c729c9a6-aafc-4396-8c54-111848c398e0",
+                     *           "id": "5a18a1f7-af59-487e-9d97-ccf1012c08f5",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
+                     *           "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "f90819e0-0ad1-4d7e-a44f-e13d0a568094",
+                     *           "id": "42a5b950-d087-468c-9db4-8a2fa8048eef",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
+                     *           "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "7ce49acd-d56e-4d00-a28b-5c5d93be688c",
+                     *           "id": "2a45269f-3c9b-4a7d-a3e7-d6118930fcce",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
+                     *           "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "8be5ebd2-b71d-4567-be44-70e28dc5e11a",
+                     *           "id": "f004c6de-03c9-434f-96df-f8b30767108a",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
+                     *           "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "f5568fa4-e8e0-4172-9c53-4951765db68f",
+                     *           "id": "7e540ff6-6bc6-4173-8d4c-2522a819005c",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
+                     *           "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "5198edd9-f68c-442f-a28e-74ba508894d9",
+                     *           "id": "7a98847f-cf3c-422d-8241-5900dd47cf0b",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
+                     *           "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "a31cf53a-c63b-4234-a743-1726757bab49",
+                     *           "id": "000a621c-4113-4ba0-a8a0-e8f0272ba83b",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
+                     *           "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "6924c514-a47a-4fb0-a35c-2d8ea51170d9",
+                     *           "id": "60692ae2-1164-42ed-9f68-cf1ab94b20f5",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
+                     *           "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "613f9be5-79f5-4783-afaa-70327a3944e0",
+                     *           "id": "1bd7987a-0f70-4c21-bef1-b6bc4bbb7f3b",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
+                     *           "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
                      *         }
                      *       ]
                      *     }
@@ -5297,134 +5327,134 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "adc36309-6b94-4496-b028-85194e83bfe7",
+                     *       "id": "e4ddb224-d6d1-47b2-8cb2-75c5dcee3626",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T10:40:19.202Z",
-                     *       "updatedAt": "2026-11-24T10:40:19.253Z",
+                     *       "createdAt": "2026-11-24T10:52:39.861Z",
+                     *       "updatedAt": "2026-11-24T10:52:39.926Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2030-01-31",
                      *           "name": "P01",
-                     *           "id": "78d366a4-915e-4ae6-b91f-d1300b7db415",
+                     *           "id": "8a99504f-574c-4a97-98ea-19b79bbcb901",
                      *           "version": 1,
                      *           "startDate": "2030-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "adc36309-6b94-4496-b028-85194e83bfe7"
+                     *           "financialYearId": "e4ddb224-d6d1-47b2-8cb2-75c5dcee3626"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2030-02-28",
                      *           "name": "P02",
-                     *           "id": "dd95a905-4b22-4b72-9133-487131c5a8c8",
+                     *           "id": "7a100e3e-4f56-4851-886a-a4e68cb991a3",
                      *           "version": 1,
                      *           "startDate": "2030-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "adc36309-6b94-4496-b028-85194e83bfe7"
+                     *           "financialYearId": "e4ddb224-d6d1-47b2-8cb2-75c5dcee3626"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2030-03-31",
                      *           "name": "P03",
-                     *           "id": "cecf5abe-0d02-4d86-8adb-7675f23b8d57",
+                     *           "id": "5aaff0a8-3eda-4fff-a1ff-d9caca7a5af1",
                      *           "version": 1,
                      *           "startDate": "2030-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "adc36309-6b94-4496-b028-85194e83bfe7"
+                     *           "financialYearId": "e4ddb224-d6d1-47b2-8cb2-75c5dcee3626"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2030-04-30",
                      *           "name": "P04",
-                     *           "id": "0f96733b-6b2d-488d-830a-1ad54f8b5ba6",
+                     *           "id": "ed0f9e8f-96b4-4599-b98f-e382e4f969d1",
                      *           "version": 1,
                      *           "startDate": "2030-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "adc36309-6b94-4496-b028-85194e83bfe7"
+                     *           "financialYearId": "e4ddb224-d6d1-47b2-8cb2-75c5dcee3626"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2030-05-31",
                      *           "name": "P05",
-                     *           "id": "56be00e6-6bc0-4a1e-be5c-a05b0a75ed7d",
+                     *           "id": "b7aebb53-b21d-4d25-baab-7a0fe6878228",
                      *           "version": 1,
                      *           "startDate": "2030-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "adc36309-6b94-4496-b028-85194e83bfe7"
+                     *           "financialYearId": "e4ddb224-d6d1-47b2-8cb2-75c5dcee3626"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2030-06-30",
                      *           "name": "P06",
-                     *           "id": "68adf318-ddee-420b-ac9b-01415d6c68f0",
+                     *           "id": "cf1f3417-d21e-4f13-848f-eee9bb55f3b0",
                      *           "version": 1,
                      *           "startDate": "2030-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "adc36309-6b94-4496-b028-85194e83bfe7"
+                     *           "financialYearId": "e4ddb224-d6d1-47b2-8cb2-75c5dcee3626"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2030-07-31",
                      *           "name": "P07",
-                     *           "id": "1070ca76-44f5-438e-a300-937cae1b0957",
+                     *           "id": "c8d9d0ee-f746-4362-be2f-371cfcac255b",
                      *           "version": 1,
                      *           "startDate": "2030-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "adc36309-6b94-4496-b028-85194e83bfe7"
+                     *           "financialYearId": "e4ddb224-d6d1-47b2-8cb2-75c5dcee3626"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2030-08-31",
                      *           "name": "P08",
-                     *           "id": "708bad1c-57ec-49c3-959d-38bd3025a4fc",
+                     *           "id": "f763288d-6f4a-4889-b193-f1ad24495b89",
                      *           "version": 1,
                      *           "startDate": "2030-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "adc36309-6b94-4496-b028-85194e83bfe7"
+                     *           "financialYearId": "e4ddb224-d6d1-47b2-8cb2-75c5dcee3626"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2030-09-30",
                      *           "name": "P09",
-                     *           "id": "9208fe36-386c-4413-b6fd-716c038054db",
+                     *           "id": "a1bc9d91-0aee-4e8c-91ac-fad8433066d0",
                      *           "version": 1,
                      *           "startDate": "2030-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "adc36309-6b94-4496-b028-85194e83bfe7"
+                     *           "financialYearId": "e4ddb224-d6d1-47b2-8cb2-75c5dcee3626"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2030-10-31",
                      *           "name": "P10",
-                     *           "id": "6c99a203-0861-44ae-bfc6-00797cd7c833",
+                     *           "id": "1b1ef1bf-ba4d-4c20-bff2-8723227f8128",
                      *           "version": 1,
                      *           "startDate": "2030-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "adc36309-6b94-4496-b028-85194e83bfe7"
+                     *           "financialYearId": "e4ddb224-d6d1-47b2-8cb2-75c5dcee3626"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2030-11-30",
                      *           "name": "P11",
-                     *           "id": "6d2d9704-d42b-4ad8-b80c-51902cf3bec7",
+                     *           "id": "6c704c7a-5d16-4359-a35f-27eefe7f51a2",
                      *           "version": 1,
                      *           "startDate": "2030-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "adc36309-6b94-4496-b028-85194e83bfe7"
+                     *           "financialYearId": "e4ddb224-d6d1-47b2-8cb2-75c5dcee3626"
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2030-12-31",
                      *           "name": "P12",
-                     *           "id": "1569385f-b038-4790-8eb6-6e8fade1188a",
+                     *           "id": "ff25f7f3-2bf1-4a0a-8cb7-d7be2c96977e",
                      *           "version": 1,
                      *           "startDate": "2030-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "adc36309-6b94-4496-b028-85194e83bfe7"
+                     *           "financialYearId": "e4ddb224-d6d1-47b2-8cb2-75c5dcee3626"
                      *         }
                      *       ]
                      *     }
@@ -5631,14 +5661,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ed30653f-b0e5-41f4-ac37-383ff209125f",
+                     *       "id": "d2c3330f-0820-4af0-8088-7cf3dde67ea8",
                      *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "738b40f3-a07a-4759-b62f-4eb23a0ec51d",
+                     *           "accountId": "5c4c1c70-8297-4219-9477-e05b385d0c24",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -5648,7 +5678,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "df4c0615-54af-4c7b-ab4d-1182c97c811f",
+                     *           "accountId": "c89581ba-e6ce-4f51-8684-18b025abd561",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -5669,8 +5699,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:40:23.775Z",
-                     *       "updatedAt": "2026-11-24T10:40:23.775Z"
+                     *       "createdAt": "2026-11-24T10:52:43.627Z",
+                     *       "updatedAt": "2026-11-24T10:52:43.627Z"
                      *     }
                      */
                     "application/json": {
@@ -5798,121 +5828,121 @@ export interface operations {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "613f9be5-79f5-4783-afaa-70327a3944e0",
+                     *           "id": "1bd7987a-0f70-4c21-bef1-b6bc4bbb7f3b",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
+                     *           "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "6924c514-a47a-4fb0-a35c-2d8ea51170d9",
+                     *           "id": "60692ae2-1164-42ed-9f68-cf1ab94b20f5",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
+                     *           "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "a31cf53a-c63b-4234-a743-1726757bab49",
+                     *           "id": "000a621c-4113-4ba0-a8a0-e8f0272ba83b",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
+                     *           "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "5198edd9-f68c-442f-a28e-74ba508894d9",
+                     *           "id": "7a98847f-cf3c-422d-8241-5900dd47cf0b",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
+                     *           "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "f5568fa4-e8e0-4172-9c53-4951765db68f",
+                     *           "id": "7e540ff6-6bc6-4173-8d4c-2522a819005c",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
+                     *           "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "8be5ebd2-b71d-4567-be44-70e28dc5e11a",
+                     *           "id": "f004c6de-03c9-434f-96df-f8b30767108a",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
+                     *           "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "7ce49acd-d56e-4d00-a28b-5c5d93be688c",
+                     *           "id": "2a45269f-3c9b-4a7d-a3e7-d6118930fcce",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
+                     *           "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "f90819e0-0ad1-4d7e-a44f-e13d0a568094",
+                     *           "id": "42a5b950-d087-468c-9db4-8a2fa8048eef",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
+                     *           "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "c729c9a6-aafc-4396-8c54-111848c398e0",
+                     *           "id": "5a18a1f7-af59-487e-9d97-ccf1012c08f5",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
+                     *           "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "7f0ca752-927f-4573-93d4-609aabd512c0",
+                     *           "id": "695dda30-3976-431e-b4be-7019e58dc7a4",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
+                     *           "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "c3fb7cc4-0330-436a-870e-605941338273",
+                     *           "id": "72c44fd5-40d6-4849-86d1-a1586f84b26d",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
+                     *           "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
                      *         },
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "9a316494-9274-49a2-afa0-0ab058ce6f07",
+                     *           "id": "cd954e67-c031-4856-baaf-cf67dfddea70",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
+                     *           "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -5996,11 +6026,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "9a316494-9274-49a2-afa0-0ab058ce6f07",
+                     *       "id": "cd954e67-c031-4856-baaf-cf67dfddea70",
                      *       "version": 1,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
+                     *       "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
                      *     }
                      */
                     "application/json": {
@@ -6086,11 +6116,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "9a316494-9274-49a2-afa0-0ab058ce6f07",
+                     *       "id": "cd954e67-c031-4856-baaf-cf67dfddea70",
                      *       "version": 2,
                      *       "startDate": "2026-01-01",
                      *       "status": "locked",
-                     *       "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
+                     *       "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
                      *     }
                      */
                     "application/json": {
@@ -6275,11 +6305,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "9a316494-9274-49a2-afa0-0ab058ce6f07",
+                     *       "id": "cd954e67-c031-4856-baaf-cf67dfddea70",
                      *       "version": 3,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
+                     *       "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
                      *     }
                      */
                     "application/json": {
@@ -6367,14 +6397,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "aab0096b-5ed8-41b1-96fa-dd65d15c4f20",
+                     *           "id": "102ac711-fe72-44dd-8264-4e98cd8b9ebe",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "ed70df5e-c556-4d3a-9376-303bbc4c5b75",
+                     *               "accountId": "db19f84a-d922-4e0b-a282-a1f979d4217f",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -6384,7 +6414,7 @@ export interface operations {
                      *               "fxRounding": false
                      *             },
                      *             {
-                     *               "accountId": "d2508c7e-0bed-4bf4-b325-671945775362",
+                     *               "accountId": "f78be228-7579-446b-924d-914fb85e0ae4",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -6405,8 +6435,8 @@ export interface operations {
                      *           "reversalOf": null,
                      *           "reversedBy": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:40:19.571Z",
-                     *           "updatedAt": "2026-11-24T10:40:19.571Z"
+                     *           "createdAt": "2026-11-24T10:52:40.328Z",
+                     *           "updatedAt": "2026-11-24T10:52:40.328Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -6524,12 +6554,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "ed70df5e-c556-4d3a-9376-303bbc4c5b75",
+                 *           "accountId": "db19f84a-d922-4e0b-a282-a1f979d4217f",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "d2508c7e-0bed-4bf4-b325-671945775362",
+                 *           "accountId": "f78be228-7579-446b-924d-914fb85e0ae4",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -6573,14 +6603,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "aab0096b-5ed8-41b1-96fa-dd65d15c4f20",
+                     *       "id": "102ac711-fe72-44dd-8264-4e98cd8b9ebe",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "ed70df5e-c556-4d3a-9376-303bbc4c5b75",
+                     *           "accountId": "db19f84a-d922-4e0b-a282-a1f979d4217f",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -6590,7 +6620,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "d2508c7e-0bed-4bf4-b325-671945775362",
+                     *           "accountId": "f78be228-7579-446b-924d-914fb85e0ae4",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -6611,8 +6641,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:40:19.571Z",
-                     *       "updatedAt": "2026-11-24T10:40:19.571Z"
+                     *       "createdAt": "2026-11-24T10:52:40.328Z",
+                     *       "updatedAt": "2026-11-24T10:52:40.328Z"
                      *     }
                      */
                     "application/json": {
@@ -6724,14 +6754,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "aab0096b-5ed8-41b1-96fa-dd65d15c4f20",
+                     *       "id": "102ac711-fe72-44dd-8264-4e98cd8b9ebe",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "ed70df5e-c556-4d3a-9376-303bbc4c5b75",
+                     *           "accountId": "db19f84a-d922-4e0b-a282-a1f979d4217f",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -6741,7 +6771,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "d2508c7e-0bed-4bf4-b325-671945775362",
+                     *           "accountId": "f78be228-7579-446b-924d-914fb85e0ae4",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -6762,8 +6792,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:40:19.571Z",
-                     *       "updatedAt": "2026-11-24T10:40:19.571Z"
+                     *       "createdAt": "2026-11-24T10:52:40.328Z",
+                     *       "updatedAt": "2026-11-24T10:52:40.328Z"
                      *     }
                      */
                     "application/json": {
@@ -6873,12 +6903,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "ed70df5e-c556-4d3a-9376-303bbc4c5b75",
+                 *           "accountId": "db19f84a-d922-4e0b-a282-a1f979d4217f",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "d2508c7e-0bed-4bf4-b325-671945775362",
+                 *           "accountId": "f78be228-7579-446b-924d-914fb85e0ae4",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -6925,14 +6955,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "aab0096b-5ed8-41b1-96fa-dd65d15c4f20",
+                     *       "id": "102ac711-fe72-44dd-8264-4e98cd8b9ebe",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "ed70df5e-c556-4d3a-9376-303bbc4c5b75",
+                     *           "accountId": "db19f84a-d922-4e0b-a282-a1f979d4217f",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -6942,7 +6972,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "d2508c7e-0bed-4bf4-b325-671945775362",
+                     *           "accountId": "f78be228-7579-446b-924d-914fb85e0ae4",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -6963,8 +6993,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T10:40:19.571Z",
-                     *       "updatedAt": "2026-11-24T10:40:19.851Z"
+                     *       "createdAt": "2026-11-24T10:52:40.328Z",
+                     *       "updatedAt": "2026-11-24T10:52:40.758Z"
                      *     }
                      */
                     "application/json": {
@@ -7094,14 +7124,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "aab0096b-5ed8-41b1-96fa-dd65d15c4f20",
+                     *       "id": "102ac711-fe72-44dd-8264-4e98cd8b9ebe",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "ed70df5e-c556-4d3a-9376-303bbc4c5b75",
+                     *           "accountId": "db19f84a-d922-4e0b-a282-a1f979d4217f",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7111,7 +7141,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "d2508c7e-0bed-4bf4-b325-671945775362",
+                     *           "accountId": "f78be228-7579-446b-924d-914fb85e0ae4",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7127,13 +7157,13 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d",
-                     *       "periodId": "7f0ca752-927f-4573-93d4-609aabd512c0",
+                     *       "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7",
+                     *       "periodId": "695dda30-3976-431e-b4be-7019e58dc7a4",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T10:40:19.571Z",
-                     *       "updatedAt": "2026-11-24T10:40:20.007Z"
+                     *       "createdAt": "2026-11-24T10:52:40.328Z",
+                     *       "updatedAt": "2026-11-24T10:52:40.830Z"
                      *     }
                      */
                     "application/json": {
@@ -7256,14 +7286,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a3f1e47c-e781-4c75-bc25-1f422b93fe83",
+                     *       "id": "e99bcf22-837c-4cfc-9107-147dc70e5c37",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "738b40f3-a07a-4759-b62f-4eb23a0ec51d",
+                     *           "accountId": "5c4c1c70-8297-4219-9477-e05b385d0c24",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -7273,7 +7303,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "ed70df5e-c556-4d3a-9376-303bbc4c5b75",
+                     *           "accountId": "db19f84a-d922-4e0b-a282-a1f979d4217f",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -7289,13 +7319,13 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d",
-                     *       "periodId": "7f0ca752-927f-4573-93d4-609aabd512c0",
+                     *       "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7",
+                     *       "periodId": "695dda30-3976-431e-b4be-7019e58dc7a4",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T10:40:20.209Z",
-                     *       "updatedAt": "2026-11-24T10:40:20.275Z"
+                     *       "createdAt": "2026-11-24T10:52:41.249Z",
+                     *       "updatedAt": "2026-11-24T10:52:41.365Z"
                      *     }
                      */
                     "application/json": {
@@ -7418,14 +7448,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "aab0096b-5ed8-41b1-96fa-dd65d15c4f20",
+                     *       "id": "102ac711-fe72-44dd-8264-4e98cd8b9ebe",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "ed70df5e-c556-4d3a-9376-303bbc4c5b75",
+                     *           "accountId": "db19f84a-d922-4e0b-a282-a1f979d4217f",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7435,7 +7465,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "d2508c7e-0bed-4bf4-b325-671945775362",
+                     *           "accountId": "f78be228-7579-446b-924d-914fb85e0ae4",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7456,8 +7486,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T10:40:19.571Z",
-                     *       "updatedAt": "2026-11-24T10:40:20.054Z"
+                     *       "createdAt": "2026-11-24T10:52:40.328Z",
+                     *       "updatedAt": "2026-11-24T10:52:41.028Z"
                      *     }
                      */
                     "application/json": {
@@ -7591,14 +7621,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "aab0096b-5ed8-41b1-96fa-dd65d15c4f20",
+                     *       "id": "102ac711-fe72-44dd-8264-4e98cd8b9ebe",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "ed70df5e-c556-4d3a-9376-303bbc4c5b75",
+                     *           "accountId": "db19f84a-d922-4e0b-a282-a1f979d4217f",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7608,7 +7638,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "d2508c7e-0bed-4bf4-b325-671945775362",
+                     *           "accountId": "f78be228-7579-446b-924d-914fb85e0ae4",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7624,13 +7654,13 @@ export interface operations {
                      *       },
                      *       "status": "reversed",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d",
-                     *       "periodId": "7f0ca752-927f-4573-93d4-609aabd512c0",
+                     *       "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7",
+                     *       "periodId": "695dda30-3976-431e-b4be-7019e58dc7a4",
                      *       "reversalOf": null,
-                     *       "reversedBy": "f0578819-f73a-4f21-bdfe-fd1e4a664d79",
+                     *       "reversedBy": "34c8f67d-4728-456f-be7f-ebf6e39bbff1",
                      *       "version": 6,
-                     *       "createdAt": "2026-11-24T10:40:19.571Z",
-                     *       "updatedAt": "2026-11-24T10:40:20.166Z"
+                     *       "createdAt": "2026-11-24T10:52:40.328Z",
+                     *       "updatedAt": "2026-11-24T10:52:41.179Z"
                      *     }
                      */
                     "application/json": {
@@ -7847,13 +7877,13 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d",
+                     *       "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "b34647e2-3e7b-43b7-8d93-54c956a8426d",
+                     *           "accountId": "2ca54ed1-d9d8-4e95-a020-22dc3ba79c57",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -7879,8 +7909,8 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "ed70df5e-c556-4d3a-9376-303bbc4c5b75",
-                     *           "parentId": "b34647e2-3e7b-43b7-8d93-54c956a8426d",
+                     *           "accountId": "db19f84a-d922-4e0b-a282-a1f979d4217f",
+                     *           "parentId": "2ca54ed1-d9d8-4e95-a020-22dc3ba79c57",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -7905,7 +7935,7 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "b6e73890-754c-424a-bd48-edb263063f18",
+                     *           "accountId": "f0e1343a-8dbe-48e3-ab14-6d4f9b8260b1",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -7931,8 +7961,8 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "d2508c7e-0bed-4bf4-b325-671945775362",
-                     *           "parentId": "b6e73890-754c-424a-bd48-edb263063f18",
+                     *           "accountId": "f78be228-7579-446b-924d-914fb85e0ae4",
+                     *           "parentId": "f0e1343a-8dbe-48e3-ab14-6d4f9b8260b1",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -7957,7 +7987,7 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "0cfa0fd7-c312-4358-a2a5-84ad0b5a7c0d",
+                     *           "accountId": "42fb1e96-aac2-4914-9f09-417f6eba7ac4",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -7983,8 +8013,8 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "738b40f3-a07a-4759-b62f-4eb23a0ec51d",
-                     *           "parentId": "0cfa0fd7-c312-4358-a2a5-84ad0b5a7c0d",
+                     *           "accountId": "5c4c1c70-8297-4219-9477-e05b385d0c24",
+                     *           "parentId": "42fb1e96-aac2-4914-9f09-417f6eba7ac4",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -8238,7 +8268,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "0cfa0fd7-c312-4358-a2a5-84ad0b5a7c0d",
+                     *           "accountId": "42fb1e96-aac2-4914-9f09-417f6eba7ac4",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -8257,8 +8287,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "738b40f3-a07a-4759-b62f-4eb23a0ec51d",
-                     *           "parentId": "0cfa0fd7-c312-4358-a2a5-84ad0b5a7c0d",
+                     *           "accountId": "5c4c1c70-8297-4219-9477-e05b385d0c24",
+                     *           "parentId": "42fb1e96-aac2-4914-9f09-417f6eba7ac4",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -8468,7 +8498,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "b34647e2-3e7b-43b7-8d93-54c956a8426d",
+                     *           "accountId": "2ca54ed1-d9d8-4e95-a020-22dc3ba79c57",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -8485,8 +8515,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "ed70df5e-c556-4d3a-9376-303bbc4c5b75",
-                     *           "parentId": "b34647e2-3e7b-43b7-8d93-54c956a8426d",
+                     *           "accountId": "db19f84a-d922-4e0b-a282-a1f979d4217f",
+                     *           "parentId": "2ca54ed1-d9d8-4e95-a020-22dc3ba79c57",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -8735,7 +8765,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "b34647e2-3e7b-43b7-8d93-54c956a8426d",
+                     *         "id": "2ca54ed1-d9d8-4e95-a020-22dc3ba79c57",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -8754,13 +8784,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "aab0096b-5ed8-41b1-96fa-dd65d15c4f20",
+                     *           "journalId": "102ac711-fe72-44dd-8264-4e98cd8b9ebe",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "ed70df5e-c556-4d3a-9376-303bbc4c5b75",
+                     *           "accountId": "db19f84a-d922-4e0b-a282-a1f979d4217f",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -8771,7 +8801,7 @@ export interface operations {
                      *           "balance": "120.00"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjBmZjA3YTRmLWVjZjctNDBiYy05MjI5LWY5YWNjNzE1ZWYwMSIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiYjM0NjQ3ZTItM2U3Yi00M2I3LThkOTMtNTRjOTU2YTg0MjZkIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjYWFiMDA5NmItNWVkOC00MWIxLTk2ZmEtZGQ2NWQxNWM0ZjIwIiwiYWNjb3VudElkIjoiZWQ3MGRmNWUtYzU1Ni00ZDNhLTkzNzYtMzAzYmJjNGM1Yjc1IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.Bk5xbdWMUElFQtnW2JGdkTtNkunGrPKm9UXJkj11w3I"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImYxY2RkMTRiLTNkNTEtNDliMS1hZTM3LTRmNWNkNWM0MDc4OSIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiMmNhNTRlZDEtZDlkOC00ZTk1LWEwMjAtMjJkYzNiYTc5YzU3IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjMTAyYWM3MTEtZmU3Mi00NGRkLTgyNjQtNGU5OGNkOGI5ZWJlIiwiYWNjb3VudElkIjoiZGIxOWY4NGEtZDkyMi00ZTBiLWEyODItYTFmOTc5ZDQyMTdmIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.NdwxqvhA2yg9pBNSbwhNJUFFfzMUlGqopVR9uXEoWKE"
                      *     }
                      */
                     "application/json": {
@@ -8934,41 +8964,41 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "4a9191fe-c915-4cac-bdc4-55d12b2e11e0",
+                     *           "id": "735bd5b4-aa4d-4f73-9679-ce514368e8a7",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-24T10:40:23.569Z",
+                     *           "createdAt": "2026-11-24T10:52:43.482Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "6719c1e1-214d-4598-9bcd-d6c400b51c3b"
+                     *             "id": "a922d667-794a-4277-bdb3-dcefc631a57d"
                      *           }
                      *         },
                      *         {
-                     *           "id": "0302c325-2cb6-4bed-b25a-443b609832ab",
+                     *           "id": "a7b4a197-ba4a-446b-888d-bff1c7875a63",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-24T10:40:23.479Z",
+                     *           "createdAt": "2026-11-24T10:52:43.234Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "6719c1e1-214d-4598-9bcd-d6c400b51c3b"
+                     *             "id": "a922d667-794a-4277-bdb3-dcefc631a57d"
                      *           }
                      *         },
                      *         {
-                     *           "id": "2f5b0e8d-70d5-4848-8a43-4c568abb4224",
+                     *           "id": "b2587df1-9be8-4b80-8599-8e47a09b496c",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
+                     *             "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
                      *           },
-                     *           "createdAt": "2026-11-24T10:40:23.085Z",
+                     *           "createdAt": "2026-11-24T10:52:42.954Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "6719c1e1-214d-4598-9bcd-d6c400b51c3b"
+                     *             "id": "a922d667-794a-4277-bdb3-dcefc631a57d"
                      *           }
                      *         }
                      *       ],
@@ -9046,7 +9076,7 @@ export interface operations {
                  * @example {
                  *       "kind": "TrialBalance",
                  *       "parameters": {
-                 *         "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
+                 *         "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
                  *       }
                  *     }
                  */
@@ -9140,15 +9170,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2f5b0e8d-70d5-4848-8a43-4c568abb4224",
+                     *       "id": "b2587df1-9be8-4b80-8599-8e47a09b496c",
                      *       "kind": "TrialBalance",
                      *       "parameters": {
-                     *         "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
+                     *         "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
                      *       },
-                     *       "createdAt": "2026-11-24T10:40:23.085Z",
+                     *       "createdAt": "2026-11-24T10:52:42.954Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "6719c1e1-214d-4598-9bcd-d6c400b51c3b"
+                     *         "id": "a922d667-794a-4277-bdb3-dcefc631a57d"
                      *       }
                      *     }
                      */
@@ -9221,27 +9251,27 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2f5b0e8d-70d5-4848-8a43-4c568abb4224",
+                     *       "id": "b2587df1-9be8-4b80-8599-8e47a09b496c",
                      *       "kind": "TrialBalance",
                      *       "parameters": {
-                     *         "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d"
+                     *         "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
                      *       },
-                     *       "createdAt": "2026-11-24T10:40:23.085Z",
+                     *       "createdAt": "2026-11-24T10:52:42.954Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "6719c1e1-214d-4598-9bcd-d6c400b51c3b"
+                     *         "id": "a922d667-794a-4277-bdb3-dcefc631a57d"
                      *       },
                      *       "figures": {
                      *         "dateFrom": "2026-01-01",
                      *         "dateTo": "2026-12-31",
-                     *         "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d",
+                     *         "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7",
                      *         "periodId": null,
                      *         "costCenter": null,
                      *         "currency": "SAR",
                      *         "rows": [
                      *           {
                      *             "currencies": [],
-                     *             "accountId": "b34647e2-3e7b-43b7-8d93-54c956a8426d",
+                     *             "accountId": "2ca54ed1-d9d8-4e95-a020-22dc3ba79c57",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -9267,8 +9297,8 @@ export interface operations {
                      *           },
                      *           {
                      *             "currencies": [],
-                     *             "accountId": "ed70df5e-c556-4d3a-9376-303bbc4c5b75",
-                     *             "parentId": "b34647e2-3e7b-43b7-8d93-54c956a8426d",
+                     *             "accountId": "db19f84a-d922-4e0b-a282-a1f979d4217f",
+                     *             "parentId": "2ca54ed1-d9d8-4e95-a020-22dc3ba79c57",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -9293,7 +9323,7 @@ export interface operations {
                      *           },
                      *           {
                      *             "currencies": [],
-                     *             "accountId": "b6e73890-754c-424a-bd48-edb263063f18",
+                     *             "accountId": "f0e1343a-8dbe-48e3-ab14-6d4f9b8260b1",
                      *             "parentId": null,
                      *             "code": "4",
                      *             "path": "4",
@@ -9319,8 +9349,8 @@ export interface operations {
                      *           },
                      *           {
                      *             "currencies": [],
-                     *             "accountId": "d2508c7e-0bed-4bf4-b325-671945775362",
-                     *             "parentId": "b6e73890-754c-424a-bd48-edb263063f18",
+                     *             "accountId": "f78be228-7579-446b-924d-914fb85e0ae4",
+                     *             "parentId": "f0e1343a-8dbe-48e3-ab14-6d4f9b8260b1",
                      *             "code": "4101",
                      *             "path": "4.4101",
                      *             "depth": 1,
@@ -9345,7 +9375,7 @@ export interface operations {
                      *           },
                      *           {
                      *             "currencies": [],
-                     *             "accountId": "0cfa0fd7-c312-4358-a2a5-84ad0b5a7c0d",
+                     *             "accountId": "42fb1e96-aac2-4914-9f09-417f6eba7ac4",
                      *             "parentId": null,
                      *             "code": "5",
                      *             "path": "5",
@@ -9371,8 +9401,8 @@ export interface operations {
                      *           },
                      *           {
                      *             "currencies": [],
-                     *             "accountId": "738b40f3-a07a-4759-b62f-4eb23a0ec51d",
-                     *             "parentId": "0cfa0fd7-c312-4358-a2a5-84ad0b5a7c0d",
+                     *             "accountId": "5c4c1c70-8297-4219-9477-e05b385d0c24",
+                     *             "parentId": "42fb1e96-aac2-4914-9f09-417f6eba7ac4",
                      *             "code": "5101",
                      *             "path": "5.5101",
                      *             "depth": 1,
@@ -9909,27 +9939,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "f6801d5d-f417-4262-a15a-3f71a61b5e19",
+                     *           "id": "55e5718e-a5fa-4e0e-9647-5f0a75918c22",
                      *           "sequence": 31,
                      *           "type": "JournalPosted",
-                     *           "companyId": "0ff07a4f-ecf7-40bc-9229-f9acc715ef01",
-                     *           "recordId": "aab0096b-5ed8-41b1-96fa-dd65d15c4f20",
+                     *           "companyId": "f1cdd14b-3d51-49b1-ae37-4f5cd5c40789",
+                     *           "recordId": "102ac711-fe72-44dd-8264-4e98cd8b9ebe",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "6719c1e1-214d-4598-9bcd-d6c400b51c3b"
+                     *             "id": "a922d667-794a-4277-bdb3-dcefc631a57d"
                      *           },
-                     *           "occurredAt": "2026-11-24T10:40:20.009Z",
-                     *           "requestId": "6ef7b779-cd9c-476a-89ff-79c33c21ffcd",
+                     *           "occurredAt": "2026-11-24T10:52:40.831Z",
+                     *           "requestId": "18dc22da-cc7c-4cb1-8b28-ba1b6f611445",
                      *           "data": {
-                     *             "id": "aab0096b-5ed8-41b1-96fa-dd65d15c4f20",
+                     *             "id": "102ac711-fe72-44dd-8264-4e98cd8b9ebe",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "ed70df5e-c556-4d3a-9376-303bbc4c5b75",
+                     *                 "accountId": "db19f84a-d922-4e0b-a282-a1f979d4217f",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -9939,7 +9969,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "d2508c7e-0bed-4bf4-b325-671945775362",
+                     *                 "accountId": "f78be228-7579-446b-924d-914fb85e0ae4",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -9955,42 +9985,42 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d",
-                     *             "periodId": "7f0ca752-927f-4573-93d4-609aabd512c0",
+                     *             "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7",
+                     *             "periodId": "695dda30-3976-431e-b4be-7019e58dc7a4",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-24T10:40:19.571Z",
-                     *             "updatedAt": "2026-11-24T10:40:20.007Z"
+                     *             "createdAt": "2026-11-24T10:52:40.328Z",
+                     *             "updatedAt": "2026-11-24T10:52:40.830Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "2c8cdb03fd29c68d497f4d567f530644236cc009d2a4711a68e4e539d950c41e",
-                     *           "previousHash": "d5c4d73a72d5830aafe291600bb263c49b56fba2bc4bc76a83e6c16689c00ca0",
-                     *           "hash": "71d465a0fcd3374b4905d2d8bd9c289fe13dfc349e294c037b77eb9d5aef8b1a"
+                     *           "recordDigest": "30f432ba6380ddc821fca59a7ff7603ff21bae3937884b9173ede867ccc38c34",
+                     *           "previousHash": "2de4278468e75d32e4316facb0704bfcee678d97146c49977bbbd86bd4c8a52a",
+                     *           "hash": "d63ceebc06dbd14d60d3d7f38ec18c0cc578c4e62fbde9efac8192b82d2a69a2"
                      *         },
                      *         {
-                     *           "id": "6660027b-173c-4b6f-b209-feafc15f6263",
+                     *           "id": "b72b4c24-ae1e-48c2-84f4-4720730a508f",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "0ff07a4f-ecf7-40bc-9229-f9acc715ef01",
-                     *           "recordId": "aab0096b-5ed8-41b1-96fa-dd65d15c4f20",
+                     *           "companyId": "f1cdd14b-3d51-49b1-ae37-4f5cd5c40789",
+                     *           "recordId": "102ac711-fe72-44dd-8264-4e98cd8b9ebe",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "6719c1e1-214d-4598-9bcd-d6c400b51c3b"
+                     *             "id": "a922d667-794a-4277-bdb3-dcefc631a57d"
                      *           },
-                     *           "occurredAt": "2026-11-24T10:40:20.119Z",
-                     *           "requestId": "8d624a21-94e7-46ed-b83e-c26f7349489e",
+                     *           "occurredAt": "2026-11-24T10:52:41.107Z",
+                     *           "requestId": "057c55db-923c-400b-889e-d0bbce61c473",
                      *           "data": {
-                     *             "id": "aab0096b-5ed8-41b1-96fa-dd65d15c4f20",
+                     *             "id": "102ac711-fe72-44dd-8264-4e98cd8b9ebe",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "ed70df5e-c556-4d3a-9376-303bbc4c5b75",
+                     *                 "accountId": "db19f84a-d922-4e0b-a282-a1f979d4217f",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -10000,7 +10030,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "d2508c7e-0bed-4bf4-b325-671945775362",
+                     *                 "accountId": "f78be228-7579-446b-924d-914fb85e0ae4",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -10016,42 +10046,42 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d",
-                     *             "periodId": "7f0ca752-927f-4573-93d4-609aabd512c0",
+                     *             "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7",
+                     *             "periodId": "695dda30-3976-431e-b4be-7019e58dc7a4",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-24T10:40:19.571Z",
-                     *             "updatedAt": "2026-11-24T10:40:20.119Z"
+                     *             "createdAt": "2026-11-24T10:52:40.328Z",
+                     *             "updatedAt": "2026-11-24T10:52:41.107Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "e0791cab7e4411bf793fa47b46ad615aae9a7514058f6d4e0bd4460ce092fcda",
-                     *           "previousHash": "7568f17d0e0b9e4df98bb9ff7716eb24b7b96dcb8b020d78e8571c41b1db63e8",
-                     *           "hash": "a8d1d98b080ed16d40881635364552cb5a93862c49e303a013809c21e81146a9"
+                     *           "recordDigest": "28bb23ff4000cbbd9985c0e77e214e56d17955ba272714ec5a2e11d9799f7c55",
+                     *           "previousHash": "c60102cffe8dd54659141013fefff820f65e52cf1b3c79c3003490f5e63a70f4",
+                     *           "hash": "d29e24faff79a7f756378c9714cbf9b5ad0ed8d954780756f43900120ef7ffed"
                      *         },
                      *         {
-                     *           "id": "17b5dcc7-f389-41b6-ad42-28924d7c8031",
+                     *           "id": "b2ac4100-3b80-402f-bcd7-93927d2584ee",
                      *           "sequence": 34,
                      *           "type": "JournalReversed",
-                     *           "companyId": "0ff07a4f-ecf7-40bc-9229-f9acc715ef01",
-                     *           "recordId": "aab0096b-5ed8-41b1-96fa-dd65d15c4f20",
+                     *           "companyId": "f1cdd14b-3d51-49b1-ae37-4f5cd5c40789",
+                     *           "recordId": "102ac711-fe72-44dd-8264-4e98cd8b9ebe",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "6719c1e1-214d-4598-9bcd-d6c400b51c3b"
+                     *             "id": "a922d667-794a-4277-bdb3-dcefc631a57d"
                      *           },
-                     *           "occurredAt": "2026-11-24T10:40:20.166Z",
-                     *           "requestId": "49843475-90c1-4576-bb9e-19699664e673",
+                     *           "occurredAt": "2026-11-24T10:52:41.179Z",
+                     *           "requestId": "b9f6553b-286d-4a21-8319-2ceddb704d27",
                      *           "data": {
-                     *             "id": "aab0096b-5ed8-41b1-96fa-dd65d15c4f20",
+                     *             "id": "102ac711-fe72-44dd-8264-4e98cd8b9ebe",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "ed70df5e-c556-4d3a-9376-303bbc4c5b75",
+                     *                 "accountId": "db19f84a-d922-4e0b-a282-a1f979d4217f",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -10061,7 +10091,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "d2508c7e-0bed-4bf4-b325-671945775362",
+                     *                 "accountId": "f78be228-7579-446b-924d-914fb85e0ae4",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -10077,22 +10107,22 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "ff4dabf1-de53-4497-8ca2-6bf6c626e67d",
-                     *             "periodId": "7f0ca752-927f-4573-93d4-609aabd512c0",
+                     *             "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7",
+                     *             "periodId": "695dda30-3976-431e-b4be-7019e58dc7a4",
                      *             "reversalOf": null,
-                     *             "reversedBy": "f0578819-f73a-4f21-bdfe-fd1e4a664d79",
+                     *             "reversedBy": "34c8f67d-4728-456f-be7f-ebf6e39bbff1",
                      *             "version": 6,
-                     *             "createdAt": "2026-11-24T10:40:19.571Z",
-                     *             "updatedAt": "2026-11-24T10:40:20.166Z"
+                     *             "createdAt": "2026-11-24T10:52:40.328Z",
+                     *             "updatedAt": "2026-11-24T10:52:41.179Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "4af99a6f839a49862b57c3b02db4824e8bbf95ffc27608fdffb57222d8eca870",
-                     *           "previousHash": "a8d1d98b080ed16d40881635364552cb5a93862c49e303a013809c21e81146a9",
-                     *           "hash": "c61112587f534b40863c3613a784a6a0d9f43773070a1a03dad4cdc7f05cf560"
+                     *           "recordDigest": "86686a8c678576e77d4c56beda2a6e2f7818568dbd116760dee242204de28da8",
+                     *           "previousHash": "d29e24faff79a7f756378c9714cbf9b5ad0ed8d954780756f43900120ef7ffed",
+                     *           "hash": "797551db2dfbce41bd6fb92596ea4af50e5887f7266b222273bda21d87351ef7"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjBmZjA3YTRmLWVjZjctNDBiYy05MjI5LWY5YWNjNzE1ZWYwMSIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM0fX0.id6pr2nU53t_gAFbbJh2lsupOvp_dELjXzyWSLIWuA8"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImYxY2RkMTRiLTNkNTEtNDliMS1hZTM3LTRmNWNkNWM0MDc4OSIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM0fX0.B-VrOZCEMuQ9YkWsbQrC736OlHXO4wD14lg2jSVQDV8"
                      *     }
                      */
                     "application/json": {
@@ -10143,7 +10173,7 @@ export interface operations {
                             dataOmittedReason: ("size" | "permission") | null;
                             /** @description The request that made the change (its x-request-id answer header); null when job recovery finished it. */
                             requestId: string | null;
-                            /** @description For journals, accounts and cost centers: lowercase hex SHA-256 of the RFC 8785 canonical JSON of the record as `data` shows it (less `path`), kept when `data` is left out; null otherwise. */
+                            /** @description For journals, accounts and cost centers: lowercase hex SHA-256 of the RFC 8785 canonical JSON of the record as `data` shows it (less `path` and `classification`, which its ancestors decide), kept when `data` is left out; null otherwise. */
                             recordDigest: string | null;
                             /** @description The hash of the event before it in the company’s chain; 64 zeros for the first. */
                             previousHash: string | null;
@@ -10198,7 +10228,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "5f0b3587-4dc0-4c35-809b-10c38283befe",
+                     *           "id": "5fb53533-9fe6-455b-920f-9e8fbec68573",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -10209,11 +10239,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "6719c1e1-214d-4598-9bcd-d6c400b51c3b"
+                     *             "id": "a922d667-794a-4277-bdb3-dcefc631a57d"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:40:27.248Z",
-                     *           "updatedAt": "2026-11-24T10:40:27.248Z"
+                     *           "createdAt": "2026-11-24T10:52:45.928Z",
+                     *           "updatedAt": "2026-11-24T10:52:45.928Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -10335,7 +10365,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5f0b3587-4dc0-4c35-809b-10c38283befe",
+                     *       "id": "5fb53533-9fe6-455b-920f-9e8fbec68573",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -10346,11 +10376,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "6719c1e1-214d-4598-9bcd-d6c400b51c3b"
+                     *         "id": "a922d667-794a-4277-bdb3-dcefc631a57d"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:40:27.248Z",
-                     *       "updatedAt": "2026-11-24T10:40:27.248Z",
+                     *       "createdAt": "2026-11-24T10:52:45.928Z",
+                     *       "updatedAt": "2026-11-24T10:52:45.928Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -10438,7 +10468,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5f0b3587-4dc0-4c35-809b-10c38283befe",
+                     *       "id": "5fb53533-9fe6-455b-920f-9e8fbec68573",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -10449,11 +10479,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "6719c1e1-214d-4598-9bcd-d6c400b51c3b"
+                     *         "id": "a922d667-794a-4277-bdb3-dcefc631a57d"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:40:27.248Z",
-                     *       "updatedAt": "2026-11-24T10:40:27.248Z"
+                     *       "createdAt": "2026-11-24T10:52:45.928Z",
+                     *       "updatedAt": "2026-11-24T10:52:45.928Z"
                      *     }
                      */
                     "application/json": {
@@ -10565,7 +10595,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5f0b3587-4dc0-4c35-809b-10c38283befe",
+                     *       "id": "5fb53533-9fe6-455b-920f-9e8fbec68573",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -10577,11 +10607,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "6719c1e1-214d-4598-9bcd-d6c400b51c3b"
+                     *         "id": "a922d667-794a-4277-bdb3-dcefc631a57d"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T10:40:27.248Z",
-                     *       "updatedAt": "2026-11-24T10:40:27.646Z"
+                     *       "createdAt": "2026-11-24T10:52:45.928Z",
+                     *       "updatedAt": "2026-11-24T10:52:46.298Z"
                      *     }
                      */
                     "application/json": {
@@ -10804,13 +10834,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "8c7d1115-88c0-441b-82f7-bfd09d9c50bb",
+                     *           "id": "083e20ac-c302-4c13-b64c-9c2f313d4b14",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:40:28.008Z",
-                     *           "updatedAt": "2026-11-24T10:40:28.008Z"
+                     *           "createdAt": "2026-11-24T10:52:46.765Z",
+                     *           "updatedAt": "2026-11-24T10:52:46.765Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -10906,13 +10936,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8c7d1115-88c0-441b-82f7-bfd09d9c50bb",
+                     *       "id": "083e20ac-c302-4c13-b64c-9c2f313d4b14",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:40:28.008Z",
-                     *       "updatedAt": "2026-11-24T10:40:28.008Z"
+                     *       "createdAt": "2026-11-24T10:52:46.765Z",
+                     *       "updatedAt": "2026-11-24T10:52:46.765Z"
                      *     }
                      */
                     "application/json": {
@@ -10978,13 +11008,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8c7d1115-88c0-441b-82f7-bfd09d9c50bb",
+                     *       "id": "083e20ac-c302-4c13-b64c-9c2f313d4b14",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:40:28.008Z",
-                     *       "updatedAt": "2026-11-24T10:40:28.008Z"
+                     *       "createdAt": "2026-11-24T10:52:46.765Z",
+                     *       "updatedAt": "2026-11-24T10:52:46.765Z"
                      *     }
                      */
                     "application/json": {
@@ -11063,13 +11093,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8c7d1115-88c0-441b-82f7-bfd09d9c50bb",
+                     *       "id": "083e20ac-c302-4c13-b64c-9c2f313d4b14",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T10:40:28.008Z",
-                     *       "updatedAt": "2026-11-24T10:40:28.259Z"
+                     *       "createdAt": "2026-11-24T10:52:46.765Z",
+                     *       "updatedAt": "2026-11-24T10:52:46.938Z"
                      *     }
                      */
                     "application/json": {
@@ -11151,6 +11181,70 @@ export interface operations {
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
             413: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
+    "audit.verify": {
+        parameters: {
+            query?: {
+                /** @description The first event to check (default: the oldest still kept); the answer gives the first checked. */
+                fromSequence?: number;
+                /** @description The last event to check (default, and at most: the head); the answer gives the last checked, which is lower when a call’s 250,000 events ran out first. */
+                toSequence?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "verified": true,
+                     *       "checked": 72,
+                     *       "fromSequence": 1,
+                     *       "toSequence": 72,
+                     *       "headSequence": 72,
+                     *       "headHash": "163eaa027f96ea7791c44f36b774c4bcbb1e4f9ff1a18341564499152b570ded",
+                     *       "firstBrokenSequence": null,
+                     *       "reason": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description true when every event of the range matches its hash and the chain, and every record and balance the events describe matches the table. */
+                        verified: boolean;
+                        /** @description How many events were checked (each hash recomputed). */
+                        checked: number;
+                        /** @description The first event to check (default: the oldest still kept); the answer gives the first checked. */
+                        fromSequence: number;
+                        /** @description The last event to check (default, and at most: the head); the answer gives the last checked, which is lower when a call’s 250,000 events ran out first. */
+                        toSequence: number;
+                        /** @description The number of the company’s newest event (the head of the chain). */
+                        headSequence: number;
+                        /** @description The hash of the newest event: keep it to prove later that nothing before it changed. */
+                        headHash: string | null;
+                        /** @description The first event at which the books and the chain disagree (the event altered or missing, or the event whose record or balance differs); null when verified. */
+                        firstBrokenSequence: number | null;
+                        /** @description What was found there, naming the record; null when verified. */
+                        reason: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             500: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };

@@ -28,8 +28,11 @@ export const AUDITED_KIND_OF: Partial<Record<EventType, AuditedKind>> = {
   CostCenterDeleted: 'costCenter',
 };
 
-/** Fields of a record's answer that other records decide (an account's `path` follows its ancestors' codes). */
-const DERIVED_FIELDS = new Set(['path']);
+/**
+ * Fields of a record's answer that other records decide: a node's `path` follows its ancestors'
+ * codes, an account's `classification` its root's; both change without an event of the record.
+ */
+const DERIVED_FIELDS = new Set(['path', 'classification']);
 
 /** What of a record's answer its own item decides: the answer less derived fields. */
 export function ownState(answer: Record<string, unknown>): Record<string, unknown> {

@@ -38,6 +38,7 @@ export const SERVICE_PERMISSIONS = [
   'reports:create',
   'exchange-rates:read',
   'exchange-rates:manage',
+  'audit:read',
 ] as const;
 
 export const PERMISSIONS = [...SPEC_PERMISSIONS, ...SERVICE_PERMISSIONS] as const;

@@ -8,6 +8,7 @@ import { decodeCursor, encodeCursor, type CursorBinding } from './cursor.ts';
 import { exact } from './exact-number.ts';
 import { keys, type Key } from './keys.ts';
 import { withPrefix, withRange } from './prefix-query.ts';
+import { queryAll } from './query-all.ts';
 import { conditions, getItem, mainTable, recordOf, type Item } from './table-ops.ts';
 import type { WriteOp } from './transact.ts';
 
@@ -69,6 +70,20 @@ export async function pendingEvents(companyId: string, limit: number): Promise<P
 export async function getEvent(companyId: string, sequence: number): Promise<SequencedEvent | undefined> {
   const item = await getItem(keys.event(companyId, sequence), { consistent: true });
   return item && eventFromItem(item);
+}
+
+/** The events numbered `from` to `to` that are still kept, in order (strongly consistent; callers keep ranges to a page, 1,000 or so). */
+export async function eventsBetween(companyId: string, from: number, to: number): Promise<SequencedEvent[]> {
+  const events: SequencedEvent[] = [];
+  const range = withRange(keys.company(companyId).pk, { from: keys.event(companyId, from).sk, to: keys.event(companyId, to).sk });
+  for await (const item of queryAll({ TableName: config.tableName, ...range, ConsistentRead: true })) events.push(eventFromItem(item));
+  return events;
+}
+
+/** The number of the oldest event still kept (older ones expired), or undefined when none is. */
+export async function oldestKeptSequence(companyId: string): Promise<number | undefined> {
+  const { Items } = await db().send(new QueryCommand({ TableName: config.tableName, ...withPrefix(keys.company(companyId).pk, keys.eventPrefix), ConsistentRead: true, Limit: 1 }));
+  return Items?.[0] ? (Items[0].sequence as number) : undefined;
 }
 
 /** Where the company's feed stands: the next number its counter hands out (1 for the first event) and the chain's last hash. */

@@ -1,6 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
 import { NotFound, StateConflict, VersionConflict, type AppError } from '../errors.ts';
+import { batchGetItems } from './batch-get.ts';
 import { db } from './client.ts';
 import type { DraftJournal, InProgressJournal, JournalRecord, ReversedJournal } from '../journals/records.ts';
 import { keys } from './keys.ts';
@@ -28,6 +29,11 @@ export function journalFromItem(item: Item): JournalRecord {
 export async function getJournal(companyId: string, journalId: string): Promise<JournalRecord | undefined> {
   const item = await getItem(keys.journal(companyId, journalId), { consistent: true });
   return item && journalFromItem(item);
+}
+
+/** Many journals by id (strongly consistent, batched); missing ones are left out. */
+export async function getJournals(companyId: string, journalIds: readonly string[]): Promise<JournalRecord[]> {
+  return (await batchGetItems(journalIds.map((id) => keys.journal(companyId, id)), { consistent: true })).map(journalFromItem);
 }
 
 /** Errors: NotFound. */

@@ -195,6 +195,8 @@ export const balanceKeys = {
     const prefix = `BAL#${costCenters ? 'C' : 'T'}#D#${accountId}#`;
     return { from: `${prefix}${from}#`, to: `${prefix}${to}#~` };
   },
+  /** The posting day of a day balance item (`BAL#<T|C|X>#D#<account>#<day>#...`), read back from its sort key. */
+  dayOfDayBalance: (sk: string) => sk.split('#')[4]!,
 };
 
 /** Keys of the accounts' ledgers (ledger-store.ts). */

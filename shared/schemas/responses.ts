@@ -166,6 +166,17 @@ function buildResponses() {
     hash: z.nullable(sha256),
   });
 
+  const AuditVerifyResponse = z.strictObject({
+    verified: z.boolean(),
+    checked: z.int(),
+    fromSequence: z.int(),
+    toSequence: z.int(),
+    headSequence: z.int(),
+    headHash: z.nullable(sha256),
+    firstBrokenSequence: z.nullable(z.int()),
+    reason: z.nullable(z.string()),
+  });
+
   const webhook = {
     id,
     url: z.string(),
@@ -234,7 +245,7 @@ function buildResponses() {
     companies: z.array(z.strictObject({ companyId: id, roleId: id, permissions: z.array(z.string()) })),
   });
 
-  return { NodeResponse, AccountResponse, CostCenterResponse, SettingsResponse, CompanyResponse, CreatedCompanyResponse, MembershipResponse, PeriodResponse, YearResponse, JournalResponse, MemberResponse, RoleResponse, RolesResponse, EventResponse, WebhookResponse, CreatedWebhookResponse, DeliveryResponse, ExchangeRateResponse, RevaluationResponse, ApiKeyResponse, CreatedApiKeyResponse, LoginResponse, TokenResponse, ...buildReportResponses() };
+  return { NodeResponse, AccountResponse, CostCenterResponse, SettingsResponse, CompanyResponse, CreatedCompanyResponse, MembershipResponse, PeriodResponse, YearResponse, JournalResponse, MemberResponse, RoleResponse, RolesResponse, EventResponse, AuditVerifyResponse, WebhookResponse, CreatedWebhookResponse, DeliveryResponse, ExchangeRateResponse, RevaluationResponse, ApiKeyResponse, CreatedApiKeyResponse, LoginResponse, TokenResponse, ...buildReportResponses() };
 }
 
 export const responses = lazy(buildResponses);

@@ -59,7 +59,7 @@ describe('audit chain', () => {
     const events = await feed(api, base);
 
     const digest = (state: Record<string, unknown>) => {
-      const { path: _path, ...own } = state;
+      const { path: _path, classification: _classification, ...own } = state;
       return createHash('sha256').update(canonicalize(own)!, 'utf8').digest('hex');
     };
     const cash = events.find((e) => e.recordId === chart.cash.id)!;
