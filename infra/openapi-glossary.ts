@@ -139,6 +139,8 @@ export const GLOSSARY: Record<string, string> = {
   headHash: 'The hash of the newest event: keep it to prove later that nothing before it changed.',
   firstBrokenSequence: 'The first event at which the books and the chain disagree (the event altered or missing, or the event whose record or balance differs); null when verified.',
   reason: 'What was found there, naming the record; null when verified.',
+  state: 'The record as it stood after the change, as its GET showed it then; null after a deletion.',
+  createdBy: 'For an API key: the user who created the key; null for a user.',
   previousHash: 'The hash of the event before it in the company’s chain; 64 zeros for the first.',
   hash: 'Lowercase hex SHA-256 of the UTF-8 bytes of previousHash followed by the RFC 8785 canonical JSON of this event without `hash`, as a reader allowed to read every record sees it (README, Auditing); null on events numbered before the chain.',
   recordId: 'The record the event is about (an account, a journal, a member’s user id, the company for its settings).',

@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/395cd22d-8b31-4759-a47f-f7c2154789b2`
+         * @description Example request: `GET /api/v1/Companies/6a4f34c5-d752-41c6-a704-6706d2c8029a`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Settings`
+         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Settings`
          */
         get: operations["settings.get"];
         /**
          * Update company settings (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Settings`
+         * @description Example request: `PUT /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Roles`
+         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Roles`
+         * @description Example request: `POST /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Roles/3fe771fd-a82a-4dc8-8445-1eceb07537b6`
+         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Roles/270715c3-a35b-473c-931f-2e41bfd3c305`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Roles/3fe771fd-a82a-4dc8-8445-1eceb07537b6`
+         * @description Example request: `PUT /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Roles/270715c3-a35b-473c-931f-2e41bfd3c305`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Roles/3fe771fd-a82a-4dc8-8445-1eceb07537b6`
+         * @description Example request: `DELETE /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Roles/270715c3-a35b-473c-931f-2e41bfd3c305`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Members`
+         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Members`
+         * @description Example request: `POST /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Members/854856a9-818d-49bf-87ca-8524373b05ed`
+         * @description Example request: `PUT /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Members/3b033b65-99fe-4f51-be49-a9dcc0ae6cf4`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Members/854856a9-818d-49bf-87ca-8524373b05ed`
+         * @description Example request: `DELETE /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Members/3b033b65-99fe-4f51-be49-a9dcc0ae6cf4`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/ApiKeys/4fc6a297-3da9-421f-bdf6-92140fbc7a4a`
+         * @description Example request: `DELETE /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/ApiKeys/ff6d6e91-95b5-421b-9db2-805ca490f5ef`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Accounts`
+         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Accounts`
+         * @description Example request: `POST /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,20 +305,40 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Accounts/c879e2ff-fabd-4cea-942f-2ea175dc68a1`
+         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Accounts/a3dd6a7b-ecf6-4544-a59e-56a84f7f83dc`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Accounts/c879e2ff-fabd-4cea-942f-2ea175dc68a1`
+         * @description Example request: `PUT /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Accounts/a3dd6a7b-ecf6-4544-a59e-56a84f7f83dc`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Accounts/c879e2ff-fabd-4cea-942f-2ea175dc68a1`
+         * @description Example request: `DELETE /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Accounts/a3dd6a7b-ecf6-4544-a59e-56a84f7f83dc`
          */
         delete: operations["accounts.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Accounts/{id}/History": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
+         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Accounts/a3dd6a7b-ecf6-4544-a59e-56a84f7f83dc/History`
+         */
+        get: operations["accounts.history"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -333,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -357,20 +377,40 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/CostCenters/21c62631-58c2-4c60-84e2-117039729686`
+         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/CostCenters/b38a941e-7004-45ca-8ebf-a0855e78b298`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/CostCenters/21c62631-58c2-4c60-84e2-117039729686`
+         * @description Example request: `PUT /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/CostCenters/b38a941e-7004-45ca-8ebf-a0855e78b298`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/CostCenters/21c62631-58c2-4c60-84e2-117039729686`
+         * @description Example request: `DELETE /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/CostCenters/b38a941e-7004-45ca-8ebf-a0855e78b298`
          */
         delete: operations["costCenters.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/CostCenters/{id}/History": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
+         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/CostCenters/b38a941e-7004-45ca-8ebf-a0855e78b298/History`
+         */
+        get: operations["costCenters.history"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -387,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/CostCenters/21c62631-58c2-4c60-84e2-117039729686/Activate`
+         * @description Example request: `POST /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/CostCenters/b38a941e-7004-45ca-8ebf-a0855e78b298/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -407,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/CostCenters/21c62631-58c2-4c60-84e2-117039729686/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/CostCenters/b38a941e-7004-45ca-8ebf-a0855e78b298/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -425,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -449,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/FinancialYears/3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7`
+         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/FinancialYears/6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/FinancialYears/e4ddb224-d6d1-47b2-8cb2-75c5dcee3626`
+         * @description Example request: `PUT /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/FinancialYears/a3ec5267-c916-4423-b1cf-5b07d3a6d65f`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/FinancialYears/e4ddb224-d6d1-47b2-8cb2-75c5dcee3626`
+         * @description Example request: `DELETE /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/FinancialYears/a3ec5267-c916-4423-b1cf-5b07d3a6d65f`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -478,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/FinancialYears/3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7/Close`
+         * @description Example request: `PUT /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/FinancialYears/6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -499,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/FinancialYears/3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/FinancialYears/6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -517,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/FinancialYears/3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7/Periods`
+         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/FinancialYears/6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -537,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/FinancialYears/3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7/Periods/cd954e67-c031-4856-baaf-cf67dfddea70`
+         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/FinancialYears/6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d/Periods/3688f84e-1d0e-403f-a008-cb579e0ecc6c`
          */
         get: operations["periods.get"];
         put?: never;
@@ -559,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/FinancialYears/3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7/Periods/cd954e67-c031-4856-baaf-cf67dfddea70/Lock`
+         * @description Example request: `POST /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/FinancialYears/6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d/Periods/3688f84e-1d0e-403f-a008-cb579e0ecc6c/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -578,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/FinancialYears/3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7/Periods/cd954e67-c031-4856-baaf-cf67dfddea70/Close`
+         * @description Example request: `POST /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/FinancialYears/6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d/Periods/3688f84e-1d0e-403f-a008-cb579e0ecc6c/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/FinancialYears/3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7/Periods/cd954e67-c031-4856-baaf-cf67dfddea70/Close`
+         * @description Example request: `POST /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/FinancialYears/6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d/Periods/3688f84e-1d0e-403f-a008-cb579e0ecc6c/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -603,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/FinancialYears/3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7/Periods/cd954e67-c031-4856-baaf-cf67dfddea70/Reopen`
+         * @description Example request: `POST /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/FinancialYears/6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d/Periods/3688f84e-1d0e-403f-a008-cb579e0ecc6c/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -621,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status)
-         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Journals`
+         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Journals`
+         * @description Example request: `POST /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -645,14 +685,34 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Journals/102ac711-fe72-44dd-8264-4e98cd8b9ebe`
+         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Journals/935f99aa-ef91-4e3e-909c-43d49bd6dbd8`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Journals/102ac711-fe72-44dd-8264-4e98cd8b9ebe`
+         * @description Example request: `PUT /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Journals/935f99aa-ef91-4e3e-909c-43d49bd6dbd8`
          */
         put: operations["journals.update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Journals/{id}/History": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
+         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Journals/935f99aa-ef91-4e3e-909c-43d49bd6dbd8/History`
+         */
+        get: operations["journals.history"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -671,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Journals/102ac711-fe72-44dd-8264-4e98cd8b9ebe/Post`
+         * @description Example request: `POST /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Journals/935f99aa-ef91-4e3e-909c-43d49bd6dbd8/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -691,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Journals/e99bcf22-837c-4cfc-9107-147dc70e5c37/Void`
+         * @description Example request: `POST /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Journals/9212f03f-19fe-40de-b462-f215c4fcb63d/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -711,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Journals/102ac711-fe72-44dd-8264-4e98cd8b9ebe/Adjust`
+         * @description Example request: `POST /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Journals/935f99aa-ef91-4e3e-909c-43d49bd6dbd8/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -731,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Journals/102ac711-fe72-44dd-8264-4e98cd8b9ebe/Reverse`
+         * @description Example request: `POST /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Journals/935f99aa-ef91-4e3e-909c-43d49bd6dbd8/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -751,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -769,7 +829,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Reports/TrialBalance?financialYearId=3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7`
+         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Reports/TrialBalance?financialYearId=6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -789,7 +849,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -809,7 +869,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -829,7 +889,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated), closing balance
-         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -849,13 +909,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Reports`
+         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Reports`
+         * @description Example request: `POST /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -873,7 +933,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot
-         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Reports/b2587df1-9be8-4b80-8599-8e47a09b496c`
+         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Reports/0942efe1-6341-4171-a5fa-775c9e0c5042`
          */
         get: operations["reports.get"];
         put?: never;
@@ -893,7 +953,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -913,13 +973,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -937,18 +997,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Webhooks/5fb53533-9fe6-455b-920f-9e8fbec68573`
+         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Webhooks/5cd9dd91-3fee-4fb2-8c25-86f4d7e8d9cc`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Webhooks/5fb53533-9fe6-455b-920f-9e8fbec68573`
+         * @description Example request: `PUT /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Webhooks/5cd9dd91-3fee-4fb2-8c25-86f4d7e8d9cc`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Webhooks/5fb53533-9fe6-455b-920f-9e8fbec68573`
+         * @description Example request: `DELETE /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Webhooks/5cd9dd91-3fee-4fb2-8c25-86f4d7e8d9cc`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -965,7 +1025,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Webhooks/5fb53533-9fe6-455b-920f-9e8fbec68573/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Webhooks/5cd9dd91-3fee-4fb2-8c25-86f4d7e8d9cc/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -985,13 +1045,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1009,18 +1069,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/ExchangeRates/083e20ac-c302-4c13-b64c-9c2f313d4b14`
+         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/ExchangeRates/dd1171ec-55db-4dfa-acb9-c6fa099dad0a`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/ExchangeRates/083e20ac-c302-4c13-b64c-9c2f313d4b14`
+         * @description Example request: `PUT /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/ExchangeRates/dd1171ec-55db-4dfa-acb9-c6fa099dad0a`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/ExchangeRates/083e20ac-c302-4c13-b64c-9c2f313d4b14`
+         * @description Example request: `DELETE /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/ExchangeRates/dd1171ec-55db-4dfa-acb9-c6fa099dad0a`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1037,7 +1097,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table
-         * @description Example request: `GET /api/v1/Companies/f1cdd14b-3d51-49b1-ae37-4f5cd5c40789/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1098,7 +1158,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:45863/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A36839%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=nGKon07dWCOYmOQNdn3G7-9h59-RXeHoFFFTsJOW7Ps&code_challenge_method=S256&state=hj7PRtmgsGEOmrxoZdr3lx2Scfb5MLe7Ekz9fMD1nCA&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:44343/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A40705%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=czl6N-2WViP7jvCYHINI_S6EHE24k0PHqDZwRVj6CsE&code_challenge_method=S256&state=-PurQYpC422CoF-AR3_abyUrLCWM6vYID2Gn7piJ8-Q&client_id=ledger-local"
                      *     }
                      */
                     "application/json": {
@@ -1124,7 +1184,7 @@ export interface operations {
             query: {
                 /** @description Code, unique among siblings; paths join codes with dots. */
                 code: string;
-                /** @description The state value the sign-in started with. */
+                /** @description The record as it stood after the change, as its GET showed it then; null after a deletion. */
                 state: string;
             };
             header?: never;
@@ -1148,7 +1208,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "f1cdd14b-3d51-49b1-ae37-4f5cd5c40789",
+                     *           "companyId": "220ca2e9-34cf-4653-8194-61d0fb5db9a4",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1184,7 +1244,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "395cd22d-8b31-4759-a47f-f7c2154789b2",
+                     *           "companyId": "6a4f34c5-d752-41c6-a704-6706d2c8029a",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1299,7 +1359,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "f1cdd14b-3d51-49b1-ae37-4f5cd5c40789",
+                     *           "companyId": "220ca2e9-34cf-4653-8194-61d0fb5db9a4",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1335,7 +1395,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "395cd22d-8b31-4759-a47f-f7c2154789b2",
+                     *           "companyId": "6a4f34c5-d752-41c6-a704-6706d2c8029a",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1446,16 +1506,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "395cd22d-8b31-4759-a47f-f7c2154789b2",
+                     *           "id": "6a4f34c5-d752-41c6-a704-6706d2c8029a",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-24T10:52:35.355Z",
+                     *           "createdAt": "2026-11-24T11:00:16.266Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "f1cdd14b-3d51-49b1-ae37-4f5cd5c40789",
+                     *           "id": "220ca2e9-34cf-4653-8194-61d0fb5db9a4",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-24T10:52:35.004Z",
+                     *           "createdAt": "2026-11-24T11:00:15.309Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -1542,9 +1602,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "395cd22d-8b31-4759-a47f-f7c2154789b2",
+                     *       "id": "6a4f34c5-d752-41c6-a704-6706d2c8029a",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T10:52:35.355Z",
+                     *       "createdAt": "2026-11-24T11:00:16.266Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -1553,7 +1613,7 @@ export interface operations {
                      *         "fxRoundingAccountId": null,
                      *         "unrealizedFxGainLossAccountId": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-24T10:52:35.355Z"
+                     *         "updatedAt": "2026-11-24T11:00:16.266Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -1666,9 +1726,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "395cd22d-8b31-4759-a47f-f7c2154789b2",
+                     *       "id": "6a4f34c5-d752-41c6-a704-6706d2c8029a",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T10:52:35.355Z",
+                     *       "createdAt": "2026-11-24T11:00:16.266Z",
                      *       "version": 1
                      *     }
                      */
@@ -1725,7 +1785,7 @@ export interface operations {
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-24T10:52:35.004Z"
+                     *       "updatedAt": "2026-11-24T11:00:15.309Z"
                      *     }
                      */
                     "application/json": {
@@ -1774,7 +1834,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "c89581ba-e6ce-4f51-8684-18b025abd561",
+                 *       "retainedEarningsAccountId": "b5c7f587-5dd5-4856-a8e8-f0ddf150f088",
                  *       "version": 1
                  *     }
                  */
@@ -1805,11 +1865,11 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "c89581ba-e6ce-4f51-8684-18b025abd561",
+                     *       "retainedEarningsAccountId": "b5c7f587-5dd5-4856-a8e8-f0ddf150f088",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-24T10:52:37.623Z"
+                     *       "updatedAt": "2026-11-24T11:00:19.996Z"
                      *     }
                      */
                     "application/json": {
@@ -1968,7 +2028,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "3fe771fd-a82a-4dc8-8445-1eceb07537b6",
+                     *           "id": "270715c3-a35b-473c-931f-2e41bfd3c305",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -1979,8 +2039,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-24T10:52:45.243Z",
-                     *           "updatedAt": "2026-11-24T10:52:45.347Z"
+                     *           "createdAt": "2026-11-24T11:00:35.657Z",
+                     *           "updatedAt": "2026-11-24T11:00:35.722Z"
                      *         }
                      *       ]
                      *     }
@@ -2069,7 +2129,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3fe771fd-a82a-4dc8-8445-1eceb07537b6",
+                     *       "id": "270715c3-a35b-473c-931f-2e41bfd3c305",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2079,8 +2139,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:52:45.243Z",
-                     *       "updatedAt": "2026-11-24T10:52:45.243Z"
+                     *       "createdAt": "2026-11-24T11:00:35.657Z",
+                     *       "updatedAt": "2026-11-24T11:00:35.657Z"
                      *     }
                      */
                     "application/json": {
@@ -2141,7 +2201,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3fe771fd-a82a-4dc8-8445-1eceb07537b6",
+                     *       "id": "270715c3-a35b-473c-931f-2e41bfd3c305",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2151,8 +2211,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:52:45.243Z",
-                     *       "updatedAt": "2026-11-24T10:52:45.243Z"
+                     *       "createdAt": "2026-11-24T11:00:35.657Z",
+                     *       "updatedAt": "2026-11-24T11:00:35.657Z"
                      *     }
                      */
                     "application/json": {
@@ -2239,7 +2299,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3fe771fd-a82a-4dc8-8445-1eceb07537b6",
+                     *       "id": "270715c3-a35b-473c-931f-2e41bfd3c305",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -2250,8 +2310,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T10:52:45.243Z",
-                     *       "updatedAt": "2026-11-24T10:52:45.347Z"
+                     *       "createdAt": "2026-11-24T11:00:35.657Z",
+                     *       "updatedAt": "2026-11-24T11:00:35.722Z"
                      *     }
                      */
                     "application/json": {
@@ -2366,8 +2426,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "a922d667-794a-4277-bdb3-dcefc631a57d",
-                     *           "email": "user-75f70f0e-27d1-4368-8051-88ac97d63544@example.com",
+                     *           "userId": "59c838b5-310e-4e77-99ea-524b6f79bebf",
+                     *           "email": "user-f77577e9-77f4-43d0-b9c0-6efb8f82cddb@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -2402,20 +2462,20 @@ export interface operations {
                      *             "exchange-rates:manage",
                      *             "audit:read"
                      *           ],
-                     *           "joinedAt": "2026-11-24T10:52:35.004Z",
+                     *           "joinedAt": "2026-11-24T11:00:15.309Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "854856a9-818d-49bf-87ca-8524373b05ed",
-                     *           "email": "contract-1795517565506@example.com",
-                     *           "roleId": "3fe771fd-a82a-4dc8-8445-1eceb07537b6",
+                     *           "userId": "3b033b65-99fe-4f51-be49-a9dcc0ae6cf4",
+                     *           "email": "contract-1795518035768@example.com",
+                     *           "roleId": "270715c3-a35b-473c-931f-2e41bfd3c305",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-24T10:52:45.711Z",
+                     *           "joinedAt": "2026-11-24T11:00:35.793Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -2479,8 +2539,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795517565506@example.com",
-                 *       "roleId": "3fe771fd-a82a-4dc8-8445-1eceb07537b6"
+                 *       "email": "contract-1795518035768@example.com",
+                 *       "roleId": "270715c3-a35b-473c-931f-2e41bfd3c305"
                  *     }
                  */
                 "application/json": {
@@ -2506,16 +2566,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "854856a9-818d-49bf-87ca-8524373b05ed",
-                     *       "email": "contract-1795517565506@example.com",
-                     *       "roleId": "3fe771fd-a82a-4dc8-8445-1eceb07537b6",
+                     *       "userId": "3b033b65-99fe-4f51-be49-a9dcc0ae6cf4",
+                     *       "email": "contract-1795518035768@example.com",
+                     *       "roleId": "270715c3-a35b-473c-931f-2e41bfd3c305",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T10:52:45.711Z",
+                     *       "joinedAt": "2026-11-24T11:00:35.793Z",
                      *       "version": 1
                      *     }
                      */
@@ -2596,8 +2656,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "854856a9-818d-49bf-87ca-8524373b05ed",
-                     *       "email": "contract-1795517565506@example.com",
+                     *       "userId": "3b033b65-99fe-4f51-be49-a9dcc0ae6cf4",
+                     *       "email": "contract-1795518035768@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -2612,7 +2672,7 @@ export interface operations {
                      *         "exchange-rates:read",
                      *         "audit:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T10:52:45.711Z",
+                     *       "joinedAt": "2026-11-24T11:00:35.793Z",
                      *       "version": 2
                      *     }
                      */
@@ -2730,9 +2790,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "4fc6a297-3da9-421f-bdf6-92140fbc7a4a",
+                     *           "id": "ff6d6e91-95b5-421b-9db2-805ca490f5ef",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_vk1iPD3",
+                     *           "prefix": "sk-svc_fmcYwBt",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -2740,8 +2800,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "a922d667-794a-4277-bdb3-dcefc631a57d",
-                     *           "createdAt": "2026-11-24T10:52:45.846Z",
+                     *           "createdBy": "59c838b5-310e-4e77-99ea-524b6f79bebf",
+                     *           "createdAt": "2026-11-24T11:00:36.055Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -2774,7 +2834,7 @@ export interface operations {
                             revokedAt: string | null;
                             /**
                              * Format: uuid
-                             * @description Who created it.
+                             * @description For an API key: the user who created the key; null for a user.
                              */
                             createdBy: string;
                             /**
@@ -2852,9 +2912,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4fc6a297-3da9-421f-bdf6-92140fbc7a4a",
+                     *       "id": "ff6d6e91-95b5-421b-9db2-805ca490f5ef",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_vk1iPD3",
+                     *       "prefix": "sk-svc_fmcYwBt",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -2862,8 +2922,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "a922d667-794a-4277-bdb3-dcefc631a57d",
-                     *       "createdAt": "2026-11-24T10:52:45.846Z",
+                     *       "createdBy": "59c838b5-310e-4e77-99ea-524b6f79bebf",
+                     *       "createdAt": "2026-11-24T11:00:36.055Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -2891,7 +2951,7 @@ export interface operations {
                         revokedAt: string | null;
                         /**
                          * Format: uuid
-                         * @description Who created it.
+                         * @description For an API key: the user who created the key; null for a user.
                          */
                         createdBy: string;
                         /**
@@ -2952,18 +3012,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4fc6a297-3da9-421f-bdf6-92140fbc7a4a",
+                     *       "id": "ff6d6e91-95b5-421b-9db2-805ca490f5ef",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_vk1iPD3",
+                     *       "prefix": "sk-svc_fmcYwBt",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-24T10:52:45.874Z",
-                     *       "createdBy": "a922d667-794a-4277-bdb3-dcefc631a57d",
-                     *       "createdAt": "2026-11-24T10:52:45.846Z",
+                     *       "revokedAt": "2026-11-24T11:00:36.204Z",
+                     *       "createdBy": "59c838b5-310e-4e77-99ea-524b6f79bebf",
+                     *       "createdAt": "2026-11-24T11:00:36.055Z",
                      *       "version": 2
                      *     }
                      */
@@ -2989,7 +3049,7 @@ export interface operations {
                         revokedAt: string | null;
                         /**
                          * Format: uuid
-                         * @description Who created it.
+                         * @description For an API key: the user who created the key; null for a user.
                          */
                         createdBy: string;
                         /**
@@ -3046,23 +3106,23 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "5c4c1c70-8297-4219-9477-e05b385d0c24",
+                     *           "id": "d155095a-e554-49ee-9b4d-41c4dc4c6978",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "42fb1e96-aac2-4914-9f09-417f6eba7ac4",
+                     *           "parentId": "cbd86056-44d8-4965-a414-57e8ea7ec6b7",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:52:37.428Z",
-                     *           "updatedAt": "2026-11-24T10:52:37.428Z",
+                     *           "createdAt": "2026-11-24T11:00:18.195Z",
+                     *           "updatedAt": "2026-11-24T11:00:18.195Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "42fb1e96-aac2-4914-9f09-417f6eba7ac4",
+                     *           "id": "cbd86056-44d8-4965-a414-57e8ea7ec6b7",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -3071,30 +3131,30 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:52:37.316Z",
-                     *           "updatedAt": "2026-11-24T10:52:37.316Z",
+                     *           "createdAt": "2026-11-24T11:00:17.572Z",
+                     *           "updatedAt": "2026-11-24T11:00:17.572Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "f78be228-7579-446b-924d-914fb85e0ae4",
+                     *           "id": "351e0ed4-5d83-4f87-aad3-e0058e6be4cf",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "f0e1343a-8dbe-48e3-ab14-6d4f9b8260b1",
+                     *           "parentId": "fb1a8845-7880-4853-a762-e0e783043057",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:52:37.242Z",
-                     *           "updatedAt": "2026-11-24T10:52:37.242Z",
+                     *           "createdAt": "2026-11-24T11:00:17.421Z",
+                     *           "updatedAt": "2026-11-24T11:00:17.421Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "f0e1343a-8dbe-48e3-ab14-6d4f9b8260b1",
+                     *           "id": "fb1a8845-7880-4853-a762-e0e783043057",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -3103,30 +3163,30 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:52:37.191Z",
-                     *           "updatedAt": "2026-11-24T10:52:37.191Z",
+                     *           "createdAt": "2026-11-24T11:00:17.389Z",
+                     *           "updatedAt": "2026-11-24T11:00:17.389Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "c89581ba-e6ce-4f51-8684-18b025abd561",
+                     *           "id": "b5c7f587-5dd5-4856-a8e8-f0ddf150f088",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "5141c221-1a68-4ab5-bf98-a85c36a198b2",
+                     *           "parentId": "5348eae6-0ecf-4efd-8a3a-a39d4654170b",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:52:37.092Z",
-                     *           "updatedAt": "2026-11-24T10:52:37.092Z",
+                     *           "createdAt": "2026-11-24T11:00:17.352Z",
+                     *           "updatedAt": "2026-11-24T11:00:17.352Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "5141c221-1a68-4ab5-bf98-a85c36a198b2",
+                     *           "id": "5348eae6-0ecf-4efd-8a3a-a39d4654170b",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -3135,46 +3195,46 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:52:37.007Z",
-                     *           "updatedAt": "2026-11-24T10:52:37.007Z",
+                     *           "createdAt": "2026-11-24T11:00:17.319Z",
+                     *           "updatedAt": "2026-11-24T11:00:17.319Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "59be5c27-5dff-45a8-9649-9406335e24e7",
+                     *           "id": "32de14f1-5dc0-4375-9e41-a93a995e3460",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "2ca54ed1-d9d8-4e95-a020-22dc3ba79c57",
+                     *           "parentId": "7f29fe43-7632-41cc-88b0-0179627f9565",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:52:36.859Z",
-                     *           "updatedAt": "2026-11-24T10:52:36.859Z",
+                     *           "createdAt": "2026-11-24T11:00:17.281Z",
+                     *           "updatedAt": "2026-11-24T11:00:17.281Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "db19f84a-d922-4e0b-a282-a1f979d4217f",
+                     *           "id": "343808bf-7131-490a-96b3-1f4f181e44de",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "2ca54ed1-d9d8-4e95-a020-22dc3ba79c57",
+                     *           "parentId": "7f29fe43-7632-41cc-88b0-0179627f9565",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:52:36.681Z",
-                     *           "updatedAt": "2026-11-24T10:52:36.681Z",
+                     *           "createdAt": "2026-11-24T11:00:16.947Z",
+                     *           "updatedAt": "2026-11-24T11:00:16.947Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "2ca54ed1-d9d8-4e95-a020-22dc3ba79c57",
+                     *           "id": "7f29fe43-7632-41cc-88b0-0179627f9565",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -3183,8 +3243,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:52:36.537Z",
-                     *           "updatedAt": "2026-11-24T10:52:36.537Z",
+                     *           "createdAt": "2026-11-24T11:00:16.849Z",
+                     *           "updatedAt": "2026-11-24T11:00:16.849Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null
@@ -3320,7 +3380,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c879e2ff-fabd-4cea-942f-2ea175dc68a1",
+                     *       "id": "a3dd6a7b-ecf6-4544-a59e-56a84f7f83dc",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -3329,8 +3389,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:52:37.685Z",
-                     *       "updatedAt": "2026-11-24T10:52:37.685Z",
+                     *       "createdAt": "2026-11-24T11:00:20.332Z",
+                     *       "updatedAt": "2026-11-24T11:00:20.332Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null
@@ -3415,7 +3475,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c879e2ff-fabd-4cea-942f-2ea175dc68a1",
+                     *       "id": "a3dd6a7b-ecf6-4544-a59e-56a84f7f83dc",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -3424,8 +3484,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:52:37.685Z",
-                     *       "updatedAt": "2026-11-24T10:52:37.685Z",
+                     *       "createdAt": "2026-11-24T11:00:20.332Z",
+                     *       "updatedAt": "2026-11-24T11:00:20.332Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null
@@ -3547,7 +3607,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c879e2ff-fabd-4cea-942f-2ea175dc68a1",
+                     *       "id": "a3dd6a7b-ecf6-4544-a59e-56a84f7f83dc",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -3556,8 +3616,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T10:52:37.685Z",
-                     *       "updatedAt": "2026-11-24T10:52:37.740Z",
+                     *       "createdAt": "2026-11-24T11:00:20.332Z",
+                     *       "updatedAt": "2026-11-24T11:00:21.291Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null
@@ -3662,6 +3722,119 @@ export interface operations {
             503: components["responses"]["Error"];
         };
     };
+    "accounts.history": {
+        parameters: {
+            query?: {
+                /** @description Cursor from the previous page’s nextPage; omit for the first page. */
+                page?: string;
+                /** @description Items per page, 1 to 100. */
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: string;
+                /** @description Identifier (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "currentPage": null,
+                     *       "results": [
+                     *         {
+                     *           "version": 1,
+                     *           "type": "AccountCreated",
+                     *           "actor": {
+                     *             "type": "user",
+                     *             "id": "59c838b5-310e-4e77-99ea-524b6f79bebf",
+                     *             "createdBy": null
+                     *           },
+                     *           "requestId": "52b7fc28-4ebf-4ce0-97a8-07f82cbe5e7e",
+                     *           "occurredAt": "2026-11-24T11:00:20.332Z",
+                     *           "sequence": 14,
+                     *           "hash": "59d0168a62a7ffc64a4643ec74593b055ea3a000e7a9f5ec7e5bdc1a35d36ada",
+                     *           "state": {
+                     *             "id": "a3dd6a7b-ecf6-4544-a59e-56a84f7f83dc",
+                     *             "code": "9",
+                     *             "path": "9",
+                     *             "parentId": null,
+                     *             "name": {
+                     *               "arabic": "س",
+                     *               "english": "s"
+                     *             },
+                     *             "version": 1,
+                     *             "createdAt": "2026-11-24T11:00:20.332Z",
+                     *             "updatedAt": "2026-11-24T11:00:20.332Z",
+                     *             "type": "leaf",
+                     *             "classification": "asset",
+                     *             "currency": null
+                     *           }
+                     *         }
+                     *       ],
+                     *       "nextPage": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The cursor used for this page; null on the first page. */
+                        currentPage: string | null;
+                        /** @description The items of this page. */
+                        results: {
+                            /** @description The version read; a write based on another is refused (409). */
+                            version: number;
+                            /** @description category (has children, no entries) or leaf (takes entries). */
+                            type: string;
+                            /** @description Who made the change: a user or an API key, by id (never a credential); null for none. */
+                            actor: {
+                                /**
+                                 * @description user (a signed-in user) or apiKey.
+                                 * @enum {string}
+                                 */
+                                type: "user" | "apiKey";
+                                /** @description Identifier (UUID). */
+                                id: string;
+                                /** @description For an API key: the user who created the key; null for a user. */
+                                createdBy: string | null;
+                            } | null;
+                            /** @description The request that made the change (its x-request-id answer header); null when job recovery finished it. */
+                            requestId: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the change was made (UTC): the instant its transaction was sent, just before it committed.
+                             */
+                            occurredAt: string;
+                            /** @description The event’s number in the company’s feed: increasing, each event once. */
+                            sequence: number;
+                            /** @description Lowercase hex SHA-256 of the UTF-8 bytes of previousHash followed by the RFC 8785 canonical JSON of this event without `hash`, as a reader allowed to read every record sees it (README, Auditing); null on events numbered before the chain. */
+                            hash: string | null;
+                            /** @description The record as it stood after the change, as its GET showed it then; null after a deletion. */
+                            state: {
+                                [key: string]: unknown;
+                            } | null;
+                        }[];
+                        /** @description Cursor for the next page; null at the end. */
+                        nextPage: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
     "costCenters.list": {
         parameters: {
             query?: {
@@ -3696,7 +3869,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "21c62631-58c2-4c60-84e2-117039729686",
+                     *           "id": "b38a941e-7004-45ca-8ebf-a0855e78b298",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -3705,12 +3878,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:52:38.276Z",
-                     *           "updatedAt": "2026-11-24T10:52:38.276Z",
+                     *           "createdAt": "2026-11-24T11:00:21.574Z",
+                     *           "updatedAt": "2026-11-24T11:00:21.574Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "2de65c0b-c784-44b1-9c18-2824af642b62",
+                     *           "id": "dd705205-7abd-4aa6-8bb8-ee42a5c97ac1",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -3719,12 +3892,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:52:37.564Z",
-                     *           "updatedAt": "2026-11-24T10:52:37.564Z",
+                     *           "createdAt": "2026-11-24T11:00:18.693Z",
+                     *           "updatedAt": "2026-11-24T11:00:18.693Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "ace3ae32-0dc3-476c-92ac-6fcd3c97d127",
+                     *           "id": "48639dd3-190d-4c62-b8bc-6e8c7347ca62",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -3733,8 +3906,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:52:37.583Z",
-                     *           "updatedAt": "2026-11-24T10:52:37.583Z",
+                     *           "createdAt": "2026-11-24T11:00:19.145Z",
+                     *           "updatedAt": "2026-11-24T11:00:19.145Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -3847,7 +4020,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "21c62631-58c2-4c60-84e2-117039729686",
+                     *       "id": "b38a941e-7004-45ca-8ebf-a0855e78b298",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -3856,8 +4029,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:52:38.276Z",
-                     *       "updatedAt": "2026-11-24T10:52:38.276Z",
+                     *       "createdAt": "2026-11-24T11:00:21.574Z",
+                     *       "updatedAt": "2026-11-24T11:00:21.574Z",
                      *       "status": "active"
                      *     }
                      */
@@ -3933,7 +4106,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "21c62631-58c2-4c60-84e2-117039729686",
+                     *       "id": "b38a941e-7004-45ca-8ebf-a0855e78b298",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -3942,8 +4115,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:52:38.276Z",
-                     *       "updatedAt": "2026-11-24T10:52:38.276Z",
+                     *       "createdAt": "2026-11-24T11:00:21.574Z",
+                     *       "updatedAt": "2026-11-24T11:00:21.574Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4048,7 +4221,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "21c62631-58c2-4c60-84e2-117039729686",
+                     *       "id": "b38a941e-7004-45ca-8ebf-a0855e78b298",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4057,8 +4230,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T10:52:38.276Z",
-                     *       "updatedAt": "2026-11-24T10:52:38.755Z",
+                     *       "createdAt": "2026-11-24T11:00:21.574Z",
+                     *       "updatedAt": "2026-11-24T11:00:21.714Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4154,6 +4327,117 @@ export interface operations {
             503: components["responses"]["Error"];
         };
     };
+    "costCenters.history": {
+        parameters: {
+            query?: {
+                /** @description Cursor from the previous page’s nextPage; omit for the first page. */
+                page?: string;
+                /** @description Items per page, 1 to 100. */
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: string;
+                /** @description Identifier (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "currentPage": null,
+                     *       "results": [
+                     *         {
+                     *           "version": 1,
+                     *           "type": "CostCenterCreated",
+                     *           "actor": {
+                     *             "type": "user",
+                     *             "id": "59c838b5-310e-4e77-99ea-524b6f79bebf",
+                     *             "createdBy": null
+                     *           },
+                     *           "requestId": "9228e253-5dd5-424a-8d4f-cefc6ca08c7b",
+                     *           "occurredAt": "2026-11-24T11:00:21.574Z",
+                     *           "sequence": 17,
+                     *           "hash": "31626fd0069944562766db0cbd78fd8758d36d908eb68b0f86b35cf85a85cf96",
+                     *           "state": {
+                     *             "id": "b38a941e-7004-45ca-8ebf-a0855e78b298",
+                     *             "code": "X",
+                     *             "path": "X",
+                     *             "parentId": null,
+                     *             "name": {
+                     *               "arabic": "س",
+                     *               "english": "x"
+                     *             },
+                     *             "version": 1,
+                     *             "createdAt": "2026-11-24T11:00:21.574Z",
+                     *             "updatedAt": "2026-11-24T11:00:21.574Z",
+                     *             "status": "active"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "nextPage": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The cursor used for this page; null on the first page. */
+                        currentPage: string | null;
+                        /** @description The items of this page. */
+                        results: {
+                            /** @description The version read; a write based on another is refused (409). */
+                            version: number;
+                            /** @description category (has children, no entries) or leaf (takes entries). */
+                            type: string;
+                            /** @description Who made the change: a user or an API key, by id (never a credential); null for none. */
+                            actor: {
+                                /**
+                                 * @description user (a signed-in user) or apiKey.
+                                 * @enum {string}
+                                 */
+                                type: "user" | "apiKey";
+                                /** @description Identifier (UUID). */
+                                id: string;
+                                /** @description For an API key: the user who created the key; null for a user. */
+                                createdBy: string | null;
+                            } | null;
+                            /** @description The request that made the change (its x-request-id answer header); null when job recovery finished it. */
+                            requestId: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the change was made (UTC): the instant its transaction was sent, just before it committed.
+                             */
+                            occurredAt: string;
+                            /** @description The event’s number in the company’s feed: increasing, each event once. */
+                            sequence: number;
+                            /** @description Lowercase hex SHA-256 of the UTF-8 bytes of previousHash followed by the RFC 8785 canonical JSON of this event without `hash`, as a reader allowed to read every record sees it (README, Auditing); null on events numbered before the chain. */
+                            hash: string | null;
+                            /** @description The record as it stood after the change, as its GET showed it then; null after a deletion. */
+                            state: {
+                                [key: string]: unknown;
+                            } | null;
+                        }[];
+                        /** @description Cursor for the next page; null at the end. */
+                        nextPage: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
     "costCenters.activate": {
         parameters: {
             query?: never;
@@ -4188,7 +4472,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "21c62631-58c2-4c60-84e2-117039729686",
+                     *       "id": "b38a941e-7004-45ca-8ebf-a0855e78b298",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4197,8 +4481,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T10:52:38.276Z",
-                     *       "updatedAt": "2026-11-24T10:52:38.941Z",
+                     *       "createdAt": "2026-11-24T11:00:21.574Z",
+                     *       "updatedAt": "2026-11-24T11:00:21.831Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4285,7 +4569,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "21c62631-58c2-4c60-84e2-117039729686",
+                     *       "id": "b38a941e-7004-45ca-8ebf-a0855e78b298",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4294,8 +4578,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T10:52:38.276Z",
-                     *       "updatedAt": "2026-11-24T10:52:38.899Z",
+                     *       "createdAt": "2026-11-24T11:00:21.574Z",
+                     *       "updatedAt": "2026-11-24T11:00:21.780Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -4382,266 +4666,266 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "f5bf1619-3a8a-4026-af10-db07c159d20c",
+                     *           "id": "1e9ce364-bc5a-4ef9-a195-77bec023fb49",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:52:39.279Z",
-                     *           "updatedAt": "2026-11-24T10:52:39.279Z",
+                     *           "createdAt": "2026-11-24T11:00:22.561Z",
+                     *           "updatedAt": "2026-11-24T11:00:22.561Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2027-01-31",
                      *               "name": "P01",
-                     *               "id": "bbdd4a4a-ef0c-4296-92fa-66d44ac42e53",
+                     *               "id": "ba8a6926-b442-42fa-972c-be7b63109779",
                      *               "version": 1,
                      *               "startDate": "2027-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "f5bf1619-3a8a-4026-af10-db07c159d20c"
+                     *               "financialYearId": "1e9ce364-bc5a-4ef9-a195-77bec023fb49"
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2027-02-28",
                      *               "name": "P02",
-                     *               "id": "8447d23d-c495-4206-b595-11d8f462ac1e",
+                     *               "id": "b84e09b1-8e41-4414-92bd-de7a085b1409",
                      *               "version": 1,
                      *               "startDate": "2027-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "f5bf1619-3a8a-4026-af10-db07c159d20c"
+                     *               "financialYearId": "1e9ce364-bc5a-4ef9-a195-77bec023fb49"
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2027-03-31",
                      *               "name": "P03",
-                     *               "id": "f24bc79b-16c9-4fcb-a5d6-d1fa55fd6bf7",
+                     *               "id": "0708f58b-1abc-4dac-85c2-e44d2b1a0f93",
                      *               "version": 1,
                      *               "startDate": "2027-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "f5bf1619-3a8a-4026-af10-db07c159d20c"
+                     *               "financialYearId": "1e9ce364-bc5a-4ef9-a195-77bec023fb49"
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2027-04-30",
                      *               "name": "P04",
-                     *               "id": "16e23f87-544b-48ea-9499-ff2a2240a9c6",
+                     *               "id": "0d0e8646-4d90-4a3c-8bee-23b0b6351553",
                      *               "version": 1,
                      *               "startDate": "2027-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "f5bf1619-3a8a-4026-af10-db07c159d20c"
+                     *               "financialYearId": "1e9ce364-bc5a-4ef9-a195-77bec023fb49"
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2027-05-31",
                      *               "name": "P05",
-                     *               "id": "5b1a8cdd-055b-45db-9f60-f12eca42a2c0",
+                     *               "id": "9f402ee3-673a-4496-a1c3-e24f56e9b6b7",
                      *               "version": 1,
                      *               "startDate": "2027-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "f5bf1619-3a8a-4026-af10-db07c159d20c"
+                     *               "financialYearId": "1e9ce364-bc5a-4ef9-a195-77bec023fb49"
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2027-06-30",
                      *               "name": "P06",
-                     *               "id": "44cca1a8-6921-4174-b360-03c4efe64d7f",
+                     *               "id": "c51836c1-792f-4099-9fae-789da2c8c0d1",
                      *               "version": 1,
                      *               "startDate": "2027-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "f5bf1619-3a8a-4026-af10-db07c159d20c"
+                     *               "financialYearId": "1e9ce364-bc5a-4ef9-a195-77bec023fb49"
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2027-07-31",
                      *               "name": "P07",
-                     *               "id": "7e62e9e6-d3de-4fd6-aa1e-23da1ca848d3",
+                     *               "id": "2ac8370c-cd0e-49c5-9415-a705255f2f3d",
                      *               "version": 1,
                      *               "startDate": "2027-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "f5bf1619-3a8a-4026-af10-db07c159d20c"
+                     *               "financialYearId": "1e9ce364-bc5a-4ef9-a195-77bec023fb49"
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2027-08-31",
                      *               "name": "P08",
-                     *               "id": "eb5d37aa-92f0-4f4a-8a87-8ad8d8965945",
+                     *               "id": "985edafe-9162-4843-a30f-52e7474418d3",
                      *               "version": 1,
                      *               "startDate": "2027-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "f5bf1619-3a8a-4026-af10-db07c159d20c"
+                     *               "financialYearId": "1e9ce364-bc5a-4ef9-a195-77bec023fb49"
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2027-09-30",
                      *               "name": "P09",
-                     *               "id": "2d32703b-5662-4040-ad06-6ec2e9c70dff",
+                     *               "id": "24b68522-1935-444f-acda-af22794f8eb5",
                      *               "version": 1,
                      *               "startDate": "2027-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "f5bf1619-3a8a-4026-af10-db07c159d20c"
+                     *               "financialYearId": "1e9ce364-bc5a-4ef9-a195-77bec023fb49"
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2027-10-31",
                      *               "name": "P10",
-                     *               "id": "ab809dc1-54c8-4079-b2e3-73e380c85976",
+                     *               "id": "cc3740bc-c566-4a10-878d-dfd61bf26e82",
                      *               "version": 1,
                      *               "startDate": "2027-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "f5bf1619-3a8a-4026-af10-db07c159d20c"
+                     *               "financialYearId": "1e9ce364-bc5a-4ef9-a195-77bec023fb49"
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2027-11-30",
                      *               "name": "P11",
-                     *               "id": "c5d2524c-93ea-4038-a020-63216ea68165",
+                     *               "id": "3d811881-fec3-4db4-bc5f-9592a8b4fb15",
                      *               "version": 1,
                      *               "startDate": "2027-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "f5bf1619-3a8a-4026-af10-db07c159d20c"
+                     *               "financialYearId": "1e9ce364-bc5a-4ef9-a195-77bec023fb49"
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2027-12-31",
                      *               "name": "P12",
-                     *               "id": "9db30e7f-b518-40a6-9cb5-c7cda41d9286",
+                     *               "id": "e2a87e10-9da9-4053-88e7-433b65ddcc3c",
                      *               "version": 1,
                      *               "startDate": "2027-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "f5bf1619-3a8a-4026-af10-db07c159d20c"
+                     *               "financialYearId": "1e9ce364-bc5a-4ef9-a195-77bec023fb49"
                      *             }
                      *           ]
                      *         },
                      *         {
-                     *           "id": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7",
+                     *           "id": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:52:39.119Z",
-                     *           "updatedAt": "2026-11-24T10:52:39.119Z",
+                     *           "createdAt": "2026-11-24T11:00:21.990Z",
+                     *           "updatedAt": "2026-11-24T11:00:21.990Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2026-01-31",
                      *               "name": "P01",
-                     *               "id": "cd954e67-c031-4856-baaf-cf67dfddea70",
+                     *               "id": "3688f84e-1d0e-403f-a008-cb579e0ecc6c",
                      *               "version": 1,
                      *               "startDate": "2026-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
+                     *               "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2026-02-28",
                      *               "name": "P02",
-                     *               "id": "72c44fd5-40d6-4849-86d1-a1586f84b26d",
+                     *               "id": "64eca66a-1309-4f0e-af96-64746592ff18",
                      *               "version": 1,
                      *               "startDate": "2026-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
+                     *               "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2026-03-31",
                      *               "name": "P03",
-                     *               "id": "695dda30-3976-431e-b4be-7019e58dc7a4",
+                     *               "id": "2a12f362-560d-41ad-bc86-f13f47c9fbb4",
                      *               "version": 1,
                      *               "startDate": "2026-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
+                     *               "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2026-04-30",
                      *               "name": "P04",
-                     *               "id": "5a18a1f7-af59-487e-9d97-ccf1012c08f5",
+                     *               "id": "1ca4394c-feb5-4ba4-b1b2-0708562b62fc",
                      *               "version": 1,
                      *               "startDate": "2026-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
+                     *               "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2026-05-31",
                      *               "name": "P05",
-                     *               "id": "42a5b950-d087-468c-9db4-8a2fa8048eef",
+                     *               "id": "e0033acc-d145-4ee0-964b-8ec6ca3499ac",
                      *               "version": 1,
                      *               "startDate": "2026-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
+                     *               "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2026-06-30",
                      *               "name": "P06",
-                     *               "id": "2a45269f-3c9b-4a7d-a3e7-d6118930fcce",
+                     *               "id": "02867e0f-ecda-4b6d-aed8-6a1536491f1a",
                      *               "version": 1,
                      *               "startDate": "2026-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
+                     *               "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2026-07-31",
                      *               "name": "P07",
-                     *               "id": "f004c6de-03c9-434f-96df-f8b30767108a",
+                     *               "id": "66ae60f6-f69b-4bd2-b8ae-9fe479071bba",
                      *               "version": 1,
                      *               "startDate": "2026-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
+                     *               "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2026-08-31",
                      *               "name": "P08",
-                     *               "id": "7e540ff6-6bc6-4173-8d4c-2522a819005c",
+                     *               "id": "7c5386d7-139e-4311-97c5-a3d5f9a04f84",
                      *               "version": 1,
                      *               "startDate": "2026-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
+                     *               "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2026-09-30",
                      *               "name": "P09",
-                     *               "id": "7a98847f-cf3c-422d-8241-5900dd47cf0b",
+                     *               "id": "55bf3479-4afa-428e-b0e5-327de9a3c700",
                      *               "version": 1,
                      *               "startDate": "2026-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
+                     *               "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2026-10-31",
                      *               "name": "P10",
-                     *               "id": "000a621c-4113-4ba0-a8a0-e8f0272ba83b",
+                     *               "id": "992b3d1f-4ab5-484c-ab2d-90b8213c40ce",
                      *               "version": 1,
                      *               "startDate": "2026-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
+                     *               "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2026-11-30",
                      *               "name": "P11",
-                     *               "id": "60692ae2-1164-42ed-9f68-cf1ab94b20f5",
+                     *               "id": "e2a6ab82-9ba3-49e4-a7f2-c7230319d719",
                      *               "version": 1,
                      *               "startDate": "2026-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
+                     *               "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2026-12-31",
                      *               "name": "P12",
-                     *               "id": "1bd7987a-0f70-4c21-bef1-b6bc4bbb7f3b",
+                     *               "id": "e6793e93-deaa-499d-8129-61f5cd6aa5fa",
                      *               "version": 1,
                      *               "startDate": "2026-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
+                     *               "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
                      *             }
                      *           ]
                      *         }
@@ -4803,7 +5087,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f5bf1619-3a8a-4026-af10-db07c159d20c",
+                     *       "id": "1e9ce364-bc5a-4ef9-a195-77bec023fb49",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
@@ -4811,128 +5095,128 @@ export interface operations {
                      *       "version": 1,
                      *       "periods": [
                      *         {
-                     *           "id": "bbdd4a4a-ef0c-4296-92fa-66d44ac42e53",
+                     *           "id": "ba8a6926-b442-42fa-972c-be7b63109779",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-01-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f5bf1619-3a8a-4026-af10-db07c159d20c"
+                     *           "financialYearId": "1e9ce364-bc5a-4ef9-a195-77bec023fb49"
                      *         },
                      *         {
-                     *           "id": "8447d23d-c495-4206-b595-11d8f462ac1e",
+                     *           "id": "b84e09b1-8e41-4414-92bd-de7a085b1409",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
                      *           "endDate": "2027-02-28",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f5bf1619-3a8a-4026-af10-db07c159d20c"
+                     *           "financialYearId": "1e9ce364-bc5a-4ef9-a195-77bec023fb49"
                      *         },
                      *         {
-                     *           "id": "f24bc79b-16c9-4fcb-a5d6-d1fa55fd6bf7",
+                     *           "id": "0708f58b-1abc-4dac-85c2-e44d2b1a0f93",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
                      *           "endDate": "2027-03-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f5bf1619-3a8a-4026-af10-db07c159d20c"
+                     *           "financialYearId": "1e9ce364-bc5a-4ef9-a195-77bec023fb49"
                      *         },
                      *         {
-                     *           "id": "16e23f87-544b-48ea-9499-ff2a2240a9c6",
+                     *           "id": "0d0e8646-4d90-4a3c-8bee-23b0b6351553",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
                      *           "endDate": "2027-04-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f5bf1619-3a8a-4026-af10-db07c159d20c"
+                     *           "financialYearId": "1e9ce364-bc5a-4ef9-a195-77bec023fb49"
                      *         },
                      *         {
-                     *           "id": "5b1a8cdd-055b-45db-9f60-f12eca42a2c0",
+                     *           "id": "9f402ee3-673a-4496-a1c3-e24f56e9b6b7",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
                      *           "endDate": "2027-05-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f5bf1619-3a8a-4026-af10-db07c159d20c"
+                     *           "financialYearId": "1e9ce364-bc5a-4ef9-a195-77bec023fb49"
                      *         },
                      *         {
-                     *           "id": "44cca1a8-6921-4174-b360-03c4efe64d7f",
+                     *           "id": "c51836c1-792f-4099-9fae-789da2c8c0d1",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
                      *           "endDate": "2027-06-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f5bf1619-3a8a-4026-af10-db07c159d20c"
+                     *           "financialYearId": "1e9ce364-bc5a-4ef9-a195-77bec023fb49"
                      *         },
                      *         {
-                     *           "id": "7e62e9e6-d3de-4fd6-aa1e-23da1ca848d3",
+                     *           "id": "2ac8370c-cd0e-49c5-9415-a705255f2f3d",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
                      *           "endDate": "2027-07-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f5bf1619-3a8a-4026-af10-db07c159d20c"
+                     *           "financialYearId": "1e9ce364-bc5a-4ef9-a195-77bec023fb49"
                      *         },
                      *         {
-                     *           "id": "eb5d37aa-92f0-4f4a-8a87-8ad8d8965945",
+                     *           "id": "985edafe-9162-4843-a30f-52e7474418d3",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
                      *           "endDate": "2027-08-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f5bf1619-3a8a-4026-af10-db07c159d20c"
+                     *           "financialYearId": "1e9ce364-bc5a-4ef9-a195-77bec023fb49"
                      *         },
                      *         {
-                     *           "id": "2d32703b-5662-4040-ad06-6ec2e9c70dff",
+                     *           "id": "24b68522-1935-444f-acda-af22794f8eb5",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
                      *           "endDate": "2027-09-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f5bf1619-3a8a-4026-af10-db07c159d20c"
+                     *           "financialYearId": "1e9ce364-bc5a-4ef9-a195-77bec023fb49"
                      *         },
                      *         {
-                     *           "id": "ab809dc1-54c8-4079-b2e3-73e380c85976",
+                     *           "id": "cc3740bc-c566-4a10-878d-dfd61bf26e82",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
                      *           "endDate": "2027-10-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f5bf1619-3a8a-4026-af10-db07c159d20c"
+                     *           "financialYearId": "1e9ce364-bc5a-4ef9-a195-77bec023fb49"
                      *         },
                      *         {
-                     *           "id": "c5d2524c-93ea-4038-a020-63216ea68165",
+                     *           "id": "3d811881-fec3-4db4-bc5f-9592a8b4fb15",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
                      *           "endDate": "2027-11-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f5bf1619-3a8a-4026-af10-db07c159d20c"
+                     *           "financialYearId": "1e9ce364-bc5a-4ef9-a195-77bec023fb49"
                      *         },
                      *         {
-                     *           "id": "9db30e7f-b518-40a6-9cb5-c7cda41d9286",
+                     *           "id": "e2a87e10-9da9-4053-88e7-433b65ddcc3c",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f5bf1619-3a8a-4026-af10-db07c159d20c"
+                     *           "financialYearId": "1e9ce364-bc5a-4ef9-a195-77bec023fb49"
                      *         }
                      *       ],
-                     *       "createdAt": "2026-11-24T10:52:39.279Z",
-                     *       "updatedAt": "2026-11-24T10:52:39.279Z"
+                     *       "createdAt": "2026-11-24T11:00:22.561Z",
+                     *       "updatedAt": "2026-11-24T11:00:22.561Z"
                      *     }
                      */
                     "application/json": {
@@ -5045,134 +5329,134 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7",
+                     *       "id": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:52:39.119Z",
-                     *       "updatedAt": "2026-11-24T10:52:39.119Z",
+                     *       "createdAt": "2026-11-24T11:00:21.990Z",
+                     *       "updatedAt": "2026-11-24T11:00:21.990Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "cd954e67-c031-4856-baaf-cf67dfddea70",
+                     *           "id": "3688f84e-1d0e-403f-a008-cb579e0ecc6c",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
+                     *           "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "72c44fd5-40d6-4849-86d1-a1586f84b26d",
+                     *           "id": "64eca66a-1309-4f0e-af96-64746592ff18",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
+                     *           "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "695dda30-3976-431e-b4be-7019e58dc7a4",
+                     *           "id": "2a12f362-560d-41ad-bc86-f13f47c9fbb4",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
+                     *           "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "5a18a1f7-af59-487e-9d97-ccf1012c08f5",
+                     *           "id": "1ca4394c-feb5-4ba4-b1b2-0708562b62fc",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
+                     *           "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "42a5b950-d087-468c-9db4-8a2fa8048eef",
+                     *           "id": "e0033acc-d145-4ee0-964b-8ec6ca3499ac",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
+                     *           "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "2a45269f-3c9b-4a7d-a3e7-d6118930fcce",
+                     *           "id": "02867e0f-ecda-4b6d-aed8-6a1536491f1a",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
+                     *           "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "f004c6de-03c9-434f-96df-f8b30767108a",
+                     *           "id": "66ae60f6-f69b-4bd2-b8ae-9fe479071bba",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
+                     *           "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "7e540ff6-6bc6-4173-8d4c-2522a819005c",
+                     *           "id": "7c5386d7-139e-4311-97c5-a3d5f9a04f84",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
+                     *           "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "7a98847f-cf3c-422d-8241-5900dd47cf0b",
+                     *           "id": "55bf3479-4afa-428e-b0e5-327de9a3c700",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
+                     *           "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "000a621c-4113-4ba0-a8a0-e8f0272ba83b",
+                     *           "id": "992b3d1f-4ab5-484c-ab2d-90b8213c40ce",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
+                     *           "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "60692ae2-1164-42ed-9f68-cf1ab94b20f5",
+                     *           "id": "e2a6ab82-9ba3-49e4-a7f2-c7230319d719",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
+                     *           "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "1bd7987a-0f70-4c21-bef1-b6bc4bbb7f3b",
+                     *           "id": "e6793e93-deaa-499d-8129-61f5cd6aa5fa",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
+                     *           "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
                      *         }
                      *       ]
                      *     }
@@ -5327,134 +5611,134 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e4ddb224-d6d1-47b2-8cb2-75c5dcee3626",
+                     *       "id": "a3ec5267-c916-4423-b1cf-5b07d3a6d65f",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T10:52:39.861Z",
-                     *       "updatedAt": "2026-11-24T10:52:39.926Z",
+                     *       "createdAt": "2026-11-24T11:00:22.747Z",
+                     *       "updatedAt": "2026-11-24T11:00:23.014Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2030-01-31",
                      *           "name": "P01",
-                     *           "id": "8a99504f-574c-4a97-98ea-19b79bbcb901",
+                     *           "id": "e16f695f-a678-4c13-b87a-8de2f3208a42",
                      *           "version": 1,
                      *           "startDate": "2030-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "e4ddb224-d6d1-47b2-8cb2-75c5dcee3626"
+                     *           "financialYearId": "a3ec5267-c916-4423-b1cf-5b07d3a6d65f"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2030-02-28",
                      *           "name": "P02",
-                     *           "id": "7a100e3e-4f56-4851-886a-a4e68cb991a3",
+                     *           "id": "9886189e-436c-4ea7-b7e8-031aefccea95",
                      *           "version": 1,
                      *           "startDate": "2030-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "e4ddb224-d6d1-47b2-8cb2-75c5dcee3626"
+                     *           "financialYearId": "a3ec5267-c916-4423-b1cf-5b07d3a6d65f"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2030-03-31",
                      *           "name": "P03",
-                     *           "id": "5aaff0a8-3eda-4fff-a1ff-d9caca7a5af1",
+                     *           "id": "4a8576f2-5dc7-4a7f-984d-ecd291e879bd",
                      *           "version": 1,
                      *           "startDate": "2030-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "e4ddb224-d6d1-47b2-8cb2-75c5dcee3626"
+                     *           "financialYearId": "a3ec5267-c916-4423-b1cf-5b07d3a6d65f"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2030-04-30",
                      *           "name": "P04",
-                     *           "id": "ed0f9e8f-96b4-4599-b98f-e382e4f969d1",
+                     *           "id": "0a6a01fc-aea5-41bd-ad52-855a5dfde526",
                      *           "version": 1,
                      *           "startDate": "2030-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "e4ddb224-d6d1-47b2-8cb2-75c5dcee3626"
+                     *           "financialYearId": "a3ec5267-c916-4423-b1cf-5b07d3a6d65f"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2030-05-31",
                      *           "name": "P05",
-                     *           "id": "b7aebb53-b21d-4d25-baab-7a0fe6878228",
+                     *           "id": "1f1460e2-d546-4e84-8990-fb2c4da68d9e",
                      *           "version": 1,
                      *           "startDate": "2030-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "e4ddb224-d6d1-47b2-8cb2-75c5dcee3626"
+                     *           "financialYearId": "a3ec5267-c916-4423-b1cf-5b07d3a6d65f"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2030-06-30",
                      *           "name": "P06",
-                     *           "id": "cf1f3417-d21e-4f13-848f-eee9bb55f3b0",
+                     *           "id": "faafe2bc-befc-46de-9aa5-1eb7de050b81",
                      *           "version": 1,
                      *           "startDate": "2030-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "e4ddb224-d6d1-47b2-8cb2-75c5dcee3626"
+                     *           "financialYearId": "a3ec5267-c916-4423-b1cf-5b07d3a6d65f"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2030-07-31",
                      *           "name": "P07",
-                     *           "id": "c8d9d0ee-f746-4362-be2f-371cfcac255b",
+                     *           "id": "8e46a0cc-9132-415b-91b8-af20fcaf36d0",
                      *           "version": 1,
                      *           "startDate": "2030-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "e4ddb224-d6d1-47b2-8cb2-75c5dcee3626"
+                     *           "financialYearId": "a3ec5267-c916-4423-b1cf-5b07d3a6d65f"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2030-08-31",
                      *           "name": "P08",
-                     *           "id": "f763288d-6f4a-4889-b193-f1ad24495b89",
+                     *           "id": "87b9466e-5d5c-4176-8926-cc025aae64cc",
                      *           "version": 1,
                      *           "startDate": "2030-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "e4ddb224-d6d1-47b2-8cb2-75c5dcee3626"
+                     *           "financialYearId": "a3ec5267-c916-4423-b1cf-5b07d3a6d65f"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2030-09-30",
                      *           "name": "P09",
-                     *           "id": "a1bc9d91-0aee-4e8c-91ac-fad8433066d0",
+                     *           "id": "cfe429c1-562c-4a91-b3e9-1f93435e767e",
                      *           "version": 1,
                      *           "startDate": "2030-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "e4ddb224-d6d1-47b2-8cb2-75c5dcee3626"
+                     *           "financialYearId": "a3ec5267-c916-4423-b1cf-5b07d3a6d65f"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2030-10-31",
                      *           "name": "P10",
-                     *           "id": "1b1ef1bf-ba4d-4c20-bff2-8723227f8128",
+                     *           "id": "bb14a6e9-3274-47c9-a0e3-c18c83d6f3f0",
                      *           "version": 1,
                      *           "startDate": "2030-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "e4ddb224-d6d1-47b2-8cb2-75c5dcee3626"
+                     *           "financialYearId": "a3ec5267-c916-4423-b1cf-5b07d3a6d65f"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2030-11-30",
                      *           "name": "P11",
-                     *           "id": "6c704c7a-5d16-4359-a35f-27eefe7f51a2",
+                     *           "id": "e98aac4e-c7c4-4d2e-aa51-a350cecec44f",
                      *           "version": 1,
                      *           "startDate": "2030-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "e4ddb224-d6d1-47b2-8cb2-75c5dcee3626"
+                     *           "financialYearId": "a3ec5267-c916-4423-b1cf-5b07d3a6d65f"
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2030-12-31",
                      *           "name": "P12",
-                     *           "id": "ff25f7f3-2bf1-4a0a-8cb7-d7be2c96977e",
+                     *           "id": "7de555e1-a37f-40c3-9bbc-8c47aa67f66e",
                      *           "version": 1,
                      *           "startDate": "2030-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "e4ddb224-d6d1-47b2-8cb2-75c5dcee3626"
+                     *           "financialYearId": "a3ec5267-c916-4423-b1cf-5b07d3a6d65f"
                      *         }
                      *       ]
                      *     }
@@ -5661,14 +5945,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d2c3330f-0820-4af0-8088-7cf3dde67ea8",
+                     *       "id": "837c3bda-2136-4bca-947a-6ced3c551166",
                      *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "5c4c1c70-8297-4219-9477-e05b385d0c24",
+                     *           "accountId": "d155095a-e554-49ee-9b4d-41c4dc4c6978",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -5678,7 +5962,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "c89581ba-e6ce-4f51-8684-18b025abd561",
+                     *           "accountId": "b5c7f587-5dd5-4856-a8e8-f0ddf150f088",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -5699,8 +5983,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:52:43.627Z",
-                     *       "updatedAt": "2026-11-24T10:52:43.627Z"
+                     *       "createdAt": "2026-11-24T11:00:33.580Z",
+                     *       "updatedAt": "2026-11-24T11:00:33.580Z"
                      *     }
                      */
                     "application/json": {
@@ -5828,121 +6112,121 @@ export interface operations {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "1bd7987a-0f70-4c21-bef1-b6bc4bbb7f3b",
+                     *           "id": "e6793e93-deaa-499d-8129-61f5cd6aa5fa",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
+                     *           "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "60692ae2-1164-42ed-9f68-cf1ab94b20f5",
+                     *           "id": "e2a6ab82-9ba3-49e4-a7f2-c7230319d719",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
+                     *           "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "000a621c-4113-4ba0-a8a0-e8f0272ba83b",
+                     *           "id": "992b3d1f-4ab5-484c-ab2d-90b8213c40ce",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
+                     *           "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "7a98847f-cf3c-422d-8241-5900dd47cf0b",
+                     *           "id": "55bf3479-4afa-428e-b0e5-327de9a3c700",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
+                     *           "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "7e540ff6-6bc6-4173-8d4c-2522a819005c",
+                     *           "id": "7c5386d7-139e-4311-97c5-a3d5f9a04f84",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
+                     *           "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "f004c6de-03c9-434f-96df-f8b30767108a",
+                     *           "id": "66ae60f6-f69b-4bd2-b8ae-9fe479071bba",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
+                     *           "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "2a45269f-3c9b-4a7d-a3e7-d6118930fcce",
+                     *           "id": "02867e0f-ecda-4b6d-aed8-6a1536491f1a",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
+                     *           "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "42a5b950-d087-468c-9db4-8a2fa8048eef",
+                     *           "id": "e0033acc-d145-4ee0-964b-8ec6ca3499ac",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
+                     *           "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "5a18a1f7-af59-487e-9d97-ccf1012c08f5",
+                     *           "id": "1ca4394c-feb5-4ba4-b1b2-0708562b62fc",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
+                     *           "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "695dda30-3976-431e-b4be-7019e58dc7a4",
+                     *           "id": "2a12f362-560d-41ad-bc86-f13f47c9fbb4",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
+                     *           "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "72c44fd5-40d6-4849-86d1-a1586f84b26d",
+                     *           "id": "64eca66a-1309-4f0e-af96-64746592ff18",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
+                     *           "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
                      *         },
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "cd954e67-c031-4856-baaf-cf67dfddea70",
+                     *           "id": "3688f84e-1d0e-403f-a008-cb579e0ecc6c",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
+                     *           "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -6026,11 +6310,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "cd954e67-c031-4856-baaf-cf67dfddea70",
+                     *       "id": "3688f84e-1d0e-403f-a008-cb579e0ecc6c",
                      *       "version": 1,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
+                     *       "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
                      *     }
                      */
                     "application/json": {
@@ -6116,11 +6400,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "cd954e67-c031-4856-baaf-cf67dfddea70",
+                     *       "id": "3688f84e-1d0e-403f-a008-cb579e0ecc6c",
                      *       "version": 2,
                      *       "startDate": "2026-01-01",
                      *       "status": "locked",
-                     *       "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
+                     *       "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
                      *     }
                      */
                     "application/json": {
@@ -6305,11 +6589,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "cd954e67-c031-4856-baaf-cf67dfddea70",
+                     *       "id": "3688f84e-1d0e-403f-a008-cb579e0ecc6c",
                      *       "version": 3,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
+                     *       "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
                      *     }
                      */
                     "application/json": {
@@ -6397,14 +6681,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "102ac711-fe72-44dd-8264-4e98cd8b9ebe",
+                     *           "id": "935f99aa-ef91-4e3e-909c-43d49bd6dbd8",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "db19f84a-d922-4e0b-a282-a1f979d4217f",
+                     *               "accountId": "343808bf-7131-490a-96b3-1f4f181e44de",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -6414,7 +6698,7 @@ export interface operations {
                      *               "fxRounding": false
                      *             },
                      *             {
-                     *               "accountId": "f78be228-7579-446b-924d-914fb85e0ae4",
+                     *               "accountId": "351e0ed4-5d83-4f87-aad3-e0058e6be4cf",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -6435,8 +6719,8 @@ export interface operations {
                      *           "reversalOf": null,
                      *           "reversedBy": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:52:40.328Z",
-                     *           "updatedAt": "2026-11-24T10:52:40.328Z"
+                     *           "createdAt": "2026-11-24T11:00:23.632Z",
+                     *           "updatedAt": "2026-11-24T11:00:23.632Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -6554,12 +6838,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "db19f84a-d922-4e0b-a282-a1f979d4217f",
+                 *           "accountId": "343808bf-7131-490a-96b3-1f4f181e44de",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "f78be228-7579-446b-924d-914fb85e0ae4",
+                 *           "accountId": "351e0ed4-5d83-4f87-aad3-e0058e6be4cf",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -6603,14 +6887,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "102ac711-fe72-44dd-8264-4e98cd8b9ebe",
+                     *       "id": "935f99aa-ef91-4e3e-909c-43d49bd6dbd8",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "db19f84a-d922-4e0b-a282-a1f979d4217f",
+                     *           "accountId": "343808bf-7131-490a-96b3-1f4f181e44de",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -6620,7 +6904,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "f78be228-7579-446b-924d-914fb85e0ae4",
+                     *           "accountId": "351e0ed4-5d83-4f87-aad3-e0058e6be4cf",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -6641,8 +6925,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:52:40.328Z",
-                     *       "updatedAt": "2026-11-24T10:52:40.328Z"
+                     *       "createdAt": "2026-11-24T11:00:23.632Z",
+                     *       "updatedAt": "2026-11-24T11:00:23.632Z"
                      *     }
                      */
                     "application/json": {
@@ -6754,14 +7038,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "102ac711-fe72-44dd-8264-4e98cd8b9ebe",
+                     *       "id": "935f99aa-ef91-4e3e-909c-43d49bd6dbd8",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "db19f84a-d922-4e0b-a282-a1f979d4217f",
+                     *           "accountId": "343808bf-7131-490a-96b3-1f4f181e44de",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -6771,7 +7055,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "f78be228-7579-446b-924d-914fb85e0ae4",
+                     *           "accountId": "351e0ed4-5d83-4f87-aad3-e0058e6be4cf",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -6792,8 +7076,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:52:40.328Z",
-                     *       "updatedAt": "2026-11-24T10:52:40.328Z"
+                     *       "createdAt": "2026-11-24T11:00:23.632Z",
+                     *       "updatedAt": "2026-11-24T11:00:23.632Z"
                      *     }
                      */
                     "application/json": {
@@ -6903,12 +7187,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "db19f84a-d922-4e0b-a282-a1f979d4217f",
+                 *           "accountId": "343808bf-7131-490a-96b3-1f4f181e44de",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "f78be228-7579-446b-924d-914fb85e0ae4",
+                 *           "accountId": "351e0ed4-5d83-4f87-aad3-e0058e6be4cf",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -6955,14 +7239,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "102ac711-fe72-44dd-8264-4e98cd8b9ebe",
+                     *       "id": "935f99aa-ef91-4e3e-909c-43d49bd6dbd8",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "db19f84a-d922-4e0b-a282-a1f979d4217f",
+                     *           "accountId": "343808bf-7131-490a-96b3-1f4f181e44de",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -6972,7 +7256,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "f78be228-7579-446b-924d-914fb85e0ae4",
+                     *           "accountId": "351e0ed4-5d83-4f87-aad3-e0058e6be4cf",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -6993,8 +7277,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T10:52:40.328Z",
-                     *       "updatedAt": "2026-11-24T10:52:40.758Z"
+                     *       "createdAt": "2026-11-24T11:00:23.632Z",
+                     *       "updatedAt": "2026-11-24T11:00:24.694Z"
                      *     }
                      */
                     "application/json": {
@@ -7084,6 +7368,145 @@ export interface operations {
             503: components["responses"]["Error"];
         };
     };
+    "journals.history": {
+        parameters: {
+            query?: {
+                /** @description Cursor from the previous page’s nextPage; omit for the first page. */
+                page?: string;
+                /** @description Items per page, 1 to 100. */
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: string;
+                /** @description Identifier (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "currentPage": null,
+                     *       "results": [
+                     *         {
+                     *           "version": 1,
+                     *           "type": "JournalCreated",
+                     *           "actor": {
+                     *             "type": "user",
+                     *             "id": "59c838b5-310e-4e77-99ea-524b6f79bebf",
+                     *             "createdBy": null
+                     *           },
+                     *           "requestId": "500060b7-1873-4a7a-96ae-a2e367bda56c",
+                     *           "occurredAt": "2026-11-24T11:00:23.643Z",
+                     *           "sequence": 29,
+                     *           "hash": "3dd8d0252294ae3dc5ab196cd94ea186b74f8c11873298706045ee746852fe9d",
+                     *           "state": {
+                     *             "id": "935f99aa-ef91-4e3e-909c-43d49bd6dbd8",
+                     *             "serialNumber": 1,
+                     *             "date": "2026-03-01T00:00:00Z",
+                     *             "description": null,
+                     *             "reference": null,
+                     *             "entries": [
+                     *               {
+                     *                 "accountId": "343808bf-7131-490a-96b3-1f4f181e44de",
+                     *                 "costCenterId": null,
+                     *                 "side": 1,
+                     *                 "amount": 100,
+                     *                 "currency": "SAR",
+                     *                 "exchangeRate": "1",
+                     *                 "baseAmount": 100,
+                     *                 "fxRounding": false
+                     *               },
+                     *               {
+                     *                 "accountId": "351e0ed4-5d83-4f87-aad3-e0058e6be4cf",
+                     *                 "costCenterId": null,
+                     *                 "side": 2,
+                     *                 "amount": 100,
+                     *                 "currency": "SAR",
+                     *                 "exchangeRate": "1",
+                     *                 "baseAmount": 100,
+                     *                 "fxRounding": false
+                     *               }
+                     *             ],
+                     *             "totals": {
+                     *               "debit": 100,
+                     *               "credit": 100
+                     *             },
+                     *             "status": "draft",
+                     *             "postingDate": null,
+                     *             "financialYearId": null,
+                     *             "periodId": null,
+                     *             "reversalOf": null,
+                     *             "reversedBy": null,
+                     *             "version": 1,
+                     *             "createdAt": "2026-11-24T11:00:23.632Z",
+                     *             "updatedAt": "2026-11-24T11:00:23.632Z"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "nextPage": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The cursor used for this page; null on the first page. */
+                        currentPage: string | null;
+                        /** @description The items of this page. */
+                        results: {
+                            /** @description The version read; a write based on another is refused (409). */
+                            version: number;
+                            /** @description category (has children, no entries) or leaf (takes entries). */
+                            type: string;
+                            /** @description Who made the change: a user or an API key, by id (never a credential); null for none. */
+                            actor: {
+                                /**
+                                 * @description user (a signed-in user) or apiKey.
+                                 * @enum {string}
+                                 */
+                                type: "user" | "apiKey";
+                                /** @description Identifier (UUID). */
+                                id: string;
+                                /** @description For an API key: the user who created the key; null for a user. */
+                                createdBy: string | null;
+                            } | null;
+                            /** @description The request that made the change (its x-request-id answer header); null when job recovery finished it. */
+                            requestId: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the change was made (UTC): the instant its transaction was sent, just before it committed.
+                             */
+                            occurredAt: string;
+                            /** @description The event’s number in the company’s feed: increasing, each event once. */
+                            sequence: number;
+                            /** @description Lowercase hex SHA-256 of the UTF-8 bytes of previousHash followed by the RFC 8785 canonical JSON of this event without `hash`, as a reader allowed to read every record sees it (README, Auditing); null on events numbered before the chain. */
+                            hash: string | null;
+                            /** @description The record as it stood after the change, as its GET showed it then; null after a deletion. */
+                            state: {
+                                [key: string]: unknown;
+                            } | null;
+                        }[];
+                        /** @description Cursor for the next page; null at the end. */
+                        nextPage: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
     "journals.post": {
         parameters: {
             query?: never;
@@ -7124,14 +7547,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "102ac711-fe72-44dd-8264-4e98cd8b9ebe",
+                     *       "id": "935f99aa-ef91-4e3e-909c-43d49bd6dbd8",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "db19f84a-d922-4e0b-a282-a1f979d4217f",
+                     *           "accountId": "343808bf-7131-490a-96b3-1f4f181e44de",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7141,7 +7564,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "f78be228-7579-446b-924d-914fb85e0ae4",
+                     *           "accountId": "351e0ed4-5d83-4f87-aad3-e0058e6be4cf",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7157,13 +7580,13 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7",
-                     *       "periodId": "695dda30-3976-431e-b4be-7019e58dc7a4",
+                     *       "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d",
+                     *       "periodId": "2a12f362-560d-41ad-bc86-f13f47c9fbb4",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T10:52:40.328Z",
-                     *       "updatedAt": "2026-11-24T10:52:40.830Z"
+                     *       "createdAt": "2026-11-24T11:00:23.632Z",
+                     *       "updatedAt": "2026-11-24T11:00:24.861Z"
                      *     }
                      */
                     "application/json": {
@@ -7286,14 +7709,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e99bcf22-837c-4cfc-9107-147dc70e5c37",
+                     *       "id": "9212f03f-19fe-40de-b462-f215c4fcb63d",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "5c4c1c70-8297-4219-9477-e05b385d0c24",
+                     *           "accountId": "d155095a-e554-49ee-9b4d-41c4dc4c6978",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -7303,7 +7726,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "db19f84a-d922-4e0b-a282-a1f979d4217f",
+                     *           "accountId": "343808bf-7131-490a-96b3-1f4f181e44de",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -7319,13 +7742,13 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7",
-                     *       "periodId": "695dda30-3976-431e-b4be-7019e58dc7a4",
+                     *       "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d",
+                     *       "periodId": "2a12f362-560d-41ad-bc86-f13f47c9fbb4",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T10:52:41.249Z",
-                     *       "updatedAt": "2026-11-24T10:52:41.365Z"
+                     *       "createdAt": "2026-11-24T11:00:25.438Z",
+                     *       "updatedAt": "2026-11-24T11:00:26.039Z"
                      *     }
                      */
                     "application/json": {
@@ -7448,14 +7871,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "102ac711-fe72-44dd-8264-4e98cd8b9ebe",
+                     *       "id": "935f99aa-ef91-4e3e-909c-43d49bd6dbd8",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "db19f84a-d922-4e0b-a282-a1f979d4217f",
+                     *           "accountId": "343808bf-7131-490a-96b3-1f4f181e44de",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7465,7 +7888,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "f78be228-7579-446b-924d-914fb85e0ae4",
+                     *           "accountId": "351e0ed4-5d83-4f87-aad3-e0058e6be4cf",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7486,8 +7909,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T10:52:40.328Z",
-                     *       "updatedAt": "2026-11-24T10:52:41.028Z"
+                     *       "createdAt": "2026-11-24T11:00:23.632Z",
+                     *       "updatedAt": "2026-11-24T11:00:24.915Z"
                      *     }
                      */
                     "application/json": {
@@ -7621,14 +8044,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "102ac711-fe72-44dd-8264-4e98cd8b9ebe",
+                     *       "id": "935f99aa-ef91-4e3e-909c-43d49bd6dbd8",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "db19f84a-d922-4e0b-a282-a1f979d4217f",
+                     *           "accountId": "343808bf-7131-490a-96b3-1f4f181e44de",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7638,7 +8061,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "f78be228-7579-446b-924d-914fb85e0ae4",
+                     *           "accountId": "351e0ed4-5d83-4f87-aad3-e0058e6be4cf",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7654,13 +8077,13 @@ export interface operations {
                      *       },
                      *       "status": "reversed",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7",
-                     *       "periodId": "695dda30-3976-431e-b4be-7019e58dc7a4",
+                     *       "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d",
+                     *       "periodId": "2a12f362-560d-41ad-bc86-f13f47c9fbb4",
                      *       "reversalOf": null,
-                     *       "reversedBy": "34c8f67d-4728-456f-be7f-ebf6e39bbff1",
+                     *       "reversedBy": "1cc36282-eac2-43dc-af90-723f5a9c9d18",
                      *       "version": 6,
-                     *       "createdAt": "2026-11-24T10:52:40.328Z",
-                     *       "updatedAt": "2026-11-24T10:52:41.179Z"
+                     *       "createdAt": "2026-11-24T11:00:23.632Z",
+                     *       "updatedAt": "2026-11-24T11:00:25.035Z"
                      *     }
                      */
                     "application/json": {
@@ -7877,13 +8300,13 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7",
+                     *       "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "2ca54ed1-d9d8-4e95-a020-22dc3ba79c57",
+                     *           "accountId": "7f29fe43-7632-41cc-88b0-0179627f9565",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -7909,8 +8332,8 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "db19f84a-d922-4e0b-a282-a1f979d4217f",
-                     *           "parentId": "2ca54ed1-d9d8-4e95-a020-22dc3ba79c57",
+                     *           "accountId": "343808bf-7131-490a-96b3-1f4f181e44de",
+                     *           "parentId": "7f29fe43-7632-41cc-88b0-0179627f9565",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -7935,7 +8358,7 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "f0e1343a-8dbe-48e3-ab14-6d4f9b8260b1",
+                     *           "accountId": "fb1a8845-7880-4853-a762-e0e783043057",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -7961,8 +8384,8 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "f78be228-7579-446b-924d-914fb85e0ae4",
-                     *           "parentId": "f0e1343a-8dbe-48e3-ab14-6d4f9b8260b1",
+                     *           "accountId": "351e0ed4-5d83-4f87-aad3-e0058e6be4cf",
+                     *           "parentId": "fb1a8845-7880-4853-a762-e0e783043057",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -7987,7 +8410,7 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "42fb1e96-aac2-4914-9f09-417f6eba7ac4",
+                     *           "accountId": "cbd86056-44d8-4965-a414-57e8ea7ec6b7",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -8013,8 +8436,8 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "5c4c1c70-8297-4219-9477-e05b385d0c24",
-                     *           "parentId": "42fb1e96-aac2-4914-9f09-417f6eba7ac4",
+                     *           "accountId": "d155095a-e554-49ee-9b4d-41c4dc4c6978",
+                     *           "parentId": "cbd86056-44d8-4965-a414-57e8ea7ec6b7",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -8268,7 +8691,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "42fb1e96-aac2-4914-9f09-417f6eba7ac4",
+                     *           "accountId": "cbd86056-44d8-4965-a414-57e8ea7ec6b7",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -8287,8 +8710,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "5c4c1c70-8297-4219-9477-e05b385d0c24",
-                     *           "parentId": "42fb1e96-aac2-4914-9f09-417f6eba7ac4",
+                     *           "accountId": "d155095a-e554-49ee-9b4d-41c4dc4c6978",
+                     *           "parentId": "cbd86056-44d8-4965-a414-57e8ea7ec6b7",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -8498,7 +8921,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "2ca54ed1-d9d8-4e95-a020-22dc3ba79c57",
+                     *           "accountId": "7f29fe43-7632-41cc-88b0-0179627f9565",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -8515,8 +8938,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "db19f84a-d922-4e0b-a282-a1f979d4217f",
-                     *           "parentId": "2ca54ed1-d9d8-4e95-a020-22dc3ba79c57",
+                     *           "accountId": "343808bf-7131-490a-96b3-1f4f181e44de",
+                     *           "parentId": "7f29fe43-7632-41cc-88b0-0179627f9565",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -8765,7 +9188,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "2ca54ed1-d9d8-4e95-a020-22dc3ba79c57",
+                     *         "id": "7f29fe43-7632-41cc-88b0-0179627f9565",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -8784,13 +9207,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "102ac711-fe72-44dd-8264-4e98cd8b9ebe",
+                     *           "journalId": "935f99aa-ef91-4e3e-909c-43d49bd6dbd8",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "db19f84a-d922-4e0b-a282-a1f979d4217f",
+                     *           "accountId": "343808bf-7131-490a-96b3-1f4f181e44de",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -8801,7 +9224,7 @@ export interface operations {
                      *           "balance": "120.00"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImYxY2RkMTRiLTNkNTEtNDliMS1hZTM3LTRmNWNkNWM0MDc4OSIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiMmNhNTRlZDEtZDlkOC00ZTk1LWEwMjAtMjJkYzNiYTc5YzU3IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjMTAyYWM3MTEtZmU3Mi00NGRkLTgyNjQtNGU5OGNkOGI5ZWJlIiwiYWNjb3VudElkIjoiZGIxOWY4NGEtZDkyMi00ZTBiLWEyODItYTFmOTc5ZDQyMTdmIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.NdwxqvhA2yg9pBNSbwhNJUFFfzMUlGqopVR9uXEoWKE"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjIyMGNhMmU5LTM0Y2YtNDY1My04MTk0LTYxZDBmYjVkYjlhNCIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiN2YyOWZlNDMtNzYzMi00MWNjLTg4YjAtMDE3OTYyN2Y5NTY1IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjOTM1Zjk5YWEtZWY5MS00ZTNlLTkwOWMtNDNkNDliZDZkYmQ4IiwiYWNjb3VudElkIjoiMzQzODA4YmYtNzEzMS00OTBhLTk2YjMtMWY0ZjE4MWU0NGRlIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.hkRtQmy0V6UqhWU3m-JIgyKehx8_JE-bIax83t6sspY"
                      *     }
                      */
                     "application/json": {
@@ -8964,41 +9387,41 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "735bd5b4-aa4d-4f73-9679-ce514368e8a7",
+                     *           "id": "63cc79a4-870e-4e2b-aea6-f4b0a5c71c11",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-24T10:52:43.482Z",
+                     *           "createdAt": "2026-11-24T11:00:33.014Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "a922d667-794a-4277-bdb3-dcefc631a57d"
+                     *             "id": "59c838b5-310e-4e77-99ea-524b6f79bebf"
                      *           }
                      *         },
                      *         {
-                     *           "id": "a7b4a197-ba4a-446b-888d-bff1c7875a63",
+                     *           "id": "c1e20d63-c291-449b-adf1-ef31f055c3a9",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-24T10:52:43.234Z",
+                     *           "createdAt": "2026-11-24T11:00:32.640Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "a922d667-794a-4277-bdb3-dcefc631a57d"
+                     *             "id": "59c838b5-310e-4e77-99ea-524b6f79bebf"
                      *           }
                      *         },
                      *         {
-                     *           "id": "b2587df1-9be8-4b80-8599-8e47a09b496c",
+                     *           "id": "0942efe1-6341-4171-a5fa-775c9e0c5042",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
+                     *             "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
                      *           },
-                     *           "createdAt": "2026-11-24T10:52:42.954Z",
+                     *           "createdAt": "2026-11-24T11:00:30.879Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "a922d667-794a-4277-bdb3-dcefc631a57d"
+                     *             "id": "59c838b5-310e-4e77-99ea-524b6f79bebf"
                      *           }
                      *         }
                      *       ],
@@ -9029,7 +9452,7 @@ export interface operations {
                              * @description When it was created (UTC).
                              */
                             createdAt: string;
-                            /** @description Who created it. */
+                            /** @description For an API key: the user who created the key; null for a user. */
                             createdBy: {
                                 /**
                                  * @description category (has children, no entries) or leaf (takes entries).
@@ -9076,7 +9499,7 @@ export interface operations {
                  * @example {
                  *       "kind": "TrialBalance",
                  *       "parameters": {
-                 *         "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
+                 *         "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
                  *       }
                  *     }
                  */
@@ -9170,15 +9593,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b2587df1-9be8-4b80-8599-8e47a09b496c",
+                     *       "id": "0942efe1-6341-4171-a5fa-775c9e0c5042",
                      *       "kind": "TrialBalance",
                      *       "parameters": {
-                     *         "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
+                     *         "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
                      *       },
-                     *       "createdAt": "2026-11-24T10:52:42.954Z",
+                     *       "createdAt": "2026-11-24T11:00:30.879Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "a922d667-794a-4277-bdb3-dcefc631a57d"
+                     *         "id": "59c838b5-310e-4e77-99ea-524b6f79bebf"
                      *       }
                      *     }
                      */
@@ -9202,7 +9625,7 @@ export interface operations {
                          * @description When it was created (UTC).
                          */
                         createdAt: string;
-                        /** @description Who created it. */
+                        /** @description For an API key: the user who created the key; null for a user. */
                         createdBy: {
                             /**
                              * @description category (has children, no entries) or leaf (takes entries).
@@ -9251,27 +9674,27 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b2587df1-9be8-4b80-8599-8e47a09b496c",
+                     *       "id": "0942efe1-6341-4171-a5fa-775c9e0c5042",
                      *       "kind": "TrialBalance",
                      *       "parameters": {
-                     *         "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7"
+                     *         "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
                      *       },
-                     *       "createdAt": "2026-11-24T10:52:42.954Z",
+                     *       "createdAt": "2026-11-24T11:00:30.879Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "a922d667-794a-4277-bdb3-dcefc631a57d"
+                     *         "id": "59c838b5-310e-4e77-99ea-524b6f79bebf"
                      *       },
                      *       "figures": {
                      *         "dateFrom": "2026-01-01",
                      *         "dateTo": "2026-12-31",
-                     *         "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7",
+                     *         "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d",
                      *         "periodId": null,
                      *         "costCenter": null,
                      *         "currency": "SAR",
                      *         "rows": [
                      *           {
                      *             "currencies": [],
-                     *             "accountId": "2ca54ed1-d9d8-4e95-a020-22dc3ba79c57",
+                     *             "accountId": "7f29fe43-7632-41cc-88b0-0179627f9565",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -9297,8 +9720,8 @@ export interface operations {
                      *           },
                      *           {
                      *             "currencies": [],
-                     *             "accountId": "db19f84a-d922-4e0b-a282-a1f979d4217f",
-                     *             "parentId": "2ca54ed1-d9d8-4e95-a020-22dc3ba79c57",
+                     *             "accountId": "343808bf-7131-490a-96b3-1f4f181e44de",
+                     *             "parentId": "7f29fe43-7632-41cc-88b0-0179627f9565",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -9323,7 +9746,7 @@ export interface operations {
                      *           },
                      *           {
                      *             "currencies": [],
-                     *             "accountId": "f0e1343a-8dbe-48e3-ab14-6d4f9b8260b1",
+                     *             "accountId": "fb1a8845-7880-4853-a762-e0e783043057",
                      *             "parentId": null,
                      *             "code": "4",
                      *             "path": "4",
@@ -9349,8 +9772,8 @@ export interface operations {
                      *           },
                      *           {
                      *             "currencies": [],
-                     *             "accountId": "f78be228-7579-446b-924d-914fb85e0ae4",
-                     *             "parentId": "f0e1343a-8dbe-48e3-ab14-6d4f9b8260b1",
+                     *             "accountId": "351e0ed4-5d83-4f87-aad3-e0058e6be4cf",
+                     *             "parentId": "fb1a8845-7880-4853-a762-e0e783043057",
                      *             "code": "4101",
                      *             "path": "4.4101",
                      *             "depth": 1,
@@ -9375,7 +9798,7 @@ export interface operations {
                      *           },
                      *           {
                      *             "currencies": [],
-                     *             "accountId": "42fb1e96-aac2-4914-9f09-417f6eba7ac4",
+                     *             "accountId": "cbd86056-44d8-4965-a414-57e8ea7ec6b7",
                      *             "parentId": null,
                      *             "code": "5",
                      *             "path": "5",
@@ -9401,8 +9824,8 @@ export interface operations {
                      *           },
                      *           {
                      *             "currencies": [],
-                     *             "accountId": "5c4c1c70-8297-4219-9477-e05b385d0c24",
-                     *             "parentId": "42fb1e96-aac2-4914-9f09-417f6eba7ac4",
+                     *             "accountId": "d155095a-e554-49ee-9b4d-41c4dc4c6978",
+                     *             "parentId": "cbd86056-44d8-4965-a414-57e8ea7ec6b7",
                      *             "code": "5101",
                      *             "path": "5.5101",
                      *             "depth": 1,
@@ -9463,7 +9886,7 @@ export interface operations {
                          * @description When it was created (UTC).
                          */
                         createdAt: string;
-                        /** @description Who created it. */
+                        /** @description For an API key: the user who created the key; null for a user. */
                         createdBy: {
                             /**
                              * @description category (has children, no entries) or leaf (takes entries).
@@ -9939,27 +10362,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "55e5718e-a5fa-4e0e-9647-5f0a75918c22",
+                     *           "id": "039d240b-5782-454b-9a3e-a237ecf5b5ec",
                      *           "sequence": 31,
                      *           "type": "JournalPosted",
-                     *           "companyId": "f1cdd14b-3d51-49b1-ae37-4f5cd5c40789",
-                     *           "recordId": "102ac711-fe72-44dd-8264-4e98cd8b9ebe",
+                     *           "companyId": "220ca2e9-34cf-4653-8194-61d0fb5db9a4",
+                     *           "recordId": "935f99aa-ef91-4e3e-909c-43d49bd6dbd8",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "a922d667-794a-4277-bdb3-dcefc631a57d"
+                     *             "id": "59c838b5-310e-4e77-99ea-524b6f79bebf"
                      *           },
-                     *           "occurredAt": "2026-11-24T10:52:40.831Z",
-                     *           "requestId": "18dc22da-cc7c-4cb1-8b28-ba1b6f611445",
+                     *           "occurredAt": "2026-11-24T11:00:24.862Z",
+                     *           "requestId": "545ce4c4-2ab6-437b-832e-cd079cb93c82",
                      *           "data": {
-                     *             "id": "102ac711-fe72-44dd-8264-4e98cd8b9ebe",
+                     *             "id": "935f99aa-ef91-4e3e-909c-43d49bd6dbd8",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "db19f84a-d922-4e0b-a282-a1f979d4217f",
+                     *                 "accountId": "343808bf-7131-490a-96b3-1f4f181e44de",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -9969,7 +10392,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "f78be228-7579-446b-924d-914fb85e0ae4",
+                     *                 "accountId": "351e0ed4-5d83-4f87-aad3-e0058e6be4cf",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -9985,42 +10408,42 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7",
-                     *             "periodId": "695dda30-3976-431e-b4be-7019e58dc7a4",
+                     *             "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d",
+                     *             "periodId": "2a12f362-560d-41ad-bc86-f13f47c9fbb4",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-24T10:52:40.328Z",
-                     *             "updatedAt": "2026-11-24T10:52:40.830Z"
+                     *             "createdAt": "2026-11-24T11:00:23.632Z",
+                     *             "updatedAt": "2026-11-24T11:00:24.861Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "30f432ba6380ddc821fca59a7ff7603ff21bae3937884b9173ede867ccc38c34",
-                     *           "previousHash": "2de4278468e75d32e4316facb0704bfcee678d97146c49977bbbd86bd4c8a52a",
-                     *           "hash": "d63ceebc06dbd14d60d3d7f38ec18c0cc578c4e62fbde9efac8192b82d2a69a2"
+                     *           "recordDigest": "1629a664a33ef6f9af8f603c88c0468054523caf03be3859993da7ca4e9e2f63",
+                     *           "previousHash": "6e731f81257a1a0e737403398f93151b80df4a965f5c58bfc606a5005fe963ea",
+                     *           "hash": "354784aad29ac679fdf91b19904e672a21cfd3967b0f488eeb7be85aac789bcf"
                      *         },
                      *         {
-                     *           "id": "b72b4c24-ae1e-48c2-84f4-4720730a508f",
+                     *           "id": "1492cb10-0bf5-4c52-9e01-e39ee767c59a",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "f1cdd14b-3d51-49b1-ae37-4f5cd5c40789",
-                     *           "recordId": "102ac711-fe72-44dd-8264-4e98cd8b9ebe",
+                     *           "companyId": "220ca2e9-34cf-4653-8194-61d0fb5db9a4",
+                     *           "recordId": "935f99aa-ef91-4e3e-909c-43d49bd6dbd8",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "a922d667-794a-4277-bdb3-dcefc631a57d"
+                     *             "id": "59c838b5-310e-4e77-99ea-524b6f79bebf"
                      *           },
-                     *           "occurredAt": "2026-11-24T10:52:41.107Z",
-                     *           "requestId": "057c55db-923c-400b-889e-d0bbce61c473",
+                     *           "occurredAt": "2026-11-24T11:00:24.972Z",
+                     *           "requestId": "8be8a218-fa23-4f5d-a4df-75860f4d971c",
                      *           "data": {
-                     *             "id": "102ac711-fe72-44dd-8264-4e98cd8b9ebe",
+                     *             "id": "935f99aa-ef91-4e3e-909c-43d49bd6dbd8",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "db19f84a-d922-4e0b-a282-a1f979d4217f",
+                     *                 "accountId": "343808bf-7131-490a-96b3-1f4f181e44de",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -10030,7 +10453,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "f78be228-7579-446b-924d-914fb85e0ae4",
+                     *                 "accountId": "351e0ed4-5d83-4f87-aad3-e0058e6be4cf",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -10046,42 +10469,42 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7",
-                     *             "periodId": "695dda30-3976-431e-b4be-7019e58dc7a4",
+                     *             "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d",
+                     *             "periodId": "2a12f362-560d-41ad-bc86-f13f47c9fbb4",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-24T10:52:40.328Z",
-                     *             "updatedAt": "2026-11-24T10:52:41.107Z"
+                     *             "createdAt": "2026-11-24T11:00:23.632Z",
+                     *             "updatedAt": "2026-11-24T11:00:24.972Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "28bb23ff4000cbbd9985c0e77e214e56d17955ba272714ec5a2e11d9799f7c55",
-                     *           "previousHash": "c60102cffe8dd54659141013fefff820f65e52cf1b3c79c3003490f5e63a70f4",
-                     *           "hash": "d29e24faff79a7f756378c9714cbf9b5ad0ed8d954780756f43900120ef7ffed"
+                     *           "recordDigest": "c09366a59253ea1ec5e97ed5fe0b5ab88f32da5e881c7455743acf5f2ab44124",
+                     *           "previousHash": "40a8fa7abd40aa5594d7e2d3e45cec31549029c0d2fe0def3d80d1466bf1ca3c",
+                     *           "hash": "95f7dbccc832ebff3f1a317f7056435c182149576f117465ba01cbe85371c659"
                      *         },
                      *         {
-                     *           "id": "b2ac4100-3b80-402f-bcd7-93927d2584ee",
+                     *           "id": "c84fef6d-b3b9-43e1-a7cd-0925c1a3f28c",
                      *           "sequence": 34,
                      *           "type": "JournalReversed",
-                     *           "companyId": "f1cdd14b-3d51-49b1-ae37-4f5cd5c40789",
-                     *           "recordId": "102ac711-fe72-44dd-8264-4e98cd8b9ebe",
+                     *           "companyId": "220ca2e9-34cf-4653-8194-61d0fb5db9a4",
+                     *           "recordId": "935f99aa-ef91-4e3e-909c-43d49bd6dbd8",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "a922d667-794a-4277-bdb3-dcefc631a57d"
+                     *             "id": "59c838b5-310e-4e77-99ea-524b6f79bebf"
                      *           },
-                     *           "occurredAt": "2026-11-24T10:52:41.179Z",
-                     *           "requestId": "b9f6553b-286d-4a21-8319-2ceddb704d27",
+                     *           "occurredAt": "2026-11-24T11:00:25.038Z",
+                     *           "requestId": "dbff8375-89da-497d-88d2-cc394319e9bc",
                      *           "data": {
-                     *             "id": "102ac711-fe72-44dd-8264-4e98cd8b9ebe",
+                     *             "id": "935f99aa-ef91-4e3e-909c-43d49bd6dbd8",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "db19f84a-d922-4e0b-a282-a1f979d4217f",
+                     *                 "accountId": "343808bf-7131-490a-96b3-1f4f181e44de",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -10091,7 +10514,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "f78be228-7579-446b-924d-914fb85e0ae4",
+                     *                 "accountId": "351e0ed4-5d83-4f87-aad3-e0058e6be4cf",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -10107,22 +10530,22 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "3b90d573-8ce9-44b9-ba4d-7cf1e7e041f7",
-                     *             "periodId": "695dda30-3976-431e-b4be-7019e58dc7a4",
+                     *             "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d",
+                     *             "periodId": "2a12f362-560d-41ad-bc86-f13f47c9fbb4",
                      *             "reversalOf": null,
-                     *             "reversedBy": "34c8f67d-4728-456f-be7f-ebf6e39bbff1",
+                     *             "reversedBy": "1cc36282-eac2-43dc-af90-723f5a9c9d18",
                      *             "version": 6,
-                     *             "createdAt": "2026-11-24T10:52:40.328Z",
-                     *             "updatedAt": "2026-11-24T10:52:41.179Z"
+                     *             "createdAt": "2026-11-24T11:00:23.632Z",
+                     *             "updatedAt": "2026-11-24T11:00:25.035Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "86686a8c678576e77d4c56beda2a6e2f7818568dbd116760dee242204de28da8",
-                     *           "previousHash": "d29e24faff79a7f756378c9714cbf9b5ad0ed8d954780756f43900120ef7ffed",
-                     *           "hash": "797551db2dfbce41bd6fb92596ea4af50e5887f7266b222273bda21d87351ef7"
+                     *           "recordDigest": "9fa890d26ee847f78296a29339a6dad27d2ab13e529b6951d862f8c25c3d9843",
+                     *           "previousHash": "95f7dbccc832ebff3f1a317f7056435c182149576f117465ba01cbe85371c659",
+                     *           "hash": "975a597a9603ef592cc151e98f9c62388bd768070bced53b4b2e64e81c325b60"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImYxY2RkMTRiLTNkNTEtNDliMS1hZTM3LTRmNWNkNWM0MDc4OSIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM0fX0.B-VrOZCEMuQ9YkWsbQrC736OlHXO4wD14lg2jSVQDV8"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjIyMGNhMmU5LTM0Y2YtNDY1My04MTk0LTYxZDBmYjVkYjlhNCIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM0fX0.AL87uDPseg79F5WcXz-UjAfxIieJ5oV5Z7hwCYg_06o"
                      *     }
                      */
                     "application/json": {
@@ -10228,7 +10651,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "5fb53533-9fe6-455b-920f-9e8fbec68573",
+                     *           "id": "5cd9dd91-3fee-4fb2-8c25-86f4d7e8d9cc",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -10239,11 +10662,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "a922d667-794a-4277-bdb3-dcefc631a57d"
+                     *             "id": "59c838b5-310e-4e77-99ea-524b6f79bebf"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:52:45.928Z",
-                     *           "updatedAt": "2026-11-24T10:52:45.928Z"
+                     *           "createdAt": "2026-11-24T11:00:36.258Z",
+                     *           "updatedAt": "2026-11-24T11:00:36.258Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -10365,7 +10788,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5fb53533-9fe6-455b-920f-9e8fbec68573",
+                     *       "id": "5cd9dd91-3fee-4fb2-8c25-86f4d7e8d9cc",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -10376,11 +10799,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "a922d667-794a-4277-bdb3-dcefc631a57d"
+                     *         "id": "59c838b5-310e-4e77-99ea-524b6f79bebf"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:52:45.928Z",
-                     *       "updatedAt": "2026-11-24T10:52:45.928Z",
+                     *       "createdAt": "2026-11-24T11:00:36.258Z",
+                     *       "updatedAt": "2026-11-24T11:00:36.258Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -10468,7 +10891,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5fb53533-9fe6-455b-920f-9e8fbec68573",
+                     *       "id": "5cd9dd91-3fee-4fb2-8c25-86f4d7e8d9cc",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -10479,11 +10902,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "a922d667-794a-4277-bdb3-dcefc631a57d"
+                     *         "id": "59c838b5-310e-4e77-99ea-524b6f79bebf"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:52:45.928Z",
-                     *       "updatedAt": "2026-11-24T10:52:45.928Z"
+                     *       "createdAt": "2026-11-24T11:00:36.258Z",
+                     *       "updatedAt": "2026-11-24T11:00:36.258Z"
                      *     }
                      */
                     "application/json": {
@@ -10595,7 +11018,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5fb53533-9fe6-455b-920f-9e8fbec68573",
+                     *       "id": "5cd9dd91-3fee-4fb2-8c25-86f4d7e8d9cc",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -10607,11 +11030,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "a922d667-794a-4277-bdb3-dcefc631a57d"
+                     *         "id": "59c838b5-310e-4e77-99ea-524b6f79bebf"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T10:52:45.928Z",
-                     *       "updatedAt": "2026-11-24T10:52:46.298Z"
+                     *       "createdAt": "2026-11-24T11:00:36.258Z",
+                     *       "updatedAt": "2026-11-24T11:00:36.517Z"
                      *     }
                      */
                     "application/json": {
@@ -10834,13 +11257,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "083e20ac-c302-4c13-b64c-9c2f313d4b14",
+                     *           "id": "dd1171ec-55db-4dfa-acb9-c6fa099dad0a",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T10:52:46.765Z",
-                     *           "updatedAt": "2026-11-24T10:52:46.765Z"
+                     *           "createdAt": "2026-11-24T11:00:36.742Z",
+                     *           "updatedAt": "2026-11-24T11:00:36.742Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -10936,13 +11359,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "083e20ac-c302-4c13-b64c-9c2f313d4b14",
+                     *       "id": "dd1171ec-55db-4dfa-acb9-c6fa099dad0a",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:52:46.765Z",
-                     *       "updatedAt": "2026-11-24T10:52:46.765Z"
+                     *       "createdAt": "2026-11-24T11:00:36.742Z",
+                     *       "updatedAt": "2026-11-24T11:00:36.742Z"
                      *     }
                      */
                     "application/json": {
@@ -11008,13 +11431,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "083e20ac-c302-4c13-b64c-9c2f313d4b14",
+                     *       "id": "dd1171ec-55db-4dfa-acb9-c6fa099dad0a",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T10:52:46.765Z",
-                     *       "updatedAt": "2026-11-24T10:52:46.765Z"
+                     *       "createdAt": "2026-11-24T11:00:36.742Z",
+                     *       "updatedAt": "2026-11-24T11:00:36.742Z"
                      *     }
                      */
                     "application/json": {
@@ -11093,13 +11516,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "083e20ac-c302-4c13-b64c-9c2f313d4b14",
+                     *       "id": "dd1171ec-55db-4dfa-acb9-c6fa099dad0a",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T10:52:46.765Z",
-                     *       "updatedAt": "2026-11-24T10:52:46.938Z"
+                     *       "createdAt": "2026-11-24T11:00:36.742Z",
+                     *       "updatedAt": "2026-11-24T11:00:36.919Z"
                      *     }
                      */
                     "application/json": {
@@ -11215,7 +11638,7 @@ export interface operations {
                      *       "fromSequence": 1,
                      *       "toSequence": 72,
                      *       "headSequence": 72,
-                     *       "headHash": "163eaa027f96ea7791c44f36b774c4bcbb1e4f9ff1a18341564499152b570ded",
+                     *       "headHash": "9441a170d713882d7db518270c63d6e902ee39f7a3f221b5dfa8feb2a5b89e27",
                      *       "firstBrokenSequence": null,
                      *       "reason": null
                      *     }

@@ -1,5 +1,6 @@
 import * as z from '../schemas/zod.ts';
 import { lazy } from '../schemas/lazy.ts';
+import { pageQueryShape } from '../schemas/list-query.ts';
 
 const sequenceNumber = () =>
   z.optional(
@@ -16,3 +17,6 @@ export const VerifyAuditQuery = lazy(() =>
     .check(z.refine((q) => q.fromSequence === undefined || q.toSequence === undefined || q.fromSequence <= q.toSequence, { path: ['toSequence'], error: 'must not be below fromSequence' })),
 );
 export type VerifyAuditInput = z.output<ReturnType<typeof VerifyAuditQuery>>;
+
+/** A record's history: page and pageSize only (one order: by version, oldest first). */
+export const RecordHistoryQuery = lazy(() => pageQueryShape());

@@ -33,7 +33,7 @@ export type { SequencedEvent };
 /** A pending event, with the key it was read under (items of an older key shape are deleted by theirs). */
 export type PendingEvent = EventRecord & { pendingKey: Key };
 
-const FIELDS = ['eventId', 'type', 'companyId', 'recordId', 'version', 'actor', 'occurredAt', 'requestId', 'dataOmitted', 'recordDigest', 'sequence', 'previousHash', 'hash'] as const;
+const FIELDS = ['eventId', 'type', 'companyId', 'recordId', 'version', 'actor', 'occurredAt', 'requestId', 'dataOmitted', 'recordDigest', 'omittedState', 'sequence', 'previousHash', 'hash'] as const;
 
 /** Items written before the data was kept as text hold a map: its wrapped decimals become the JSON numbers they were. */
 const unwrapNumbers = (value: unknown): unknown =>
@@ -47,7 +47,7 @@ function eventFromItem(item: Item): SequencedEvent {
   return { ...LATER_FIELDS, ...recordOf<Omit<SequencedEvent, 'data'>>(item, FIELDS), data: data as EventRecord['data'] };
 }
 
-/** An event's attributes as stored: the record fields, the data as JSON text, and when it expires. */
+/** An event's attributes as stored: the record fields, the data as JSON text, and when it expires (a numbered event leaves the omitted state to the history). */
 function eventAttributes(event: EventRecord | PendingEvent): Item {
   const { data, pendingKey: _key, ...fields } = event as PendingEvent;
   return { ...fields, dataJson: data === null ? null : JSON.stringify(data), purgeAt: purgeAt(fields.occurredAt) };
@@ -120,7 +120,7 @@ export function sequenceOps(companyId: string, from: EventHead, to: EventHead, e
     ),
     ...events.flatMap((event) => [
       mainTable.delete(event.pendingKey, { condition: conditions.present, onConditionFailed: moved }),
-      mainTable.put({ ...keys.event(companyId, event.sequence), entity: 'Event', ...eventAttributes(event) }, { condition: conditions.absent, onConditionFailed: moved }),
+      mainTable.put({ ...keys.event(companyId, event.sequence), entity: 'Event', ...eventAttributes({ ...event, omittedState: undefined }) }, { condition: conditions.absent, onConditionFailed: moved }),
     ]),
   ];
 }

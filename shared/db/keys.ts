@@ -247,3 +247,14 @@ export const exchangeRateKeys = {
   /** The pointer from a rate's id to its (currency, date) key: the id never changes, so it is written once. */
   rateById: (companyId: string, rateId: string): Key => ({ pk: companyPk(companyId), sk: `FXRATEID#${rateId}` }),
 };
+
+/** Keys of the records' histories (history-store.ts): one item per version, kept for good. */
+export const historyKeys = {
+  /** A version of a journal, account or cost center, by record, then version, then the number of the event that made it. */
+  version: (companyId: string, kind: string, recordId: string, version: number, sequence: number): Key => ({
+    pk: companyPk(companyId),
+    sk: `HISTORY#${kind}#${recordId}#${String(version).padStart(10, '0')}#${String(sequence).padStart(16, '0')}`,
+  }),
+  /** Every version of one record. */
+  recordPrefix: (kind: string, recordId: string) => `HISTORY#${kind}#${recordId}#`,
+};

@@ -1,5 +1,6 @@
+import { gzipSync } from 'node:zlib';
 import type { ActorRef } from '../auth/actor.ts';
-import { recordDigest } from '../audit/record-state.ts';
+import { AUDITED_KIND_OF, recordDigest } from '../audit/record-state.ts';
 import { withoutSecrets } from '../schemas/one-time-secrets.ts';
 import type { EventType } from './event-types.ts';
 
@@ -23,6 +24,11 @@ export interface EventRecord {
   dataOmitted: boolean;
   /** For journals, accounts and cost centers: a digest of the record's own state after the change (audit/record-state.ts), kept when the data is left out. */
   recordDigest: string | null;
+  /**
+   * Journals, accounts and cost centers only, when `data` was left out for its size: the state
+   * as gzip-compressed JSON, for the record's history (audit/history.ts); never in the feed.
+   */
+  omittedState?: Uint8Array | undefined;
 }
 
 /**
@@ -79,5 +85,6 @@ export function eventRecord(source: EventSource): EventRecord {
     data: tooLarge ? null : data,
     dataOmitted: tooLarge,
     recordDigest: recordDigest(source.type, data),
+    ...(tooLarge && AUDITED_KIND_OF[source.type] ? { omittedState: gzipSync(JSON.stringify(data)) } : {}),
   };
 }

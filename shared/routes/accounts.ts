@@ -1,3 +1,4 @@
+import { RecordHistoryQuery } from '../audit/schemas.ts';
 import { CreateAccountBody, UpdateAccountBody } from '../accounts/schemas.ts';
 import { ListNodesQuery } from '../tree/schemas.ts';
 import { area, company, VersionBody } from './route.ts';
@@ -7,6 +8,7 @@ export const accountsRoutes = area('accounts', {
   create: { methods: ['POST'], path: `${company}/Accounts`, handler: 'functions/accounts/create.ts', access: 'accounts:create', event: 'AccountCreated', idempotentOperation: 'CreateAccount', body: CreateAccountBody, response: 'AccountResponse', summary: 'Create an account', tag: 'Accounts' },
   list: { methods: ['GET'], path: `${company}/Accounts`, handler: 'functions/accounts/list.ts', access: 'accounts:read', query: ListNodesQuery, response: { page: 'AccountResponse' }, summary: 'List accounts (paginated)', tag: 'Accounts' },
   get: { methods: ['GET'], path: `${company}/Accounts/{id}`, handler: 'functions/accounts/get.ts', access: 'accounts:read', response: 'AccountResponse', summary: 'Get an account', tag: 'Accounts' },
+  history: { methods: ['GET'], path: `${company}/Accounts/{id}/History`, handler: 'functions/accounts/history.ts', access: 'accounts:read', query: RecordHistoryQuery, response: { page: 'HistoryResponse' }, summary: 'Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed\'s events have expired)', tag: 'Accounts' },
   update: { methods: ['PUT'], path: `${company}/Accounts/{id}`, handler: 'functions/accounts/update.ts', access: 'accounts:update', event: 'AccountChanged', body: UpdateAccountBody, response: 'AccountResponse', summary: 'Update an account (versioned)', tag: 'Accounts' },
   delete: { methods: ['DELETE'], path: `${company}/Accounts/{id}`, handler: 'functions/accounts/delete.ts', access: 'accounts:delete', event: 'AccountDeleted', body: VersionBody, summary: 'Delete an account (versioned)', tag: 'Accounts' },
 });

@@ -166,6 +166,17 @@ function buildResponses() {
     hash: z.nullable(sha256),
   });
 
+  const HistoryResponse = z.strictObject({
+    version: z.int(),
+    type: z.string(),
+    actor: z.nullable(z.strictObject({ ...actor().shape, createdBy: z.nullable(z.string()) })),
+    requestId: z.nullable(z.string()),
+    occurredAt: instant,
+    sequence: z.int(),
+    hash: z.nullable(sha256),
+    state: z.nullable(z.record(z.string(), z.unknown())),
+  });
+
   const AuditVerifyResponse = z.strictObject({
     verified: z.boolean(),
     checked: z.int(),
@@ -245,7 +256,7 @@ function buildResponses() {
     companies: z.array(z.strictObject({ companyId: id, roleId: id, permissions: z.array(z.string()) })),
   });
 
-  return { NodeResponse, AccountResponse, CostCenterResponse, SettingsResponse, CompanyResponse, CreatedCompanyResponse, MembershipResponse, PeriodResponse, YearResponse, JournalResponse, MemberResponse, RoleResponse, RolesResponse, EventResponse, AuditVerifyResponse, WebhookResponse, CreatedWebhookResponse, DeliveryResponse, ExchangeRateResponse, RevaluationResponse, ApiKeyResponse, CreatedApiKeyResponse, LoginResponse, TokenResponse, ...buildReportResponses() };
+  return { NodeResponse, AccountResponse, CostCenterResponse, SettingsResponse, CompanyResponse, CreatedCompanyResponse, MembershipResponse, PeriodResponse, YearResponse, JournalResponse, MemberResponse, RoleResponse, RolesResponse, EventResponse, AuditVerifyResponse, HistoryResponse, WebhookResponse, CreatedWebhookResponse, DeliveryResponse, ExchangeRateResponse, RevaluationResponse, ApiKeyResponse, CreatedApiKeyResponse, LoginResponse, TokenResponse, ...buildReportResponses() };
 }
 
 export const responses = lazy(buildResponses);
