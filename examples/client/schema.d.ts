@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/6a4f34c5-d752-41c6-a704-6706d2c8029a`
+         * @description Example request: `GET /api/v1/Companies/2b16efb7-cf96-499f-a489-babd0f1ddd24`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Settings`
+         * @description Example request: `GET /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/Settings`
          */
         get: operations["settings.get"];
         /**
          * Update company settings (versioned)
-         * @description Example request: `PUT /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Settings`
+         * @description Example request: `PUT /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Roles`
+         * @description Example request: `GET /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Roles`
+         * @description Example request: `POST /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Roles/270715c3-a35b-473c-931f-2e41bfd3c305`
+         * @description Example request: `GET /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/Roles/04a537a6-c53f-4ed1-8ef1-2764106d8259`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Roles/270715c3-a35b-473c-931f-2e41bfd3c305`
+         * @description Example request: `PUT /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/Roles/04a537a6-c53f-4ed1-8ef1-2764106d8259`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Roles/270715c3-a35b-473c-931f-2e41bfd3c305`
+         * @description Example request: `DELETE /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/Roles/04a537a6-c53f-4ed1-8ef1-2764106d8259`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Members`
+         * @description Example request: `GET /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Members`
+         * @description Example request: `POST /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Members/3b033b65-99fe-4f51-be49-a9dcc0ae6cf4`
+         * @description Example request: `PUT /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/Members/453abb1a-f1de-40fa-b031-c74698010240`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Members/3b033b65-99fe-4f51-be49-a9dcc0ae6cf4`
+         * @description Example request: `DELETE /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/Members/453abb1a-f1de-40fa-b031-c74698010240`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/ApiKeys/ff6d6e91-95b5-421b-9db2-805ca490f5ef`
+         * @description Example request: `DELETE /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/ApiKeys/ee872fe1-68e5-4906-9a55-a0645c5ad736`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Accounts`
+         * @description Example request: `GET /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Accounts`
+         * @description Example request: `POST /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Accounts/a3dd6a7b-ecf6-4544-a59e-56a84f7f83dc`
+         * @description Example request: `GET /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/Accounts/dd77879c-497d-4342-aa85-39517dba11e8`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Accounts/a3dd6a7b-ecf6-4544-a59e-56a84f7f83dc`
+         * @description Example request: `PUT /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/Accounts/dd77879c-497d-4342-aa85-39517dba11e8`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Accounts/a3dd6a7b-ecf6-4544-a59e-56a84f7f83dc`
+         * @description Example request: `DELETE /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/Accounts/dd77879c-497d-4342-aa85-39517dba11e8`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Accounts/a3dd6a7b-ecf6-4544-a59e-56a84f7f83dc/History`
+         * @description Example request: `GET /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/Accounts/dd77879c-497d-4342-aa85-39517dba11e8/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/CostCenters/b38a941e-7004-45ca-8ebf-a0855e78b298`
+         * @description Example request: `GET /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/CostCenters/81b3a3eb-2322-4724-8c5b-c489132c82bd`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/CostCenters/b38a941e-7004-45ca-8ebf-a0855e78b298`
+         * @description Example request: `PUT /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/CostCenters/81b3a3eb-2322-4724-8c5b-c489132c82bd`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/CostCenters/b38a941e-7004-45ca-8ebf-a0855e78b298`
+         * @description Example request: `DELETE /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/CostCenters/81b3a3eb-2322-4724-8c5b-c489132c82bd`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/CostCenters/b38a941e-7004-45ca-8ebf-a0855e78b298/History`
+         * @description Example request: `GET /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/CostCenters/81b3a3eb-2322-4724-8c5b-c489132c82bd/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/CostCenters/b38a941e-7004-45ca-8ebf-a0855e78b298/Activate`
+         * @description Example request: `POST /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/CostCenters/81b3a3eb-2322-4724-8c5b-c489132c82bd/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/CostCenters/b38a941e-7004-45ca-8ebf-a0855e78b298/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/CostCenters/81b3a3eb-2322-4724-8c5b-c489132c82bd/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/FinancialYears/6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d`
+         * @description Example request: `GET /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/FinancialYears/58480e71-9b99-4aca-a208-eaffe850d27c`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/FinancialYears/a3ec5267-c916-4423-b1cf-5b07d3a6d65f`
+         * @description Example request: `PUT /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/FinancialYears/c183e7df-fc61-4401-98e7-625241e7565e`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/FinancialYears/a3ec5267-c916-4423-b1cf-5b07d3a6d65f`
+         * @description Example request: `DELETE /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/FinancialYears/c183e7df-fc61-4401-98e7-625241e7565e`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/FinancialYears/6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d/Close`
+         * @description Example request: `PUT /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/FinancialYears/58480e71-9b99-4aca-a208-eaffe850d27c/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/FinancialYears/6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/FinancialYears/58480e71-9b99-4aca-a208-eaffe850d27c/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/FinancialYears/6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d/Periods`
+         * @description Example request: `GET /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/FinancialYears/58480e71-9b99-4aca-a208-eaffe850d27c/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/FinancialYears/6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d/Periods/3688f84e-1d0e-403f-a008-cb579e0ecc6c`
+         * @description Example request: `GET /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/FinancialYears/58480e71-9b99-4aca-a208-eaffe850d27c/Periods/903d16c3-9806-4a32-982a-a6a36e128a75`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/FinancialYears/6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d/Periods/3688f84e-1d0e-403f-a008-cb579e0ecc6c/Lock`
+         * @description Example request: `POST /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/FinancialYears/58480e71-9b99-4aca-a208-eaffe850d27c/Periods/903d16c3-9806-4a32-982a-a6a36e128a75/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/FinancialYears/6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d/Periods/3688f84e-1d0e-403f-a008-cb579e0ecc6c/Close`
+         * @description Example request: `POST /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/FinancialYears/58480e71-9b99-4aca-a208-eaffe850d27c/Periods/903d16c3-9806-4a32-982a-a6a36e128a75/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/FinancialYears/6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d/Periods/3688f84e-1d0e-403f-a008-cb579e0ecc6c/Close`
+         * @description Example request: `POST /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/FinancialYears/58480e71-9b99-4aca-a208-eaffe850d27c/Periods/903d16c3-9806-4a32-982a-a6a36e128a75/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/FinancialYears/6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d/Periods/3688f84e-1d0e-403f-a008-cb579e0ecc6c/Reopen`
+         * @description Example request: `POST /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/FinancialYears/58480e71-9b99-4aca-a208-eaffe850d27c/Periods/903d16c3-9806-4a32-982a-a6a36e128a75/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status)
-         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Journals`
+         * @description Example request: `GET /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Journals`
+         * @description Example request: `POST /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Journals/935f99aa-ef91-4e3e-909c-43d49bd6dbd8`
+         * @description Example request: `GET /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/Journals/d8973746-e19b-48a9-ac11-a498b22ab7af`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Journals/935f99aa-ef91-4e3e-909c-43d49bd6dbd8`
+         * @description Example request: `PUT /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/Journals/d8973746-e19b-48a9-ac11-a498b22ab7af`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Journals/935f99aa-ef91-4e3e-909c-43d49bd6dbd8/History`
+         * @description Example request: `GET /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/Journals/d8973746-e19b-48a9-ac11-a498b22ab7af/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Journals/935f99aa-ef91-4e3e-909c-43d49bd6dbd8/Post`
+         * @description Example request: `POST /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/Journals/d8973746-e19b-48a9-ac11-a498b22ab7af/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Journals/9212f03f-19fe-40de-b462-f215c4fcb63d/Void`
+         * @description Example request: `POST /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/Journals/920c486d-f6b1-48d8-84c9-bd3368a39f99/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Journals/935f99aa-ef91-4e3e-909c-43d49bd6dbd8/Adjust`
+         * @description Example request: `POST /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/Journals/d8973746-e19b-48a9-ac11-a498b22ab7af/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Journals/935f99aa-ef91-4e3e-909c-43d49bd6dbd8/Reverse`
+         * @description Example request: `POST /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/Journals/d8973746-e19b-48a9-ac11-a498b22ab7af/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -829,7 +829,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Reports/TrialBalance?financialYearId=6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d`
+         * @description Example request: `GET /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/Reports/TrialBalance?financialYearId=58480e71-9b99-4aca-a208-eaffe850d27c`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -849,7 +849,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -869,7 +869,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated), closing balance
-         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -909,13 +909,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Reports`
+         * @description Example request: `GET /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Reports`
+         * @description Example request: `POST /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -933,7 +933,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot
-         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Reports/0942efe1-6341-4171-a5fa-775c9e0c5042`
+         * @description Example request: `GET /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/Reports/f9ae3c58-8f32-43f1-88df-b0fdc378232e`
          */
         get: operations["reports.get"];
         put?: never;
@@ -953,7 +953,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -973,13 +973,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -997,18 +997,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Webhooks/5cd9dd91-3fee-4fb2-8c25-86f4d7e8d9cc`
+         * @description Example request: `GET /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/Webhooks/7b259763-5eba-4f6f-a4e8-1ac96f7287e9`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Webhooks/5cd9dd91-3fee-4fb2-8c25-86f4d7e8d9cc`
+         * @description Example request: `PUT /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/Webhooks/7b259763-5eba-4f6f-a4e8-1ac96f7287e9`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Webhooks/5cd9dd91-3fee-4fb2-8c25-86f4d7e8d9cc`
+         * @description Example request: `DELETE /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/Webhooks/7b259763-5eba-4f6f-a4e8-1ac96f7287e9`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1025,7 +1025,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Webhooks/5cd9dd91-3fee-4fb2-8c25-86f4d7e8d9cc/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/Webhooks/7b259763-5eba-4f6f-a4e8-1ac96f7287e9/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1045,13 +1045,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1069,18 +1069,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/ExchangeRates/dd1171ec-55db-4dfa-acb9-c6fa099dad0a`
+         * @description Example request: `GET /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/ExchangeRates/c496279b-b752-4773-80d6-cc8d57abd396`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/ExchangeRates/dd1171ec-55db-4dfa-acb9-c6fa099dad0a`
+         * @description Example request: `PUT /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/ExchangeRates/c496279b-b752-4773-80d6-cc8d57abd396`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/ExchangeRates/dd1171ec-55db-4dfa-acb9-c6fa099dad0a`
+         * @description Example request: `DELETE /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/ExchangeRates/c496279b-b752-4773-80d6-cc8d57abd396`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1097,7 +1097,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table
-         * @description Example request: `GET /api/v1/Companies/220ca2e9-34cf-4653-8194-61d0fb5db9a4/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/5267e70c-6dd9-4126-91b6-a6dbf19bcc8c/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1158,7 +1158,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:44343/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A40705%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=czl6N-2WViP7jvCYHINI_S6EHE24k0PHqDZwRVj6CsE&code_challenge_method=S256&state=-PurQYpC422CoF-AR3_abyUrLCWM6vYID2Gn7piJ8-Q&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:33661/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A43669%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=DfJxivdMs723xBQAY-ozVvuMbjzCYmkEc2nRkd7hILk&code_challenge_method=S256&state=Vw3MJAce6b5CT3G5ql5s8DLfBe7rwDVHsQ5FqXT3Tno&client_id=ledger-local"
                      *     }
                      */
                     "application/json": {
@@ -1184,7 +1184,7 @@ export interface operations {
             query: {
                 /** @description Code, unique among siblings; paths join codes with dots. */
                 code: string;
-                /** @description The record as it stood after the change, as its GET showed it then; null after a deletion. */
+                /** @description The state value the sign-in started with. */
                 state: string;
             };
             header?: never;
@@ -1208,7 +1208,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "220ca2e9-34cf-4653-8194-61d0fb5db9a4",
+                     *           "companyId": "5267e70c-6dd9-4126-91b6-a6dbf19bcc8c",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1244,7 +1244,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "6a4f34c5-d752-41c6-a704-6706d2c8029a",
+                     *           "companyId": "2b16efb7-cf96-499f-a489-babd0f1ddd24",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1359,7 +1359,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "220ca2e9-34cf-4653-8194-61d0fb5db9a4",
+                     *           "companyId": "5267e70c-6dd9-4126-91b6-a6dbf19bcc8c",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1395,7 +1395,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "6a4f34c5-d752-41c6-a704-6706d2c8029a",
+                     *           "companyId": "2b16efb7-cf96-499f-a489-babd0f1ddd24",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1506,16 +1506,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "6a4f34c5-d752-41c6-a704-6706d2c8029a",
+                     *           "id": "2b16efb7-cf96-499f-a489-babd0f1ddd24",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-24T11:00:16.266Z",
+                     *           "createdAt": "2026-11-24T11:07:28.145Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "220ca2e9-34cf-4653-8194-61d0fb5db9a4",
+                     *           "id": "5267e70c-6dd9-4126-91b6-a6dbf19bcc8c",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-24T11:00:15.309Z",
+                     *           "createdAt": "2026-11-24T11:07:27.620Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -1602,9 +1602,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6a4f34c5-d752-41c6-a704-6706d2c8029a",
+                     *       "id": "2b16efb7-cf96-499f-a489-babd0f1ddd24",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T11:00:16.266Z",
+                     *       "createdAt": "2026-11-24T11:07:28.145Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -1613,7 +1613,7 @@ export interface operations {
                      *         "fxRoundingAccountId": null,
                      *         "unrealizedFxGainLossAccountId": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-24T11:00:16.266Z"
+                     *         "updatedAt": "2026-11-24T11:07:28.145Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -1726,9 +1726,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6a4f34c5-d752-41c6-a704-6706d2c8029a",
+                     *       "id": "2b16efb7-cf96-499f-a489-babd0f1ddd24",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T11:00:16.266Z",
+                     *       "createdAt": "2026-11-24T11:07:28.145Z",
                      *       "version": 1
                      *     }
                      */
@@ -1785,7 +1785,7 @@ export interface operations {
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-24T11:00:15.309Z"
+                     *       "updatedAt": "2026-11-24T11:07:27.620Z"
                      *     }
                      */
                     "application/json": {
@@ -1834,7 +1834,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "b5c7f587-5dd5-4856-a8e8-f0ddf150f088",
+                 *       "retainedEarningsAccountId": "71179304-515c-4b6d-9652-24a8b9e9deee",
                  *       "version": 1
                  *     }
                  */
@@ -1865,11 +1865,11 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "b5c7f587-5dd5-4856-a8e8-f0ddf150f088",
+                     *       "retainedEarningsAccountId": "71179304-515c-4b6d-9652-24a8b9e9deee",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-24T11:00:19.996Z"
+                     *       "updatedAt": "2026-11-24T11:07:32.003Z"
                      *     }
                      */
                     "application/json": {
@@ -2028,7 +2028,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "270715c3-a35b-473c-931f-2e41bfd3c305",
+                     *           "id": "04a537a6-c53f-4ed1-8ef1-2764106d8259",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -2039,8 +2039,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-24T11:00:35.657Z",
-                     *           "updatedAt": "2026-11-24T11:00:35.722Z"
+                     *           "createdAt": "2026-11-24T11:07:43.213Z",
+                     *           "updatedAt": "2026-11-24T11:07:43.274Z"
                      *         }
                      *       ]
                      *     }
@@ -2129,7 +2129,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "270715c3-a35b-473c-931f-2e41bfd3c305",
+                     *       "id": "04a537a6-c53f-4ed1-8ef1-2764106d8259",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2139,8 +2139,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:00:35.657Z",
-                     *       "updatedAt": "2026-11-24T11:00:35.657Z"
+                     *       "createdAt": "2026-11-24T11:07:43.213Z",
+                     *       "updatedAt": "2026-11-24T11:07:43.213Z"
                      *     }
                      */
                     "application/json": {
@@ -2201,7 +2201,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "270715c3-a35b-473c-931f-2e41bfd3c305",
+                     *       "id": "04a537a6-c53f-4ed1-8ef1-2764106d8259",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2211,8 +2211,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:00:35.657Z",
-                     *       "updatedAt": "2026-11-24T11:00:35.657Z"
+                     *       "createdAt": "2026-11-24T11:07:43.213Z",
+                     *       "updatedAt": "2026-11-24T11:07:43.213Z"
                      *     }
                      */
                     "application/json": {
@@ -2299,7 +2299,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "270715c3-a35b-473c-931f-2e41bfd3c305",
+                     *       "id": "04a537a6-c53f-4ed1-8ef1-2764106d8259",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -2310,8 +2310,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T11:00:35.657Z",
-                     *       "updatedAt": "2026-11-24T11:00:35.722Z"
+                     *       "createdAt": "2026-11-24T11:07:43.213Z",
+                     *       "updatedAt": "2026-11-24T11:07:43.274Z"
                      *     }
                      */
                     "application/json": {
@@ -2426,8 +2426,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "59c838b5-310e-4e77-99ea-524b6f79bebf",
-                     *           "email": "user-f77577e9-77f4-43d0-b9c0-6efb8f82cddb@example.com",
+                     *           "userId": "8c176b0d-8a66-411a-b3eb-4a8ac645053b",
+                     *           "email": "user-f68d0291-45d1-44d0-8ea1-c2f156780f9c@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -2462,20 +2462,20 @@ export interface operations {
                      *             "exchange-rates:manage",
                      *             "audit:read"
                      *           ],
-                     *           "joinedAt": "2026-11-24T11:00:15.309Z",
+                     *           "joinedAt": "2026-11-24T11:07:27.620Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "3b033b65-99fe-4f51-be49-a9dcc0ae6cf4",
-                     *           "email": "contract-1795518035768@example.com",
-                     *           "roleId": "270715c3-a35b-473c-931f-2e41bfd3c305",
+                     *           "userId": "453abb1a-f1de-40fa-b031-c74698010240",
+                     *           "email": "contract-1795518463356@example.com",
+                     *           "roleId": "04a537a6-c53f-4ed1-8ef1-2764106d8259",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-24T11:00:35.793Z",
+                     *           "joinedAt": "2026-11-24T11:07:43.408Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -2539,8 +2539,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795518035768@example.com",
-                 *       "roleId": "270715c3-a35b-473c-931f-2e41bfd3c305"
+                 *       "email": "contract-1795518463356@example.com",
+                 *       "roleId": "04a537a6-c53f-4ed1-8ef1-2764106d8259"
                  *     }
                  */
                 "application/json": {
@@ -2566,16 +2566,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "3b033b65-99fe-4f51-be49-a9dcc0ae6cf4",
-                     *       "email": "contract-1795518035768@example.com",
-                     *       "roleId": "270715c3-a35b-473c-931f-2e41bfd3c305",
+                     *       "userId": "453abb1a-f1de-40fa-b031-c74698010240",
+                     *       "email": "contract-1795518463356@example.com",
+                     *       "roleId": "04a537a6-c53f-4ed1-8ef1-2764106d8259",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T11:00:35.793Z",
+                     *       "joinedAt": "2026-11-24T11:07:43.408Z",
                      *       "version": 1
                      *     }
                      */
@@ -2656,8 +2656,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "3b033b65-99fe-4f51-be49-a9dcc0ae6cf4",
-                     *       "email": "contract-1795518035768@example.com",
+                     *       "userId": "453abb1a-f1de-40fa-b031-c74698010240",
+                     *       "email": "contract-1795518463356@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -2672,7 +2672,7 @@ export interface operations {
                      *         "exchange-rates:read",
                      *         "audit:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T11:00:35.793Z",
+                     *       "joinedAt": "2026-11-24T11:07:43.408Z",
                      *       "version": 2
                      *     }
                      */
@@ -2790,9 +2790,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "ff6d6e91-95b5-421b-9db2-805ca490f5ef",
+                     *           "id": "ee872fe1-68e5-4906-9a55-a0645c5ad736",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_fmcYwBt",
+                     *           "prefix": "sk-svc_vOExfGq",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -2800,8 +2800,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "59c838b5-310e-4e77-99ea-524b6f79bebf",
-                     *           "createdAt": "2026-11-24T11:00:36.055Z",
+                     *           "createdBy": "8c176b0d-8a66-411a-b3eb-4a8ac645053b",
+                     *           "createdAt": "2026-11-24T11:07:44.476Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -2834,7 +2834,7 @@ export interface operations {
                             revokedAt: string | null;
                             /**
                              * Format: uuid
-                             * @description For an API key: the user who created the key; null for a user.
+                             * @description Who created it.
                              */
                             createdBy: string;
                             /**
@@ -2912,9 +2912,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ff6d6e91-95b5-421b-9db2-805ca490f5ef",
+                     *       "id": "ee872fe1-68e5-4906-9a55-a0645c5ad736",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_fmcYwBt",
+                     *       "prefix": "sk-svc_vOExfGq",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -2922,8 +2922,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "59c838b5-310e-4e77-99ea-524b6f79bebf",
-                     *       "createdAt": "2026-11-24T11:00:36.055Z",
+                     *       "createdBy": "8c176b0d-8a66-411a-b3eb-4a8ac645053b",
+                     *       "createdAt": "2026-11-24T11:07:44.476Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -2951,7 +2951,7 @@ export interface operations {
                         revokedAt: string | null;
                         /**
                          * Format: uuid
-                         * @description For an API key: the user who created the key; null for a user.
+                         * @description Who created it.
                          */
                         createdBy: string;
                         /**
@@ -3012,18 +3012,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ff6d6e91-95b5-421b-9db2-805ca490f5ef",
+                     *       "id": "ee872fe1-68e5-4906-9a55-a0645c5ad736",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_fmcYwBt",
+                     *       "prefix": "sk-svc_vOExfGq",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-24T11:00:36.204Z",
-                     *       "createdBy": "59c838b5-310e-4e77-99ea-524b6f79bebf",
-                     *       "createdAt": "2026-11-24T11:00:36.055Z",
+                     *       "revokedAt": "2026-11-24T11:07:44.547Z",
+                     *       "createdBy": "8c176b0d-8a66-411a-b3eb-4a8ac645053b",
+                     *       "createdAt": "2026-11-24T11:07:44.476Z",
                      *       "version": 2
                      *     }
                      */
@@ -3049,7 +3049,7 @@ export interface operations {
                         revokedAt: string | null;
                         /**
                          * Format: uuid
-                         * @description For an API key: the user who created the key; null for a user.
+                         * @description Who created it.
                          */
                         createdBy: string;
                         /**
@@ -3106,23 +3106,23 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "d155095a-e554-49ee-9b4d-41c4dc4c6978",
+                     *           "id": "fa739abf-060e-4f0e-ab03-9ae90c04c212",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "cbd86056-44d8-4965-a414-57e8ea7ec6b7",
+                     *           "parentId": "999e0200-7868-4319-af00-b19f5c69c405",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:00:18.195Z",
-                     *           "updatedAt": "2026-11-24T11:00:18.195Z",
+                     *           "createdAt": "2026-11-24T11:07:31.548Z",
+                     *           "updatedAt": "2026-11-24T11:07:31.548Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "cbd86056-44d8-4965-a414-57e8ea7ec6b7",
+                     *           "id": "999e0200-7868-4319-af00-b19f5c69c405",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -3131,30 +3131,30 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:00:17.572Z",
-                     *           "updatedAt": "2026-11-24T11:00:17.572Z",
+                     *           "createdAt": "2026-11-24T11:07:31.476Z",
+                     *           "updatedAt": "2026-11-24T11:07:31.476Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "351e0ed4-5d83-4f87-aad3-e0058e6be4cf",
+                     *           "id": "594ba679-3fbc-42ac-a07f-7a69466177ed",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "fb1a8845-7880-4853-a762-e0e783043057",
+                     *           "parentId": "63367524-5c0f-4ce0-bedb-2eff97cba8e7",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:00:17.421Z",
-                     *           "updatedAt": "2026-11-24T11:00:17.421Z",
+                     *           "createdAt": "2026-11-24T11:07:31.414Z",
+                     *           "updatedAt": "2026-11-24T11:07:31.414Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "fb1a8845-7880-4853-a762-e0e783043057",
+                     *           "id": "63367524-5c0f-4ce0-bedb-2eff97cba8e7",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -3163,30 +3163,30 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:00:17.389Z",
-                     *           "updatedAt": "2026-11-24T11:00:17.389Z",
+                     *           "createdAt": "2026-11-24T11:07:31.184Z",
+                     *           "updatedAt": "2026-11-24T11:07:31.184Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "b5c7f587-5dd5-4856-a8e8-f0ddf150f088",
+                     *           "id": "71179304-515c-4b6d-9652-24a8b9e9deee",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "5348eae6-0ecf-4efd-8a3a-a39d4654170b",
+                     *           "parentId": "2cc78c2f-453d-4586-be6a-28a5f88a0edb",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:00:17.352Z",
-                     *           "updatedAt": "2026-11-24T11:00:17.352Z",
+                     *           "createdAt": "2026-11-24T11:07:30.543Z",
+                     *           "updatedAt": "2026-11-24T11:07:30.543Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "5348eae6-0ecf-4efd-8a3a-a39d4654170b",
+                     *           "id": "2cc78c2f-453d-4586-be6a-28a5f88a0edb",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -3195,46 +3195,46 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:00:17.319Z",
-                     *           "updatedAt": "2026-11-24T11:00:17.319Z",
+                     *           "createdAt": "2026-11-24T11:07:30.396Z",
+                     *           "updatedAt": "2026-11-24T11:07:30.396Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "32de14f1-5dc0-4375-9e41-a93a995e3460",
+                     *           "id": "fc51ab09-150e-4369-bd3c-7c7f9e7e3e97",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "7f29fe43-7632-41cc-88b0-0179627f9565",
+                     *           "parentId": "9c855fb5-9152-4abe-9b62-628ca31abf54",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:00:17.281Z",
-                     *           "updatedAt": "2026-11-24T11:00:17.281Z",
+                     *           "createdAt": "2026-11-24T11:07:30.217Z",
+                     *           "updatedAt": "2026-11-24T11:07:30.217Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "343808bf-7131-490a-96b3-1f4f181e44de",
+                     *           "id": "d8a40971-2f7e-459d-9524-7dedbaa21607",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "7f29fe43-7632-41cc-88b0-0179627f9565",
+                     *           "parentId": "9c855fb5-9152-4abe-9b62-628ca31abf54",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:00:16.947Z",
-                     *           "updatedAt": "2026-11-24T11:00:16.947Z",
+                     *           "createdAt": "2026-11-24T11:07:29.264Z",
+                     *           "updatedAt": "2026-11-24T11:07:29.264Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null
                      *         },
                      *         {
-                     *           "id": "7f29fe43-7632-41cc-88b0-0179627f9565",
+                     *           "id": "9c855fb5-9152-4abe-9b62-628ca31abf54",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -3243,8 +3243,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:00:16.849Z",
-                     *           "updatedAt": "2026-11-24T11:00:16.849Z",
+                     *           "createdAt": "2026-11-24T11:07:29.165Z",
+                     *           "updatedAt": "2026-11-24T11:07:29.165Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null
@@ -3380,7 +3380,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a3dd6a7b-ecf6-4544-a59e-56a84f7f83dc",
+                     *       "id": "dd77879c-497d-4342-aa85-39517dba11e8",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -3389,8 +3389,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:00:20.332Z",
-                     *       "updatedAt": "2026-11-24T11:00:20.332Z",
+                     *       "createdAt": "2026-11-24T11:07:32.061Z",
+                     *       "updatedAt": "2026-11-24T11:07:32.061Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null
@@ -3475,7 +3475,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a3dd6a7b-ecf6-4544-a59e-56a84f7f83dc",
+                     *       "id": "dd77879c-497d-4342-aa85-39517dba11e8",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -3484,8 +3484,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:00:20.332Z",
-                     *       "updatedAt": "2026-11-24T11:00:20.332Z",
+                     *       "createdAt": "2026-11-24T11:07:32.061Z",
+                     *       "updatedAt": "2026-11-24T11:07:32.061Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null
@@ -3607,7 +3607,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a3dd6a7b-ecf6-4544-a59e-56a84f7f83dc",
+                     *       "id": "dd77879c-497d-4342-aa85-39517dba11e8",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -3616,8 +3616,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T11:00:20.332Z",
-                     *       "updatedAt": "2026-11-24T11:00:21.291Z",
+                     *       "createdAt": "2026-11-24T11:07:32.061Z",
+                     *       "updatedAt": "2026-11-24T11:07:32.518Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null
@@ -3756,15 +3756,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "59c838b5-310e-4e77-99ea-524b6f79bebf",
+                     *             "id": "8c176b0d-8a66-411a-b3eb-4a8ac645053b",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "52b7fc28-4ebf-4ce0-97a8-07f82cbe5e7e",
-                     *           "occurredAt": "2026-11-24T11:00:20.332Z",
+                     *           "requestId": "a1f010cc-8f5c-4fcd-b188-c354009f4a0c",
+                     *           "occurredAt": "2026-11-24T11:07:32.061Z",
                      *           "sequence": 14,
-                     *           "hash": "59d0168a62a7ffc64a4643ec74593b055ea3a000e7a9f5ec7e5bdc1a35d36ada",
+                     *           "hash": "0d5072ab3684c9f9445fe7bab489f4a47a6e16cbc69f38313f1f543d6de82706",
                      *           "state": {
-                     *             "id": "a3dd6a7b-ecf6-4544-a59e-56a84f7f83dc",
+                     *             "id": "dd77879c-497d-4342-aa85-39517dba11e8",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -3773,8 +3773,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-24T11:00:20.332Z",
-                     *             "updatedAt": "2026-11-24T11:00:20.332Z",
+                     *             "createdAt": "2026-11-24T11:07:32.061Z",
+                     *             "updatedAt": "2026-11-24T11:07:32.061Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null
@@ -3869,7 +3869,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b38a941e-7004-45ca-8ebf-a0855e78b298",
+                     *           "id": "81b3a3eb-2322-4724-8c5b-c489132c82bd",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -3878,12 +3878,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:00:21.574Z",
-                     *           "updatedAt": "2026-11-24T11:00:21.574Z",
+                     *           "createdAt": "2026-11-24T11:07:33.051Z",
+                     *           "updatedAt": "2026-11-24T11:07:33.051Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "dd705205-7abd-4aa6-8bb8-ee42a5c97ac1",
+                     *           "id": "36a9b49d-2936-4e0c-8d4f-b5f63503c4df",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -3892,12 +3892,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:00:18.693Z",
-                     *           "updatedAt": "2026-11-24T11:00:18.693Z",
+                     *           "createdAt": "2026-11-24T11:07:31.869Z",
+                     *           "updatedAt": "2026-11-24T11:07:31.869Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "48639dd3-190d-4c62-b8bc-6e8c7347ca62",
+                     *           "id": "00ffae1e-142f-47b4-bdee-270edd20e2df",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -3906,8 +3906,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:00:19.145Z",
-                     *           "updatedAt": "2026-11-24T11:00:19.145Z",
+                     *           "createdAt": "2026-11-24T11:07:31.965Z",
+                     *           "updatedAt": "2026-11-24T11:07:31.965Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -4020,7 +4020,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b38a941e-7004-45ca-8ebf-a0855e78b298",
+                     *       "id": "81b3a3eb-2322-4724-8c5b-c489132c82bd",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -4029,8 +4029,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:00:21.574Z",
-                     *       "updatedAt": "2026-11-24T11:00:21.574Z",
+                     *       "createdAt": "2026-11-24T11:07:33.051Z",
+                     *       "updatedAt": "2026-11-24T11:07:33.051Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4106,7 +4106,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b38a941e-7004-45ca-8ebf-a0855e78b298",
+                     *       "id": "81b3a3eb-2322-4724-8c5b-c489132c82bd",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -4115,8 +4115,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:00:21.574Z",
-                     *       "updatedAt": "2026-11-24T11:00:21.574Z",
+                     *       "createdAt": "2026-11-24T11:07:33.051Z",
+                     *       "updatedAt": "2026-11-24T11:07:33.051Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4221,7 +4221,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b38a941e-7004-45ca-8ebf-a0855e78b298",
+                     *       "id": "81b3a3eb-2322-4724-8c5b-c489132c82bd",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4230,8 +4230,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T11:00:21.574Z",
-                     *       "updatedAt": "2026-11-24T11:00:21.714Z",
+                     *       "createdAt": "2026-11-24T11:07:33.051Z",
+                     *       "updatedAt": "2026-11-24T11:07:33.669Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4361,15 +4361,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "59c838b5-310e-4e77-99ea-524b6f79bebf",
+                     *             "id": "8c176b0d-8a66-411a-b3eb-4a8ac645053b",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "9228e253-5dd5-424a-8d4f-cefc6ca08c7b",
-                     *           "occurredAt": "2026-11-24T11:00:21.574Z",
+                     *           "requestId": "a2afd576-760a-4674-9280-40c58deb7e1a",
+                     *           "occurredAt": "2026-11-24T11:07:33.052Z",
                      *           "sequence": 17,
-                     *           "hash": "31626fd0069944562766db0cbd78fd8758d36d908eb68b0f86b35cf85a85cf96",
+                     *           "hash": "afb23e62cda7f0979c37823e31e12d32da369bc1aee8e4eee5d4c2481c442b6a",
                      *           "state": {
-                     *             "id": "b38a941e-7004-45ca-8ebf-a0855e78b298",
+                     *             "id": "81b3a3eb-2322-4724-8c5b-c489132c82bd",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -4378,8 +4378,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-24T11:00:21.574Z",
-                     *             "updatedAt": "2026-11-24T11:00:21.574Z",
+                     *             "createdAt": "2026-11-24T11:07:33.051Z",
+                     *             "updatedAt": "2026-11-24T11:07:33.051Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -4472,7 +4472,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b38a941e-7004-45ca-8ebf-a0855e78b298",
+                     *       "id": "81b3a3eb-2322-4724-8c5b-c489132c82bd",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4481,8 +4481,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T11:00:21.574Z",
-                     *       "updatedAt": "2026-11-24T11:00:21.831Z",
+                     *       "createdAt": "2026-11-24T11:07:33.051Z",
+                     *       "updatedAt": "2026-11-24T11:07:33.882Z",
                      *       "status": "active"
                      *     }
                      */
@@ -4569,7 +4569,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b38a941e-7004-45ca-8ebf-a0855e78b298",
+                     *       "id": "81b3a3eb-2322-4724-8c5b-c489132c82bd",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -4578,8 +4578,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T11:00:21.574Z",
-                     *       "updatedAt": "2026-11-24T11:00:21.780Z",
+                     *       "createdAt": "2026-11-24T11:07:33.051Z",
+                     *       "updatedAt": "2026-11-24T11:07:33.859Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -4666,268 +4666,294 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "1e9ce364-bc5a-4ef9-a195-77bec023fb49",
+                     *           "id": "7b2a8651-4f0d-4d57-b36c-2f5fcc99175d",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:00:22.561Z",
-                     *           "updatedAt": "2026-11-24T11:00:22.561Z",
+                     *           "createdAt": "2026-11-24T11:07:34.403Z",
+                     *           "updatedAt": "2026-11-24T11:07:34.403Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2027-01-31",
                      *               "name": "P01",
-                     *               "id": "ba8a6926-b442-42fa-972c-be7b63109779",
+                     *               "id": "3204faee-3e6b-4e93-944e-4521a22f8586",
                      *               "version": 1,
                      *               "startDate": "2027-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "1e9ce364-bc5a-4ef9-a195-77bec023fb49"
+                     *               "financialYearId": "7b2a8651-4f0d-4d57-b36c-2f5fcc99175d",
+                     *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2027-02-28",
                      *               "name": "P02",
-                     *               "id": "b84e09b1-8e41-4414-92bd-de7a085b1409",
+                     *               "id": "76de87dd-abb3-4276-9bb0-d01e86a0647b",
                      *               "version": 1,
                      *               "startDate": "2027-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "1e9ce364-bc5a-4ef9-a195-77bec023fb49"
+                     *               "financialYearId": "7b2a8651-4f0d-4d57-b36c-2f5fcc99175d",
+                     *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2027-03-31",
                      *               "name": "P03",
-                     *               "id": "0708f58b-1abc-4dac-85c2-e44d2b1a0f93",
+                     *               "id": "d141abe6-3c48-42d0-9c24-3b57526d6fb4",
                      *               "version": 1,
                      *               "startDate": "2027-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "1e9ce364-bc5a-4ef9-a195-77bec023fb49"
+                     *               "financialYearId": "7b2a8651-4f0d-4d57-b36c-2f5fcc99175d",
+                     *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2027-04-30",
                      *               "name": "P04",
-                     *               "id": "0d0e8646-4d90-4a3c-8bee-23b0b6351553",
+                     *               "id": "74db43bc-3421-4cd7-b9bd-8c27d418b9f2",
                      *               "version": 1,
                      *               "startDate": "2027-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "1e9ce364-bc5a-4ef9-a195-77bec023fb49"
+                     *               "financialYearId": "7b2a8651-4f0d-4d57-b36c-2f5fcc99175d",
+                     *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2027-05-31",
                      *               "name": "P05",
-                     *               "id": "9f402ee3-673a-4496-a1c3-e24f56e9b6b7",
+                     *               "id": "516d8e72-5991-454a-85f7-94ab2a145ec8",
                      *               "version": 1,
                      *               "startDate": "2027-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "1e9ce364-bc5a-4ef9-a195-77bec023fb49"
+                     *               "financialYearId": "7b2a8651-4f0d-4d57-b36c-2f5fcc99175d",
+                     *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2027-06-30",
                      *               "name": "P06",
-                     *               "id": "c51836c1-792f-4099-9fae-789da2c8c0d1",
+                     *               "id": "1624f8e7-b71b-4477-8d90-b79b046e94f6",
                      *               "version": 1,
                      *               "startDate": "2027-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "1e9ce364-bc5a-4ef9-a195-77bec023fb49"
+                     *               "financialYearId": "7b2a8651-4f0d-4d57-b36c-2f5fcc99175d",
+                     *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2027-07-31",
                      *               "name": "P07",
-                     *               "id": "2ac8370c-cd0e-49c5-9415-a705255f2f3d",
+                     *               "id": "df7c58e5-cd16-438e-9d86-bd79695a695f",
                      *               "version": 1,
                      *               "startDate": "2027-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "1e9ce364-bc5a-4ef9-a195-77bec023fb49"
+                     *               "financialYearId": "7b2a8651-4f0d-4d57-b36c-2f5fcc99175d",
+                     *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2027-08-31",
                      *               "name": "P08",
-                     *               "id": "985edafe-9162-4843-a30f-52e7474418d3",
+                     *               "id": "2fc4031c-70fd-489c-a12a-f3c69f42e23e",
                      *               "version": 1,
                      *               "startDate": "2027-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "1e9ce364-bc5a-4ef9-a195-77bec023fb49"
+                     *               "financialYearId": "7b2a8651-4f0d-4d57-b36c-2f5fcc99175d",
+                     *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2027-09-30",
                      *               "name": "P09",
-                     *               "id": "24b68522-1935-444f-acda-af22794f8eb5",
+                     *               "id": "0fd2872f-e02d-4714-8947-44a8660a51c5",
                      *               "version": 1,
                      *               "startDate": "2027-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "1e9ce364-bc5a-4ef9-a195-77bec023fb49"
+                     *               "financialYearId": "7b2a8651-4f0d-4d57-b36c-2f5fcc99175d",
+                     *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2027-10-31",
                      *               "name": "P10",
-                     *               "id": "cc3740bc-c566-4a10-878d-dfd61bf26e82",
+                     *               "id": "6cfbe4e2-0d30-4afe-a828-499b3305a703",
                      *               "version": 1,
                      *               "startDate": "2027-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "1e9ce364-bc5a-4ef9-a195-77bec023fb49"
+                     *               "financialYearId": "7b2a8651-4f0d-4d57-b36c-2f5fcc99175d",
+                     *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2027-11-30",
                      *               "name": "P11",
-                     *               "id": "3d811881-fec3-4db4-bc5f-9592a8b4fb15",
+                     *               "id": "7e461d80-54e9-412e-9516-794588c1e1cc",
                      *               "version": 1,
                      *               "startDate": "2027-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "1e9ce364-bc5a-4ef9-a195-77bec023fb49"
+                     *               "financialYearId": "7b2a8651-4f0d-4d57-b36c-2f5fcc99175d",
+                     *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2027-12-31",
                      *               "name": "P12",
-                     *               "id": "e2a87e10-9da9-4053-88e7-433b65ddcc3c",
+                     *               "id": "88c550f8-efb6-485e-aa2c-c75dbb38b704",
                      *               "version": 1,
                      *               "startDate": "2027-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "1e9ce364-bc5a-4ef9-a195-77bec023fb49"
+                     *               "financialYearId": "7b2a8651-4f0d-4d57-b36c-2f5fcc99175d",
+                     *               "auditHead": null
                      *             }
-                     *           ]
+                     *           ],
+                     *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d",
+                     *           "id": "58480e71-9b99-4aca-a208-eaffe850d27c",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:00:21.990Z",
-                     *           "updatedAt": "2026-11-24T11:00:21.990Z",
+                     *           "createdAt": "2026-11-24T11:07:34.383Z",
+                     *           "updatedAt": "2026-11-24T11:07:34.383Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2026-01-31",
                      *               "name": "P01",
-                     *               "id": "3688f84e-1d0e-403f-a008-cb579e0ecc6c",
+                     *               "id": "903d16c3-9806-4a32-982a-a6a36e128a75",
                      *               "version": 1,
                      *               "startDate": "2026-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
+                     *               "financialYearId": "58480e71-9b99-4aca-a208-eaffe850d27c",
+                     *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2026-02-28",
                      *               "name": "P02",
-                     *               "id": "64eca66a-1309-4f0e-af96-64746592ff18",
+                     *               "id": "b8ca0492-b757-41a5-8eeb-aef90f3bac86",
                      *               "version": 1,
                      *               "startDate": "2026-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
+                     *               "financialYearId": "58480e71-9b99-4aca-a208-eaffe850d27c",
+                     *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2026-03-31",
                      *               "name": "P03",
-                     *               "id": "2a12f362-560d-41ad-bc86-f13f47c9fbb4",
+                     *               "id": "11b2472f-1592-4e13-9cd5-ac50e5aa6637",
                      *               "version": 1,
                      *               "startDate": "2026-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
+                     *               "financialYearId": "58480e71-9b99-4aca-a208-eaffe850d27c",
+                     *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2026-04-30",
                      *               "name": "P04",
-                     *               "id": "1ca4394c-feb5-4ba4-b1b2-0708562b62fc",
+                     *               "id": "941fa0db-30e8-4f3b-b9f4-d6135465a927",
                      *               "version": 1,
                      *               "startDate": "2026-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
+                     *               "financialYearId": "58480e71-9b99-4aca-a208-eaffe850d27c",
+                     *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2026-05-31",
                      *               "name": "P05",
-                     *               "id": "e0033acc-d145-4ee0-964b-8ec6ca3499ac",
+                     *               "id": "bf59cd7d-6554-4371-83bb-b0264ec781aa",
                      *               "version": 1,
                      *               "startDate": "2026-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
+                     *               "financialYearId": "58480e71-9b99-4aca-a208-eaffe850d27c",
+                     *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2026-06-30",
                      *               "name": "P06",
-                     *               "id": "02867e0f-ecda-4b6d-aed8-6a1536491f1a",
+                     *               "id": "2e43638d-633a-4171-afcd-f5953e3526d7",
                      *               "version": 1,
                      *               "startDate": "2026-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
+                     *               "financialYearId": "58480e71-9b99-4aca-a208-eaffe850d27c",
+                     *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2026-07-31",
                      *               "name": "P07",
-                     *               "id": "66ae60f6-f69b-4bd2-b8ae-9fe479071bba",
+                     *               "id": "8b821ec9-4946-4c85-ba02-a6f102978aee",
                      *               "version": 1,
                      *               "startDate": "2026-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
+                     *               "financialYearId": "58480e71-9b99-4aca-a208-eaffe850d27c",
+                     *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2026-08-31",
                      *               "name": "P08",
-                     *               "id": "7c5386d7-139e-4311-97c5-a3d5f9a04f84",
+                     *               "id": "f944356e-42fa-4e52-8c57-1d46ff74bfc9",
                      *               "version": 1,
                      *               "startDate": "2026-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
+                     *               "financialYearId": "58480e71-9b99-4aca-a208-eaffe850d27c",
+                     *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2026-09-30",
                      *               "name": "P09",
-                     *               "id": "55bf3479-4afa-428e-b0e5-327de9a3c700",
+                     *               "id": "cbf9fa6d-1e77-48ef-b73a-b73e84ed3353",
                      *               "version": 1,
                      *               "startDate": "2026-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
+                     *               "financialYearId": "58480e71-9b99-4aca-a208-eaffe850d27c",
+                     *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2026-10-31",
                      *               "name": "P10",
-                     *               "id": "992b3d1f-4ab5-484c-ab2d-90b8213c40ce",
+                     *               "id": "a0c2148c-58a2-4bab-87f4-ed008151c98a",
                      *               "version": 1,
                      *               "startDate": "2026-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
+                     *               "financialYearId": "58480e71-9b99-4aca-a208-eaffe850d27c",
+                     *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2026-11-30",
                      *               "name": "P11",
-                     *               "id": "e2a6ab82-9ba3-49e4-a7f2-c7230319d719",
+                     *               "id": "42a8ab36-b6d6-46e3-8737-0b55ba9a12c0",
                      *               "version": 1,
                      *               "startDate": "2026-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
+                     *               "financialYearId": "58480e71-9b99-4aca-a208-eaffe850d27c",
+                     *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2026-12-31",
                      *               "name": "P12",
-                     *               "id": "e6793e93-deaa-499d-8129-61f5cd6aa5fa",
+                     *               "id": "076e6093-41e8-4d51-8da4-c01f8066ddde",
                      *               "version": 1,
                      *               "startDate": "2026-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
+                     *               "financialYearId": "58480e71-9b99-4aca-a208-eaffe850d27c",
+                     *               "auditHead": null
                      *             }
-                     *           ]
+                     *           ],
+                     *           "auditHead": null
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -4995,12 +5021,26 @@ export interface operations {
                                 status: "open" | "locked" | "closed";
                                 /** @description The version read; a write based on another is refused (409). */
                                 version: number;
+                                /** @description The head of the company’s event chain when it was closed (or, for a report, stored): the newest event numbered then and its hash; every change committed before is at or below it. Null until closed, or when closed before the chain. */
+                                auditHead: {
+                                    /** @description The event’s number in the company’s feed: increasing, each event once. */
+                                    sequence: number;
+                                    /** @description Lowercase hex SHA-256 of the UTF-8 bytes of previousHash followed by the RFC 8785 canonical JSON of this event without `hash`, as a reader allowed to read every record sees it (README, Auditing); null on events numbered before the chain. */
+                                    hash: string | null;
+                                } | null;
                             }[];
                             /**
                              * Format: uuid
                              * @description The closing journal GenerateClosingJournal made for the year, if any.
                              */
                             closingJournalId?: string;
+                            /** @description The head of the company’s event chain when it was closed (or, for a report, stored): the newest event numbered then and its hash; every change committed before is at or below it. Null until closed, or when closed before the chain. */
+                            auditHead: {
+                                /** @description The event’s number in the company’s feed: increasing, each event once. */
+                                sequence: number;
+                                /** @description Lowercase hex SHA-256 of the UTF-8 bytes of previousHash followed by the RFC 8785 canonical JSON of this event without `hash`, as a reader allowed to read every record sees it (README, Auditing); null on events numbered before the chain. */
+                                hash: string | null;
+                            } | null;
                             /**
                              * Format: date-time
                              * @description When it was created (UTC).
@@ -5087,7 +5127,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1e9ce364-bc5a-4ef9-a195-77bec023fb49",
+                     *       "id": "7b2a8651-4f0d-4d57-b36c-2f5fcc99175d",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
@@ -5095,128 +5135,141 @@ export interface operations {
                      *       "version": 1,
                      *       "periods": [
                      *         {
-                     *           "id": "ba8a6926-b442-42fa-972c-be7b63109779",
+                     *           "id": "3204faee-3e6b-4e93-944e-4521a22f8586",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-01-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "1e9ce364-bc5a-4ef9-a195-77bec023fb49"
+                     *           "financialYearId": "7b2a8651-4f0d-4d57-b36c-2f5fcc99175d",
+                     *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b84e09b1-8e41-4414-92bd-de7a085b1409",
+                     *           "id": "76de87dd-abb3-4276-9bb0-d01e86a0647b",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
                      *           "endDate": "2027-02-28",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "1e9ce364-bc5a-4ef9-a195-77bec023fb49"
+                     *           "financialYearId": "7b2a8651-4f0d-4d57-b36c-2f5fcc99175d",
+                     *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0708f58b-1abc-4dac-85c2-e44d2b1a0f93",
+                     *           "id": "d141abe6-3c48-42d0-9c24-3b57526d6fb4",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
                      *           "endDate": "2027-03-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "1e9ce364-bc5a-4ef9-a195-77bec023fb49"
+                     *           "financialYearId": "7b2a8651-4f0d-4d57-b36c-2f5fcc99175d",
+                     *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0d0e8646-4d90-4a3c-8bee-23b0b6351553",
+                     *           "id": "74db43bc-3421-4cd7-b9bd-8c27d418b9f2",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
                      *           "endDate": "2027-04-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "1e9ce364-bc5a-4ef9-a195-77bec023fb49"
+                     *           "financialYearId": "7b2a8651-4f0d-4d57-b36c-2f5fcc99175d",
+                     *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9f402ee3-673a-4496-a1c3-e24f56e9b6b7",
+                     *           "id": "516d8e72-5991-454a-85f7-94ab2a145ec8",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
                      *           "endDate": "2027-05-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "1e9ce364-bc5a-4ef9-a195-77bec023fb49"
+                     *           "financialYearId": "7b2a8651-4f0d-4d57-b36c-2f5fcc99175d",
+                     *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c51836c1-792f-4099-9fae-789da2c8c0d1",
+                     *           "id": "1624f8e7-b71b-4477-8d90-b79b046e94f6",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
                      *           "endDate": "2027-06-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "1e9ce364-bc5a-4ef9-a195-77bec023fb49"
+                     *           "financialYearId": "7b2a8651-4f0d-4d57-b36c-2f5fcc99175d",
+                     *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2ac8370c-cd0e-49c5-9415-a705255f2f3d",
+                     *           "id": "df7c58e5-cd16-438e-9d86-bd79695a695f",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
                      *           "endDate": "2027-07-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "1e9ce364-bc5a-4ef9-a195-77bec023fb49"
+                     *           "financialYearId": "7b2a8651-4f0d-4d57-b36c-2f5fcc99175d",
+                     *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "985edafe-9162-4843-a30f-52e7474418d3",
+                     *           "id": "2fc4031c-70fd-489c-a12a-f3c69f42e23e",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
                      *           "endDate": "2027-08-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "1e9ce364-bc5a-4ef9-a195-77bec023fb49"
+                     *           "financialYearId": "7b2a8651-4f0d-4d57-b36c-2f5fcc99175d",
+                     *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "24b68522-1935-444f-acda-af22794f8eb5",
+                     *           "id": "0fd2872f-e02d-4714-8947-44a8660a51c5",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
                      *           "endDate": "2027-09-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "1e9ce364-bc5a-4ef9-a195-77bec023fb49"
+                     *           "financialYearId": "7b2a8651-4f0d-4d57-b36c-2f5fcc99175d",
+                     *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "cc3740bc-c566-4a10-878d-dfd61bf26e82",
+                     *           "id": "6cfbe4e2-0d30-4afe-a828-499b3305a703",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
                      *           "endDate": "2027-10-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "1e9ce364-bc5a-4ef9-a195-77bec023fb49"
+                     *           "financialYearId": "7b2a8651-4f0d-4d57-b36c-2f5fcc99175d",
+                     *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3d811881-fec3-4db4-bc5f-9592a8b4fb15",
+                     *           "id": "7e461d80-54e9-412e-9516-794588c1e1cc",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
                      *           "endDate": "2027-11-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "1e9ce364-bc5a-4ef9-a195-77bec023fb49"
+                     *           "financialYearId": "7b2a8651-4f0d-4d57-b36c-2f5fcc99175d",
+                     *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e2a87e10-9da9-4053-88e7-433b65ddcc3c",
+                     *           "id": "88c550f8-efb6-485e-aa2c-c75dbb38b704",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "1e9ce364-bc5a-4ef9-a195-77bec023fb49"
+                     *           "financialYearId": "7b2a8651-4f0d-4d57-b36c-2f5fcc99175d",
+                     *           "auditHead": null
                      *         }
                      *       ],
-                     *       "createdAt": "2026-11-24T11:00:22.561Z",
-                     *       "updatedAt": "2026-11-24T11:00:22.561Z"
+                     *       "createdAt": "2026-11-24T11:07:34.403Z",
+                     *       "updatedAt": "2026-11-24T11:07:34.403Z",
+                     *       "auditHead": null
                      *     }
                      */
                     "application/json": {
@@ -5277,12 +5330,26 @@ export interface operations {
                             status: "open" | "locked" | "closed";
                             /** @description The version read; a write based on another is refused (409). */
                             version: number;
+                            /** @description The head of the company’s event chain when it was closed (or, for a report, stored): the newest event numbered then and its hash; every change committed before is at or below it. Null until closed, or when closed before the chain. */
+                            auditHead: {
+                                /** @description The event’s number in the company’s feed: increasing, each event once. */
+                                sequence: number;
+                                /** @description Lowercase hex SHA-256 of the UTF-8 bytes of previousHash followed by the RFC 8785 canonical JSON of this event without `hash`, as a reader allowed to read every record sees it (README, Auditing); null on events numbered before the chain. */
+                                hash: string | null;
+                            } | null;
                         }[];
                         /**
                          * Format: uuid
                          * @description The closing journal GenerateClosingJournal made for the year, if any.
                          */
                         closingJournalId?: string;
+                        /** @description The head of the company’s event chain when it was closed (or, for a report, stored): the newest event numbered then and its hash; every change committed before is at or below it. Null until closed, or when closed before the chain. */
+                        auditHead: {
+                            /** @description The event’s number in the company’s feed: increasing, each event once. */
+                            sequence: number;
+                            /** @description Lowercase hex SHA-256 of the UTF-8 bytes of previousHash followed by the RFC 8785 canonical JSON of this event without `hash`, as a reader allowed to read every record sees it (README, Auditing); null on events numbered before the chain. */
+                            hash: string | null;
+                        } | null;
                         /**
                          * Format: date-time
                          * @description When it was created (UTC).
@@ -5329,136 +5396,149 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d",
+                     *       "id": "58480e71-9b99-4aca-a208-eaffe850d27c",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:00:21.990Z",
-                     *       "updatedAt": "2026-11-24T11:00:21.990Z",
+                     *       "createdAt": "2026-11-24T11:07:34.383Z",
+                     *       "updatedAt": "2026-11-24T11:07:34.383Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "3688f84e-1d0e-403f-a008-cb579e0ecc6c",
+                     *           "id": "903d16c3-9806-4a32-982a-a6a36e128a75",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
+                     *           "financialYearId": "58480e71-9b99-4aca-a208-eaffe850d27c",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "64eca66a-1309-4f0e-af96-64746592ff18",
+                     *           "id": "b8ca0492-b757-41a5-8eeb-aef90f3bac86",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
+                     *           "financialYearId": "58480e71-9b99-4aca-a208-eaffe850d27c",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "2a12f362-560d-41ad-bc86-f13f47c9fbb4",
+                     *           "id": "11b2472f-1592-4e13-9cd5-ac50e5aa6637",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
+                     *           "financialYearId": "58480e71-9b99-4aca-a208-eaffe850d27c",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "1ca4394c-feb5-4ba4-b1b2-0708562b62fc",
+                     *           "id": "941fa0db-30e8-4f3b-b9f4-d6135465a927",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
+                     *           "financialYearId": "58480e71-9b99-4aca-a208-eaffe850d27c",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "e0033acc-d145-4ee0-964b-8ec6ca3499ac",
+                     *           "id": "bf59cd7d-6554-4371-83bb-b0264ec781aa",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
+                     *           "financialYearId": "58480e71-9b99-4aca-a208-eaffe850d27c",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "02867e0f-ecda-4b6d-aed8-6a1536491f1a",
+                     *           "id": "2e43638d-633a-4171-afcd-f5953e3526d7",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
+                     *           "financialYearId": "58480e71-9b99-4aca-a208-eaffe850d27c",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "66ae60f6-f69b-4bd2-b8ae-9fe479071bba",
+                     *           "id": "8b821ec9-4946-4c85-ba02-a6f102978aee",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
+                     *           "financialYearId": "58480e71-9b99-4aca-a208-eaffe850d27c",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "7c5386d7-139e-4311-97c5-a3d5f9a04f84",
+                     *           "id": "f944356e-42fa-4e52-8c57-1d46ff74bfc9",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
+                     *           "financialYearId": "58480e71-9b99-4aca-a208-eaffe850d27c",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "55bf3479-4afa-428e-b0e5-327de9a3c700",
+                     *           "id": "cbf9fa6d-1e77-48ef-b73a-b73e84ed3353",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
+                     *           "financialYearId": "58480e71-9b99-4aca-a208-eaffe850d27c",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "992b3d1f-4ab5-484c-ab2d-90b8213c40ce",
+                     *           "id": "a0c2148c-58a2-4bab-87f4-ed008151c98a",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
+                     *           "financialYearId": "58480e71-9b99-4aca-a208-eaffe850d27c",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "e2a6ab82-9ba3-49e4-a7f2-c7230319d719",
+                     *           "id": "42a8ab36-b6d6-46e3-8737-0b55ba9a12c0",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
+                     *           "financialYearId": "58480e71-9b99-4aca-a208-eaffe850d27c",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "e6793e93-deaa-499d-8129-61f5cd6aa5fa",
+                     *           "id": "076e6093-41e8-4d51-8da4-c01f8066ddde",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
+                     *           "financialYearId": "58480e71-9b99-4aca-a208-eaffe850d27c",
+                     *           "auditHead": null
                      *         }
-                     *       ]
+                     *       ],
+                     *       "auditHead": null
                      *     }
                      */
                     "application/json": {
@@ -5519,12 +5599,26 @@ export interface operations {
                             status: "open" | "locked" | "closed";
                             /** @description The version read; a write based on another is refused (409). */
                             version: number;
+                            /** @description The head of the company’s event chain when it was closed (or, for a report, stored): the newest event numbered then and its hash; every change committed before is at or below it. Null until closed, or when closed before the chain. */
+                            auditHead: {
+                                /** @description The event’s number in the company’s feed: increasing, each event once. */
+                                sequence: number;
+                                /** @description Lowercase hex SHA-256 of the UTF-8 bytes of previousHash followed by the RFC 8785 canonical JSON of this event without `hash`, as a reader allowed to read every record sees it (README, Auditing); null on events numbered before the chain. */
+                                hash: string | null;
+                            } | null;
                         }[];
                         /**
                          * Format: uuid
                          * @description The closing journal GenerateClosingJournal made for the year, if any.
                          */
                         closingJournalId?: string;
+                        /** @description The head of the company’s event chain when it was closed (or, for a report, stored): the newest event numbered then and its hash; every change committed before is at or below it. Null until closed, or when closed before the chain. */
+                        auditHead: {
+                            /** @description The event’s number in the company’s feed: increasing, each event once. */
+                            sequence: number;
+                            /** @description Lowercase hex SHA-256 of the UTF-8 bytes of previousHash followed by the RFC 8785 canonical JSON of this event without `hash`, as a reader allowed to read every record sees it (README, Auditing); null on events numbered before the chain. */
+                            hash: string | null;
+                        } | null;
                         /**
                          * Format: date-time
                          * @description When it was created (UTC).
@@ -5611,136 +5705,149 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a3ec5267-c916-4423-b1cf-5b07d3a6d65f",
+                     *       "id": "c183e7df-fc61-4401-98e7-625241e7565e",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T11:00:22.747Z",
-                     *       "updatedAt": "2026-11-24T11:00:23.014Z",
+                     *       "createdAt": "2026-11-24T11:07:34.459Z",
+                     *       "updatedAt": "2026-11-24T11:07:34.494Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2030-01-31",
                      *           "name": "P01",
-                     *           "id": "e16f695f-a678-4c13-b87a-8de2f3208a42",
+                     *           "id": "756c4388-27ab-4b6a-a6bd-8e355122207e",
                      *           "version": 1,
                      *           "startDate": "2030-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "a3ec5267-c916-4423-b1cf-5b07d3a6d65f"
+                     *           "financialYearId": "c183e7df-fc61-4401-98e7-625241e7565e",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2030-02-28",
                      *           "name": "P02",
-                     *           "id": "9886189e-436c-4ea7-b7e8-031aefccea95",
+                     *           "id": "1094e4e1-bee9-46f4-90ff-0ebc0a74a843",
                      *           "version": 1,
                      *           "startDate": "2030-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "a3ec5267-c916-4423-b1cf-5b07d3a6d65f"
+                     *           "financialYearId": "c183e7df-fc61-4401-98e7-625241e7565e",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2030-03-31",
                      *           "name": "P03",
-                     *           "id": "4a8576f2-5dc7-4a7f-984d-ecd291e879bd",
+                     *           "id": "d4632961-de6c-4b52-b30f-43b2802da86f",
                      *           "version": 1,
                      *           "startDate": "2030-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "a3ec5267-c916-4423-b1cf-5b07d3a6d65f"
+                     *           "financialYearId": "c183e7df-fc61-4401-98e7-625241e7565e",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2030-04-30",
                      *           "name": "P04",
-                     *           "id": "0a6a01fc-aea5-41bd-ad52-855a5dfde526",
+                     *           "id": "1770b7db-c9fe-42d2-83ae-7fa8628cfcca",
                      *           "version": 1,
                      *           "startDate": "2030-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "a3ec5267-c916-4423-b1cf-5b07d3a6d65f"
+                     *           "financialYearId": "c183e7df-fc61-4401-98e7-625241e7565e",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2030-05-31",
                      *           "name": "P05",
-                     *           "id": "1f1460e2-d546-4e84-8990-fb2c4da68d9e",
+                     *           "id": "abbf68be-d28c-45fa-87d6-766c7d3585e7",
                      *           "version": 1,
                      *           "startDate": "2030-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "a3ec5267-c916-4423-b1cf-5b07d3a6d65f"
+                     *           "financialYearId": "c183e7df-fc61-4401-98e7-625241e7565e",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2030-06-30",
                      *           "name": "P06",
-                     *           "id": "faafe2bc-befc-46de-9aa5-1eb7de050b81",
+                     *           "id": "80677bf9-a432-4b96-aa7c-d0586ef4d769",
                      *           "version": 1,
                      *           "startDate": "2030-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "a3ec5267-c916-4423-b1cf-5b07d3a6d65f"
+                     *           "financialYearId": "c183e7df-fc61-4401-98e7-625241e7565e",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2030-07-31",
                      *           "name": "P07",
-                     *           "id": "8e46a0cc-9132-415b-91b8-af20fcaf36d0",
+                     *           "id": "15cc8bf9-b865-4a64-8aea-b72b20df8938",
                      *           "version": 1,
                      *           "startDate": "2030-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "a3ec5267-c916-4423-b1cf-5b07d3a6d65f"
+                     *           "financialYearId": "c183e7df-fc61-4401-98e7-625241e7565e",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2030-08-31",
                      *           "name": "P08",
-                     *           "id": "87b9466e-5d5c-4176-8926-cc025aae64cc",
+                     *           "id": "48e2bf60-6544-423f-b527-4a324122677c",
                      *           "version": 1,
                      *           "startDate": "2030-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "a3ec5267-c916-4423-b1cf-5b07d3a6d65f"
+                     *           "financialYearId": "c183e7df-fc61-4401-98e7-625241e7565e",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2030-09-30",
                      *           "name": "P09",
-                     *           "id": "cfe429c1-562c-4a91-b3e9-1f93435e767e",
+                     *           "id": "aa072a59-a84a-48cc-a002-6f1c07587d69",
                      *           "version": 1,
                      *           "startDate": "2030-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "a3ec5267-c916-4423-b1cf-5b07d3a6d65f"
+                     *           "financialYearId": "c183e7df-fc61-4401-98e7-625241e7565e",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2030-10-31",
                      *           "name": "P10",
-                     *           "id": "bb14a6e9-3274-47c9-a0e3-c18c83d6f3f0",
+                     *           "id": "ee1148ab-49a1-4453-95ab-a4d933caf486",
                      *           "version": 1,
                      *           "startDate": "2030-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "a3ec5267-c916-4423-b1cf-5b07d3a6d65f"
+                     *           "financialYearId": "c183e7df-fc61-4401-98e7-625241e7565e",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2030-11-30",
                      *           "name": "P11",
-                     *           "id": "e98aac4e-c7c4-4d2e-aa51-a350cecec44f",
+                     *           "id": "71d7272a-2e7b-4884-ab0a-211fc9f7388d",
                      *           "version": 1,
                      *           "startDate": "2030-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "a3ec5267-c916-4423-b1cf-5b07d3a6d65f"
+                     *           "financialYearId": "c183e7df-fc61-4401-98e7-625241e7565e",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2030-12-31",
                      *           "name": "P12",
-                     *           "id": "7de555e1-a37f-40c3-9bbc-8c47aa67f66e",
+                     *           "id": "680254e7-e5bf-471d-a738-5b25e991ea8b",
                      *           "version": 1,
                      *           "startDate": "2030-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "a3ec5267-c916-4423-b1cf-5b07d3a6d65f"
+                     *           "financialYearId": "c183e7df-fc61-4401-98e7-625241e7565e",
+                     *           "auditHead": null
                      *         }
-                     *       ]
+                     *       ],
+                     *       "auditHead": null
                      *     }
                      */
                     "application/json": {
@@ -5801,12 +5908,26 @@ export interface operations {
                             status: "open" | "locked" | "closed";
                             /** @description The version read; a write based on another is refused (409). */
                             version: number;
+                            /** @description The head of the company’s event chain when it was closed (or, for a report, stored): the newest event numbered then and its hash; every change committed before is at or below it. Null until closed, or when closed before the chain. */
+                            auditHead: {
+                                /** @description The event’s number in the company’s feed: increasing, each event once. */
+                                sequence: number;
+                                /** @description Lowercase hex SHA-256 of the UTF-8 bytes of previousHash followed by the RFC 8785 canonical JSON of this event without `hash`, as a reader allowed to read every record sees it (README, Auditing); null on events numbered before the chain. */
+                                hash: string | null;
+                            } | null;
                         }[];
                         /**
                          * Format: uuid
                          * @description The closing journal GenerateClosingJournal made for the year, if any.
                          */
                         closingJournalId?: string;
+                        /** @description The head of the company’s event chain when it was closed (or, for a report, stored): the newest event numbered then and its hash; every change committed before is at or below it. Null until closed, or when closed before the chain. */
+                        auditHead: {
+                            /** @description The event’s number in the company’s feed: increasing, each event once. */
+                            sequence: number;
+                            /** @description Lowercase hex SHA-256 of the UTF-8 bytes of previousHash followed by the RFC 8785 canonical JSON of this event without `hash`, as a reader allowed to read every record sees it (README, Auditing); null on events numbered before the chain. */
+                            hash: string | null;
+                        } | null;
                         /**
                          * Format: date-time
                          * @description When it was created (UTC).
@@ -5945,14 +6066,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "837c3bda-2136-4bca-947a-6ced3c551166",
+                     *       "id": "9f76437d-e068-44bc-9b01-8575a16db289",
                      *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d155095a-e554-49ee-9b4d-41c4dc4c6978",
+                     *           "accountId": "fa739abf-060e-4f0e-ab03-9ae90c04c212",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -5962,7 +6083,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "b5c7f587-5dd5-4856-a8e8-f0ddf150f088",
+                     *           "accountId": "71179304-515c-4b6d-9652-24a8b9e9deee",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -5983,8 +6104,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:00:33.580Z",
-                     *       "updatedAt": "2026-11-24T11:00:33.580Z"
+                     *       "createdAt": "2026-11-24T11:07:40.105Z",
+                     *       "updatedAt": "2026-11-24T11:07:40.105Z"
                      *     }
                      */
                     "application/json": {
@@ -6112,121 +6233,133 @@ export interface operations {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "e6793e93-deaa-499d-8129-61f5cd6aa5fa",
+                     *           "id": "076e6093-41e8-4d51-8da4-c01f8066ddde",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
+                     *           "financialYearId": "58480e71-9b99-4aca-a208-eaffe850d27c",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "e2a6ab82-9ba3-49e4-a7f2-c7230319d719",
+                     *           "id": "42a8ab36-b6d6-46e3-8737-0b55ba9a12c0",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
+                     *           "financialYearId": "58480e71-9b99-4aca-a208-eaffe850d27c",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "992b3d1f-4ab5-484c-ab2d-90b8213c40ce",
+                     *           "id": "a0c2148c-58a2-4bab-87f4-ed008151c98a",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
+                     *           "financialYearId": "58480e71-9b99-4aca-a208-eaffe850d27c",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "55bf3479-4afa-428e-b0e5-327de9a3c700",
+                     *           "id": "cbf9fa6d-1e77-48ef-b73a-b73e84ed3353",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
+                     *           "financialYearId": "58480e71-9b99-4aca-a208-eaffe850d27c",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "7c5386d7-139e-4311-97c5-a3d5f9a04f84",
+                     *           "id": "f944356e-42fa-4e52-8c57-1d46ff74bfc9",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
+                     *           "financialYearId": "58480e71-9b99-4aca-a208-eaffe850d27c",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "66ae60f6-f69b-4bd2-b8ae-9fe479071bba",
+                     *           "id": "8b821ec9-4946-4c85-ba02-a6f102978aee",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
+                     *           "financialYearId": "58480e71-9b99-4aca-a208-eaffe850d27c",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "02867e0f-ecda-4b6d-aed8-6a1536491f1a",
+                     *           "id": "2e43638d-633a-4171-afcd-f5953e3526d7",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
+                     *           "financialYearId": "58480e71-9b99-4aca-a208-eaffe850d27c",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "e0033acc-d145-4ee0-964b-8ec6ca3499ac",
+                     *           "id": "bf59cd7d-6554-4371-83bb-b0264ec781aa",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
+                     *           "financialYearId": "58480e71-9b99-4aca-a208-eaffe850d27c",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "1ca4394c-feb5-4ba4-b1b2-0708562b62fc",
+                     *           "id": "941fa0db-30e8-4f3b-b9f4-d6135465a927",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
+                     *           "financialYearId": "58480e71-9b99-4aca-a208-eaffe850d27c",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "2a12f362-560d-41ad-bc86-f13f47c9fbb4",
+                     *           "id": "11b2472f-1592-4e13-9cd5-ac50e5aa6637",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
+                     *           "financialYearId": "58480e71-9b99-4aca-a208-eaffe850d27c",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "64eca66a-1309-4f0e-af96-64746592ff18",
+                     *           "id": "b8ca0492-b757-41a5-8eeb-aef90f3bac86",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
+                     *           "financialYearId": "58480e71-9b99-4aca-a208-eaffe850d27c",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "3688f84e-1d0e-403f-a008-cb579e0ecc6c",
+                     *           "id": "903d16c3-9806-4a32-982a-a6a36e128a75",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
+                     *           "financialYearId": "58480e71-9b99-4aca-a208-eaffe850d27c",
+                     *           "auditHead": null
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -6268,6 +6401,13 @@ export interface operations {
                             status: "open" | "locked" | "closed";
                             /** @description The version read; a write based on another is refused (409). */
                             version: number;
+                            /** @description The head of the company’s event chain when it was closed (or, for a report, stored): the newest event numbered then and its hash; every change committed before is at or below it. Null until closed, or when closed before the chain. */
+                            auditHead: {
+                                /** @description The event’s number in the company’s feed: increasing, each event once. */
+                                sequence: number;
+                                /** @description Lowercase hex SHA-256 of the UTF-8 bytes of previousHash followed by the RFC 8785 canonical JSON of this event without `hash`, as a reader allowed to read every record sees it (README, Auditing); null on events numbered before the chain. */
+                                hash: string | null;
+                            } | null;
                         }[];
                         /** @description Cursor for the next page; null at the end. */
                         nextPage: string | null;
@@ -6310,11 +6450,12 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "3688f84e-1d0e-403f-a008-cb579e0ecc6c",
+                     *       "id": "903d16c3-9806-4a32-982a-a6a36e128a75",
                      *       "version": 1,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
+                     *       "financialYearId": "58480e71-9b99-4aca-a208-eaffe850d27c",
+                     *       "auditHead": null
                      *     }
                      */
                     "application/json": {
@@ -6349,6 +6490,13 @@ export interface operations {
                         status: "open" | "locked" | "closed";
                         /** @description The version read; a write based on another is refused (409). */
                         version: number;
+                        /** @description The head of the company’s event chain when it was closed (or, for a report, stored): the newest event numbered then and its hash; every change committed before is at or below it. Null until closed, or when closed before the chain. */
+                        auditHead: {
+                            /** @description The event’s number in the company’s feed: increasing, each event once. */
+                            sequence: number;
+                            /** @description Lowercase hex SHA-256 of the UTF-8 bytes of previousHash followed by the RFC 8785 canonical JSON of this event without `hash`, as a reader allowed to read every record sees it (README, Auditing); null on events numbered before the chain. */
+                            hash: string | null;
+                        } | null;
                     };
                 };
             };
@@ -6400,11 +6548,12 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "3688f84e-1d0e-403f-a008-cb579e0ecc6c",
+                     *       "id": "903d16c3-9806-4a32-982a-a6a36e128a75",
                      *       "version": 2,
                      *       "startDate": "2026-01-01",
                      *       "status": "locked",
-                     *       "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
+                     *       "financialYearId": "58480e71-9b99-4aca-a208-eaffe850d27c",
+                     *       "auditHead": null
                      *     }
                      */
                     "application/json": {
@@ -6439,6 +6588,13 @@ export interface operations {
                         status: "open" | "locked" | "closed";
                         /** @description The version read; a write based on another is refused (409). */
                         version: number;
+                        /** @description The head of the company’s event chain when it was closed (or, for a report, stored): the newest event numbered then and its hash; every change committed before is at or below it. Null until closed, or when closed before the chain. */
+                        auditHead: {
+                            /** @description The event’s number in the company’s feed: increasing, each event once. */
+                            sequence: number;
+                            /** @description Lowercase hex SHA-256 of the UTF-8 bytes of previousHash followed by the RFC 8785 canonical JSON of this event without `hash`, as a reader allowed to read every record sees it (README, Auditing); null on events numbered before the chain. */
+                            hash: string | null;
+                        } | null;
                     };
                 };
             };
@@ -6589,11 +6745,12 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "3688f84e-1d0e-403f-a008-cb579e0ecc6c",
+                     *       "id": "903d16c3-9806-4a32-982a-a6a36e128a75",
                      *       "version": 3,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
+                     *       "financialYearId": "58480e71-9b99-4aca-a208-eaffe850d27c",
+                     *       "auditHead": null
                      *     }
                      */
                     "application/json": {
@@ -6628,6 +6785,13 @@ export interface operations {
                         status: "open" | "locked" | "closed";
                         /** @description The version read; a write based on another is refused (409). */
                         version: number;
+                        /** @description The head of the company’s event chain when it was closed (or, for a report, stored): the newest event numbered then and its hash; every change committed before is at or below it. Null until closed, or when closed before the chain. */
+                        auditHead: {
+                            /** @description The event’s number in the company’s feed: increasing, each event once. */
+                            sequence: number;
+                            /** @description Lowercase hex SHA-256 of the UTF-8 bytes of previousHash followed by the RFC 8785 canonical JSON of this event without `hash`, as a reader allowed to read every record sees it (README, Auditing); null on events numbered before the chain. */
+                            hash: string | null;
+                        } | null;
                     };
                 };
             };
@@ -6681,14 +6845,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "935f99aa-ef91-4e3e-909c-43d49bd6dbd8",
+                     *           "id": "d8973746-e19b-48a9-ac11-a498b22ab7af",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "343808bf-7131-490a-96b3-1f4f181e44de",
+                     *               "accountId": "d8a40971-2f7e-459d-9524-7dedbaa21607",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -6698,7 +6862,7 @@ export interface operations {
                      *               "fxRounding": false
                      *             },
                      *             {
-                     *               "accountId": "351e0ed4-5d83-4f87-aad3-e0058e6be4cf",
+                     *               "accountId": "594ba679-3fbc-42ac-a07f-7a69466177ed",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -6719,8 +6883,8 @@ export interface operations {
                      *           "reversalOf": null,
                      *           "reversedBy": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:00:23.632Z",
-                     *           "updatedAt": "2026-11-24T11:00:23.632Z"
+                     *           "createdAt": "2026-11-24T11:07:35.787Z",
+                     *           "updatedAt": "2026-11-24T11:07:35.787Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -6838,12 +7002,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "343808bf-7131-490a-96b3-1f4f181e44de",
+                 *           "accountId": "d8a40971-2f7e-459d-9524-7dedbaa21607",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "351e0ed4-5d83-4f87-aad3-e0058e6be4cf",
+                 *           "accountId": "594ba679-3fbc-42ac-a07f-7a69466177ed",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -6887,14 +7051,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "935f99aa-ef91-4e3e-909c-43d49bd6dbd8",
+                     *       "id": "d8973746-e19b-48a9-ac11-a498b22ab7af",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "343808bf-7131-490a-96b3-1f4f181e44de",
+                     *           "accountId": "d8a40971-2f7e-459d-9524-7dedbaa21607",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -6904,7 +7068,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "351e0ed4-5d83-4f87-aad3-e0058e6be4cf",
+                     *           "accountId": "594ba679-3fbc-42ac-a07f-7a69466177ed",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -6925,8 +7089,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:00:23.632Z",
-                     *       "updatedAt": "2026-11-24T11:00:23.632Z"
+                     *       "createdAt": "2026-11-24T11:07:35.787Z",
+                     *       "updatedAt": "2026-11-24T11:07:35.787Z"
                      *     }
                      */
                     "application/json": {
@@ -7038,14 +7202,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "935f99aa-ef91-4e3e-909c-43d49bd6dbd8",
+                     *       "id": "d8973746-e19b-48a9-ac11-a498b22ab7af",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "343808bf-7131-490a-96b3-1f4f181e44de",
+                     *           "accountId": "d8a40971-2f7e-459d-9524-7dedbaa21607",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -7055,7 +7219,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "351e0ed4-5d83-4f87-aad3-e0058e6be4cf",
+                     *           "accountId": "594ba679-3fbc-42ac-a07f-7a69466177ed",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -7076,8 +7240,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:00:23.632Z",
-                     *       "updatedAt": "2026-11-24T11:00:23.632Z"
+                     *       "createdAt": "2026-11-24T11:07:35.787Z",
+                     *       "updatedAt": "2026-11-24T11:07:35.787Z"
                      *     }
                      */
                     "application/json": {
@@ -7187,12 +7351,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "343808bf-7131-490a-96b3-1f4f181e44de",
+                 *           "accountId": "d8a40971-2f7e-459d-9524-7dedbaa21607",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "351e0ed4-5d83-4f87-aad3-e0058e6be4cf",
+                 *           "accountId": "594ba679-3fbc-42ac-a07f-7a69466177ed",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -7239,14 +7403,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "935f99aa-ef91-4e3e-909c-43d49bd6dbd8",
+                     *       "id": "d8973746-e19b-48a9-ac11-a498b22ab7af",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "343808bf-7131-490a-96b3-1f4f181e44de",
+                     *           "accountId": "d8a40971-2f7e-459d-9524-7dedbaa21607",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7256,7 +7420,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "351e0ed4-5d83-4f87-aad3-e0058e6be4cf",
+                     *           "accountId": "594ba679-3fbc-42ac-a07f-7a69466177ed",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7277,8 +7441,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T11:00:23.632Z",
-                     *       "updatedAt": "2026-11-24T11:00:24.694Z"
+                     *       "createdAt": "2026-11-24T11:07:35.787Z",
+                     *       "updatedAt": "2026-11-24T11:07:36.334Z"
                      *     }
                      */
                     "application/json": {
@@ -7402,22 +7566,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "59c838b5-310e-4e77-99ea-524b6f79bebf",
+                     *             "id": "8c176b0d-8a66-411a-b3eb-4a8ac645053b",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "500060b7-1873-4a7a-96ae-a2e367bda56c",
-                     *           "occurredAt": "2026-11-24T11:00:23.643Z",
+                     *           "requestId": "8b5b91df-8e57-4d7b-83f8-e9a72a442025",
+                     *           "occurredAt": "2026-11-24T11:07:35.801Z",
                      *           "sequence": 29,
-                     *           "hash": "3dd8d0252294ae3dc5ab196cd94ea186b74f8c11873298706045ee746852fe9d",
+                     *           "hash": "012e2dffa0758b4cb10b831b5283a51926e28d76b4f325f32c84fa5b3826d52b",
                      *           "state": {
-                     *             "id": "935f99aa-ef91-4e3e-909c-43d49bd6dbd8",
+                     *             "id": "d8973746-e19b-48a9-ac11-a498b22ab7af",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "343808bf-7131-490a-96b3-1f4f181e44de",
+                     *                 "accountId": "d8a40971-2f7e-459d-9524-7dedbaa21607",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -7427,7 +7591,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "351e0ed4-5d83-4f87-aad3-e0058e6be4cf",
+                     *                 "accountId": "594ba679-3fbc-42ac-a07f-7a69466177ed",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -7448,8 +7612,8 @@ export interface operations {
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-24T11:00:23.632Z",
-                     *             "updatedAt": "2026-11-24T11:00:23.632Z"
+                     *             "createdAt": "2026-11-24T11:07:35.787Z",
+                     *             "updatedAt": "2026-11-24T11:07:35.787Z"
                      *           }
                      *         }
                      *       ],
@@ -7547,14 +7711,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "935f99aa-ef91-4e3e-909c-43d49bd6dbd8",
+                     *       "id": "d8973746-e19b-48a9-ac11-a498b22ab7af",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "343808bf-7131-490a-96b3-1f4f181e44de",
+                     *           "accountId": "d8a40971-2f7e-459d-9524-7dedbaa21607",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7564,7 +7728,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "351e0ed4-5d83-4f87-aad3-e0058e6be4cf",
+                     *           "accountId": "594ba679-3fbc-42ac-a07f-7a69466177ed",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7580,13 +7744,13 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d",
-                     *       "periodId": "2a12f362-560d-41ad-bc86-f13f47c9fbb4",
+                     *       "financialYearId": "58480e71-9b99-4aca-a208-eaffe850d27c",
+                     *       "periodId": "11b2472f-1592-4e13-9cd5-ac50e5aa6637",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T11:00:23.632Z",
-                     *       "updatedAt": "2026-11-24T11:00:24.861Z"
+                     *       "createdAt": "2026-11-24T11:07:35.787Z",
+                     *       "updatedAt": "2026-11-24T11:07:36.456Z"
                      *     }
                      */
                     "application/json": {
@@ -7709,14 +7873,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9212f03f-19fe-40de-b462-f215c4fcb63d",
+                     *       "id": "920c486d-f6b1-48d8-84c9-bd3368a39f99",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d155095a-e554-49ee-9b4d-41c4dc4c6978",
+                     *           "accountId": "fa739abf-060e-4f0e-ab03-9ae90c04c212",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -7726,7 +7890,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "343808bf-7131-490a-96b3-1f4f181e44de",
+                     *           "accountId": "d8a40971-2f7e-459d-9524-7dedbaa21607",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -7742,13 +7906,13 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d",
-                     *       "periodId": "2a12f362-560d-41ad-bc86-f13f47c9fbb4",
+                     *       "financialYearId": "58480e71-9b99-4aca-a208-eaffe850d27c",
+                     *       "periodId": "11b2472f-1592-4e13-9cd5-ac50e5aa6637",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T11:00:25.438Z",
-                     *       "updatedAt": "2026-11-24T11:00:26.039Z"
+                     *       "createdAt": "2026-11-24T11:07:36.826Z",
+                     *       "updatedAt": "2026-11-24T11:07:37.333Z"
                      *     }
                      */
                     "application/json": {
@@ -7871,14 +8035,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "935f99aa-ef91-4e3e-909c-43d49bd6dbd8",
+                     *       "id": "d8973746-e19b-48a9-ac11-a498b22ab7af",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "343808bf-7131-490a-96b3-1f4f181e44de",
+                     *           "accountId": "d8a40971-2f7e-459d-9524-7dedbaa21607",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -7888,7 +8052,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "351e0ed4-5d83-4f87-aad3-e0058e6be4cf",
+                     *           "accountId": "594ba679-3fbc-42ac-a07f-7a69466177ed",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -7909,8 +8073,8 @@ export interface operations {
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T11:00:23.632Z",
-                     *       "updatedAt": "2026-11-24T11:00:24.915Z"
+                     *       "createdAt": "2026-11-24T11:07:35.787Z",
+                     *       "updatedAt": "2026-11-24T11:07:36.544Z"
                      *     }
                      */
                     "application/json": {
@@ -8044,14 +8208,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "935f99aa-ef91-4e3e-909c-43d49bd6dbd8",
+                     *       "id": "d8973746-e19b-48a9-ac11-a498b22ab7af",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "343808bf-7131-490a-96b3-1f4f181e44de",
+                     *           "accountId": "d8a40971-2f7e-459d-9524-7dedbaa21607",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -8061,7 +8225,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "351e0ed4-5d83-4f87-aad3-e0058e6be4cf",
+                     *           "accountId": "594ba679-3fbc-42ac-a07f-7a69466177ed",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -8077,13 +8241,13 @@ export interface operations {
                      *       },
                      *       "status": "reversed",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d",
-                     *       "periodId": "2a12f362-560d-41ad-bc86-f13f47c9fbb4",
+                     *       "financialYearId": "58480e71-9b99-4aca-a208-eaffe850d27c",
+                     *       "periodId": "11b2472f-1592-4e13-9cd5-ac50e5aa6637",
                      *       "reversalOf": null,
-                     *       "reversedBy": "1cc36282-eac2-43dc-af90-723f5a9c9d18",
+                     *       "reversedBy": "18376131-113d-4036-9d6d-c4bd21100cee",
                      *       "version": 6,
-                     *       "createdAt": "2026-11-24T11:00:23.632Z",
-                     *       "updatedAt": "2026-11-24T11:00:25.035Z"
+                     *       "createdAt": "2026-11-24T11:07:35.787Z",
+                     *       "updatedAt": "2026-11-24T11:07:36.736Z"
                      *     }
                      */
                     "application/json": {
@@ -8300,13 +8464,13 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d",
+                     *       "financialYearId": "58480e71-9b99-4aca-a208-eaffe850d27c",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "7f29fe43-7632-41cc-88b0-0179627f9565",
+                     *           "accountId": "9c855fb5-9152-4abe-9b62-628ca31abf54",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -8332,8 +8496,8 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "343808bf-7131-490a-96b3-1f4f181e44de",
-                     *           "parentId": "7f29fe43-7632-41cc-88b0-0179627f9565",
+                     *           "accountId": "d8a40971-2f7e-459d-9524-7dedbaa21607",
+                     *           "parentId": "9c855fb5-9152-4abe-9b62-628ca31abf54",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -8358,7 +8522,7 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "fb1a8845-7880-4853-a762-e0e783043057",
+                     *           "accountId": "63367524-5c0f-4ce0-bedb-2eff97cba8e7",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -8384,8 +8548,8 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "351e0ed4-5d83-4f87-aad3-e0058e6be4cf",
-                     *           "parentId": "fb1a8845-7880-4853-a762-e0e783043057",
+                     *           "accountId": "594ba679-3fbc-42ac-a07f-7a69466177ed",
+                     *           "parentId": "63367524-5c0f-4ce0-bedb-2eff97cba8e7",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -8410,7 +8574,7 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "cbd86056-44d8-4965-a414-57e8ea7ec6b7",
+                     *           "accountId": "999e0200-7868-4319-af00-b19f5c69c405",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -8436,8 +8600,8 @@ export interface operations {
                      *           "currencies": []
                      *         },
                      *         {
-                     *           "accountId": "d155095a-e554-49ee-9b4d-41c4dc4c6978",
-                     *           "parentId": "cbd86056-44d8-4965-a414-57e8ea7ec6b7",
+                     *           "accountId": "fa739abf-060e-4f0e-ab03-9ae90c04c212",
+                     *           "parentId": "999e0200-7868-4319-af00-b19f5c69c405",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -8691,7 +8855,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "cbd86056-44d8-4965-a414-57e8ea7ec6b7",
+                     *           "accountId": "999e0200-7868-4319-af00-b19f5c69c405",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -8710,8 +8874,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "d155095a-e554-49ee-9b4d-41c4dc4c6978",
-                     *           "parentId": "cbd86056-44d8-4965-a414-57e8ea7ec6b7",
+                     *           "accountId": "fa739abf-060e-4f0e-ab03-9ae90c04c212",
+                     *           "parentId": "999e0200-7868-4319-af00-b19f5c69c405",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -8921,7 +9085,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "7f29fe43-7632-41cc-88b0-0179627f9565",
+                     *           "accountId": "9c855fb5-9152-4abe-9b62-628ca31abf54",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -8938,8 +9102,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "343808bf-7131-490a-96b3-1f4f181e44de",
-                     *           "parentId": "7f29fe43-7632-41cc-88b0-0179627f9565",
+                     *           "accountId": "d8a40971-2f7e-459d-9524-7dedbaa21607",
+                     *           "parentId": "9c855fb5-9152-4abe-9b62-628ca31abf54",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -9188,7 +9352,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "7f29fe43-7632-41cc-88b0-0179627f9565",
+                     *         "id": "9c855fb5-9152-4abe-9b62-628ca31abf54",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -9207,13 +9371,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "935f99aa-ef91-4e3e-909c-43d49bd6dbd8",
+                     *           "journalId": "d8973746-e19b-48a9-ac11-a498b22ab7af",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "343808bf-7131-490a-96b3-1f4f181e44de",
+                     *           "accountId": "d8a40971-2f7e-459d-9524-7dedbaa21607",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -9224,7 +9388,7 @@ export interface operations {
                      *           "balance": "120.00"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjIyMGNhMmU5LTM0Y2YtNDY1My04MTk0LTYxZDBmYjVkYjlhNCIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiN2YyOWZlNDMtNzYzMi00MWNjLTg4YjAtMDE3OTYyN2Y5NTY1IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjOTM1Zjk5YWEtZWY5MS00ZTNlLTkwOWMtNDNkNDliZDZkYmQ4IiwiYWNjb3VudElkIjoiMzQzODA4YmYtNzEzMS00OTBhLTk2YjMtMWY0ZjE4MWU0NGRlIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.hkRtQmy0V6UqhWU3m-JIgyKehx8_JE-bIax83t6sspY"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjUyNjdlNzBjLTZkZDktNDEyNi05MWI2LWE2ZGJmMTliY2M4YyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiOWM4NTVmYjUtOTE1Mi00YWJlLTliNjItNjI4Y2EzMWFiZjU0IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjZDg5NzM3NDYtZTE5Yi00OGE5LWFjMTEtYTQ5OGIyMmFiN2FmIiwiYWNjb3VudElkIjoiZDhhNDA5NzEtMmY3ZS00NTlkLTk1MjQtN2RlZGJhYTIxNjA3IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.i-BY_u0M9DBwDbprxqFWyHzypZ-QREFCxUkIl3jlj5s"
                      *     }
                      */
                     "application/json": {
@@ -9387,41 +9551,53 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "63cc79a4-870e-4e2b-aea6-f4b0a5c71c11",
+                     *           "id": "b7a3c2b4-272a-413f-a59e-6a8bdbf8d528",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-24T11:00:33.014Z",
+                     *           "createdAt": "2026-11-24T11:07:39.979Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "59c838b5-310e-4e77-99ea-524b6f79bebf"
+                     *             "id": "8c176b0d-8a66-411a-b3eb-4a8ac645053b"
+                     *           },
+                     *           "auditHead": {
+                     *             "sequence": 41,
+                     *             "hash": "65af47cbc21808c9868d67bb2b6b1aaaad476ea1805578d171c09f77e19fbaef"
                      *           }
                      *         },
                      *         {
-                     *           "id": "c1e20d63-c291-449b-adf1-ef31f055c3a9",
+                     *           "id": "f8164d2b-7324-46d7-87a5-7ad65d962706",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-24T11:00:32.640Z",
+                     *           "createdAt": "2026-11-24T11:07:39.730Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "59c838b5-310e-4e77-99ea-524b6f79bebf"
+                     *             "id": "8c176b0d-8a66-411a-b3eb-4a8ac645053b"
+                     *           },
+                     *           "auditHead": {
+                     *             "sequence": 40,
+                     *             "hash": "524e5aa7d6b58b68780fc008af48858b91875dc3e3f18d67fb8030e65878e64f"
                      *           }
                      *         },
                      *         {
-                     *           "id": "0942efe1-6341-4171-a5fa-775c9e0c5042",
+                     *           "id": "f9ae3c58-8f32-43f1-88df-b0fdc378232e",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
+                     *             "financialYearId": "58480e71-9b99-4aca-a208-eaffe850d27c"
                      *           },
-                     *           "createdAt": "2026-11-24T11:00:30.879Z",
+                     *           "createdAt": "2026-11-24T11:07:39.179Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "59c838b5-310e-4e77-99ea-524b6f79bebf"
+                     *             "id": "8c176b0d-8a66-411a-b3eb-4a8ac645053b"
+                     *           },
+                     *           "auditHead": {
+                     *             "sequence": 39,
+                     *             "hash": "55f4867be110d534bf902a6a372878d6463f954b82102c292e38d7d47e576707"
                      *           }
                      *         }
                      *       ],
@@ -9452,7 +9628,7 @@ export interface operations {
                              * @description When it was created (UTC).
                              */
                             createdAt: string;
-                            /** @description For an API key: the user who created the key; null for a user. */
+                            /** @description Who created it. */
                             createdBy: {
                                 /**
                                  * @description category (has children, no entries) or leaf (takes entries).
@@ -9465,6 +9641,13 @@ export interface operations {
                                  */
                                 id: string;
                             };
+                            /** @description The head of the company’s event chain when it was closed (or, for a report, stored): the newest event numbered then and its hash; every change committed before is at or below it. Null until closed, or when closed before the chain. */
+                            auditHead: {
+                                /** @description The event’s number in the company’s feed: increasing, each event once. */
+                                sequence: number;
+                                /** @description Lowercase hex SHA-256 of the UTF-8 bytes of previousHash followed by the RFC 8785 canonical JSON of this event without `hash`, as a reader allowed to read every record sees it (README, Auditing); null on events numbered before the chain. */
+                                hash: string | null;
+                            } | null;
                         }[];
                         /** @description Cursor for the next page; null at the end. */
                         nextPage: string | null;
@@ -9499,7 +9682,7 @@ export interface operations {
                  * @example {
                  *       "kind": "TrialBalance",
                  *       "parameters": {
-                 *         "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
+                 *         "financialYearId": "58480e71-9b99-4aca-a208-eaffe850d27c"
                  *       }
                  *     }
                  */
@@ -9593,15 +9776,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0942efe1-6341-4171-a5fa-775c9e0c5042",
+                     *       "id": "f9ae3c58-8f32-43f1-88df-b0fdc378232e",
                      *       "kind": "TrialBalance",
                      *       "parameters": {
-                     *         "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
+                     *         "financialYearId": "58480e71-9b99-4aca-a208-eaffe850d27c"
                      *       },
-                     *       "createdAt": "2026-11-24T11:00:30.879Z",
+                     *       "createdAt": "2026-11-24T11:07:39.179Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "59c838b5-310e-4e77-99ea-524b6f79bebf"
+                     *         "id": "8c176b0d-8a66-411a-b3eb-4a8ac645053b"
+                     *       },
+                     *       "auditHead": {
+                     *         "sequence": 39,
+                     *         "hash": "55f4867be110d534bf902a6a372878d6463f954b82102c292e38d7d47e576707"
                      *       }
                      *     }
                      */
@@ -9625,7 +9812,7 @@ export interface operations {
                          * @description When it was created (UTC).
                          */
                         createdAt: string;
-                        /** @description For an API key: the user who created the key; null for a user. */
+                        /** @description Who created it. */
                         createdBy: {
                             /**
                              * @description category (has children, no entries) or leaf (takes entries).
@@ -9638,6 +9825,13 @@ export interface operations {
                              */
                             id: string;
                         };
+                        /** @description The head of the company’s event chain when it was closed (or, for a report, stored): the newest event numbered then and its hash; every change committed before is at or below it. Null until closed, or when closed before the chain. */
+                        auditHead: {
+                            /** @description The event’s number in the company’s feed: increasing, each event once. */
+                            sequence: number;
+                            /** @description Lowercase hex SHA-256 of the UTF-8 bytes of previousHash followed by the RFC 8785 canonical JSON of this event without `hash`, as a reader allowed to read every record sees it (README, Auditing); null on events numbered before the chain. */
+                            hash: string | null;
+                        } | null;
                     };
                 };
             };
@@ -9674,27 +9868,31 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0942efe1-6341-4171-a5fa-775c9e0c5042",
+                     *       "id": "f9ae3c58-8f32-43f1-88df-b0fdc378232e",
                      *       "kind": "TrialBalance",
                      *       "parameters": {
-                     *         "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d"
+                     *         "financialYearId": "58480e71-9b99-4aca-a208-eaffe850d27c"
                      *       },
-                     *       "createdAt": "2026-11-24T11:00:30.879Z",
+                     *       "createdAt": "2026-11-24T11:07:39.179Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "59c838b5-310e-4e77-99ea-524b6f79bebf"
+                     *         "id": "8c176b0d-8a66-411a-b3eb-4a8ac645053b"
+                     *       },
+                     *       "auditHead": {
+                     *         "sequence": 39,
+                     *         "hash": "55f4867be110d534bf902a6a372878d6463f954b82102c292e38d7d47e576707"
                      *       },
                      *       "figures": {
                      *         "dateFrom": "2026-01-01",
                      *         "dateTo": "2026-12-31",
-                     *         "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d",
+                     *         "financialYearId": "58480e71-9b99-4aca-a208-eaffe850d27c",
                      *         "periodId": null,
                      *         "costCenter": null,
                      *         "currency": "SAR",
                      *         "rows": [
                      *           {
                      *             "currencies": [],
-                     *             "accountId": "7f29fe43-7632-41cc-88b0-0179627f9565",
+                     *             "accountId": "9c855fb5-9152-4abe-9b62-628ca31abf54",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -9720,8 +9918,8 @@ export interface operations {
                      *           },
                      *           {
                      *             "currencies": [],
-                     *             "accountId": "343808bf-7131-490a-96b3-1f4f181e44de",
-                     *             "parentId": "7f29fe43-7632-41cc-88b0-0179627f9565",
+                     *             "accountId": "d8a40971-2f7e-459d-9524-7dedbaa21607",
+                     *             "parentId": "9c855fb5-9152-4abe-9b62-628ca31abf54",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -9746,7 +9944,7 @@ export interface operations {
                      *           },
                      *           {
                      *             "currencies": [],
-                     *             "accountId": "fb1a8845-7880-4853-a762-e0e783043057",
+                     *             "accountId": "63367524-5c0f-4ce0-bedb-2eff97cba8e7",
                      *             "parentId": null,
                      *             "code": "4",
                      *             "path": "4",
@@ -9772,8 +9970,8 @@ export interface operations {
                      *           },
                      *           {
                      *             "currencies": [],
-                     *             "accountId": "351e0ed4-5d83-4f87-aad3-e0058e6be4cf",
-                     *             "parentId": "fb1a8845-7880-4853-a762-e0e783043057",
+                     *             "accountId": "594ba679-3fbc-42ac-a07f-7a69466177ed",
+                     *             "parentId": "63367524-5c0f-4ce0-bedb-2eff97cba8e7",
                      *             "code": "4101",
                      *             "path": "4.4101",
                      *             "depth": 1,
@@ -9798,7 +9996,7 @@ export interface operations {
                      *           },
                      *           {
                      *             "currencies": [],
-                     *             "accountId": "cbd86056-44d8-4965-a414-57e8ea7ec6b7",
+                     *             "accountId": "999e0200-7868-4319-af00-b19f5c69c405",
                      *             "parentId": null,
                      *             "code": "5",
                      *             "path": "5",
@@ -9824,8 +10022,8 @@ export interface operations {
                      *           },
                      *           {
                      *             "currencies": [],
-                     *             "accountId": "d155095a-e554-49ee-9b4d-41c4dc4c6978",
-                     *             "parentId": "cbd86056-44d8-4965-a414-57e8ea7ec6b7",
+                     *             "accountId": "fa739abf-060e-4f0e-ab03-9ae90c04c212",
+                     *             "parentId": "999e0200-7868-4319-af00-b19f5c69c405",
                      *             "code": "5101",
                      *             "path": "5.5101",
                      *             "depth": 1,
@@ -9886,7 +10084,7 @@ export interface operations {
                          * @description When it was created (UTC).
                          */
                         createdAt: string;
-                        /** @description For an API key: the user who created the key; null for a user. */
+                        /** @description Who created it. */
                         createdBy: {
                             /**
                              * @description category (has children, no entries) or leaf (takes entries).
@@ -9899,6 +10097,13 @@ export interface operations {
                              */
                             id: string;
                         };
+                        /** @description The head of the company’s event chain when it was closed (or, for a report, stored): the newest event numbered then and its hash; every change committed before is at or below it. Null until closed, or when closed before the chain. */
+                        auditHead: {
+                            /** @description The event’s number in the company’s feed: increasing, each event once. */
+                            sequence: number;
+                            /** @description Lowercase hex SHA-256 of the UTF-8 bytes of previousHash followed by the RFC 8785 canonical JSON of this event without `hash`, as a reader allowed to read every record sees it (README, Auditing); null on events numbered before the chain. */
+                            hash: string | null;
+                        } | null;
                         /** @description The report as its GET endpoint answered it when stored. */
                         figures: {
                             /**
@@ -10362,27 +10567,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "039d240b-5782-454b-9a3e-a237ecf5b5ec",
+                     *           "id": "c4747f46-a25e-410f-bd01-1715d923f07c",
                      *           "sequence": 31,
                      *           "type": "JournalPosted",
-                     *           "companyId": "220ca2e9-34cf-4653-8194-61d0fb5db9a4",
-                     *           "recordId": "935f99aa-ef91-4e3e-909c-43d49bd6dbd8",
+                     *           "companyId": "5267e70c-6dd9-4126-91b6-a6dbf19bcc8c",
+                     *           "recordId": "d8973746-e19b-48a9-ac11-a498b22ab7af",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "59c838b5-310e-4e77-99ea-524b6f79bebf"
+                     *             "id": "8c176b0d-8a66-411a-b3eb-4a8ac645053b"
                      *           },
-                     *           "occurredAt": "2026-11-24T11:00:24.862Z",
-                     *           "requestId": "545ce4c4-2ab6-437b-832e-cd079cb93c82",
+                     *           "occurredAt": "2026-11-24T11:07:36.457Z",
+                     *           "requestId": "cd2e7d7e-dc39-442b-a00b-ea0a29fcf9cb",
                      *           "data": {
-                     *             "id": "935f99aa-ef91-4e3e-909c-43d49bd6dbd8",
+                     *             "id": "d8973746-e19b-48a9-ac11-a498b22ab7af",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "343808bf-7131-490a-96b3-1f4f181e44de",
+                     *                 "accountId": "d8a40971-2f7e-459d-9524-7dedbaa21607",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -10392,7 +10597,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "351e0ed4-5d83-4f87-aad3-e0058e6be4cf",
+                     *                 "accountId": "594ba679-3fbc-42ac-a07f-7a69466177ed",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -10408,42 +10613,42 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d",
-                     *             "periodId": "2a12f362-560d-41ad-bc86-f13f47c9fbb4",
+                     *             "financialYearId": "58480e71-9b99-4aca-a208-eaffe850d27c",
+                     *             "periodId": "11b2472f-1592-4e13-9cd5-ac50e5aa6637",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-24T11:00:23.632Z",
-                     *             "updatedAt": "2026-11-24T11:00:24.861Z"
+                     *             "createdAt": "2026-11-24T11:07:35.787Z",
+                     *             "updatedAt": "2026-11-24T11:07:36.456Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "1629a664a33ef6f9af8f603c88c0468054523caf03be3859993da7ca4e9e2f63",
-                     *           "previousHash": "6e731f81257a1a0e737403398f93151b80df4a965f5c58bfc606a5005fe963ea",
-                     *           "hash": "354784aad29ac679fdf91b19904e672a21cfd3967b0f488eeb7be85aac789bcf"
+                     *           "recordDigest": "7fbf3dcad2446e14bdf549deb4c286f77f2964a83b0abe8d29269d9e2ec0d9bf",
+                     *           "previousHash": "c623e671c924a6471199455ff1f82fc4c7e810efd44743aa23866b3fc8efc5b2",
+                     *           "hash": "fa2d7e61880421b0ac9a168bb34d43854a7580fed9cb0fa0217bc3c43863df53"
                      *         },
                      *         {
-                     *           "id": "1492cb10-0bf5-4c52-9e01-e39ee767c59a",
+                     *           "id": "9e56a3df-eca6-42c6-9f7a-6984447dc5c1",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "220ca2e9-34cf-4653-8194-61d0fb5db9a4",
-                     *           "recordId": "935f99aa-ef91-4e3e-909c-43d49bd6dbd8",
+                     *           "companyId": "5267e70c-6dd9-4126-91b6-a6dbf19bcc8c",
+                     *           "recordId": "d8973746-e19b-48a9-ac11-a498b22ab7af",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "59c838b5-310e-4e77-99ea-524b6f79bebf"
+                     *             "id": "8c176b0d-8a66-411a-b3eb-4a8ac645053b"
                      *           },
-                     *           "occurredAt": "2026-11-24T11:00:24.972Z",
-                     *           "requestId": "8be8a218-fa23-4f5d-a4df-75860f4d971c",
+                     *           "occurredAt": "2026-11-24T11:07:36.668Z",
+                     *           "requestId": "7eba2d93-b6ca-4fcc-9c54-09ce306b22d1",
                      *           "data": {
-                     *             "id": "935f99aa-ef91-4e3e-909c-43d49bd6dbd8",
+                     *             "id": "d8973746-e19b-48a9-ac11-a498b22ab7af",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "343808bf-7131-490a-96b3-1f4f181e44de",
+                     *                 "accountId": "d8a40971-2f7e-459d-9524-7dedbaa21607",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -10453,7 +10658,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "351e0ed4-5d83-4f87-aad3-e0058e6be4cf",
+                     *                 "accountId": "594ba679-3fbc-42ac-a07f-7a69466177ed",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -10469,42 +10674,42 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d",
-                     *             "periodId": "2a12f362-560d-41ad-bc86-f13f47c9fbb4",
+                     *             "financialYearId": "58480e71-9b99-4aca-a208-eaffe850d27c",
+                     *             "periodId": "11b2472f-1592-4e13-9cd5-ac50e5aa6637",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-24T11:00:23.632Z",
-                     *             "updatedAt": "2026-11-24T11:00:24.972Z"
+                     *             "createdAt": "2026-11-24T11:07:35.787Z",
+                     *             "updatedAt": "2026-11-24T11:07:36.668Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "c09366a59253ea1ec5e97ed5fe0b5ab88f32da5e881c7455743acf5f2ab44124",
-                     *           "previousHash": "40a8fa7abd40aa5594d7e2d3e45cec31549029c0d2fe0def3d80d1466bf1ca3c",
-                     *           "hash": "95f7dbccc832ebff3f1a317f7056435c182149576f117465ba01cbe85371c659"
+                     *           "recordDigest": "af58c45e784e0ab96d66cb148d2078ff89fb3a6da43f6fee3677fc1138cd17eb",
+                     *           "previousHash": "36510b3d57c879afb0e888a04a5fc4a8620ae4d37191caa4d2b1aa7214d07478",
+                     *           "hash": "7e6326e79b10239b40601933128bd14c4a56bda56a23fb4b9d16f0e2852ee19f"
                      *         },
                      *         {
-                     *           "id": "c84fef6d-b3b9-43e1-a7cd-0925c1a3f28c",
+                     *           "id": "70f3a942-2c8e-4487-8225-be2b993c792c",
                      *           "sequence": 34,
                      *           "type": "JournalReversed",
-                     *           "companyId": "220ca2e9-34cf-4653-8194-61d0fb5db9a4",
-                     *           "recordId": "935f99aa-ef91-4e3e-909c-43d49bd6dbd8",
+                     *           "companyId": "5267e70c-6dd9-4126-91b6-a6dbf19bcc8c",
+                     *           "recordId": "d8973746-e19b-48a9-ac11-a498b22ab7af",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "59c838b5-310e-4e77-99ea-524b6f79bebf"
+                     *             "id": "8c176b0d-8a66-411a-b3eb-4a8ac645053b"
                      *           },
-                     *           "occurredAt": "2026-11-24T11:00:25.038Z",
-                     *           "requestId": "dbff8375-89da-497d-88d2-cc394319e9bc",
+                     *           "occurredAt": "2026-11-24T11:07:36.736Z",
+                     *           "requestId": "037143a4-b842-4721-bf12-55a9f03796ce",
                      *           "data": {
-                     *             "id": "935f99aa-ef91-4e3e-909c-43d49bd6dbd8",
+                     *             "id": "d8973746-e19b-48a9-ac11-a498b22ab7af",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "343808bf-7131-490a-96b3-1f4f181e44de",
+                     *                 "accountId": "d8a40971-2f7e-459d-9524-7dedbaa21607",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -10514,7 +10719,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "351e0ed4-5d83-4f87-aad3-e0058e6be4cf",
+                     *                 "accountId": "594ba679-3fbc-42ac-a07f-7a69466177ed",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -10530,22 +10735,22 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "6cfb19ff-fc7d-475a-b0b6-b7b2a5f36a9d",
-                     *             "periodId": "2a12f362-560d-41ad-bc86-f13f47c9fbb4",
+                     *             "financialYearId": "58480e71-9b99-4aca-a208-eaffe850d27c",
+                     *             "periodId": "11b2472f-1592-4e13-9cd5-ac50e5aa6637",
                      *             "reversalOf": null,
-                     *             "reversedBy": "1cc36282-eac2-43dc-af90-723f5a9c9d18",
+                     *             "reversedBy": "18376131-113d-4036-9d6d-c4bd21100cee",
                      *             "version": 6,
-                     *             "createdAt": "2026-11-24T11:00:23.632Z",
-                     *             "updatedAt": "2026-11-24T11:00:25.035Z"
+                     *             "createdAt": "2026-11-24T11:07:35.787Z",
+                     *             "updatedAt": "2026-11-24T11:07:36.736Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "9fa890d26ee847f78296a29339a6dad27d2ab13e529b6951d862f8c25c3d9843",
-                     *           "previousHash": "95f7dbccc832ebff3f1a317f7056435c182149576f117465ba01cbe85371c659",
-                     *           "hash": "975a597a9603ef592cc151e98f9c62388bd768070bced53b4b2e64e81c325b60"
+                     *           "recordDigest": "d18e7d924a75ec0ebfcf1633aee4742d2831283bd744f2261c5b69e64a13d581",
+                     *           "previousHash": "7e6326e79b10239b40601933128bd14c4a56bda56a23fb4b9d16f0e2852ee19f",
+                     *           "hash": "afb3c8feafe8392ec95518a316695051a5d709dc3d587b256b5798bd2976f86a"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjIyMGNhMmU5LTM0Y2YtNDY1My04MTk0LTYxZDBmYjVkYjlhNCIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM0fX0.AL87uDPseg79F5WcXz-UjAfxIieJ5oV5Z7hwCYg_06o"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjUyNjdlNzBjLTZkZDktNDEyNi05MWI2LWE2ZGJmMTliY2M4YyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM0fX0.x1mqanyAyx75rdogwHTNkGTqXrKbxSLyo-Q_VMeXsIo"
                      *     }
                      */
                     "application/json": {
@@ -10651,7 +10856,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "5cd9dd91-3fee-4fb2-8c25-86f4d7e8d9cc",
+                     *           "id": "7b259763-5eba-4f6f-a4e8-1ac96f7287e9",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -10662,11 +10867,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "59c838b5-310e-4e77-99ea-524b6f79bebf"
+                     *             "id": "8c176b0d-8a66-411a-b3eb-4a8ac645053b"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:00:36.258Z",
-                     *           "updatedAt": "2026-11-24T11:00:36.258Z"
+                     *           "createdAt": "2026-11-24T11:07:44.597Z",
+                     *           "updatedAt": "2026-11-24T11:07:44.597Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -10788,7 +10993,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5cd9dd91-3fee-4fb2-8c25-86f4d7e8d9cc",
+                     *       "id": "7b259763-5eba-4f6f-a4e8-1ac96f7287e9",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -10799,11 +11004,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "59c838b5-310e-4e77-99ea-524b6f79bebf"
+                     *         "id": "8c176b0d-8a66-411a-b3eb-4a8ac645053b"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:00:36.258Z",
-                     *       "updatedAt": "2026-11-24T11:00:36.258Z",
+                     *       "createdAt": "2026-11-24T11:07:44.597Z",
+                     *       "updatedAt": "2026-11-24T11:07:44.597Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -10891,7 +11096,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5cd9dd91-3fee-4fb2-8c25-86f4d7e8d9cc",
+                     *       "id": "7b259763-5eba-4f6f-a4e8-1ac96f7287e9",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -10902,11 +11107,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "59c838b5-310e-4e77-99ea-524b6f79bebf"
+                     *         "id": "8c176b0d-8a66-411a-b3eb-4a8ac645053b"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:00:36.258Z",
-                     *       "updatedAt": "2026-11-24T11:00:36.258Z"
+                     *       "createdAt": "2026-11-24T11:07:44.597Z",
+                     *       "updatedAt": "2026-11-24T11:07:44.597Z"
                      *     }
                      */
                     "application/json": {
@@ -11018,7 +11223,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5cd9dd91-3fee-4fb2-8c25-86f4d7e8d9cc",
+                     *       "id": "7b259763-5eba-4f6f-a4e8-1ac96f7287e9",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -11030,11 +11235,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "59c838b5-310e-4e77-99ea-524b6f79bebf"
+                     *         "id": "8c176b0d-8a66-411a-b3eb-4a8ac645053b"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T11:00:36.258Z",
-                     *       "updatedAt": "2026-11-24T11:00:36.517Z"
+                     *       "createdAt": "2026-11-24T11:07:44.597Z",
+                     *       "updatedAt": "2026-11-24T11:07:44.770Z"
                      *     }
                      */
                     "application/json": {
@@ -11257,13 +11462,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "dd1171ec-55db-4dfa-acb9-c6fa099dad0a",
+                     *           "id": "c496279b-b752-4773-80d6-cc8d57abd396",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:00:36.742Z",
-                     *           "updatedAt": "2026-11-24T11:00:36.742Z"
+                     *           "createdAt": "2026-11-24T11:07:45.269Z",
+                     *           "updatedAt": "2026-11-24T11:07:45.269Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -11359,13 +11564,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "dd1171ec-55db-4dfa-acb9-c6fa099dad0a",
+                     *       "id": "c496279b-b752-4773-80d6-cc8d57abd396",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:00:36.742Z",
-                     *       "updatedAt": "2026-11-24T11:00:36.742Z"
+                     *       "createdAt": "2026-11-24T11:07:45.269Z",
+                     *       "updatedAt": "2026-11-24T11:07:45.269Z"
                      *     }
                      */
                     "application/json": {
@@ -11431,13 +11636,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "dd1171ec-55db-4dfa-acb9-c6fa099dad0a",
+                     *       "id": "c496279b-b752-4773-80d6-cc8d57abd396",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:00:36.742Z",
-                     *       "updatedAt": "2026-11-24T11:00:36.742Z"
+                     *       "createdAt": "2026-11-24T11:07:45.269Z",
+                     *       "updatedAt": "2026-11-24T11:07:45.269Z"
                      *     }
                      */
                     "application/json": {
@@ -11516,13 +11721,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "dd1171ec-55db-4dfa-acb9-c6fa099dad0a",
+                     *       "id": "c496279b-b752-4773-80d6-cc8d57abd396",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T11:00:36.742Z",
-                     *       "updatedAt": "2026-11-24T11:00:36.919Z"
+                     *       "createdAt": "2026-11-24T11:07:45.269Z",
+                     *       "updatedAt": "2026-11-24T11:07:46.075Z"
                      *     }
                      */
                     "application/json": {
@@ -11638,7 +11843,7 @@ export interface operations {
                      *       "fromSequence": 1,
                      *       "toSequence": 72,
                      *       "headSequence": 72,
-                     *       "headHash": "9441a170d713882d7db518270c63d6e902ee39f7a3f221b5dfa8feb2a5b89e27",
+                     *       "headHash": "319b2f423034d550974aba3c4614463465fa36ee45ba4429e5050e53d4303804",
                      *       "firstBrokenSequence": null,
                      *       "reason": null
                      *     }

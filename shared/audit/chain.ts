@@ -13,6 +13,12 @@ import canonicalize from 'canonicalize';
  */
 export const GENESIS_HASH = '0'.repeat(64);
 
+/** The chain's head at a moment: the newest numbered event and its hash (null with the chain off, or before it). */
+export interface AuditHead {
+  sequence: number;
+  hash: string | null;
+}
+
 /** SHA-256 of the UTF-8 bytes of `text`, in lowercase hex. */
 export function sha256Hex(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');

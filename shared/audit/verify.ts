@@ -1,7 +1,7 @@
-import { eventHead, eventsBetween, getEvent, oldestKeptSequence } from '../db/event-store.ts';
+import { eventsBetween, getEvent, oldestKeptSequence } from '../db/event-store.ts';
 import { ValidationError } from '../errors.ts';
 import type { SequencedEvent } from '../events/event-record.ts';
-import { sequenceEvents } from '../events/sequencer.ts';
+import { currentAuditHead } from './audit-head.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import { ChainWalk, firstBreak, type Break } from './chain-walk.ts';
 import { RecordAudit } from './record-audit.ts';
@@ -14,8 +14,6 @@ const PAGE = 1000;
 const READ_AHEAD = 4;
 /** Events one call checks at most (a request has 29 seconds); the answer's toSequence says where it stopped. */
 export const MAX_EVENTS_PER_CALL = 250_000;
-/** Rounds of numbering before the check: what committed before the request is in the chain. */
-const NUMBERING_ROUNDS = 50;
 
 /** Pages of the events `from` to `to`, in order, a few read ahead. */
 async function* pages(companyId: string, from: number, to: number): AsyncGenerator<SequencedEvent[]> {
@@ -37,9 +35,8 @@ async function* pages(companyId: string, from: number, to: number): AsyncGenerat
  * Errors: ValidationError (fromSequence above the head).
  */
 export async function verifyAudit(companyId: string, query: VerifyAuditInput): Promise<VerifyView> {
-  for (let round = 0; round < NUMBERING_ROUNDS && (await sequenceEvents(companyId)) > 0; round++);
-  const head = await eventHead(companyId);
-  const headSequence = head.next - 1;
+  const head = await currentAuditHead(companyId);
+  const headSequence = head.sequence;
   const from = query.fromSequence ?? (await oldestKeptSequence(companyId)) ?? 1;
   if (from > headSequence) throw ValidationError.field('fromSequence', `must not be above the head of the chain (${headSequence})`);
   const to = Math.min(query.toSequence ?? headSequence, headSequence, from + MAX_EVENTS_PER_CALL - 1);

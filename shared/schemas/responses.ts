@@ -55,6 +55,8 @@ function buildResponses() {
   const CreatedCompanyResponse = z.strictObject({ ...company, settings: SettingsResponse, roleId: id, permissions: z.array(z.string()) });
   const MembershipResponse = z.strictObject({ ...company, roleId: id });
 
+  /** The chain's head when a period or year was closed, or a report stored. */
+  const auditHead = z.nullable(z.strictObject({ sequence: z.int(), hash: z.nullable(sha256) }));
   const PeriodResponse = z.strictObject({
     id,
     financialYearId: id,
@@ -64,6 +66,7 @@ function buildResponses() {
     endDate: date,
     status: z.enum(PERIOD_STATUSES),
     version: z.int(),
+    auditHead,
   });
   const YearResponse = z.strictObject({
     id,
@@ -74,6 +77,7 @@ function buildResponses() {
     version: z.int(),
     periods: z.array(PeriodResponse),
     closingJournalId: z.optional(id),
+    auditHead,
     createdAt: instant,
     updatedAt: instant,
   });
@@ -169,12 +173,12 @@ function buildResponses() {
   const HistoryResponse = z.strictObject({
     version: z.int(),
     type: z.string(),
-    actor: z.nullable(z.strictObject({ ...actor().shape, createdBy: z.nullable(z.string()) })),
+    actor: z.nullable(z.strictObject({ ...actor().shape, createdBy: z.nullable(z.string()).register(z.globalRegistry, { description: 'For an API key: the user who created the key; null for a user.' } as never) })),
     requestId: z.nullable(z.string()),
     occurredAt: instant,
     sequence: z.int(),
     hash: z.nullable(sha256),
-    state: z.nullable(z.record(z.string(), z.unknown())),
+    state: z.nullable(z.record(z.string(), z.unknown())).register(z.globalRegistry, { description: 'The record as it stood after the change, as its GET showed it then; null after a deletion.' } as never),
   });
 
   const AuditVerifyResponse = z.strictObject({
