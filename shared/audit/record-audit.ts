@@ -1,9 +1,9 @@
 import { accounts } from '../accounts/account-kind.ts';
 import { costCenters } from '../cost-centers/cost-center-kind.ts';
-import { accountPeriodFigures } from '../db/audit-figures.ts';
+import { accountPeriodFigures, type AccountPeriodFigures, type PeriodSpan } from '../db/audit-figures.ts';
 import { eventsBetween, pendingEvents } from '../db/event-store.ts';
 import { getJournals } from '../db/journal-store.ts';
-import { getYear, type YearRecord } from '../db/year-store.ts';
+import { getYear } from '../db/year-store.ts';
 import type { SequencedEvent } from '../events/event-record.ts';
 import { sequenceEvents } from '../events/sequencer.ts';
 import { linesByAccount } from '../journals/ledger-entries.ts';
@@ -27,9 +27,6 @@ interface Pair {
   journals: Map<string, { sequence: number; digest: string | null }>;
 }
 
-/** Balance checks run this many at once. */
-const PARALLEL = 8;
-
 /**
  * The records the walked events describe, checked against the table (docs/decisions.md,
  * Audit): each journal, account and cost center at the last event of it in the walk
@@ -41,12 +38,14 @@ export class RecordAudit {
   private broken: Break | undefined;
   /** Records found at a later version than their last walked event: a later event must record it. */
   private readonly ahead = new Map<string, { kind: AuditedKind; event: SequencedEvent; version: number }>();
+  /** The highest version any walked event recorded, per record (set before a page's reads, so pages may be checked at once). */
+  private readonly recorded = new Map<string, number>();
   private readonly pairs = new Map<string, Pair>();
   private readonly busyPairs = new Set<string>();
 
   constructor(private readonly companyId: string) {}
 
-  /** Checks the records of one page of walked events (in sequence order). */
+  /** Checks the records of one page of walked events; pages are handed in sequence order, and may be checked at once. */
   async page(events: readonly SequencedEvent[]): Promise<void> {
     const latest = new Map<string, { kind: AuditedKind; event: SequencedEvent }>();
     const revaluations: SequencedEvent[] = [];
@@ -55,8 +54,7 @@ export class RecordAudit {
       if (e.type === 'RevaluationPosted') revaluations.push(e);
       if (!kind) continue;
       const key = `${kind} ${e.recordId}`;
-      const ahead = this.ahead.get(key);
-      if (ahead && e.version >= ahead.version) this.ahead.delete(key);
+      this.recorded.set(key, Math.max(this.recorded.get(key) ?? 0, e.version));
       latest.set(key, { kind, event: e });
     }
     const ids = (kind: AuditedKind) => [...latest.values()].filter((l) => l.kind === kind).map((l) => l.event.recordId);
@@ -123,25 +121,33 @@ export class RecordAudit {
    * meanwhile first). Returns the first break found by any check.
    */
   async finish(atHead: boolean, to: number): Promise<Break | undefined> {
-    const years = new Map<string, Promise<YearRecord | undefined>>();
-    const yearOf = (id: string) => years.get(id) ?? years.set(id, getYear(this.companyId, id)).get(id)!;
     const pairs = [...this.pairs.entries()].filter(([key]) => !this.busyPairs.has(key)).map(([, pair]) => pair);
-    for (let i = 0; i < pairs.length; i += PARALLEL) {
-      const found = await Promise.all(pairs.slice(i, i + PARALLEL).map(async (pair) => this.checkPair(pair, await yearOf(pair.yearId))));
-      for (const b of found) this.broken = firstBreak(this.broken, b);
+    const years = new Map((await Promise.all([...new Set(pairs.map((p) => p.yearId))].map((id) => getYear(this.companyId, id)))).flatMap((y) => (y ? [[y.id, y] as const] : [])));
+    const spans = new Map<string, PeriodSpan[]>();
+    for (const pair of pairs) {
+      const period = years.get(pair.yearId)?.periods.find((p) => p.id === pair.periodId);
+      if (!period) {
+        this.broken = firstBreak(this.broken, { sequence: pair.sequence, reason: `period ${pair.periodId}, which a journal posted into, is missing from the table` });
+        continue;
+      }
+      spans.set(pair.accountId, [...(spans.get(pair.accountId) ?? []), period]);
     }
-    if (atHead && this.ahead.size > 0) this.broken = firstBreak(this.broken, await this.unrecordedVersion(to));
+    const figures = spans.size > 0 ? await accountPeriodFigures(this.companyId, spans) : new Map<string, AccountPeriodFigures>();
+    for (const pair of pairs) {
+      const found = figures.get(`${pair.accountId} ${pair.periodId}`);
+      const period = years.get(pair.yearId)?.periods.find((p) => p.id === pair.periodId);
+      if (found && period) this.broken = firstBreak(this.broken, this.checkPair(pair, period.name, found));
+    }
+    if (atHead && [...this.ahead].some(([key, a]) => (this.recorded.get(key) ?? 0) < a.version)) this.broken = firstBreak(this.broken, await this.unrecordedVersion(to));
     return this.broken;
   }
 
-  private async checkPair(pair: Pair, year: YearRecord | undefined): Promise<Break | undefined> {
-    const period = year?.periods.find((p) => p.id === pair.periodId);
+  /** An account's balance items in a period against its ledger entries, and those against the walked journals' lines. */
+  private checkPair(pair: Pair, periodName: string, figures: AccountPeriodFigures): Break | undefined {
     const account = recordName('account', pair.accountId);
-    if (!period) return { sequence: pair.sequence, reason: `period ${pair.periodId}, which a journal posted into, is missing from the table` };
-    const figures = await accountPeriodFigures(this.companyId, pair.accountId, pair.periodId, { from: period.startDate, to: period.endDate });
     if (!figures.settled) return undefined;
     const difference = firstDifference(balanceSums(figures.balances), ledgerSums(figures.ledger));
-    let broken: Break | undefined = difference ? { sequence: pair.sequence, reason: `balance of ${account} in period ${period.name} (${pair.periodId}): ${difference}` } : undefined;
+    let broken: Break | undefined = difference ? { sequence: pair.sequence, reason: `balance of ${account} in period ${periodName} (${pair.periodId}): ${difference}` } : undefined;
     const entries = new Map(figures.ledger.map((e) => [e.journalId, e]));
     for (const [journalId, expected] of pair.journals) {
       const entry = entries.get(journalId);
@@ -161,7 +167,8 @@ export class RecordAudit {
     await sequenceEvents(this.companyId);
     const later = [...(await eventsBetween(this.companyId, to + 1, to + 1000)), ...(await pendingEvents(this.companyId, 100))];
     let broken: Break | undefined;
-    for (const { kind, event, version } of this.ahead.values()) {
+    for (const [key, { kind, event, version }] of this.ahead) {
+      if ((this.recorded.get(key) ?? 0) >= version) continue;
       if (later.some((e) => e.recordId === event.recordId && e.version >= version)) continue;
       broken = firstBreak(broken, { sequence: event.sequence, reason: `${recordName(kind, event.recordId)} is at version ${version} in the table, which no event records (the last is ${describeEvent(event)}): it was changed outside the service` });
     }

@@ -31,9 +31,11 @@ export async function getJournal(companyId: string, journalId: string): Promise<
   return item && journalFromItem(item);
 }
 
-/** Many journals by id (strongly consistent, batched); missing ones are left out. */
+/** Many journals by id (strongly consistent, batches of 100 read at once); missing ones are left out. */
 export async function getJournals(companyId: string, journalIds: readonly string[]): Promise<JournalRecord[]> {
-  return (await batchGetItems(journalIds.map((id) => keys.journal(companyId, id)), { consistent: true })).map(journalFromItem);
+  const batches = [];
+  for (let i = 0; i < journalIds.length; i += 100) batches.push(batchGetItems(journalIds.slice(i, i + 100).map((id) => keys.journal(companyId, id)), { consistent: true }));
+  return (await Promise.all(batches)).flat().map(journalFromItem);
 }
 
 /** Errors: NotFound. */

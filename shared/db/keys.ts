@@ -197,6 +197,8 @@ export const balanceKeys = {
   },
   /** The posting day of a day balance item (`BAL#<T|C|X>#D#<account>#<day>#...`), read back from its sort key. */
   dayOfDayBalance: (sk: string) => sk.split('#')[4]!,
+  /** The period of a period balance item (`BAL#<T|C|X>#P#<period>#...`), read back from its sort key. */
+  periodOfPeriodBalance: (sk: string) => sk.split('#')[3]!,
 };
 
 /** Keys of the accounts' ledgers (ledger-store.ts). */
