@@ -24,7 +24,12 @@ async function* pages(companyId: string, from: number, to: number): AsyncGenerat
   const reads: Array<Promise<SequencedEvent[]>> = [];
   const read = (i: number) => eventsBetween(companyId, starts[i]!, Math.min(starts[i]! + PAGE - 1, to));
   for (let i = 0; i < starts.length; i++) {
-    while (reads.length < Math.min(starts.length, i + READ_AHEAD)) reads.push(read(reads.length));
+    while (reads.length < Math.min(starts.length, i + READ_AHEAD)) {
+      const ahead = read(reads.length);
+      // A walk that stops early leaves pages read ahead unawaited: their failure is nobody's.
+      ahead.catch(() => undefined);
+      reads.push(ahead);
+    }
     yield await reads[i]!;
   }
 }
