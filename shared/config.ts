@@ -55,6 +55,14 @@ export const config = {
   get exportMaxBytes() {
     return positiveInteger(process.env.EXPORT_MAX_BYTES);
   },
+  /**
+   * Whether numbering events also chains them (docs/decisions.md, Audit). On unless
+   * AUDIT_CHAIN=off, which only the benchmark sets, to measure what the chain costs: events
+   * numbered while it is off carry no hash, and Verify reports them.
+   */
+  get auditChain() {
+    return process.env.AUDIT_CHAIN !== 'off';
+  },
   /** Set locally to DynamoDB Local's URL; unset in AWS. */
   get dynamoEndpoint() {
     return process.env.DYNAMODB_ENDPOINT;

@@ -15,6 +15,7 @@ import { webhooksRoutes } from './routes/webhooks.ts';
 import { exchangeRatesRoutes } from './routes/exchange-rates.ts';
 import { budgetsRoutes } from './routes/budgets.ts';
 import { importsRoutes } from './routes/imports.ts';
+import { auditRoutes } from './routes/audit.ts';
 import { V1, type Route } from './routes/route.ts';
 
 export { pathParameters } from './routes/route.ts';
@@ -45,6 +46,7 @@ export const routes = {
   exchangeRates: exchangeRatesRoutes,
   budgets: budgetsRoutes,
   imports: importsRoutes,
+  audit: auditRoutes,
 };
 
 /** Every row, in table order: what the local gateway mounts, the stack deploys and the OpenAPI document lists. */

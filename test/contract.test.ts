@@ -73,12 +73,14 @@ describe('responses match the OpenAPI document', () => {
     check('accounts.list', await api.get(`${base}/Accounts`));
     const spare = check('accounts.create', await api.post(`${base}/Accounts`, { code: '9', name: { arabic: 'س', english: 's' }, type: 'leaf', classification: 'asset' }));
     check('accounts.get', await api.get(`${base}/Accounts/${spare.id}`));
+    check('accounts.history', await api.get(`${base}/Accounts/${spare.id}/History`));
     const renamed = check('accounts.update', await api.put(`${base}/Accounts/${spare.id}`, { code: '99', name: spare.name, classification: 'asset', version: spare.version }));
     check('accounts.delete', await api.delete(`${base}/Accounts/${spare.id}`, { version: renamed.version }));
 
     const center = check('costCenters.create', await api.post(`${base}/CostCenters`, { code: 'X', name: { arabic: 'س', english: 'x' } }));
     check('costCenters.list', await api.get(`${base}/CostCenters`));
     check('costCenters.get', await api.get(`${base}/CostCenters/${center.id}`));
+    check('costCenters.history', await api.get(`${base}/CostCenters/${center.id}/History`));
     const updated = check('costCenters.update', await api.put(`${base}/CostCenters/${center.id}`, { code: 'Y', name: center.name, version: center.version }));
     const off = check('costCenters.deactivate', await api.post(`${base}/CostCenters/${center.id}/Deactivate`, { version: updated.version }));
     const on = check('costCenters.activate', await api.post(`${base}/CostCenters/${center.id}/Activate`, { version: off.version }));
@@ -107,6 +109,7 @@ describe('responses match the OpenAPI document', () => {
     const journal = check('journals.create', await api.post(`${base}/Journals`, { date: '2026-03-01T00:00:00Z', entries: [debit(chart.cash.id, 100), credit(chart.sales.id, 100)] }));
     check('journals.list', await api.get(`${base}/Journals`));
     check('journals.get', await api.get(`${base}/Journals/${journal.id}`));
+    check('journals.history', await api.get(`${base}/Journals/${journal.id}/History`));
     const edited = check('journals.update', await api.put(`${base}/Journals/${journal.id}`, { date: '2026-03-02T00:00:00Z', entries: [debit(chart.cash.id, 120), credit(chart.sales.id, 120)], version: 1 }));
     const posted = check('journals.post', await api.post(`${base}/Journals/${journal.id}/Post`, { postingDate: '2026-03-02', version: edited.version }));
     const adjusted = check('journals.adjust', await api.post(`${base}/Journals/${journal.id}/Adjust`, { version: posted.version }));
@@ -169,6 +172,9 @@ describe('responses match the OpenAPI document', () => {
     check('budgets.get', await api.get(`${base}/Budgets/${plan.id}`));
     const revised = check('budgets.update', await api.put(`${base}/Budgets/${plan.id}`, { name: '2026 plan, revised', financialYearId: year.id, lines: [{ accountId: chart.sales.id, amounts: Array.from({ length: 12 }, () => 900) }], version: plan.version }));
     check('budgets.delete', await api.delete(`${base}/Budgets/${plan.id}`, { version: revised.version }));
+    // Everything the flow did verifies: the chain, and each record and balance its events describe.
+    const audit = check('audit.verify', await api.get(`${base}/Audit/Verify`));
+    expect(audit.reason).toBeNull();
 
     const tokens = await import('../shared/auth/tokens.ts').then((m) => m.issueTokens({ id: user.id, email: user.email }));
     check('authentication.refresh', await anonymous.post('/api/Authentication/Refresh', { refreshToken: tokens.refresh_token }));

@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/e1194e86-fda7-4c2e-a159-7e0502bb75b8`
+         * @description Example request: `GET /api/v1/Companies/45de8c48-a0a6-4ce3-b678-62eb898aa971`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Settings`
+         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Settings`
          */
         get: operations["settings.get"];
         /**
          * Update company settings (versioned)
-         * @description Example request: `PUT /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Settings`
+         * @description Example request: `PUT /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Roles`
+         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Roles`
+         * @description Example request: `POST /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Roles/31718910-13c7-4eda-af57-5a86a663695a`
+         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Roles/d7388c9f-df4c-4ecf-9687-d65115a0c89a`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Roles/31718910-13c7-4eda-af57-5a86a663695a`
+         * @description Example request: `PUT /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Roles/d7388c9f-df4c-4ecf-9687-d65115a0c89a`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Roles/31718910-13c7-4eda-af57-5a86a663695a`
+         * @description Example request: `DELETE /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Roles/d7388c9f-df4c-4ecf-9687-d65115a0c89a`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Members`
+         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Members`
+         * @description Example request: `POST /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Members/9ca17a3c-8bce-4f8e-80ea-d54a0d654507`
+         * @description Example request: `PUT /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Members/96b7c5c9-9f5b-4f34-9a24-7b4d791ada99`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Members/9ca17a3c-8bce-4f8e-80ea-d54a0d654507`
+         * @description Example request: `DELETE /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Members/96b7c5c9-9f5b-4f34-9a24-7b4d791ada99`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/ApiKeys/d2e02c6e-e39a-4d02-8b4f-519aa0f9c659`
+         * @description Example request: `DELETE /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/ApiKeys/a726450a-a4f7-414b-8d40-be2a8482965a`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Accounts`
+         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Accounts`
+         * @description Example request: `POST /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,20 +305,40 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Accounts/fa5ff11b-02e5-4194-b35f-7f6d115aecdf`
+         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Accounts/01ef6151-eb30-407b-865c-3775f50fe596`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Accounts/fa5ff11b-02e5-4194-b35f-7f6d115aecdf`
+         * @description Example request: `PUT /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Accounts/01ef6151-eb30-407b-865c-3775f50fe596`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Accounts/fa5ff11b-02e5-4194-b35f-7f6d115aecdf`
+         * @description Example request: `DELETE /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Accounts/01ef6151-eb30-407b-865c-3775f50fe596`
          */
         delete: operations["accounts.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Accounts/{id}/History": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
+         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Accounts/01ef6151-eb30-407b-865c-3775f50fe596/History`
+         */
+        get: operations["accounts.history"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -333,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -357,20 +377,40 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/CostCenters/df498df3-d7e1-4221-8671-fab7ea77d6b7`
+         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/CostCenters/852ef430-5feb-416f-8900-cc38b186d7b1`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/CostCenters/df498df3-d7e1-4221-8671-fab7ea77d6b7`
+         * @description Example request: `PUT /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/CostCenters/852ef430-5feb-416f-8900-cc38b186d7b1`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/CostCenters/df498df3-d7e1-4221-8671-fab7ea77d6b7`
+         * @description Example request: `DELETE /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/CostCenters/852ef430-5feb-416f-8900-cc38b186d7b1`
          */
         delete: operations["costCenters.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/CostCenters/{id}/History": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
+         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/CostCenters/852ef430-5feb-416f-8900-cc38b186d7b1/History`
+         */
+        get: operations["costCenters.history"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -387,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/CostCenters/df498df3-d7e1-4221-8671-fab7ea77d6b7/Activate`
+         * @description Example request: `POST /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/CostCenters/852ef430-5feb-416f-8900-cc38b186d7b1/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -407,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/CostCenters/df498df3-d7e1-4221-8671-fab7ea77d6b7/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/CostCenters/852ef430-5feb-416f-8900-cc38b186d7b1/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -425,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -449,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/FinancialYears/0a0d1a06-f12c-4bd6-924a-44c9d24fdf37`
+         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/FinancialYears/ff26843e-e377-41b2-b8c9-ff68ae4b7f10`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/FinancialYears/03d54ed3-b861-4198-bd04-977207c5568b`
+         * @description Example request: `PUT /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/FinancialYears/474403f8-2af0-4df7-84c7-248f90a85198`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/FinancialYears/03d54ed3-b861-4198-bd04-977207c5568b`
+         * @description Example request: `DELETE /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/FinancialYears/474403f8-2af0-4df7-84c7-248f90a85198`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -478,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/FinancialYears/0a0d1a06-f12c-4bd6-924a-44c9d24fdf37/Close`
+         * @description Example request: `PUT /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/FinancialYears/ff26843e-e377-41b2-b8c9-ff68ae4b7f10/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -499,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/FinancialYears/0a0d1a06-f12c-4bd6-924a-44c9d24fdf37/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/FinancialYears/ff26843e-e377-41b2-b8c9-ff68ae4b7f10/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -517,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/FinancialYears/0a0d1a06-f12c-4bd6-924a-44c9d24fdf37/Periods`
+         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/FinancialYears/ff26843e-e377-41b2-b8c9-ff68ae4b7f10/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -537,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/FinancialYears/0a0d1a06-f12c-4bd6-924a-44c9d24fdf37/Periods/b6d8d3e6-607e-4e2d-a6ff-f40e0b2f84af`
+         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/FinancialYears/ff26843e-e377-41b2-b8c9-ff68ae4b7f10/Periods/81eab667-e628-4590-b9f7-4a5d678ecc87`
          */
         get: operations["periods.get"];
         put?: never;
@@ -559,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/FinancialYears/0a0d1a06-f12c-4bd6-924a-44c9d24fdf37/Periods/b6d8d3e6-607e-4e2d-a6ff-f40e0b2f84af/Lock`
+         * @description Example request: `POST /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/FinancialYears/ff26843e-e377-41b2-b8c9-ff68ae4b7f10/Periods/81eab667-e628-4590-b9f7-4a5d678ecc87/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -578,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/FinancialYears/0a0d1a06-f12c-4bd6-924a-44c9d24fdf37/Periods/b6d8d3e6-607e-4e2d-a6ff-f40e0b2f84af/Close`
+         * @description Example request: `POST /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/FinancialYears/ff26843e-e377-41b2-b8c9-ff68ae4b7f10/Periods/81eab667-e628-4590-b9f7-4a5d678ecc87/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/FinancialYears/0a0d1a06-f12c-4bd6-924a-44c9d24fdf37/Periods/b6d8d3e6-607e-4e2d-a6ff-f40e0b2f84af/Close`
+         * @description Example request: `POST /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/FinancialYears/ff26843e-e377-41b2-b8c9-ff68ae4b7f10/Periods/81eab667-e628-4590-b9f7-4a5d678ecc87/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -603,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/FinancialYears/0a0d1a06-f12c-4bd6-924a-44c9d24fdf37/Periods/b6d8d3e6-607e-4e2d-a6ff-f40e0b2f84af/Reopen`
+         * @description Example request: `POST /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/FinancialYears/ff26843e-e377-41b2-b8c9-ff68ae4b7f10/Periods/81eab667-e628-4590-b9f7-4a5d678ecc87/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -621,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Journals`
+         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Journals`
+         * @description Example request: `POST /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -645,14 +685,34 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Journals/b72988b7-7de3-49ed-8fa2-b8ecaf1b8145`
+         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Journals/e617eb0d-9884-4243-8bb6-2938050d90fc`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Journals/b72988b7-7de3-49ed-8fa2-b8ecaf1b8145`
+         * @description Example request: `PUT /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Journals/e617eb0d-9884-4243-8bb6-2938050d90fc`
          */
         put: operations["journals.update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Journals/{id}/History": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
+         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Journals/e617eb0d-9884-4243-8bb6-2938050d90fc/History`
+         */
+        get: operations["journals.history"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -671,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Journals/b72988b7-7de3-49ed-8fa2-b8ecaf1b8145/Post`
+         * @description Example request: `POST /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Journals/e617eb0d-9884-4243-8bb6-2938050d90fc/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -691,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Journals/2da068f0-af01-43d9-9674-6a8e1f649483/Void`
+         * @description Example request: `POST /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Journals/c26d16e7-62e2-4da6-852b-43c8076faaed/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -711,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Journals/b72988b7-7de3-49ed-8fa2-b8ecaf1b8145/Adjust`
+         * @description Example request: `POST /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Journals/e617eb0d-9884-4243-8bb6-2938050d90fc/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -731,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Journals/b72988b7-7de3-49ed-8fa2-b8ecaf1b8145/Reverse`
+         * @description Example request: `POST /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Journals/e617eb0d-9884-4243-8bb6-2938050d90fc/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -751,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -769,7 +829,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Reports/TrialBalance?financialYearId=0a0d1a06-f12c-4bd6-924a-44c9d24fdf37`
+         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Reports/TrialBalance?financialYearId=ff26843e-e377-41b2-b8c9-ff68ae4b7f10`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -789,7 +849,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -809,7 +869,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -829,7 +889,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -849,7 +909,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Reports/BudgetVsActual?budgetId=7c74482c-e193-457d-b2d6-1ffd33a53ded&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Reports/BudgetVsActual?budgetId=fd26e4b5-86db-4bcf-a0b7-c85b6370a66e&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -869,7 +929,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -889,13 +949,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Reports`
+         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Reports`
+         * @description Example request: `POST /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -913,7 +973,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Reports/d4621186-c441-4739-97b7-2aaf172b0e98`
+         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Reports/daa9fb07-319c-419a-955a-4d7f3e76b6a5`
          */
         get: operations["reports.get"];
         put?: never;
@@ -933,7 +993,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -953,13 +1013,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -977,18 +1037,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Webhooks/07336f34-495e-474f-8261-a61b3c96917b`
+         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Webhooks/6228a05e-110e-44d6-92e8-22eb287f6912`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Webhooks/07336f34-495e-474f-8261-a61b3c96917b`
+         * @description Example request: `PUT /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Webhooks/6228a05e-110e-44d6-92e8-22eb287f6912`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Webhooks/07336f34-495e-474f-8261-a61b3c96917b`
+         * @description Example request: `DELETE /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Webhooks/6228a05e-110e-44d6-92e8-22eb287f6912`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1005,7 +1065,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Webhooks/07336f34-495e-474f-8261-a61b3c96917b/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Webhooks/6228a05e-110e-44d6-92e8-22eb287f6912/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1025,13 +1085,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1049,18 +1109,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/ExchangeRates/5e8daf6c-93fc-4c0b-8a6a-c11ac3cc57d3`
+         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/ExchangeRates/92bab581-2637-46c5-b8e0-0badbbfd982a`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/ExchangeRates/5e8daf6c-93fc-4c0b-8a6a-c11ac3cc57d3`
+         * @description Example request: `PUT /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/ExchangeRates/92bab581-2637-46c5-b8e0-0badbbfd982a`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/ExchangeRates/5e8daf6c-93fc-4c0b-8a6a-c11ac3cc57d3`
+         * @description Example request: `DELETE /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/ExchangeRates/92bab581-2637-46c5-b8e0-0badbbfd982a`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1077,13 +1137,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Budgets`
+         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Budgets`
+         * @description Example request: `POST /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1101,18 +1161,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Budgets/7c74482c-e193-457d-b2d6-1ffd33a53ded`
+         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Budgets/fd26e4b5-86db-4bcf-a0b7-c85b6370a66e`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Budgets/7c74482c-e193-457d-b2d6-1ffd33a53ded`
+         * @description Example request: `PUT /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Budgets/fd26e4b5-86db-4bcf-a0b7-c85b6370a66e`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Budgets/7c74482c-e193-457d-b2d6-1ffd33a53ded`
+         * @description Example request: `DELETE /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Budgets/fd26e4b5-86db-4bcf-a0b7-c85b6370a66e`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1129,13 +1189,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Imports`
+         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances or journals from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Imports`
+         * @description Example request: `POST /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1153,7 +1213,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Imports/3c2921e7-7fd2-4f66-9061-c5a46b25001b`
+         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Imports/35cc214b-7924-4280-90c2-79a7e4395193`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1173,9 +1233,29 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/9e36b593-058d-4639-ab74-7fc1fe90783c/Imports/3c2921e7-7fd2-4f66-9061-c5a46b25001b/Errors`
+         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Imports/35cc214b-7924-4280-90c2-79a7e4395193/Errors`
          */
         get: operations["imports.errors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Audit/Verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table
+         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Audit/Verify`
+         */
+        get: operations["audit.verify"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1227,7 +1307,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:43939/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A43925%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=4i_-qbPcIM_e5jgbhtcrw-5y806TX35ASV_6TiXfaQo&code_challenge_method=S256&state=WzCbWSlkioTkXEnUHVk3OgvSwg6J_VisWUCkAQO-Goc&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:34335/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A43297%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=EpzX5bonMIG3LHi4QYofA75zt0Q5JGp5C4mQ9MqDTto&code_challenge_method=S256&state=WxTws8SnQ4eSzNts69r4PjmzWRMJ22fDjpRVqcv2fqQ&client_id=ledger-local"
                      *     }
                      */
                     "application/json": {
@@ -1297,7 +1377,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "9e36b593-058d-4639-ab74-7fc1fe90783c",
+                     *           "companyId": "f8f934ec-57f1-4392-8154-061af2d8f47e",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1331,11 +1411,12 @@ export interface operations {
                      *             "exchange-rates:manage",
                      *             "budgets:read",
                      *             "budgets:manage",
-                     *             "imports:manage"
+                     *             "imports:manage",
+                     *             "audit:read"
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "e1194e86-fda7-4c2e-a159-7e0502bb75b8",
+                     *           "companyId": "45de8c48-a0a6-4ce3-b678-62eb898aa971",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1369,7 +1450,8 @@ export interface operations {
                      *             "exchange-rates:manage",
                      *             "budgets:read",
                      *             "budgets:manage",
-                     *             "imports:manage"
+                     *             "imports:manage",
+                     *             "audit:read"
                      *           ]
                      *         }
                      *       ]
@@ -1472,7 +1554,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "9e36b593-058d-4639-ab74-7fc1fe90783c",
+                     *           "companyId": "f8f934ec-57f1-4392-8154-061af2d8f47e",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1506,11 +1588,12 @@ export interface operations {
                      *             "exchange-rates:manage",
                      *             "budgets:read",
                      *             "budgets:manage",
-                     *             "imports:manage"
+                     *             "imports:manage",
+                     *             "audit:read"
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "e1194e86-fda7-4c2e-a159-7e0502bb75b8",
+                     *           "companyId": "45de8c48-a0a6-4ce3-b678-62eb898aa971",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1544,7 +1627,8 @@ export interface operations {
                      *             "exchange-rates:manage",
                      *             "budgets:read",
                      *             "budgets:manage",
-                     *             "imports:manage"
+                     *             "imports:manage",
+                     *             "audit:read"
                      *           ]
                      *         }
                      *       ]
@@ -1660,16 +1744,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e1194e86-fda7-4c2e-a159-7e0502bb75b8",
+                     *           "id": "45de8c48-a0a6-4ce3-b678-62eb898aa971",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-24T11:48:09.495Z",
+                     *           "createdAt": "2026-11-24T11:56:39.469Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "9e36b593-058d-4639-ab74-7fc1fe90783c",
+                     *           "id": "f8f934ec-57f1-4392-8154-061af2d8f47e",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-24T11:48:09.325Z",
+                     *           "createdAt": "2026-11-24T11:56:39.212Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -1794,9 +1878,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e1194e86-fda7-4c2e-a159-7e0502bb75b8",
+                     *       "id": "45de8c48-a0a6-4ce3-b678-62eb898aa971",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T11:48:09.495Z",
+                     *       "createdAt": "2026-11-24T11:56:39.469Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -1805,7 +1889,7 @@ export interface operations {
                      *         "fxRoundingAccountId": null,
                      *         "unrealizedFxGainLossAccountId": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-24T11:48:09.495Z"
+                     *         "updatedAt": "2026-11-24T11:56:39.469Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -1840,7 +1924,8 @@ export interface operations {
                      *         "exchange-rates:manage",
                      *         "budgets:read",
                      *         "budgets:manage",
-                     *         "imports:manage"
+                     *         "imports:manage",
+                     *         "audit:read"
                      *       ]
                      *     }
                      */
@@ -1983,9 +2068,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e1194e86-fda7-4c2e-a159-7e0502bb75b8",
+                     *       "id": "45de8c48-a0a6-4ce3-b678-62eb898aa971",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T11:48:09.495Z",
+                     *       "createdAt": "2026-11-24T11:56:39.469Z",
                      *       "version": 1
                      *     }
                      */
@@ -2089,7 +2174,7 @@ export interface operations {
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-24T11:48:09.325Z"
+                     *       "updatedAt": "2026-11-24T11:56:39.212Z"
                      *     }
                      */
                     "application/json": {
@@ -2185,7 +2270,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "bba4f2ea-4dce-4e99-a656-01f4e900d06d",
+                 *       "retainedEarningsAccountId": "bcd27927-5d81-4212-8ada-2101c22f10e6",
                  *       "version": 1
                  *     }
                  */
@@ -2216,11 +2301,11 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "bba4f2ea-4dce-4e99-a656-01f4e900d06d",
+                     *       "retainedEarningsAccountId": "bcd27927-5d81-4212-8ada-2101c22f10e6",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-24T11:48:10.685Z"
+                     *       "updatedAt": "2026-11-24T11:56:40.887Z"
                      *     }
                      */
                     "application/json": {
@@ -2375,7 +2460,8 @@ export interface operations {
                      *             "exchange-rates:manage",
                      *             "budgets:read",
                      *             "budgets:manage",
-                     *             "imports:manage"
+                     *             "imports:manage",
+                     *             "audit:read"
                      *           ],
                      *           "builtIn": true,
                      *           "memberCount": null,
@@ -2416,7 +2502,8 @@ export interface operations {
                      *             "exchange-rates:manage",
                      *             "budgets:read",
                      *             "budgets:manage",
-                     *             "imports:manage"
+                     *             "imports:manage",
+                     *             "audit:read"
                      *           ],
                      *           "builtIn": true,
                      *           "memberCount": null,
@@ -2438,7 +2525,8 @@ export interface operations {
                      *             "settings:read",
                      *             "events:read",
                      *             "exchange-rates:read",
-                     *             "budgets:read"
+                     *             "budgets:read",
+                     *             "audit:read"
                      *           ],
                      *           "builtIn": true,
                      *           "memberCount": null,
@@ -2447,7 +2535,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "31718910-13c7-4eda-af57-5a86a663695a",
+                     *           "id": "d7388c9f-df4c-4ecf-9687-d65115a0c89a",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -2458,8 +2546,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-24T11:48:15.433Z",
-                     *           "updatedAt": "2026-11-24T11:48:15.498Z"
+                     *           "createdAt": "2026-11-24T11:56:46.579Z",
+                     *           "updatedAt": "2026-11-24T11:56:46.619Z"
                      *         }
                      *       ]
                      *     }
@@ -2582,7 +2670,7 @@ export interface operations {
                      */
                     description?: string;
                     /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage")[];
+                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read")[];
                 };
             };
         };
@@ -2595,7 +2683,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "31718910-13c7-4eda-af57-5a86a663695a",
+                     *       "id": "d7388c9f-df4c-4ecf-9687-d65115a0c89a",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2605,8 +2693,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:48:15.433Z",
-                     *       "updatedAt": "2026-11-24T11:48:15.433Z"
+                     *       "createdAt": "2026-11-24T11:56:46.579Z",
+                     *       "updatedAt": "2026-11-24T11:56:46.579Z"
                      *     }
                      */
                     "application/json": {
@@ -2739,7 +2827,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "31718910-13c7-4eda-af57-5a86a663695a",
+                     *       "id": "d7388c9f-df4c-4ecf-9687-d65115a0c89a",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2749,8 +2837,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:48:15.433Z",
-                     *       "updatedAt": "2026-11-24T11:48:15.433Z"
+                     *       "createdAt": "2026-11-24T11:56:46.579Z",
+                     *       "updatedAt": "2026-11-24T11:56:46.579Z"
                      *     }
                      */
                     "application/json": {
@@ -2869,7 +2957,7 @@ export interface operations {
                      */
                     description?: string;
                     /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage")[];
+                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read")[];
                     /** @description The version read; a write based on another is refused (409). */
                     version: number;
                 };
@@ -2884,7 +2972,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "31718910-13c7-4eda-af57-5a86a663695a",
+                     *       "id": "d7388c9f-df4c-4ecf-9687-d65115a0c89a",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -2895,8 +2983,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T11:48:15.433Z",
-                     *       "updatedAt": "2026-11-24T11:48:15.498Z"
+                     *       "createdAt": "2026-11-24T11:56:46.579Z",
+                     *       "updatedAt": "2026-11-24T11:56:46.619Z"
                      *     }
                      */
                     "application/json": {
@@ -3139,8 +3227,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "d544d5f1-0183-4fcf-89e8-132f5b011cfb",
-                     *           "email": "user-f505770b-6b0d-4fff-a429-1a595bf40cfa@example.com",
+                     *           "userId": "fa4f5fb9-b864-4eb7-a1fa-13c56f767fa1",
+                     *           "email": "user-dee6367e-cf2e-4a34-ad37-c055967883fa@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -3175,22 +3263,23 @@ export interface operations {
                      *             "exchange-rates:manage",
                      *             "budgets:read",
                      *             "budgets:manage",
-                     *             "imports:manage"
+                     *             "imports:manage",
+                     *             "audit:read"
                      *           ],
-                     *           "joinedAt": "2026-11-24T11:48:09.325Z",
+                     *           "joinedAt": "2026-11-24T11:56:39.212Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "9ca17a3c-8bce-4f8e-80ea-d54a0d654507",
-                     *           "email": "contract-1795520895544@example.com",
-                     *           "roleId": "31718910-13c7-4eda-af57-5a86a663695a",
+                     *           "userId": "96b7c5c9-9f5b-4f34-9a24-7b4d791ada99",
+                     *           "email": "contract-1795521406659@example.com",
+                     *           "roleId": "d7388c9f-df4c-4ecf-9687-d65115a0c89a",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-24T11:48:15.589Z",
+                     *           "joinedAt": "2026-11-24T11:56:46.685Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -3301,8 +3390,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795520895544@example.com",
-                 *       "roleId": "31718910-13c7-4eda-af57-5a86a663695a"
+                 *       "email": "contract-1795521406659@example.com",
+                 *       "roleId": "d7388c9f-df4c-4ecf-9687-d65115a0c89a"
                  *     }
                  */
                 "application/json": {
@@ -3328,16 +3417,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "9ca17a3c-8bce-4f8e-80ea-d54a0d654507",
-                     *       "email": "contract-1795520895544@example.com",
-                     *       "roleId": "31718910-13c7-4eda-af57-5a86a663695a",
+                     *       "userId": "96b7c5c9-9f5b-4f34-9a24-7b4d791ada99",
+                     *       "email": "contract-1795521406659@example.com",
+                     *       "roleId": "d7388c9f-df4c-4ecf-9687-d65115a0c89a",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T11:48:15.589Z",
+                     *       "joinedAt": "2026-11-24T11:56:46.685Z",
                      *       "version": 1
                      *     }
                      */
@@ -3482,8 +3571,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "9ca17a3c-8bce-4f8e-80ea-d54a0d654507",
-                     *       "email": "contract-1795520895544@example.com",
+                     *       "userId": "96b7c5c9-9f5b-4f34-9a24-7b4d791ada99",
+                     *       "email": "contract-1795521406659@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -3496,9 +3585,10 @@ export interface operations {
                      *         "settings:read",
                      *         "events:read",
                      *         "exchange-rates:read",
-                     *         "budgets:read"
+                     *         "budgets:read",
+                     *         "audit:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T11:48:15.589Z",
+                     *       "joinedAt": "2026-11-24T11:56:46.685Z",
                      *       "version": 2
                      *     }
                      */
@@ -3744,9 +3834,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "d2e02c6e-e39a-4d02-8b4f-519aa0f9c659",
+                     *           "id": "a726450a-a4f7-414b-8d40-be2a8482965a",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_thQhMSw",
+                     *           "prefix": "sk-svc_voL5AS7",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -3754,8 +3844,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "d544d5f1-0183-4fcf-89e8-132f5b011cfb",
-                     *           "createdAt": "2026-11-24T11:48:15.784Z",
+                     *           "createdBy": "fa4f5fb9-b864-4eb7-a1fa-13c56f767fa1",
+                     *           "createdAt": "2026-11-24T11:56:46.878Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -3885,7 +3975,7 @@ export interface operations {
                     /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                     name: string;
                     /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-                    permissions?: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage")[];
+                    permissions?: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read")[];
                     /**
                      * Format: uuid
                      * @description A role (UUID): built-in or one of the company’s custom roles. For an API key: the role whose permissions it was given, copied at creation.
@@ -3913,9 +4003,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d2e02c6e-e39a-4d02-8b4f-519aa0f9c659",
+                     *       "id": "a726450a-a4f7-414b-8d40-be2a8482965a",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_thQhMSw",
+                     *       "prefix": "sk-svc_voL5AS7",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -3923,8 +4013,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "d544d5f1-0183-4fcf-89e8-132f5b011cfb",
-                     *       "createdAt": "2026-11-24T11:48:15.784Z",
+                     *       "createdBy": "fa4f5fb9-b864-4eb7-a1fa-13c56f767fa1",
+                     *       "createdAt": "2026-11-24T11:56:46.878Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -4068,18 +4158,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d2e02c6e-e39a-4d02-8b4f-519aa0f9c659",
+                     *       "id": "a726450a-a4f7-414b-8d40-be2a8482965a",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_thQhMSw",
+                     *       "prefix": "sk-svc_voL5AS7",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-24T11:48:15.859Z",
-                     *       "createdBy": "d544d5f1-0183-4fcf-89e8-132f5b011cfb",
-                     *       "createdAt": "2026-11-24T11:48:15.784Z",
+                     *       "revokedAt": "2026-11-24T11:56:46.992Z",
+                     *       "createdBy": "fa4f5fb9-b864-4eb7-a1fa-13c56f767fa1",
+                     *       "createdAt": "2026-11-24T11:56:46.878Z",
                      *       "version": 2
                      *     }
                      */
@@ -4226,24 +4316,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "3de643d4-d118-4acc-b1a8-50264feb1a5b",
+                     *           "id": "ab8a24bf-4de6-4a84-a936-44919ee8f7ea",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "4c70efa0-79da-404a-bf13-4981dc4d7b2e",
+                     *           "parentId": "c29ffb5a-5ef3-4333-8926-3012fc08c5a2",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:48:10.518Z",
-                     *           "updatedAt": "2026-11-24T11:48:10.518Z",
+                     *           "createdAt": "2026-11-24T11:56:40.666Z",
+                     *           "updatedAt": "2026-11-24T11:56:40.666Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "4c70efa0-79da-404a-bf13-4981dc4d7b2e",
+                     *           "id": "c29ffb5a-5ef3-4333-8926-3012fc08c5a2",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -4252,32 +4342,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:48:10.436Z",
-                     *           "updatedAt": "2026-11-24T11:48:10.436Z",
+                     *           "createdAt": "2026-11-24T11:56:40.573Z",
+                     *           "updatedAt": "2026-11-24T11:56:40.573Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "af9a4189-5aa4-416a-90f9-52f98c364bd0",
+                     *           "id": "1c0600f2-11b4-455d-a016-db0cc43d4884",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "0e0c86ef-324a-4c67-899d-3dbf40f52f1e",
+                     *           "parentId": "8bafd036-53e5-4db3-a8d5-4a88109a4b13",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:48:10.366Z",
-                     *           "updatedAt": "2026-11-24T11:48:10.366Z",
+                     *           "createdAt": "2026-11-24T11:56:40.492Z",
+                     *           "updatedAt": "2026-11-24T11:56:40.492Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "0e0c86ef-324a-4c67-899d-3dbf40f52f1e",
+                     *           "id": "8bafd036-53e5-4db3-a8d5-4a88109a4b13",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -4286,32 +4376,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:48:10.295Z",
-                     *           "updatedAt": "2026-11-24T11:48:10.295Z",
+                     *           "createdAt": "2026-11-24T11:56:40.415Z",
+                     *           "updatedAt": "2026-11-24T11:56:40.415Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "bba4f2ea-4dce-4e99-a656-01f4e900d06d",
+                     *           "id": "bcd27927-5d81-4212-8ada-2101c22f10e6",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "7ce5723b-1413-404c-83d7-b2c2de06255c",
+                     *           "parentId": "df568d5a-573c-41b9-9642-34ad5d8bf4ea",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:48:10.227Z",
-                     *           "updatedAt": "2026-11-24T11:48:10.227Z",
+                     *           "createdAt": "2026-11-24T11:56:40.339Z",
+                     *           "updatedAt": "2026-11-24T11:56:40.339Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "7ce5723b-1413-404c-83d7-b2c2de06255c",
+                     *           "id": "df568d5a-573c-41b9-9642-34ad5d8bf4ea",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -4320,49 +4410,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:48:10.155Z",
-                     *           "updatedAt": "2026-11-24T11:48:10.155Z",
+                     *           "createdAt": "2026-11-24T11:56:40.263Z",
+                     *           "updatedAt": "2026-11-24T11:56:40.263Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "7e160532-a829-46d0-bbc1-96a5441a25c1",
+                     *           "id": "4149eb6a-d647-4655-ba89-b7ed582f6e58",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "77e5e929-8250-4546-884d-811c086a0e35",
+                     *           "parentId": "ad8198d0-a361-4ccf-b45f-4c3f2b13d851",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:48:10.092Z",
-                     *           "updatedAt": "2026-11-24T11:48:10.092Z",
+                     *           "createdAt": "2026-11-24T11:56:40.171Z",
+                     *           "updatedAt": "2026-11-24T11:56:40.171Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "cdc9772e-0cad-472c-ae93-cd1f5b8f9d7c",
+                     *           "id": "d320a592-f19f-4146-82b9-d4b1ca509a7c",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "77e5e929-8250-4546-884d-811c086a0e35",
+                     *           "parentId": "ad8198d0-a361-4ccf-b45f-4c3f2b13d851",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:48:09.966Z",
-                     *           "updatedAt": "2026-11-24T11:48:09.966Z",
+                     *           "createdAt": "2026-11-24T11:56:40.027Z",
+                     *           "updatedAt": "2026-11-24T11:56:40.027Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "77e5e929-8250-4546-884d-811c086a0e35",
+                     *           "id": "ad8198d0-a361-4ccf-b45f-4c3f2b13d851",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -4371,8 +4461,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:48:09.879Z",
-                     *           "updatedAt": "2026-11-24T11:48:09.879Z",
+                     *           "createdAt": "2026-11-24T11:56:39.924Z",
+                     *           "updatedAt": "2026-11-24T11:56:39.924Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -4572,7 +4662,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fa5ff11b-02e5-4194-b35f-7f6d115aecdf",
+                     *       "id": "01ef6151-eb30-407b-865c-3775f50fe596",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -4581,8 +4671,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:48:10.807Z",
-                     *       "updatedAt": "2026-11-24T11:48:10.807Z",
+                     *       "createdAt": "2026-11-24T11:56:40.970Z",
+                     *       "updatedAt": "2026-11-24T11:56:40.970Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -4745,7 +4835,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fa5ff11b-02e5-4194-b35f-7f6d115aecdf",
+                     *       "id": "01ef6151-eb30-407b-865c-3775f50fe596",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -4754,8 +4844,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:48:10.807Z",
-                     *       "updatedAt": "2026-11-24T11:48:10.807Z",
+                     *       "createdAt": "2026-11-24T11:56:40.970Z",
+                     *       "updatedAt": "2026-11-24T11:56:40.970Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -4941,7 +5031,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fa5ff11b-02e5-4194-b35f-7f6d115aecdf",
+                     *       "id": "01ef6151-eb30-407b-865c-3775f50fe596",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -4950,8 +5040,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T11:48:10.807Z",
-                     *       "updatedAt": "2026-11-24T11:48:10.912Z",
+                     *       "createdAt": "2026-11-24T11:56:40.970Z",
+                     *       "updatedAt": "2026-11-24T11:56:41.390Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -5190,6 +5280,167 @@ export interface operations {
             };
         };
     };
+    "accounts.history": {
+        parameters: {
+            query?: {
+                /** @description Cursor from the previous page’s nextPage; omit for the first page. */
+                page?: string;
+                /** @description Items per page, 1 to 100. */
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: string;
+                /** @description Identifier (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "currentPage": null,
+                     *       "results": [
+                     *         {
+                     *           "version": 1,
+                     *           "type": "AccountCreated",
+                     *           "actor": {
+                     *             "type": "user",
+                     *             "id": "fa4f5fb9-b864-4eb7-a1fa-13c56f767fa1",
+                     *             "createdBy": null
+                     *           },
+                     *           "requestId": "1278e25c-f416-49fe-9b28-ef0f87882ee3",
+                     *           "occurredAt": "2026-11-24T11:56:40.970Z",
+                     *           "sequence": 14,
+                     *           "hash": "37bae3b0bfb9d57d60678ae2ab526b739ce05b55c002a06a3ba5707ce3a34374",
+                     *           "state": {
+                     *             "id": "01ef6151-eb30-407b-865c-3775f50fe596",
+                     *             "code": "9",
+                     *             "path": "9",
+                     *             "parentId": null,
+                     *             "name": {
+                     *               "arabic": "س",
+                     *               "english": "s"
+                     *             },
+                     *             "version": 1,
+                     *             "createdAt": "2026-11-24T11:56:40.970Z",
+                     *             "updatedAt": "2026-11-24T11:56:40.970Z",
+                     *             "type": "leaf",
+                     *             "classification": "asset",
+                     *             "currency": null,
+                     *             "cashFlowCategory": "operating"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "nextPage": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The cursor used for this page; null on the first page. */
+                        currentPage: string | null;
+                        /** @description The items of this page. */
+                        results: {
+                            /** @description The version read; a write based on another is refused (409). */
+                            version: number;
+                            /** @description category (has children, no entries) or leaf (takes entries). */
+                            type: string;
+                            /** @description Who made the change: a user or an API key, by id (never a credential); null for none. */
+                            actor: {
+                                /**
+                                 * @description user (a signed-in user) or apiKey.
+                                 * @enum {string}
+                                 */
+                                type: "user" | "apiKey";
+                                /** @description Identifier (UUID). */
+                                id: string;
+                                /** @description For an API key: the user who created the key; null for a user. */
+                                createdBy: string | null;
+                            } | null;
+                            /** @description The request that made the change (its x-request-id answer header); null when job recovery finished it. */
+                            requestId: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the change was made (UTC): the instant its transaction was sent, just before it committed.
+                             */
+                            occurredAt: string;
+                            /** @description The event’s number in the company’s feed: increasing, each event once. */
+                            sequence: number;
+                            /** @description Lowercase hex SHA-256 of the UTF-8 bytes of previousHash followed by the RFC 8785 canonical JSON of this event without `hash`, as a reader allowed to read every record sees it (README, Auditing); null on events numbered before the chain. */
+                            hash: string | null;
+                            /** @description The record as it stood after the change, as its GET showed it then; null after a deletion. */
+                            state: {
+                                [key: string]: unknown;
+                            } | null;
+                        }[];
+                        /** @description Cursor for the next page; null at the end. */
+                        nextPage: string | null;
+                    };
+                };
+            };
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "costCenters.list": {
         parameters: {
             query?: {
@@ -5224,7 +5475,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "df498df3-d7e1-4221-8671-fab7ea77d6b7",
+                     *           "id": "852ef430-5feb-416f-8900-cc38b186d7b1",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -5233,12 +5484,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:48:11.098Z",
-                     *           "updatedAt": "2026-11-24T11:48:11.098Z",
+                     *           "createdAt": "2026-11-24T11:56:41.543Z",
+                     *           "updatedAt": "2026-11-24T11:56:41.543Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "bd552198-77ca-4320-b798-9fc1e423e8ae",
+                     *           "id": "c9a1b28a-1598-4ca7-b0fb-0b896694aec8",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -5247,12 +5498,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:48:10.572Z",
-                     *           "updatedAt": "2026-11-24T11:48:10.572Z",
+                     *           "createdAt": "2026-11-24T11:56:40.728Z",
+                     *           "updatedAt": "2026-11-24T11:56:40.728Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "5355c8c8-291c-4b96-b212-9687e68cef20",
+                     *           "id": "cff678b9-fc2f-45e0-a7f0-2b5a67e32f99",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -5261,8 +5512,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:48:10.620Z",
-                     *           "updatedAt": "2026-11-24T11:48:10.620Z",
+                     *           "createdAt": "2026-11-24T11:56:40.798Z",
+                     *           "updatedAt": "2026-11-24T11:56:40.798Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -5431,7 +5682,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "df498df3-d7e1-4221-8671-fab7ea77d6b7",
+                     *       "id": "852ef430-5feb-416f-8900-cc38b186d7b1",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -5440,8 +5691,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:48:11.098Z",
-                     *       "updatedAt": "2026-11-24T11:48:11.098Z",
+                     *       "createdAt": "2026-11-24T11:56:41.543Z",
+                     *       "updatedAt": "2026-11-24T11:56:41.543Z",
                      *       "status": "active"
                      *     }
                      */
@@ -5589,7 +5840,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "df498df3-d7e1-4221-8671-fab7ea77d6b7",
+                     *       "id": "852ef430-5feb-416f-8900-cc38b186d7b1",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -5598,8 +5849,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:48:11.098Z",
-                     *       "updatedAt": "2026-11-24T11:48:11.098Z",
+                     *       "createdAt": "2026-11-24T11:56:41.543Z",
+                     *       "updatedAt": "2026-11-24T11:56:41.543Z",
                      *       "status": "active"
                      *     }
                      */
@@ -5760,7 +6011,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "df498df3-d7e1-4221-8671-fab7ea77d6b7",
+                     *       "id": "852ef430-5feb-416f-8900-cc38b186d7b1",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -5769,8 +6020,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T11:48:11.098Z",
-                     *       "updatedAt": "2026-11-24T11:48:11.189Z",
+                     *       "createdAt": "2026-11-24T11:56:41.543Z",
+                     *       "updatedAt": "2026-11-24T11:56:41.969Z",
                      *       "status": "active"
                      *     }
                      */
@@ -5994,6 +6245,164 @@ export interface operations {
             };
         };
     };
+    "costCenters.history": {
+        parameters: {
+            query?: {
+                /** @description Cursor from the previous page’s nextPage; omit for the first page. */
+                page?: string;
+                /** @description Items per page, 1 to 100. */
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: string;
+                /** @description Identifier (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "currentPage": null,
+                     *       "results": [
+                     *         {
+                     *           "version": 1,
+                     *           "type": "CostCenterCreated",
+                     *           "actor": {
+                     *             "type": "user",
+                     *             "id": "fa4f5fb9-b864-4eb7-a1fa-13c56f767fa1",
+                     *             "createdBy": null
+                     *           },
+                     *           "requestId": "90a4c82f-1be8-452c-bd8d-94349e0cd910",
+                     *           "occurredAt": "2026-11-24T11:56:41.543Z",
+                     *           "sequence": 17,
+                     *           "hash": "9c396af2296a0fffe4179eb2ef82790b3cc65e7118f51c9d48ffe062fef1aad9",
+                     *           "state": {
+                     *             "id": "852ef430-5feb-416f-8900-cc38b186d7b1",
+                     *             "code": "X",
+                     *             "path": "X",
+                     *             "parentId": null,
+                     *             "name": {
+                     *               "arabic": "س",
+                     *               "english": "x"
+                     *             },
+                     *             "version": 1,
+                     *             "createdAt": "2026-11-24T11:56:41.543Z",
+                     *             "updatedAt": "2026-11-24T11:56:41.543Z",
+                     *             "status": "active"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "nextPage": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The cursor used for this page; null on the first page. */
+                        currentPage: string | null;
+                        /** @description The items of this page. */
+                        results: {
+                            /** @description The version read; a write based on another is refused (409). */
+                            version: number;
+                            /** @description category (has children, no entries) or leaf (takes entries). */
+                            type: string;
+                            /** @description Who made the change: a user or an API key, by id (never a credential); null for none. */
+                            actor: {
+                                /**
+                                 * @description user (a signed-in user) or apiKey.
+                                 * @enum {string}
+                                 */
+                                type: "user" | "apiKey";
+                                /** @description Identifier (UUID). */
+                                id: string;
+                                /** @description For an API key: the user who created the key; null for a user. */
+                                createdBy: string | null;
+                            } | null;
+                            /** @description The request that made the change (its x-request-id answer header); null when job recovery finished it. */
+                            requestId: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the change was made (UTC): the instant its transaction was sent, just before it committed.
+                             */
+                            occurredAt: string;
+                            /** @description The event’s number in the company’s feed: increasing, each event once. */
+                            sequence: number;
+                            /** @description Lowercase hex SHA-256 of the UTF-8 bytes of previousHash followed by the RFC 8785 canonical JSON of this event without `hash`, as a reader allowed to read every record sees it (README, Auditing); null on events numbered before the chain. */
+                            hash: string | null;
+                            /** @description The record as it stood after the change, as its GET showed it then; null after a deletion. */
+                            state: {
+                                [key: string]: unknown;
+                            } | null;
+                        }[];
+                        /** @description Cursor for the next page; null at the end. */
+                        nextPage: string | null;
+                    };
+                };
+            };
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "costCenters.activate": {
         parameters: {
             query?: never;
@@ -6028,7 +6437,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "df498df3-d7e1-4221-8671-fab7ea77d6b7",
+                     *       "id": "852ef430-5feb-416f-8900-cc38b186d7b1",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -6037,8 +6446,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T11:48:11.098Z",
-                     *       "updatedAt": "2026-11-24T11:48:11.266Z",
+                     *       "createdAt": "2026-11-24T11:56:41.543Z",
+                     *       "updatedAt": "2026-11-24T11:56:42.095Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6189,7 +6598,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "df498df3-d7e1-4221-8671-fab7ea77d6b7",
+                     *       "id": "852ef430-5feb-416f-8900-cc38b186d7b1",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -6198,8 +6607,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T11:48:11.098Z",
-                     *       "updatedAt": "2026-11-24T11:48:11.237Z",
+                     *       "createdAt": "2026-11-24T11:56:41.543Z",
+                     *       "updatedAt": "2026-11-24T11:56:42.051Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -6350,268 +6759,294 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "49526ddf-0826-4b8f-a926-719505d03efd",
+                     *           "id": "7de197da-a060-4bda-aa1a-e93800f2471c",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:48:11.719Z",
-                     *           "updatedAt": "2026-11-24T11:48:11.719Z",
+                     *           "createdAt": "2026-11-24T11:56:42.581Z",
+                     *           "updatedAt": "2026-11-24T11:56:42.581Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2027-01-31",
                      *               "name": "P01",
-                     *               "id": "116a9570-159a-44ca-8571-083e2ec8aa04",
+                     *               "id": "e70de775-c08a-43db-a6ee-3aaf259f3712",
                      *               "version": 1,
                      *               "startDate": "2027-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "49526ddf-0826-4b8f-a926-719505d03efd"
+                     *               "financialYearId": "7de197da-a060-4bda-aa1a-e93800f2471c",
+                     *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2027-02-28",
                      *               "name": "P02",
-                     *               "id": "7bf31941-21d5-4bc2-96be-8a3ad278a237",
+                     *               "id": "fac51393-24a9-4774-9303-5f9058f269ac",
                      *               "version": 1,
                      *               "startDate": "2027-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "49526ddf-0826-4b8f-a926-719505d03efd"
+                     *               "financialYearId": "7de197da-a060-4bda-aa1a-e93800f2471c",
+                     *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2027-03-31",
                      *               "name": "P03",
-                     *               "id": "09b9eb56-2ca5-418b-bac7-0a9bacc336ed",
+                     *               "id": "7f3f81a5-698d-4656-9354-55261045c9a4",
                      *               "version": 1,
                      *               "startDate": "2027-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "49526ddf-0826-4b8f-a926-719505d03efd"
+                     *               "financialYearId": "7de197da-a060-4bda-aa1a-e93800f2471c",
+                     *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2027-04-30",
                      *               "name": "P04",
-                     *               "id": "a5facab1-1b23-44b1-b7aa-47cceb86c0a2",
+                     *               "id": "a8ddf8e8-5767-4d59-ba04-14c3713fcd20",
                      *               "version": 1,
                      *               "startDate": "2027-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "49526ddf-0826-4b8f-a926-719505d03efd"
+                     *               "financialYearId": "7de197da-a060-4bda-aa1a-e93800f2471c",
+                     *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2027-05-31",
                      *               "name": "P05",
-                     *               "id": "012b8a29-a900-4504-a89d-8741f0afcea7",
+                     *               "id": "dfb0f7c0-ef44-4401-85eb-45af509d71ca",
                      *               "version": 1,
                      *               "startDate": "2027-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "49526ddf-0826-4b8f-a926-719505d03efd"
+                     *               "financialYearId": "7de197da-a060-4bda-aa1a-e93800f2471c",
+                     *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2027-06-30",
                      *               "name": "P06",
-                     *               "id": "d4b213dc-1ebf-432c-a0e2-2777efad224b",
+                     *               "id": "c8c45afc-2331-4168-b962-3eeed2d1ae96",
                      *               "version": 1,
                      *               "startDate": "2027-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "49526ddf-0826-4b8f-a926-719505d03efd"
+                     *               "financialYearId": "7de197da-a060-4bda-aa1a-e93800f2471c",
+                     *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2027-07-31",
                      *               "name": "P07",
-                     *               "id": "fec977f7-09cb-4d2a-b634-9e4822285b25",
+                     *               "id": "c0aab8d2-e6ff-4a68-ba01-ff26def9eb11",
                      *               "version": 1,
                      *               "startDate": "2027-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "49526ddf-0826-4b8f-a926-719505d03efd"
+                     *               "financialYearId": "7de197da-a060-4bda-aa1a-e93800f2471c",
+                     *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2027-08-31",
                      *               "name": "P08",
-                     *               "id": "cd919bbd-304c-4c05-8871-6b68e08ad0b2",
+                     *               "id": "78e8674e-6e44-4bad-9dad-784b5ebaa798",
                      *               "version": 1,
                      *               "startDate": "2027-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "49526ddf-0826-4b8f-a926-719505d03efd"
+                     *               "financialYearId": "7de197da-a060-4bda-aa1a-e93800f2471c",
+                     *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2027-09-30",
                      *               "name": "P09",
-                     *               "id": "c46415d7-429f-447b-bf6f-cc22d6eb51f3",
+                     *               "id": "bbe1ee5b-5345-4383-b036-f363c0a0b7b8",
                      *               "version": 1,
                      *               "startDate": "2027-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "49526ddf-0826-4b8f-a926-719505d03efd"
+                     *               "financialYearId": "7de197da-a060-4bda-aa1a-e93800f2471c",
+                     *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2027-10-31",
                      *               "name": "P10",
-                     *               "id": "7ffafe99-6062-4696-b864-7cf098c08ca1",
+                     *               "id": "738929ca-4321-4b23-b46a-0aacbbc68ee8",
                      *               "version": 1,
                      *               "startDate": "2027-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "49526ddf-0826-4b8f-a926-719505d03efd"
+                     *               "financialYearId": "7de197da-a060-4bda-aa1a-e93800f2471c",
+                     *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2027-11-30",
                      *               "name": "P11",
-                     *               "id": "6f738627-b11d-4374-8be5-3bf15a85239b",
+                     *               "id": "a2b2dd7b-286f-4636-a936-d503e14f04fa",
                      *               "version": 1,
                      *               "startDate": "2027-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "49526ddf-0826-4b8f-a926-719505d03efd"
+                     *               "financialYearId": "7de197da-a060-4bda-aa1a-e93800f2471c",
+                     *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2027-12-31",
                      *               "name": "P12",
-                     *               "id": "ff393691-d000-471d-8304-f3673a50085f",
+                     *               "id": "1072234d-4df4-4772-aae0-881f0a6df118",
                      *               "version": 1,
                      *               "startDate": "2027-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "49526ddf-0826-4b8f-a926-719505d03efd"
+                     *               "financialYearId": "7de197da-a060-4bda-aa1a-e93800f2471c",
+                     *               "auditHead": null
                      *             }
-                     *           ]
+                     *           ],
+                     *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37",
+                     *           "id": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:48:11.684Z",
-                     *           "updatedAt": "2026-11-24T11:48:11.684Z",
+                     *           "createdAt": "2026-11-24T11:56:42.560Z",
+                     *           "updatedAt": "2026-11-24T11:56:42.560Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2026-01-31",
                      *               "name": "P01",
-                     *               "id": "b6d8d3e6-607e-4e2d-a6ff-f40e0b2f84af",
+                     *               "id": "81eab667-e628-4590-b9f7-4a5d678ecc87",
                      *               "version": 1,
                      *               "startDate": "2026-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
+                     *               "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2026-02-28",
                      *               "name": "P02",
-                     *               "id": "046b9a4a-88ae-4fc5-bd86-87ca9162af56",
+                     *               "id": "e6868253-9995-4465-a42e-be5623f9ac4e",
                      *               "version": 1,
                      *               "startDate": "2026-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
+                     *               "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2026-03-31",
                      *               "name": "P03",
-                     *               "id": "8c24790b-1e80-4dfc-8d3b-1f06c28a854f",
+                     *               "id": "7b4f09cd-8efd-4f6d-9e5e-914b28143cc8",
                      *               "version": 1,
                      *               "startDate": "2026-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
+                     *               "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2026-04-30",
                      *               "name": "P04",
-                     *               "id": "94bb3fad-259b-41d2-bf1c-a814e6c36158",
+                     *               "id": "70907a63-1947-49bd-bb9c-71d6e20f89be",
                      *               "version": 1,
                      *               "startDate": "2026-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
+                     *               "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2026-05-31",
                      *               "name": "P05",
-                     *               "id": "3aa60abe-dc68-4e21-ac5a-e6bed0ab3722",
+                     *               "id": "62f0af9c-aabf-4537-9cbc-ae30e8487b84",
                      *               "version": 1,
                      *               "startDate": "2026-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
+                     *               "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2026-06-30",
                      *               "name": "P06",
-                     *               "id": "0fab3f65-c3d0-4a62-8af2-c0c0a088c409",
+                     *               "id": "eeb7772b-6c7c-4ec1-ab9c-c1423d94c8f6",
                      *               "version": 1,
                      *               "startDate": "2026-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
+                     *               "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2026-07-31",
                      *               "name": "P07",
-                     *               "id": "83bca270-6ec9-432e-bd62-d9cb77e99379",
+                     *               "id": "6fa1f593-0ca8-4039-841c-bf0a0b746f35",
                      *               "version": 1,
                      *               "startDate": "2026-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
+                     *               "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2026-08-31",
                      *               "name": "P08",
-                     *               "id": "d897bf8c-b930-4dc7-9775-f1277cec9b8b",
+                     *               "id": "fc7e9bda-1d92-45db-a861-2bfa27f41912",
                      *               "version": 1,
                      *               "startDate": "2026-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
+                     *               "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2026-09-30",
                      *               "name": "P09",
-                     *               "id": "64bdcc78-46c8-44e9-bb38-d7ef816f9a3e",
+                     *               "id": "c87ed4ee-5d3f-41ea-ad27-497794c20709",
                      *               "version": 1,
                      *               "startDate": "2026-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
+                     *               "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2026-10-31",
                      *               "name": "P10",
-                     *               "id": "a547bfda-a1e7-484d-acdd-2f995ace9fd3",
+                     *               "id": "f0bdd739-1460-43d4-b68f-dd337205c6b0",
                      *               "version": 1,
                      *               "startDate": "2026-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
+                     *               "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2026-11-30",
                      *               "name": "P11",
-                     *               "id": "b5f786ef-60ef-43a2-b2b3-6439ca42e239",
+                     *               "id": "c4e3ef51-983f-4935-b42b-2be51e594421",
                      *               "version": 1,
                      *               "startDate": "2026-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
+                     *               "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2026-12-31",
                      *               "name": "P12",
-                     *               "id": "5917a459-a5da-47d3-a8b5-3ee3cf131ccb",
+                     *               "id": "d320c3bc-000c-4a9a-a1ab-fef245577f8c",
                      *               "version": 1,
                      *               "startDate": "2026-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
+                     *               "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *               "auditHead": null
                      *             }
-                     *           ]
+                     *           ],
+                     *           "auditHead": null
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -6679,12 +7114,26 @@ export interface operations {
                                 status: "open" | "locked" | "closed";
                                 /** @description The version read; a write based on another is refused (409). */
                                 version: number;
+                                /** @description The head of the company’s event chain when it was closed (or, for a report, stored): the newest event numbered then and its hash; every change committed before is at or below it. Null until closed, or when closed before the chain. */
+                                auditHead: {
+                                    /** @description The event’s number in the company’s feed: increasing, each event once. */
+                                    sequence: number;
+                                    /** @description Lowercase hex SHA-256 of the UTF-8 bytes of previousHash followed by the RFC 8785 canonical JSON of this event without `hash`, as a reader allowed to read every record sees it (README, Auditing); null on events numbered before the chain. */
+                                    hash: string | null;
+                                } | null;
                             }[];
                             /**
                              * Format: uuid
                              * @description The closing journal GenerateClosingJournal made for the year, if any.
                              */
                             closingJournalId?: string;
+                            /** @description The head of the company’s event chain when it was closed (or, for a report, stored): the newest event numbered then and its hash; every change committed before is at or below it. Null until closed, or when closed before the chain. */
+                            auditHead: {
+                                /** @description The event’s number in the company’s feed: increasing, each event once. */
+                                sequence: number;
+                                /** @description Lowercase hex SHA-256 of the UTF-8 bytes of previousHash followed by the RFC 8785 canonical JSON of this event without `hash`, as a reader allowed to read every record sees it (README, Auditing); null on events numbered before the chain. */
+                                hash: string | null;
+                            } | null;
                             /**
                              * Format: date-time
                              * @description When it was created (UTC).
@@ -6818,7 +7267,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "49526ddf-0826-4b8f-a926-719505d03efd",
+                     *       "id": "7de197da-a060-4bda-aa1a-e93800f2471c",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
@@ -6826,128 +7275,141 @@ export interface operations {
                      *       "version": 1,
                      *       "periods": [
                      *         {
-                     *           "id": "116a9570-159a-44ca-8571-083e2ec8aa04",
+                     *           "id": "e70de775-c08a-43db-a6ee-3aaf259f3712",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-01-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "49526ddf-0826-4b8f-a926-719505d03efd"
+                     *           "financialYearId": "7de197da-a060-4bda-aa1a-e93800f2471c",
+                     *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7bf31941-21d5-4bc2-96be-8a3ad278a237",
+                     *           "id": "fac51393-24a9-4774-9303-5f9058f269ac",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
                      *           "endDate": "2027-02-28",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "49526ddf-0826-4b8f-a926-719505d03efd"
+                     *           "financialYearId": "7de197da-a060-4bda-aa1a-e93800f2471c",
+                     *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "09b9eb56-2ca5-418b-bac7-0a9bacc336ed",
+                     *           "id": "7f3f81a5-698d-4656-9354-55261045c9a4",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
                      *           "endDate": "2027-03-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "49526ddf-0826-4b8f-a926-719505d03efd"
+                     *           "financialYearId": "7de197da-a060-4bda-aa1a-e93800f2471c",
+                     *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a5facab1-1b23-44b1-b7aa-47cceb86c0a2",
+                     *           "id": "a8ddf8e8-5767-4d59-ba04-14c3713fcd20",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
                      *           "endDate": "2027-04-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "49526ddf-0826-4b8f-a926-719505d03efd"
+                     *           "financialYearId": "7de197da-a060-4bda-aa1a-e93800f2471c",
+                     *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "012b8a29-a900-4504-a89d-8741f0afcea7",
+                     *           "id": "dfb0f7c0-ef44-4401-85eb-45af509d71ca",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
                      *           "endDate": "2027-05-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "49526ddf-0826-4b8f-a926-719505d03efd"
+                     *           "financialYearId": "7de197da-a060-4bda-aa1a-e93800f2471c",
+                     *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d4b213dc-1ebf-432c-a0e2-2777efad224b",
+                     *           "id": "c8c45afc-2331-4168-b962-3eeed2d1ae96",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
                      *           "endDate": "2027-06-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "49526ddf-0826-4b8f-a926-719505d03efd"
+                     *           "financialYearId": "7de197da-a060-4bda-aa1a-e93800f2471c",
+                     *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "fec977f7-09cb-4d2a-b634-9e4822285b25",
+                     *           "id": "c0aab8d2-e6ff-4a68-ba01-ff26def9eb11",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
                      *           "endDate": "2027-07-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "49526ddf-0826-4b8f-a926-719505d03efd"
+                     *           "financialYearId": "7de197da-a060-4bda-aa1a-e93800f2471c",
+                     *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "cd919bbd-304c-4c05-8871-6b68e08ad0b2",
+                     *           "id": "78e8674e-6e44-4bad-9dad-784b5ebaa798",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
                      *           "endDate": "2027-08-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "49526ddf-0826-4b8f-a926-719505d03efd"
+                     *           "financialYearId": "7de197da-a060-4bda-aa1a-e93800f2471c",
+                     *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c46415d7-429f-447b-bf6f-cc22d6eb51f3",
+                     *           "id": "bbe1ee5b-5345-4383-b036-f363c0a0b7b8",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
                      *           "endDate": "2027-09-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "49526ddf-0826-4b8f-a926-719505d03efd"
+                     *           "financialYearId": "7de197da-a060-4bda-aa1a-e93800f2471c",
+                     *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7ffafe99-6062-4696-b864-7cf098c08ca1",
+                     *           "id": "738929ca-4321-4b23-b46a-0aacbbc68ee8",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
                      *           "endDate": "2027-10-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "49526ddf-0826-4b8f-a926-719505d03efd"
+                     *           "financialYearId": "7de197da-a060-4bda-aa1a-e93800f2471c",
+                     *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6f738627-b11d-4374-8be5-3bf15a85239b",
+                     *           "id": "a2b2dd7b-286f-4636-a936-d503e14f04fa",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
                      *           "endDate": "2027-11-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "49526ddf-0826-4b8f-a926-719505d03efd"
+                     *           "financialYearId": "7de197da-a060-4bda-aa1a-e93800f2471c",
+                     *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ff393691-d000-471d-8304-f3673a50085f",
+                     *           "id": "1072234d-4df4-4772-aae0-881f0a6df118",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "49526ddf-0826-4b8f-a926-719505d03efd"
+                     *           "financialYearId": "7de197da-a060-4bda-aa1a-e93800f2471c",
+                     *           "auditHead": null
                      *         }
                      *       ],
-                     *       "createdAt": "2026-11-24T11:48:11.719Z",
-                     *       "updatedAt": "2026-11-24T11:48:11.719Z"
+                     *       "createdAt": "2026-11-24T11:56:42.581Z",
+                     *       "updatedAt": "2026-11-24T11:56:42.581Z",
+                     *       "auditHead": null
                      *     }
                      */
                     "application/json": {
@@ -7008,12 +7470,26 @@ export interface operations {
                             status: "open" | "locked" | "closed";
                             /** @description The version read; a write based on another is refused (409). */
                             version: number;
+                            /** @description The head of the company’s event chain when it was closed (or, for a report, stored): the newest event numbered then and its hash; every change committed before is at or below it. Null until closed, or when closed before the chain. */
+                            auditHead: {
+                                /** @description The event’s number in the company’s feed: increasing, each event once. */
+                                sequence: number;
+                                /** @description Lowercase hex SHA-256 of the UTF-8 bytes of previousHash followed by the RFC 8785 canonical JSON of this event without `hash`, as a reader allowed to read every record sees it (README, Auditing); null on events numbered before the chain. */
+                                hash: string | null;
+                            } | null;
                         }[];
                         /**
                          * Format: uuid
                          * @description The closing journal GenerateClosingJournal made for the year, if any.
                          */
                         closingJournalId?: string;
+                        /** @description The head of the company’s event chain when it was closed (or, for a report, stored): the newest event numbered then and its hash; every change committed before is at or below it. Null until closed, or when closed before the chain. */
+                        auditHead: {
+                            /** @description The event’s number in the company’s feed: increasing, each event once. */
+                            sequence: number;
+                            /** @description Lowercase hex SHA-256 of the UTF-8 bytes of previousHash followed by the RFC 8785 canonical JSON of this event without `hash`, as a reader allowed to read every record sees it (README, Auditing); null on events numbered before the chain. */
+                            hash: string | null;
+                        } | null;
                         /**
                          * Format: date-time
                          * @description When it was created (UTC).
@@ -7132,136 +7608,149 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37",
+                     *       "id": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:48:11.684Z",
-                     *       "updatedAt": "2026-11-24T11:48:11.684Z",
+                     *       "createdAt": "2026-11-24T11:56:42.560Z",
+                     *       "updatedAt": "2026-11-24T11:56:42.560Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "b6d8d3e6-607e-4e2d-a6ff-f40e0b2f84af",
+                     *           "id": "81eab667-e628-4590-b9f7-4a5d678ecc87",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
+                     *           "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "046b9a4a-88ae-4fc5-bd86-87ca9162af56",
+                     *           "id": "e6868253-9995-4465-a42e-be5623f9ac4e",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
+                     *           "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "8c24790b-1e80-4dfc-8d3b-1f06c28a854f",
+                     *           "id": "7b4f09cd-8efd-4f6d-9e5e-914b28143cc8",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
+                     *           "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "94bb3fad-259b-41d2-bf1c-a814e6c36158",
+                     *           "id": "70907a63-1947-49bd-bb9c-71d6e20f89be",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
+                     *           "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "3aa60abe-dc68-4e21-ac5a-e6bed0ab3722",
+                     *           "id": "62f0af9c-aabf-4537-9cbc-ae30e8487b84",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
+                     *           "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "0fab3f65-c3d0-4a62-8af2-c0c0a088c409",
+                     *           "id": "eeb7772b-6c7c-4ec1-ab9c-c1423d94c8f6",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
+                     *           "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "83bca270-6ec9-432e-bd62-d9cb77e99379",
+                     *           "id": "6fa1f593-0ca8-4039-841c-bf0a0b746f35",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
+                     *           "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "d897bf8c-b930-4dc7-9775-f1277cec9b8b",
+                     *           "id": "fc7e9bda-1d92-45db-a861-2bfa27f41912",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
+                     *           "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "64bdcc78-46c8-44e9-bb38-d7ef816f9a3e",
+                     *           "id": "c87ed4ee-5d3f-41ea-ad27-497794c20709",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
+                     *           "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "a547bfda-a1e7-484d-acdd-2f995ace9fd3",
+                     *           "id": "f0bdd739-1460-43d4-b68f-dd337205c6b0",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
+                     *           "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "b5f786ef-60ef-43a2-b2b3-6439ca42e239",
+                     *           "id": "c4e3ef51-983f-4935-b42b-2be51e594421",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
+                     *           "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "5917a459-a5da-47d3-a8b5-3ee3cf131ccb",
+                     *           "id": "d320c3bc-000c-4a9a-a1ab-fef245577f8c",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
+                     *           "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *           "auditHead": null
                      *         }
-                     *       ]
+                     *       ],
+                     *       "auditHead": null
                      *     }
                      */
                     "application/json": {
@@ -7322,12 +7811,26 @@ export interface operations {
                             status: "open" | "locked" | "closed";
                             /** @description The version read; a write based on another is refused (409). */
                             version: number;
+                            /** @description The head of the company’s event chain when it was closed (or, for a report, stored): the newest event numbered then and its hash; every change committed before is at or below it. Null until closed, or when closed before the chain. */
+                            auditHead: {
+                                /** @description The event’s number in the company’s feed: increasing, each event once. */
+                                sequence: number;
+                                /** @description Lowercase hex SHA-256 of the UTF-8 bytes of previousHash followed by the RFC 8785 canonical JSON of this event without `hash`, as a reader allowed to read every record sees it (README, Auditing); null on events numbered before the chain. */
+                                hash: string | null;
+                            } | null;
                         }[];
                         /**
                          * Format: uuid
                          * @description The closing journal GenerateClosingJournal made for the year, if any.
                          */
                         closingJournalId?: string;
+                        /** @description The head of the company’s event chain when it was closed (or, for a report, stored): the newest event numbered then and its hash; every change committed before is at or below it. Null until closed, or when closed before the chain. */
+                        auditHead: {
+                            /** @description The event’s number in the company’s feed: increasing, each event once. */
+                            sequence: number;
+                            /** @description Lowercase hex SHA-256 of the UTF-8 bytes of previousHash followed by the RFC 8785 canonical JSON of this event without `hash`, as a reader allowed to read every record sees it (README, Auditing); null on events numbered before the chain. */
+                            hash: string | null;
+                        } | null;
                         /**
                          * Format: date-time
                          * @description When it was created (UTC).
@@ -7461,136 +7964,149 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "03d54ed3-b861-4198-bd04-977207c5568b",
+                     *       "id": "474403f8-2af0-4df7-84c7-248f90a85198",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T11:48:11.826Z",
-                     *       "updatedAt": "2026-11-24T11:48:11.880Z",
+                     *       "createdAt": "2026-11-24T11:56:42.630Z",
+                     *       "updatedAt": "2026-11-24T11:56:42.659Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2030-01-31",
                      *           "name": "P01",
-                     *           "id": "0b4979ea-c230-4d7f-b0a6-9729c763e2dc",
+                     *           "id": "58888257-a442-4291-bbf2-c1e591890755",
                      *           "version": 1,
                      *           "startDate": "2030-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "03d54ed3-b861-4198-bd04-977207c5568b"
+                     *           "financialYearId": "474403f8-2af0-4df7-84c7-248f90a85198",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2030-02-28",
                      *           "name": "P02",
-                     *           "id": "4b9db681-f78f-423c-9349-8356485e78fc",
+                     *           "id": "7b67f6cb-2751-47c3-82cd-858e35ced18e",
                      *           "version": 1,
                      *           "startDate": "2030-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "03d54ed3-b861-4198-bd04-977207c5568b"
+                     *           "financialYearId": "474403f8-2af0-4df7-84c7-248f90a85198",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2030-03-31",
                      *           "name": "P03",
-                     *           "id": "0c5ea82b-c180-43e4-abb7-b4a219783814",
+                     *           "id": "faa51c34-5d55-4923-9069-3a7055a2deb4",
                      *           "version": 1,
                      *           "startDate": "2030-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "03d54ed3-b861-4198-bd04-977207c5568b"
+                     *           "financialYearId": "474403f8-2af0-4df7-84c7-248f90a85198",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2030-04-30",
                      *           "name": "P04",
-                     *           "id": "6e67f8f9-72b9-4fd2-8d2c-6578fc8ac1c5",
+                     *           "id": "ffe19527-0ac8-4244-8680-dea4d8e43873",
                      *           "version": 1,
                      *           "startDate": "2030-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "03d54ed3-b861-4198-bd04-977207c5568b"
+                     *           "financialYearId": "474403f8-2af0-4df7-84c7-248f90a85198",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2030-05-31",
                      *           "name": "P05",
-                     *           "id": "8bd845b0-8742-4294-8fae-3c100f10d9c3",
+                     *           "id": "c5bfbd7c-20a2-4776-bc1c-8e496ecf431c",
                      *           "version": 1,
                      *           "startDate": "2030-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "03d54ed3-b861-4198-bd04-977207c5568b"
+                     *           "financialYearId": "474403f8-2af0-4df7-84c7-248f90a85198",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2030-06-30",
                      *           "name": "P06",
-                     *           "id": "e0559556-43c9-4c8e-ae59-46f284d657db",
+                     *           "id": "28787a91-09ef-4b4d-8643-33eaef187906",
                      *           "version": 1,
                      *           "startDate": "2030-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "03d54ed3-b861-4198-bd04-977207c5568b"
+                     *           "financialYearId": "474403f8-2af0-4df7-84c7-248f90a85198",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2030-07-31",
                      *           "name": "P07",
-                     *           "id": "30f359fe-999c-48ff-b024-c7653426186d",
+                     *           "id": "c3f127a0-cbe4-4724-8b59-53987da1301c",
                      *           "version": 1,
                      *           "startDate": "2030-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "03d54ed3-b861-4198-bd04-977207c5568b"
+                     *           "financialYearId": "474403f8-2af0-4df7-84c7-248f90a85198",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2030-08-31",
                      *           "name": "P08",
-                     *           "id": "c15c276a-f7dc-4683-ba07-c32d7272b2bb",
+                     *           "id": "aff4b9de-77be-4a92-8a47-f58c5ecef849",
                      *           "version": 1,
                      *           "startDate": "2030-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "03d54ed3-b861-4198-bd04-977207c5568b"
+                     *           "financialYearId": "474403f8-2af0-4df7-84c7-248f90a85198",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2030-09-30",
                      *           "name": "P09",
-                     *           "id": "3448d7c5-2bb2-4312-aee8-2b56695934b6",
+                     *           "id": "57a22cc2-c4e2-459c-94bb-b4c9708710b5",
                      *           "version": 1,
                      *           "startDate": "2030-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "03d54ed3-b861-4198-bd04-977207c5568b"
+                     *           "financialYearId": "474403f8-2af0-4df7-84c7-248f90a85198",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2030-10-31",
                      *           "name": "P10",
-                     *           "id": "c7060948-7cd4-4827-b9fe-01bb3cd896a2",
+                     *           "id": "bf7cfeb8-6c15-4cee-aa26-6682ba9ef5d0",
                      *           "version": 1,
                      *           "startDate": "2030-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "03d54ed3-b861-4198-bd04-977207c5568b"
+                     *           "financialYearId": "474403f8-2af0-4df7-84c7-248f90a85198",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2030-11-30",
                      *           "name": "P11",
-                     *           "id": "e1a4e317-d631-4d96-af9c-1cdb1643a575",
+                     *           "id": "bd7c128a-d195-40bf-abe1-714318ea0fff",
                      *           "version": 1,
                      *           "startDate": "2030-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "03d54ed3-b861-4198-bd04-977207c5568b"
+                     *           "financialYearId": "474403f8-2af0-4df7-84c7-248f90a85198",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2030-12-31",
                      *           "name": "P12",
-                     *           "id": "1bd6e8d5-fec6-495a-9844-3355a596709d",
+                     *           "id": "b88d2e58-c6bb-4000-9007-0dcea650902b",
                      *           "version": 1,
                      *           "startDate": "2030-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "03d54ed3-b861-4198-bd04-977207c5568b"
+                     *           "financialYearId": "474403f8-2af0-4df7-84c7-248f90a85198",
+                     *           "auditHead": null
                      *         }
-                     *       ]
+                     *       ],
+                     *       "auditHead": null
                      *     }
                      */
                     "application/json": {
@@ -7651,12 +8167,26 @@ export interface operations {
                             status: "open" | "locked" | "closed";
                             /** @description The version read; a write based on another is refused (409). */
                             version: number;
+                            /** @description The head of the company’s event chain when it was closed (or, for a report, stored): the newest event numbered then and its hash; every change committed before is at or below it. Null until closed, or when closed before the chain. */
+                            auditHead: {
+                                /** @description The event’s number in the company’s feed: increasing, each event once. */
+                                sequence: number;
+                                /** @description Lowercase hex SHA-256 of the UTF-8 bytes of previousHash followed by the RFC 8785 canonical JSON of this event without `hash`, as a reader allowed to read every record sees it (README, Auditing); null on events numbered before the chain. */
+                                hash: string | null;
+                            } | null;
                         }[];
                         /**
                          * Format: uuid
                          * @description The closing journal GenerateClosingJournal made for the year, if any.
                          */
                         closingJournalId?: string;
+                        /** @description The head of the company’s event chain when it was closed (or, for a report, stored): the newest event numbered then and its hash; every change committed before is at or below it. Null until closed, or when closed before the chain. */
+                        auditHead: {
+                            /** @description The event’s number in the company’s feed: increasing, each event once. */
+                            sequence: number;
+                            /** @description Lowercase hex SHA-256 of the UTF-8 bytes of previousHash followed by the RFC 8785 canonical JSON of this event without `hash`, as a reader allowed to read every record sees it (README, Auditing); null on events numbered before the chain. */
+                            hash: string | null;
+                        } | null;
                         /**
                          * Format: date-time
                          * @description When it was created (UTC).
@@ -7995,14 +8525,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e563352a-90fa-4fed-9f42-794c322bbe9a",
+                     *       "id": "a8bfff55-a344-4309-9dcd-13ee886e24aa",
                      *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "3de643d4-d118-4acc-b1a8-50264feb1a5b",
+                     *           "accountId": "ab8a24bf-4de6-4a84-a936-44919ee8f7ea",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -8012,7 +8542,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "bba4f2ea-4dce-4e99-a656-01f4e900d06d",
+                     *           "accountId": "bcd27927-5d81-4212-8ada-2101c22f10e6",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -8035,8 +8565,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:48:14.559Z",
-                     *       "updatedAt": "2026-11-24T11:48:14.559Z"
+                     *       "createdAt": "2026-11-24T11:56:45.363Z",
+                     *       "updatedAt": "2026-11-24T11:56:45.363Z"
                      *     }
                      */
                     "application/json": {
@@ -8232,121 +8762,133 @@ export interface operations {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "5917a459-a5da-47d3-a8b5-3ee3cf131ccb",
+                     *           "id": "d320c3bc-000c-4a9a-a1ab-fef245577f8c",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
+                     *           "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "b5f786ef-60ef-43a2-b2b3-6439ca42e239",
+                     *           "id": "c4e3ef51-983f-4935-b42b-2be51e594421",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
+                     *           "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "a547bfda-a1e7-484d-acdd-2f995ace9fd3",
+                     *           "id": "f0bdd739-1460-43d4-b68f-dd337205c6b0",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
+                     *           "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "64bdcc78-46c8-44e9-bb38-d7ef816f9a3e",
+                     *           "id": "c87ed4ee-5d3f-41ea-ad27-497794c20709",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
+                     *           "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "d897bf8c-b930-4dc7-9775-f1277cec9b8b",
+                     *           "id": "fc7e9bda-1d92-45db-a861-2bfa27f41912",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
+                     *           "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "83bca270-6ec9-432e-bd62-d9cb77e99379",
+                     *           "id": "6fa1f593-0ca8-4039-841c-bf0a0b746f35",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
+                     *           "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "0fab3f65-c3d0-4a62-8af2-c0c0a088c409",
+                     *           "id": "eeb7772b-6c7c-4ec1-ab9c-c1423d94c8f6",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
+                     *           "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "3aa60abe-dc68-4e21-ac5a-e6bed0ab3722",
+                     *           "id": "62f0af9c-aabf-4537-9cbc-ae30e8487b84",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
+                     *           "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "94bb3fad-259b-41d2-bf1c-a814e6c36158",
+                     *           "id": "70907a63-1947-49bd-bb9c-71d6e20f89be",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
+                     *           "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "8c24790b-1e80-4dfc-8d3b-1f06c28a854f",
+                     *           "id": "7b4f09cd-8efd-4f6d-9e5e-914b28143cc8",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
+                     *           "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "046b9a4a-88ae-4fc5-bd86-87ca9162af56",
+                     *           "id": "e6868253-9995-4465-a42e-be5623f9ac4e",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
+                     *           "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "b6d8d3e6-607e-4e2d-a6ff-f40e0b2f84af",
+                     *           "id": "81eab667-e628-4590-b9f7-4a5d678ecc87",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
+                     *           "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *           "auditHead": null
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -8388,6 +8930,13 @@ export interface operations {
                             status: "open" | "locked" | "closed";
                             /** @description The version read; a write based on another is refused (409). */
                             version: number;
+                            /** @description The head of the company’s event chain when it was closed (or, for a report, stored): the newest event numbered then and its hash; every change committed before is at or below it. Null until closed, or when closed before the chain. */
+                            auditHead: {
+                                /** @description The event’s number in the company’s feed: increasing, each event once. */
+                                sequence: number;
+                                /** @description Lowercase hex SHA-256 of the UTF-8 bytes of previousHash followed by the RFC 8785 canonical JSON of this event without `hash`, as a reader allowed to read every record sees it (README, Auditing); null on events numbered before the chain. */
+                                hash: string | null;
+                            } | null;
                         }[];
                         /** @description Cursor for the next page; null at the end. */
                         nextPage: string | null;
@@ -8477,11 +9026,12 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "b6d8d3e6-607e-4e2d-a6ff-f40e0b2f84af",
+                     *       "id": "81eab667-e628-4590-b9f7-4a5d678ecc87",
                      *       "version": 1,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
+                     *       "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *       "auditHead": null
                      *     }
                      */
                     "application/json": {
@@ -8516,6 +9066,13 @@ export interface operations {
                         status: "open" | "locked" | "closed";
                         /** @description The version read; a write based on another is refused (409). */
                         version: number;
+                        /** @description The head of the company’s event chain when it was closed (or, for a report, stored): the newest event numbered then and its hash; every change committed before is at or below it. Null until closed, or when closed before the chain. */
+                        auditHead: {
+                            /** @description The event’s number in the company’s feed: increasing, each event once. */
+                            sequence: number;
+                            /** @description Lowercase hex SHA-256 of the UTF-8 bytes of previousHash followed by the RFC 8785 canonical JSON of this event without `hash`, as a reader allowed to read every record sees it (README, Auditing); null on events numbered before the chain. */
+                            hash: string | null;
+                        } | null;
                     };
                 };
             };
@@ -8614,11 +9171,12 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "b6d8d3e6-607e-4e2d-a6ff-f40e0b2f84af",
+                     *       "id": "81eab667-e628-4590-b9f7-4a5d678ecc87",
                      *       "version": 2,
                      *       "startDate": "2026-01-01",
                      *       "status": "locked",
-                     *       "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
+                     *       "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *       "auditHead": null
                      *     }
                      */
                     "application/json": {
@@ -8653,6 +9211,13 @@ export interface operations {
                         status: "open" | "locked" | "closed";
                         /** @description The version read; a write based on another is refused (409). */
                         version: number;
+                        /** @description The head of the company’s event chain when it was closed (or, for a report, stored): the newest event numbered then and its hash; every change committed before is at or below it. Null until closed, or when closed before the chain. */
+                        auditHead: {
+                            /** @description The event’s number in the company’s feed: increasing, each event once. */
+                            sequence: number;
+                            /** @description Lowercase hex SHA-256 of the UTF-8 bytes of previousHash followed by the RFC 8785 canonical JSON of this event without `hash`, as a reader allowed to read every record sees it (README, Auditing); null on events numbered before the chain. */
+                            hash: string | null;
+                        } | null;
                     };
                 };
             };
@@ -9011,11 +9576,12 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "b6d8d3e6-607e-4e2d-a6ff-f40e0b2f84af",
+                     *       "id": "81eab667-e628-4590-b9f7-4a5d678ecc87",
                      *       "version": 3,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
+                     *       "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *       "auditHead": null
                      *     }
                      */
                     "application/json": {
@@ -9050,6 +9616,13 @@ export interface operations {
                         status: "open" | "locked" | "closed";
                         /** @description The version read; a write based on another is refused (409). */
                         version: number;
+                        /** @description The head of the company’s event chain when it was closed (or, for a report, stored): the newest event numbered then and its hash; every change committed before is at or below it. Null until closed, or when closed before the chain. */
+                        auditHead: {
+                            /** @description The event’s number in the company’s feed: increasing, each event once. */
+                            sequence: number;
+                            /** @description Lowercase hex SHA-256 of the UTF-8 bytes of previousHash followed by the RFC 8785 canonical JSON of this event without `hash`, as a reader allowed to read every record sees it (README, Auditing); null on events numbered before the chain. */
+                            hash: string | null;
+                        } | null;
                     };
                 };
             };
@@ -9187,14 +9760,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b72988b7-7de3-49ed-8fa2-b8ecaf1b8145",
+                     *           "id": "e617eb0d-9884-4243-8bb6-2938050d90fc",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "cdc9772e-0cad-472c-ae93-cd1f5b8f9d7c",
+                     *               "accountId": "d320a592-f19f-4146-82b9-d4b1ca509a7c",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -9204,7 +9777,7 @@ export interface operations {
                      *               "fxRounding": false
                      *             },
                      *             {
-                     *               "accountId": "af9a4189-5aa4-416a-90f9-52f98c364bd0",
+                     *               "accountId": "1c0600f2-11b4-455d-a016-db0cc43d4884",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -9227,8 +9800,8 @@ export interface operations {
                      *           "revaluationDate": null,
                      *           "openingOf": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:48:12.307Z",
-                     *           "updatedAt": "2026-11-24T11:48:12.307Z"
+                     *           "createdAt": "2026-11-24T11:56:42.872Z",
+                     *           "updatedAt": "2026-11-24T11:56:42.872Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -9417,12 +9990,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "cdc9772e-0cad-472c-ae93-cd1f5b8f9d7c",
+                 *           "accountId": "d320a592-f19f-4146-82b9-d4b1ca509a7c",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "af9a4189-5aa4-416a-90f9-52f98c364bd0",
+                 *           "accountId": "1c0600f2-11b4-455d-a016-db0cc43d4884",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -9463,14 +10036,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b72988b7-7de3-49ed-8fa2-b8ecaf1b8145",
+                     *       "id": "e617eb0d-9884-4243-8bb6-2938050d90fc",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "cdc9772e-0cad-472c-ae93-cd1f5b8f9d7c",
+                     *           "accountId": "d320a592-f19f-4146-82b9-d4b1ca509a7c",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -9480,7 +10053,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "af9a4189-5aa4-416a-90f9-52f98c364bd0",
+                     *           "accountId": "1c0600f2-11b4-455d-a016-db0cc43d4884",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -9503,8 +10076,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:48:12.307Z",
-                     *       "updatedAt": "2026-11-24T11:48:12.307Z"
+                     *       "createdAt": "2026-11-24T11:56:42.872Z",
+                     *       "updatedAt": "2026-11-24T11:56:42.872Z"
                      *     }
                      */
                     "application/json": {
@@ -9692,14 +10265,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b72988b7-7de3-49ed-8fa2-b8ecaf1b8145",
+                     *       "id": "e617eb0d-9884-4243-8bb6-2938050d90fc",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "cdc9772e-0cad-472c-ae93-cd1f5b8f9d7c",
+                     *           "accountId": "d320a592-f19f-4146-82b9-d4b1ca509a7c",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -9709,7 +10282,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "af9a4189-5aa4-416a-90f9-52f98c364bd0",
+                     *           "accountId": "1c0600f2-11b4-455d-a016-db0cc43d4884",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -9732,8 +10305,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:48:12.307Z",
-                     *       "updatedAt": "2026-11-24T11:48:12.307Z"
+                     *       "createdAt": "2026-11-24T11:56:42.872Z",
+                     *       "updatedAt": "2026-11-24T11:56:42.872Z"
                      *     }
                      */
                     "application/json": {
@@ -9894,12 +10467,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "cdc9772e-0cad-472c-ae93-cd1f5b8f9d7c",
+                 *           "accountId": "d320a592-f19f-4146-82b9-d4b1ca509a7c",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "af9a4189-5aa4-416a-90f9-52f98c364bd0",
+                 *           "accountId": "1c0600f2-11b4-455d-a016-db0cc43d4884",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -9943,14 +10516,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b72988b7-7de3-49ed-8fa2-b8ecaf1b8145",
+                     *       "id": "e617eb0d-9884-4243-8bb6-2938050d90fc",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "cdc9772e-0cad-472c-ae93-cd1f5b8f9d7c",
+                     *           "accountId": "d320a592-f19f-4146-82b9-d4b1ca509a7c",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -9960,7 +10533,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "af9a4189-5aa4-416a-90f9-52f98c364bd0",
+                     *           "accountId": "1c0600f2-11b4-455d-a016-db0cc43d4884",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -9983,8 +10556,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T11:48:12.307Z",
-                     *       "updatedAt": "2026-11-24T11:48:12.478Z"
+                     *       "createdAt": "2026-11-24T11:56:42.872Z",
+                     *       "updatedAt": "2026-11-24T11:56:43.049Z"
                      *     }
                      */
                     "application/json": {
@@ -10150,6 +10723,194 @@ export interface operations {
             };
         };
     };
+    "journals.history": {
+        parameters: {
+            query?: {
+                /** @description Cursor from the previous page’s nextPage; omit for the first page. */
+                page?: string;
+                /** @description Items per page, 1 to 100. */
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: string;
+                /** @description Identifier (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "currentPage": null,
+                     *       "results": [
+                     *         {
+                     *           "version": 1,
+                     *           "type": "JournalCreated",
+                     *           "actor": {
+                     *             "type": "user",
+                     *             "id": "fa4f5fb9-b864-4eb7-a1fa-13c56f767fa1",
+                     *             "createdBy": null
+                     *           },
+                     *           "requestId": "6033f94e-cc5f-4dcd-8937-c644c27962c1",
+                     *           "occurredAt": "2026-11-24T11:56:42.879Z",
+                     *           "sequence": 31,
+                     *           "hash": "d207036e770335ee0af37921414c4327131580c8b52c01a175bb26c0bab5e169",
+                     *           "state": {
+                     *             "id": "e617eb0d-9884-4243-8bb6-2938050d90fc",
+                     *             "serialNumber": 1,
+                     *             "date": "2026-03-01T00:00:00Z",
+                     *             "description": null,
+                     *             "reference": null,
+                     *             "entries": [
+                     *               {
+                     *                 "accountId": "d320a592-f19f-4146-82b9-d4b1ca509a7c",
+                     *                 "costCenterId": null,
+                     *                 "side": 1,
+                     *                 "amount": 100,
+                     *                 "currency": "SAR",
+                     *                 "exchangeRate": "1",
+                     *                 "baseAmount": 100,
+                     *                 "fxRounding": false
+                     *               },
+                     *               {
+                     *                 "accountId": "1c0600f2-11b4-455d-a016-db0cc43d4884",
+                     *                 "costCenterId": null,
+                     *                 "side": 2,
+                     *                 "amount": 100,
+                     *                 "currency": "SAR",
+                     *                 "exchangeRate": "1",
+                     *                 "baseAmount": 100,
+                     *                 "fxRounding": false
+                     *               }
+                     *             ],
+                     *             "totals": {
+                     *               "debit": 100,
+                     *               "credit": 100
+                     *             },
+                     *             "status": "draft",
+                     *             "postingDate": null,
+                     *             "financialYearId": null,
+                     *             "periodId": null,
+                     *             "reversalOf": null,
+                     *             "reversedBy": null,
+                     *             "revaluationDate": null,
+                     *             "openingOf": null,
+                     *             "version": 1,
+                     *             "createdAt": "2026-11-24T11:56:42.872Z",
+                     *             "updatedAt": "2026-11-24T11:56:42.872Z"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "nextPage": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The cursor used for this page; null on the first page. */
+                        currentPage: string | null;
+                        /** @description The items of this page. */
+                        results: {
+                            /** @description The version read; a write based on another is refused (409). */
+                            version: number;
+                            /** @description category (has children, no entries) or leaf (takes entries). */
+                            type: string;
+                            /** @description Who made the change: a user or an API key, by id (never a credential); null for none. */
+                            actor: {
+                                /**
+                                 * @description user (a signed-in user) or apiKey.
+                                 * @enum {string}
+                                 */
+                                type: "user" | "apiKey";
+                                /** @description Identifier (UUID). */
+                                id: string;
+                                /** @description For an API key: the user who created the key; null for a user. */
+                                createdBy: string | null;
+                            } | null;
+                            /** @description The request that made the change (its x-request-id answer header); null when job recovery finished it. */
+                            requestId: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the change was made (UTC): the instant its transaction was sent, just before it committed.
+                             */
+                            occurredAt: string;
+                            /** @description The event’s number in the company’s feed: increasing, each event once. */
+                            sequence: number;
+                            /** @description Lowercase hex SHA-256 of the UTF-8 bytes of previousHash followed by the RFC 8785 canonical JSON of this event without `hash`, as a reader allowed to read every record sees it (README, Auditing); null on events numbered before the chain. */
+                            hash: string | null;
+                            /** @description The record as it stood after the change, as its GET showed it then; null after a deletion. */
+                            state: {
+                                [key: string]: unknown;
+                            } | null;
+                        }[];
+                        /** @description Cursor for the next page; null at the end. */
+                        nextPage: string | null;
+                    };
+                };
+            };
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "journals.post": {
         parameters: {
             query?: never;
@@ -10190,14 +10951,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b72988b7-7de3-49ed-8fa2-b8ecaf1b8145",
+                     *       "id": "e617eb0d-9884-4243-8bb6-2938050d90fc",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "cdc9772e-0cad-472c-ae93-cd1f5b8f9d7c",
+                     *           "accountId": "d320a592-f19f-4146-82b9-d4b1ca509a7c",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10207,7 +10968,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "af9a4189-5aa4-416a-90f9-52f98c364bd0",
+                     *           "accountId": "1c0600f2-11b4-455d-a016-db0cc43d4884",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10223,15 +10984,15 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37",
-                     *       "periodId": "8c24790b-1e80-4dfc-8d3b-1f06c28a854f",
+                     *       "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *       "periodId": "7b4f09cd-8efd-4f6d-9e5e-914b28143cc8",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T11:48:12.307Z",
-                     *       "updatedAt": "2026-11-24T11:48:12.562Z"
+                     *       "createdAt": "2026-11-24T11:56:42.872Z",
+                     *       "updatedAt": "2026-11-24T11:56:43.085Z"
                      *     }
                      */
                     "application/json": {
@@ -10350,7 +11111,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `InvalidState` (The record's state does not allow the operation (posting a posted journal, locking a closed period, ...).); `PeriodNotOpen` (The posting date falls in a period (or year) that is locked or closed.); `InactiveCostCenter` (A line names a cost center deactivated since the draft was written.); `PostingInProgress` (A journal too wide for one transaction is being posted, voided or reversed; retry after Retry-After (sending the same Post, Void or Adjust again finishes it).) */
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `InvalidState` (The record's state does not allow the operation (posting a posted journal, locking a closed period, ...).); `PeriodNotOpen` (The posting date falls in a period (or year) that is locked or closed.); `InactiveCostCenter` (A line names a cost center deactivated since the draft was written.); `PostingInProgress` (A journal too wide for one transaction is being posted, voided or reversed; retry after Retry-After (sending the same Post, Void or Adjust again finishes it).); `RevaluationJournal` (A revaluation journal and its reversal are generated, not updated, voided or adjusted.) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10422,14 +11183,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2da068f0-af01-43d9-9674-6a8e1f649483",
+                     *       "id": "c26d16e7-62e2-4da6-852b-43c8076faaed",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "3de643d4-d118-4acc-b1a8-50264feb1a5b",
+                     *           "accountId": "ab8a24bf-4de6-4a84-a936-44919ee8f7ea",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -10439,7 +11200,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "cdc9772e-0cad-472c-ae93-cd1f5b8f9d7c",
+                     *           "accountId": "d320a592-f19f-4146-82b9-d4b1ca509a7c",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -10455,15 +11216,15 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37",
-                     *       "periodId": "8c24790b-1e80-4dfc-8d3b-1f06c28a854f",
+                     *       "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *       "periodId": "7b4f09cd-8efd-4f6d-9e5e-914b28143cc8",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T11:48:12.834Z",
-                     *       "updatedAt": "2026-11-24T11:48:12.948Z"
+                     *       "createdAt": "2026-11-24T11:56:43.236Z",
+                     *       "updatedAt": "2026-11-24T11:56:43.303Z"
                      *     }
                      */
                     "application/json": {
@@ -10654,14 +11415,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b72988b7-7de3-49ed-8fa2-b8ecaf1b8145",
+                     *       "id": "e617eb0d-9884-4243-8bb6-2938050d90fc",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "cdc9772e-0cad-472c-ae93-cd1f5b8f9d7c",
+                     *           "accountId": "d320a592-f19f-4146-82b9-d4b1ca509a7c",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10671,7 +11432,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "af9a4189-5aa4-416a-90f9-52f98c364bd0",
+                     *           "accountId": "1c0600f2-11b4-455d-a016-db0cc43d4884",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10694,8 +11455,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T11:48:12.307Z",
-                     *       "updatedAt": "2026-11-24T11:48:12.621Z"
+                     *       "createdAt": "2026-11-24T11:56:42.872Z",
+                     *       "updatedAt": "2026-11-24T11:56:43.119Z"
                      *     }
                      */
                     "application/json": {
@@ -10897,14 +11658,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b72988b7-7de3-49ed-8fa2-b8ecaf1b8145",
+                     *       "id": "e617eb0d-9884-4243-8bb6-2938050d90fc",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "cdc9772e-0cad-472c-ae93-cd1f5b8f9d7c",
+                     *           "accountId": "d320a592-f19f-4146-82b9-d4b1ca509a7c",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10914,7 +11675,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "af9a4189-5aa4-416a-90f9-52f98c364bd0",
+                     *           "accountId": "1c0600f2-11b4-455d-a016-db0cc43d4884",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10930,15 +11691,15 @@ export interface operations {
                      *       },
                      *       "status": "reversed",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37",
-                     *       "periodId": "8c24790b-1e80-4dfc-8d3b-1f06c28a854f",
+                     *       "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *       "periodId": "7b4f09cd-8efd-4f6d-9e5e-914b28143cc8",
                      *       "reversalOf": null,
-                     *       "reversedBy": "0dbb6340-8077-4990-a9fb-b0fee66c3224",
+                     *       "reversedBy": "4b64e861-b744-46a5-9037-0a83ddef0ae8",
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 6,
-                     *       "createdAt": "2026-11-24T11:48:12.307Z",
-                     *       "updatedAt": "2026-11-24T11:48:12.749Z"
+                     *       "createdAt": "2026-11-24T11:56:42.872Z",
+                     *       "updatedAt": "2026-11-24T11:56:43.197Z"
                      *     }
                      */
                     "application/json": {
@@ -11057,7 +11818,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `InvalidState` (The record's state does not allow the operation (posting a posted journal, locking a closed period, ...).); `PeriodNotOpen` (The posting date falls in a period (or year) that is locked or closed.); `ReversalIsFinal` (A reversing journal cannot be voided, adjusted or reversed.) */
+            /** @description Conflict with the record’s version or state. Codes: `Conflict` (The version sent is not the record's version (read it again), or a request with this Idempotency-Key is still running.); `InvalidState` (The record's state does not allow the operation (posting a posted journal, locking a closed period, ...).); `PeriodNotOpen` (The posting date falls in a period (or year) that is locked or closed.); `ReversalIsFinal` (A reversing journal cannot be voided, adjusted or reversed.); `RevaluationJournal` (A revaluation journal and its reversal are generated, not updated, voided or adjusted.) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11311,13 +12072,13 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37",
+                     *       "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "77e5e929-8250-4546-884d-811c086a0e35",
+                     *           "accountId": "ad8198d0-a361-4ccf-b45f-4c3f2b13d851",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -11344,8 +12105,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "cdc9772e-0cad-472c-ae93-cd1f5b8f9d7c",
-                     *           "parentId": "77e5e929-8250-4546-884d-811c086a0e35",
+                     *           "accountId": "d320a592-f19f-4146-82b9-d4b1ca509a7c",
+                     *           "parentId": "ad8198d0-a361-4ccf-b45f-4c3f2b13d851",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -11371,7 +12132,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "0e0c86ef-324a-4c67-899d-3dbf40f52f1e",
+                     *           "accountId": "8bafd036-53e5-4db3-a8d5-4a88109a4b13",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -11398,8 +12159,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "af9a4189-5aa4-416a-90f9-52f98c364bd0",
-                     *           "parentId": "0e0c86ef-324a-4c67-899d-3dbf40f52f1e",
+                     *           "accountId": "1c0600f2-11b4-455d-a016-db0cc43d4884",
+                     *           "parentId": "8bafd036-53e5-4db3-a8d5-4a88109a4b13",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -11425,7 +12186,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "4c70efa0-79da-404a-bf13-4981dc4d7b2e",
+                     *           "accountId": "c29ffb5a-5ef3-4333-8926-3012fc08c5a2",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -11452,8 +12213,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "3de643d4-d118-4acc-b1a8-50264feb1a5b",
-                     *           "parentId": "4c70efa0-79da-404a-bf13-4981dc4d7b2e",
+                     *           "accountId": "ab8a24bf-4de6-4a84-a936-44919ee8f7ea",
+                     *           "parentId": "c29ffb5a-5ef3-4333-8926-3012fc08c5a2",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -11854,7 +12615,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "4c70efa0-79da-404a-bf13-4981dc4d7b2e",
+                     *           "accountId": "c29ffb5a-5ef3-4333-8926-3012fc08c5a2",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -11873,8 +12634,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "3de643d4-d118-4acc-b1a8-50264feb1a5b",
-                     *           "parentId": "4c70efa0-79da-404a-bf13-4981dc4d7b2e",
+                     *           "accountId": "ab8a24bf-4de6-4a84-a936-44919ee8f7ea",
+                     *           "parentId": "c29ffb5a-5ef3-4333-8926-3012fc08c5a2",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12168,7 +12929,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "77e5e929-8250-4546-884d-811c086a0e35",
+                     *           "accountId": "ad8198d0-a361-4ccf-b45f-4c3f2b13d851",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12185,8 +12946,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "cdc9772e-0cad-472c-ae93-cd1f5b8f9d7c",
-                     *           "parentId": "77e5e929-8250-4546-884d-811c086a0e35",
+                     *           "accountId": "d320a592-f19f-4146-82b9-d4b1ca509a7c",
+                     *           "parentId": "ad8198d0-a361-4ccf-b45f-4c3f2b13d851",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12525,7 +13286,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "77e5e929-8250-4546-884d-811c086a0e35",
+                     *           "accountId": "ad8198d0-a361-4ccf-b45f-4c3f2b13d851",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12541,8 +13302,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "cdc9772e-0cad-472c-ae93-cd1f5b8f9d7c",
-                     *           "parentId": "77e5e929-8250-4546-884d-811c086a0e35",
+                     *           "accountId": "d320a592-f19f-4146-82b9-d4b1ca509a7c",
+                     *           "parentId": "ad8198d0-a361-4ccf-b45f-4c3f2b13d851",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12984,9 +13745,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "7c74482c-e193-457d-b2d6-1ffd33a53ded",
+                     *       "budgetId": "fd26e4b5-86db-4bcf-a0b7-c85b6370a66e",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37",
+                     *       "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "currency": "SAR",
@@ -13012,8 +13773,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "af9a4189-5aa4-416a-90f9-52f98c364bd0",
-                     *           "parentId": "0e0c86ef-324a-4c67-899d-3dbf40f52f1e",
+                     *           "accountId": "1c0600f2-11b4-455d-a016-db0cc43d4884",
+                     *           "parentId": "8bafd036-53e5-4db3-a8d5-4a88109a4b13",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -13046,8 +13807,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "3de643d4-d118-4acc-b1a8-50264feb1a5b",
-                     *           "parentId": "4c70efa0-79da-404a-bf13-4981dc4d7b2e",
+                     *           "accountId": "ab8a24bf-4de6-4a84-a936-44919ee8f7ea",
+                     *           "parentId": "c29ffb5a-5ef3-4333-8926-3012fc08c5a2",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -13058,7 +13819,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "bd552198-77ca-4320-b798-9fc1e423e8ae",
+                     *             "id": "c9a1b28a-1598-4ca7-b0fb-0b896694aec8",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -13441,7 +14202,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "77e5e929-8250-4546-884d-811c086a0e35",
+                     *         "id": "ad8198d0-a361-4ccf-b45f-4c3f2b13d851",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -13461,13 +14222,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "b72988b7-7de3-49ed-8fa2-b8ecaf1b8145",
+                     *           "journalId": "e617eb0d-9884-4243-8bb6-2938050d90fc",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "cdc9772e-0cad-472c-ae93-cd1f5b8f9d7c",
+                     *           "accountId": "d320a592-f19f-4146-82b9-d4b1ca509a7c",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -13479,7 +14240,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjllMzZiNTkzLTA1OGQtNDYzOS1hYjc0LTdmYzFmZTkwNzgzYyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiNzdlNWU5MjktODI1MC00NTQ2LTg4NGQtODExYzA4NmEwZTM1IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjYjcyOTg4YjctN2RlMy00OWVkLThmYTItYjhlY2FmMWI4MTQ1IiwiYWNjb3VudElkIjoiY2RjOTc3MmUtMGNhZC00NzJjLWFlOTMtY2QxZjViOGY5ZDdjIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.waLQCnQx4ehTRJ2ih_YFs0MUgMiWUcc9f8n9aV2u8sc"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImY4ZjkzNGVjLTU3ZjEtNDM5Mi04MTU0LTA2MWFmMmQ4ZjQ3ZSIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiYWQ4MTk4ZDAtYTM2MS00Y2NmLWI0NWYtNGMzZjJiMTNkODUxIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjZTYxN2ViMGQtOTg4NC00MjQzLThiYjYtMjkzODA1MGQ5MGZjIiwiYWNjb3VudElkIjoiZDMyMGE1OTItZjE5Zi00MTQ2LTgyYjktZDRiMWNhNTA5YTdjIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.BEu4_b95QGEywPWJ9V4nMHxSq7rFTiqkX9x1PtnUYPk"
                      *     }
                      */
                     "application/json": {
@@ -13729,54 +14490,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b9a56f0c-fb67-48ae-a8e0-ab04c16fd538",
+                     *           "id": "fb13ecfe-a018-44b3-924b-16960a692b53",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-24T11:48:14.313Z",
+                     *           "createdAt": "2026-11-24T11:56:45.237Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "d544d5f1-0183-4fcf-89e8-132f5b011cfb"
+                     *             "id": "fa4f5fb9-b864-4eb7-a1fa-13c56f767fa1"
+                     *           },
+                     *           "auditHead": {
+                     *             "sequence": 44,
+                     *             "hash": "5e586c54fb92f7252c404305f5a5ea460417d2e778f7eb8f427bf73e6d4b7c20"
                      *           }
                      *         },
                      *         {
-                     *           "id": "9444e4b3-4874-4456-8362-de7071c943ed",
+                     *           "id": "503a40ce-d3af-4c67-8ae6-18e9915547d9",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-24T11:48:14.217Z",
+                     *           "createdAt": "2026-11-24T11:56:45.179Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "d544d5f1-0183-4fcf-89e8-132f5b011cfb"
+                     *             "id": "fa4f5fb9-b864-4eb7-a1fa-13c56f767fa1"
+                     *           },
+                     *           "auditHead": {
+                     *             "sequence": 43,
+                     *             "hash": "a911da95283de2b0c1f18981a0ed80a40e63784ee05a23dc2873ec2f9c4182fa"
                      *           }
                      *         },
                      *         {
-                     *           "id": "380d2e86-6d30-4456-b98b-96c8495dc52e",
+                     *           "id": "535090cd-16a6-4a6c-9f2f-813981a73f67",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37"
+                     *             "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10"
                      *           },
-                     *           "createdAt": "2026-11-24T11:48:14.106Z",
+                     *           "createdAt": "2026-11-24T11:56:44.951Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "d544d5f1-0183-4fcf-89e8-132f5b011cfb"
+                     *             "id": "fa4f5fb9-b864-4eb7-a1fa-13c56f767fa1"
+                     *           },
+                     *           "auditHead": {
+                     *             "sequence": 42,
+                     *             "hash": "dbd3fff8ba4cc32aca175e6777546fcb492d389a2a27d01d3c4cba48421fc8dd"
                      *           }
                      *         },
                      *         {
-                     *           "id": "d4621186-c441-4739-97b7-2aaf172b0e98",
+                     *           "id": "daa9fb07-319c-419a-955a-4d7f3e76b6a5",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-24T11:48:13.954Z",
+                     *           "createdAt": "2026-11-24T11:56:44.627Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "d544d5f1-0183-4fcf-89e8-132f5b011cfb"
+                     *             "id": "fa4f5fb9-b864-4eb7-a1fa-13c56f767fa1"
+                     *           },
+                     *           "auditHead": {
+                     *             "sequence": 41,
+                     *             "hash": "c9f9f49971101e0581b8a7ddcf9b57cff14d78193083f48dfaf60a8c9747cfc5"
                      *           }
                      *         }
                      *       ],
@@ -13820,6 +14597,13 @@ export interface operations {
                                  */
                                 id: string;
                             };
+                            /** @description The head of the company’s event chain when it was closed (or, for a report, stored): the newest event numbered then and its hash; every change committed before is at or below it. Null until closed, or when closed before the chain. */
+                            auditHead: {
+                                /** @description The event’s number in the company’s feed: increasing, each event once. */
+                                sequence: number;
+                                /** @description Lowercase hex SHA-256 of the UTF-8 bytes of previousHash followed by the RFC 8785 canonical JSON of this event without `hash`, as a reader allowed to read every record sees it (README, Auditing); null on events numbered before the chain. */
+                                hash: string | null;
+                            } | null;
                         }[];
                         /** @description Cursor for the next page; null at the end. */
                         nextPage: string | null;
@@ -14029,16 +14813,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d4621186-c441-4739-97b7-2aaf172b0e98",
+                     *       "id": "daa9fb07-319c-419a-955a-4d7f3e76b6a5",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-24T11:48:13.954Z",
+                     *       "createdAt": "2026-11-24T11:56:44.627Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "d544d5f1-0183-4fcf-89e8-132f5b011cfb"
+                     *         "id": "fa4f5fb9-b864-4eb7-a1fa-13c56f767fa1"
+                     *       },
+                     *       "auditHead": {
+                     *         "sequence": 41,
+                     *         "hash": "c9f9f49971101e0581b8a7ddcf9b57cff14d78193083f48dfaf60a8c9747cfc5"
                      *       }
                      *     }
                      */
@@ -14075,6 +14863,13 @@ export interface operations {
                              */
                             id: string;
                         };
+                        /** @description The head of the company’s event chain when it was closed (or, for a report, stored): the newest event numbered then and its hash; every change committed before is at or below it. Null until closed, or when closed before the chain. */
+                        auditHead: {
+                            /** @description The event’s number in the company’s feed: increasing, each event once. */
+                            sequence: number;
+                            /** @description Lowercase hex SHA-256 of the UTF-8 bytes of previousHash followed by the RFC 8785 canonical JSON of this event without `hash`, as a reader allowed to read every record sees it (README, Auditing); null on events numbered before the chain. */
+                            hash: string | null;
+                        } | null;
                     };
                 };
             };
@@ -14190,16 +14985,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d4621186-c441-4739-97b7-2aaf172b0e98",
+                     *       "id": "daa9fb07-319c-419a-955a-4d7f3e76b6a5",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-24T11:48:13.954Z",
+                     *       "createdAt": "2026-11-24T11:56:44.627Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "d544d5f1-0183-4fcf-89e8-132f5b011cfb"
+                     *         "id": "fa4f5fb9-b864-4eb7-a1fa-13c56f767fa1"
+                     *       },
+                     *       "auditHead": {
+                     *         "sequence": 41,
+                     *         "hash": "c9f9f49971101e0581b8a7ddcf9b57cff14d78193083f48dfaf60a8c9747cfc5"
                      *       },
                      *       "figures": {
                      *         "dateFrom": "2026-03-01",
@@ -14217,7 +15016,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "77e5e929-8250-4546-884d-811c086a0e35",
+                     *             "accountId": "ad8198d0-a361-4ccf-b45f-4c3f2b13d851",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -14233,8 +15032,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "cdc9772e-0cad-472c-ae93-cd1f5b8f9d7c",
-                     *             "parentId": "77e5e929-8250-4546-884d-811c086a0e35",
+                     *             "accountId": "d320a592-f19f-4146-82b9-d4b1ca509a7c",
+                     *             "parentId": "ad8198d0-a361-4ccf-b45f-4c3f2b13d851",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -14321,6 +15120,13 @@ export interface operations {
                              */
                             id: string;
                         };
+                        /** @description The head of the company’s event chain when it was closed (or, for a report, stored): the newest event numbered then and its hash; every change committed before is at or below it. Null until closed, or when closed before the chain. */
+                        auditHead: {
+                            /** @description The event’s number in the company’s feed: increasing, each event once. */
+                            sequence: number;
+                            /** @description Lowercase hex SHA-256 of the UTF-8 bytes of previousHash followed by the RFC 8785 canonical JSON of this event without `hash`, as a reader allowed to read every record sees it (README, Auditing); null on events numbered before the chain. */
+                            hash: string | null;
+                        } | null;
                         /** @description The report as its GET endpoint answered it when stored. */
                         figures: {
                             /**
@@ -15178,85 +15984,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "7ae784c3-646d-467e-a44f-bb6018a00b4a",
-                     *           "sequence": 11,
+                     *           "id": "60fc157e-cb5a-4fbe-aa80-62636ca0d573",
+                     *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "9e36b593-058d-4639-ab74-7fc1fe90783c",
-                     *           "recordId": "2da068f0-af01-43d9-9674-6a8e1f649483",
-                     *           "version": 2,
-                     *           "actor": {
-                     *             "type": "user",
-                     *             "id": "d544d5f1-0183-4fcf-89e8-132f5b011cfb"
-                     *           },
-                     *           "occurredAt": "2026-11-24T11:48:12.894Z",
-                     *           "data": {
-                     *             "id": "2da068f0-af01-43d9-9674-6a8e1f649483",
-                     *             "serialNumber": 3,
-                     *             "date": "2026-03-05T00:00:00Z",
-                     *             "description": null,
-                     *             "reference": null,
-                     *             "entries": [
-                     *               {
-                     *                 "accountId": "3de643d4-d118-4acc-b1a8-50264feb1a5b",
-                     *                 "costCenterId": null,
-                     *                 "side": 1,
-                     *                 "amount": 10,
-                     *                 "currency": "SAR",
-                     *                 "exchangeRate": "1",
-                     *                 "baseAmount": 10,
-                     *                 "fxRounding": false
-                     *               },
-                     *               {
-                     *                 "accountId": "cdc9772e-0cad-472c-ae93-cd1f5b8f9d7c",
-                     *                 "costCenterId": null,
-                     *                 "side": 2,
-                     *                 "amount": 10,
-                     *                 "currency": "SAR",
-                     *                 "exchangeRate": "1",
-                     *                 "baseAmount": 10,
-                     *                 "fxRounding": false
-                     *               }
-                     *             ],
-                     *             "totals": {
-                     *               "debit": 10,
-                     *               "credit": 10
-                     *             },
-                     *             "status": "posted",
-                     *             "postingDate": "2026-03-05",
-                     *             "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37",
-                     *             "periodId": "8c24790b-1e80-4dfc-8d3b-1f06c28a854f",
-                     *             "reversalOf": null,
-                     *             "reversedBy": null,
-                     *             "revaluationDate": null,
-                     *             "openingOf": null,
-                     *             "version": 2,
-                     *             "createdAt": "2026-11-24T11:48:12.834Z",
-                     *             "updatedAt": "2026-11-24T11:48:12.890Z"
-                     *           },
-                     *           "dataOmitted": false,
-                     *           "dataOmittedReason": null
-                     *         },
-                     *         {
-                     *           "id": "79751872-899c-49c7-8e50-d51391b3ecc5",
-                     *           "sequence": 45,
-                     *           "type": "JournalPosted",
-                     *           "companyId": "9e36b593-058d-4639-ab74-7fc1fe90783c",
-                     *           "recordId": "b72988b7-7de3-49ed-8fa2-b8ecaf1b8145",
+                     *           "companyId": "f8f934ec-57f1-4392-8154-061af2d8f47e",
+                     *           "recordId": "e617eb0d-9884-4243-8bb6-2938050d90fc",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "d544d5f1-0183-4fcf-89e8-132f5b011cfb"
+                     *             "id": "fa4f5fb9-b864-4eb7-a1fa-13c56f767fa1"
                      *           },
-                     *           "occurredAt": "2026-11-24T11:48:12.563Z",
+                     *           "occurredAt": "2026-11-24T11:56:43.086Z",
+                     *           "requestId": "1ce4bdc1-22f6-4bc5-89d4-1ace6ba2b50a",
                      *           "data": {
-                     *             "id": "b72988b7-7de3-49ed-8fa2-b8ecaf1b8145",
+                     *             "id": "e617eb0d-9884-4243-8bb6-2938050d90fc",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "cdc9772e-0cad-472c-ae93-cd1f5b8f9d7c",
+                     *                 "accountId": "d320a592-f19f-4146-82b9-d4b1ca509a7c",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -15266,7 +16014,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "af9a4189-5aa4-416a-90f9-52f98c364bd0",
+                     *                 "accountId": "1c0600f2-11b4-455d-a016-db0cc43d4884",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -15282,40 +16030,44 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37",
-                     *             "periodId": "8c24790b-1e80-4dfc-8d3b-1f06c28a854f",
+                     *             "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *             "periodId": "7b4f09cd-8efd-4f6d-9e5e-914b28143cc8",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-24T11:48:12.307Z",
-                     *             "updatedAt": "2026-11-24T11:48:12.562Z"
+                     *             "createdAt": "2026-11-24T11:56:42.872Z",
+                     *             "updatedAt": "2026-11-24T11:56:43.085Z"
                      *           },
                      *           "dataOmitted": false,
-                     *           "dataOmittedReason": null
+                     *           "dataOmittedReason": null,
+                     *           "recordDigest": "d4e865ac2b6834a4d4364a74adb636ffd1c37e4e90a35e751207c7095698f34c",
+                     *           "previousHash": "ad3dc8838167383ec350f7595fa890eb1692052984aa115d1dbc526f7d5e0075",
+                     *           "hash": "7af97bffbaeee2f83ab17a83644ce224131031e7c9fd6a70e3b92e35e82e09b9"
                      *         },
                      *         {
-                     *           "id": "e10632a1-231d-4c73-b060-6cbadef3ec7b",
-                     *           "sequence": 47,
+                     *           "id": "f39af8df-3b20-4a57-9dfd-0f8d57ba7b19",
+                     *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "9e36b593-058d-4639-ab74-7fc1fe90783c",
-                     *           "recordId": "b72988b7-7de3-49ed-8fa2-b8ecaf1b8145",
+                     *           "companyId": "f8f934ec-57f1-4392-8154-061af2d8f47e",
+                     *           "recordId": "e617eb0d-9884-4243-8bb6-2938050d90fc",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "d544d5f1-0183-4fcf-89e8-132f5b011cfb"
+                     *             "id": "fa4f5fb9-b864-4eb7-a1fa-13c56f767fa1"
                      *           },
-                     *           "occurredAt": "2026-11-24T11:48:12.687Z",
+                     *           "occurredAt": "2026-11-24T11:56:43.165Z",
+                     *           "requestId": "ef1d4131-fba9-4361-9ba6-536b9e762229",
                      *           "data": {
-                     *             "id": "b72988b7-7de3-49ed-8fa2-b8ecaf1b8145",
+                     *             "id": "e617eb0d-9884-4243-8bb6-2938050d90fc",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "cdc9772e-0cad-472c-ae93-cd1f5b8f9d7c",
+                     *                 "accountId": "d320a592-f19f-4146-82b9-d4b1ca509a7c",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -15325,7 +16077,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "af9a4189-5aa4-416a-90f9-52f98c364bd0",
+                     *                 "accountId": "1c0600f2-11b4-455d-a016-db0cc43d4884",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -15341,21 +16093,87 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37",
-                     *             "periodId": "8c24790b-1e80-4dfc-8d3b-1f06c28a854f",
+                     *             "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *             "periodId": "7b4f09cd-8efd-4f6d-9e5e-914b28143cc8",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-24T11:48:12.307Z",
-                     *             "updatedAt": "2026-11-24T11:48:12.686Z"
+                     *             "createdAt": "2026-11-24T11:56:42.872Z",
+                     *             "updatedAt": "2026-11-24T11:56:43.165Z"
                      *           },
                      *           "dataOmitted": false,
-                     *           "dataOmittedReason": null
+                     *           "dataOmittedReason": null,
+                     *           "recordDigest": "84aa439037a05df35563123edd7d4a489cc917b82e3350d16e7dd9eba542f6df",
+                     *           "previousHash": "956113476d5fcc86584e406707e42271755e065abb81602038d486f7ba0ec88e",
+                     *           "hash": "780e6f216f280ca2731ee1a1a43c6310c610384d062e72c01b0b44094c36830c"
+                     *         },
+                     *         {
+                     *           "id": "58b34ae0-da03-40c3-8a66-426c661ed2f6",
+                     *           "sequence": 36,
+                     *           "type": "JournalReversed",
+                     *           "companyId": "f8f934ec-57f1-4392-8154-061af2d8f47e",
+                     *           "recordId": "e617eb0d-9884-4243-8bb6-2938050d90fc",
+                     *           "version": 6,
+                     *           "actor": {
+                     *             "type": "user",
+                     *             "id": "fa4f5fb9-b864-4eb7-a1fa-13c56f767fa1"
+                     *           },
+                     *           "occurredAt": "2026-11-24T11:56:43.198Z",
+                     *           "requestId": "3ab14411-229e-47cf-8d81-09c66e4d5a75",
+                     *           "data": {
+                     *             "id": "e617eb0d-9884-4243-8bb6-2938050d90fc",
+                     *             "serialNumber": 1,
+                     *             "date": "2026-03-02T00:00:00Z",
+                     *             "description": null,
+                     *             "reference": null,
+                     *             "entries": [
+                     *               {
+                     *                 "accountId": "d320a592-f19f-4146-82b9-d4b1ca509a7c",
+                     *                 "costCenterId": null,
+                     *                 "side": 1,
+                     *                 "amount": 120,
+                     *                 "currency": "SAR",
+                     *                 "exchangeRate": "1",
+                     *                 "baseAmount": 120,
+                     *                 "fxRounding": false
+                     *               },
+                     *               {
+                     *                 "accountId": "1c0600f2-11b4-455d-a016-db0cc43d4884",
+                     *                 "costCenterId": null,
+                     *                 "side": 2,
+                     *                 "amount": 120,
+                     *                 "currency": "SAR",
+                     *                 "exchangeRate": "1",
+                     *                 "baseAmount": 120,
+                     *                 "fxRounding": false
+                     *               }
+                     *             ],
+                     *             "totals": {
+                     *               "debit": 120,
+                     *               "credit": 120
+                     *             },
+                     *             "status": "reversed",
+                     *             "postingDate": "2026-03-02",
+                     *             "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *             "periodId": "7b4f09cd-8efd-4f6d-9e5e-914b28143cc8",
+                     *             "reversalOf": null,
+                     *             "reversedBy": "4b64e861-b744-46a5-9037-0a83ddef0ae8",
+                     *             "revaluationDate": null,
+                     *             "openingOf": null,
+                     *             "version": 6,
+                     *             "createdAt": "2026-11-24T11:56:42.872Z",
+                     *             "updatedAt": "2026-11-24T11:56:43.197Z"
+                     *           },
+                     *           "dataOmitted": false,
+                     *           "dataOmittedReason": null,
+                     *           "recordDigest": "4c49c595b7abaaf865fcca8c77f978abc63a55a3dc641e5cdfacc5255ce3b155",
+                     *           "previousHash": "780e6f216f280ca2731ee1a1a43c6310c610384d062e72c01b0b44094c36830c",
+                     *           "hash": "d64b31d4d9b796f0ecf5d0c146beb27247b5aaf0d8156e26222d90373b60d50b"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjllMzZiNTkzLTA1OGQtNDYzOS1hYjc0LTdmYzFmZTkwNzgzYyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjQ3fX0.Z5Cck9yG4QkZ9OFndkc7YEqKS6ISIPT-mUew-0OU07E"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImY4ZjkzNGVjLTU3ZjEtNDM5Mi04MTU0LTA2MWFmMmQ4ZjQ3ZSIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.DwbOFSnn6_S9VvoA_Kv_YlYBGSOAdiGSej1yCfRhIvU"
                      *     }
                      */
                     "application/json": {
@@ -15393,7 +16211,7 @@ export interface operations {
                             } | null;
                             /**
                              * Format: date-time
-                             * @description When the change committed (UTC).
+                             * @description When the change was made (UTC): the instant its transaction was sent, just before it committed.
                              */
                             occurredAt: string;
                             /** @description The record as it was after the change, as a GET shows it (the write’s response, never a secret); null for a deletion, when too large, or when the reader may not read the record. */
@@ -15404,6 +16222,14 @@ export interface operations {
                             dataOmitted: boolean;
                             /** @description Why the data was left out: size (over 32,000 characters: read the record by its id) or permission (the reader, or the subscription’s principal, lacks the permission that guards reading the record); null when nothing was. */
                             dataOmittedReason: ("size" | "permission") | null;
+                            /** @description The request that made the change (its x-request-id answer header); null when job recovery finished it. */
+                            requestId: string | null;
+                            /** @description For journals, accounts and cost centers: lowercase hex SHA-256 of the RFC 8785 canonical JSON of the record as `data` shows it (less `path` and `classification`, which its ancestors decide), kept when `data` is left out; null otherwise. */
+                            recordDigest: string | null;
+                            /** @description The hash of the event before it in the company’s chain; 64 zeros for the first. */
+                            previousHash: string | null;
+                            /** @description Lowercase hex SHA-256 of the UTF-8 bytes of previousHash followed by the RFC 8785 canonical JSON of this event without `hash`, as a reader allowed to read every record sees it (README, Auditing); null on events numbered before the chain. */
+                            hash: string | null;
                         }[];
                         /** @description Cursor for the next page; null at the end. */
                         nextPage: string | null;
@@ -15500,7 +16326,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "07336f34-495e-474f-8261-a61b3c96917b",
+                     *           "id": "6228a05e-110e-44d6-92e8-22eb287f6912",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -15511,11 +16337,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "d544d5f1-0183-4fcf-89e8-132f5b011cfb"
+                     *             "id": "fa4f5fb9-b864-4eb7-a1fa-13c56f767fa1"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:48:15.913Z",
-                     *           "updatedAt": "2026-11-24T11:48:15.913Z"
+                     *           "createdAt": "2026-11-24T11:56:47.031Z",
+                     *           "updatedAt": "2026-11-24T11:56:47.031Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15684,7 +16510,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "07336f34-495e-474f-8261-a61b3c96917b",
+                     *       "id": "6228a05e-110e-44d6-92e8-22eb287f6912",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -15695,11 +16521,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "d544d5f1-0183-4fcf-89e8-132f5b011cfb"
+                     *         "id": "fa4f5fb9-b864-4eb7-a1fa-13c56f767fa1"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:48:15.913Z",
-                     *       "updatedAt": "2026-11-24T11:48:15.913Z",
+                     *       "createdAt": "2026-11-24T11:56:47.031Z",
+                     *       "updatedAt": "2026-11-24T11:56:47.031Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -15859,7 +16685,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "07336f34-495e-474f-8261-a61b3c96917b",
+                     *       "id": "6228a05e-110e-44d6-92e8-22eb287f6912",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -15870,11 +16696,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "d544d5f1-0183-4fcf-89e8-132f5b011cfb"
+                     *         "id": "fa4f5fb9-b864-4eb7-a1fa-13c56f767fa1"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:48:15.913Z",
-                     *       "updatedAt": "2026-11-24T11:48:15.913Z"
+                     *       "createdAt": "2026-11-24T11:56:47.031Z",
+                     *       "updatedAt": "2026-11-24T11:56:47.031Z"
                      *     }
                      */
                     "application/json": {
@@ -16033,7 +16859,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "07336f34-495e-474f-8261-a61b3c96917b",
+                     *       "id": "6228a05e-110e-44d6-92e8-22eb287f6912",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -16045,11 +16871,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "d544d5f1-0183-4fcf-89e8-132f5b011cfb"
+                     *         "id": "fa4f5fb9-b864-4eb7-a1fa-13c56f767fa1"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T11:48:15.913Z",
-                     *       "updatedAt": "2026-11-24T11:48:16.284Z"
+                     *       "createdAt": "2026-11-24T11:56:47.031Z",
+                     *       "updatedAt": "2026-11-24T11:56:47.144Z"
                      *     }
                      */
                     "application/json": {
@@ -16447,13 +17273,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "5e8daf6c-93fc-4c0b-8a6a-c11ac3cc57d3",
+                     *           "id": "92bab581-2637-46c5-b8e0-0badbbfd982a",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:48:16.500Z",
-                     *           "updatedAt": "2026-11-24T11:48:16.500Z"
+                     *           "createdAt": "2026-11-24T11:56:47.292Z",
+                     *           "updatedAt": "2026-11-24T11:56:47.292Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -16596,13 +17422,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5e8daf6c-93fc-4c0b-8a6a-c11ac3cc57d3",
+                     *       "id": "92bab581-2637-46c5-b8e0-0badbbfd982a",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:48:16.500Z",
-                     *       "updatedAt": "2026-11-24T11:48:16.500Z"
+                     *       "createdAt": "2026-11-24T11:56:47.292Z",
+                     *       "updatedAt": "2026-11-24T11:56:47.292Z"
                      *     }
                      */
                     "application/json": {
@@ -16740,13 +17566,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5e8daf6c-93fc-4c0b-8a6a-c11ac3cc57d3",
+                     *       "id": "92bab581-2637-46c5-b8e0-0badbbfd982a",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:48:16.500Z",
-                     *       "updatedAt": "2026-11-24T11:48:16.500Z"
+                     *       "createdAt": "2026-11-24T11:56:47.292Z",
+                     *       "updatedAt": "2026-11-24T11:56:47.292Z"
                      *     }
                      */
                     "application/json": {
@@ -16872,13 +17698,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5e8daf6c-93fc-4c0b-8a6a-c11ac3cc57d3",
+                     *       "id": "92bab581-2637-46c5-b8e0-0badbbfd982a",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T11:48:16.500Z",
-                     *       "updatedAt": "2026-11-24T11:48:16.698Z"
+                     *       "createdAt": "2026-11-24T11:56:47.292Z",
+                     *       "updatedAt": "2026-11-24T11:56:47.439Z"
                      *     }
                      */
                     "application/json": {
@@ -17126,13 +17952,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "7c74482c-e193-457d-b2d6-1ffd33a53ded",
+                     *           "id": "fd26e4b5-86db-4bcf-a0b7-c85b6370a66e",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37",
+                     *           "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:48:16.794Z",
-                     *           "updatedAt": "2026-11-24T11:48:16.794Z"
+                     *           "createdAt": "2026-11-24T11:56:47.506Z",
+                     *           "updatedAt": "2026-11-24T11:56:47.506Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -17249,10 +18075,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37",
+                 *       "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
                  *       "lines": [
                  *         {
-                 *           "accountId": "af9a4189-5aa4-416a-90f9-52f98c364bd0",
+                 *           "accountId": "1c0600f2-11b4-455d-a016-db0cc43d4884",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -17269,8 +18095,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "3de643d4-d118-4acc-b1a8-50264feb1a5b",
-                 *           "costCenterId": "bd552198-77ca-4320-b798-9fc1e423e8ae",
+                 *           "accountId": "ab8a24bf-4de6-4a84-a936-44919ee8f7ea",
+                 *           "costCenterId": "c9a1b28a-1598-4ca7-b0fb-0b896694aec8",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -17321,15 +18147,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7c74482c-e193-457d-b2d6-1ffd33a53ded",
+                     *       "id": "fd26e4b5-86db-4bcf-a0b7-c85b6370a66e",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37",
+                     *       "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:48:16.794Z",
-                     *       "updatedAt": "2026-11-24T11:48:16.794Z",
+                     *       "createdAt": "2026-11-24T11:56:47.506Z",
+                     *       "updatedAt": "2026-11-24T11:56:47.506Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "af9a4189-5aa4-416a-90f9-52f98c364bd0",
+                     *           "accountId": "1c0600f2-11b4-455d-a016-db0cc43d4884",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -17347,8 +18173,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "3de643d4-d118-4acc-b1a8-50264feb1a5b",
-                     *           "costCenterId": "bd552198-77ca-4320-b798-9fc1e423e8ae",
+                     *           "accountId": "ab8a24bf-4de6-4a84-a936-44919ee8f7ea",
+                     *           "costCenterId": "c9a1b28a-1598-4ca7-b0fb-0b896694aec8",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -17512,15 +18338,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7c74482c-e193-457d-b2d6-1ffd33a53ded",
+                     *       "id": "fd26e4b5-86db-4bcf-a0b7-c85b6370a66e",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37",
+                     *       "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:48:16.794Z",
-                     *       "updatedAt": "2026-11-24T11:48:16.794Z",
+                     *       "createdAt": "2026-11-24T11:56:47.506Z",
+                     *       "updatedAt": "2026-11-24T11:56:47.506Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "af9a4189-5aa4-416a-90f9-52f98c364bd0",
+                     *           "accountId": "1c0600f2-11b4-455d-a016-db0cc43d4884",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -17538,8 +18364,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "3de643d4-d118-4acc-b1a8-50264feb1a5b",
-                     *           "costCenterId": "bd552198-77ca-4320-b798-9fc1e423e8ae",
+                     *           "accountId": "ab8a24bf-4de6-4a84-a936-44919ee8f7ea",
+                     *           "costCenterId": "c9a1b28a-1598-4ca7-b0fb-0b896694aec8",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -17671,10 +18497,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37",
+                 *       "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
                  *       "lines": [
                  *         {
-                 *           "accountId": "af9a4189-5aa4-416a-90f9-52f98c364bd0",
+                 *           "accountId": "1c0600f2-11b4-455d-a016-db0cc43d4884",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -17728,15 +18554,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7c74482c-e193-457d-b2d6-1ffd33a53ded",
+                     *       "id": "fd26e4b5-86db-4bcf-a0b7-c85b6370a66e",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "0a0d1a06-f12c-4bd6-924a-44c9d24fdf37",
+                     *       "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T11:48:16.794Z",
-                     *       "updatedAt": "2026-11-24T11:48:17.016Z",
+                     *       "createdAt": "2026-11-24T11:56:47.506Z",
+                     *       "updatedAt": "2026-11-24T11:56:47.737Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "af9a4189-5aa4-416a-90f9-52f98c364bd0",
+                     *           "accountId": "1c0600f2-11b4-455d-a016-db0cc43d4884",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -18011,7 +18837,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "3c2921e7-7fd2-4f66-9061-c5a46b25001b",
+                     *           "id": "35cc214b-7924-4280-90c2-79a7e4395193",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -18041,12 +18867,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "d544d5f1-0183-4fcf-89e8-132f5b011cfb"
+                     *             "id": "fa4f5fb9-b864-4eb7-a1fa-13c56f767fa1"
                      *           },
-                     *           "createdAt": "2026-11-24T11:48:11.352Z",
-                     *           "updatedAt": "2026-11-24T11:48:11.575Z",
-                     *           "startedAt": "2026-11-24T11:48:11.409Z",
-                     *           "finishedAt": "2026-11-24T11:48:11.575Z"
+                     *           "createdAt": "2026-11-24T11:56:42.206Z",
+                     *           "updatedAt": "2026-11-24T11:56:42.458Z",
+                     *           "startedAt": "2026-11-24T11:56:42.358Z",
+                     *           "finishedAt": "2026-11-24T11:56:42.458Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18277,7 +19103,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3c2921e7-7fd2-4f66-9061-c5a46b25001b",
+                     *       "id": "35cc214b-7924-4280-90c2-79a7e4395193",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -18300,10 +19126,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "d544d5f1-0183-4fcf-89e8-132f5b011cfb"
+                     *         "id": "fa4f5fb9-b864-4eb7-a1fa-13c56f767fa1"
                      *       },
-                     *       "createdAt": "2026-11-24T11:48:11.352Z",
-                     *       "updatedAt": "2026-11-24T11:48:11.352Z",
+                     *       "createdAt": "2026-11-24T11:56:42.206Z",
+                     *       "updatedAt": "2026-11-24T11:56:42.206Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -18505,7 +19331,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3c2921e7-7fd2-4f66-9061-c5a46b25001b",
+                     *       "id": "35cc214b-7924-4280-90c2-79a7e4395193",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -18535,12 +19361,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "d544d5f1-0183-4fcf-89e8-132f5b011cfb"
+                     *         "id": "fa4f5fb9-b864-4eb7-a1fa-13c56f767fa1"
                      *       },
-                     *       "createdAt": "2026-11-24T11:48:11.352Z",
-                     *       "updatedAt": "2026-11-24T11:48:11.575Z",
-                     *       "startedAt": "2026-11-24T11:48:11.409Z",
-                     *       "finishedAt": "2026-11-24T11:48:11.575Z"
+                     *       "createdAt": "2026-11-24T11:56:42.206Z",
+                     *       "updatedAt": "2026-11-24T11:56:42.458Z",
+                     *       "startedAt": "2026-11-24T11:56:42.358Z",
+                     *       "finishedAt": "2026-11-24T11:56:42.458Z"
                      *     }
                      */
                     "application/json": {
@@ -18750,6 +19576,117 @@ export interface operations {
                 };
             };
             /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "audit.verify": {
+        parameters: {
+            query?: {
+                /** @description The first event to check (default: the oldest still kept); the answer gives the first checked. */
+                fromSequence?: number;
+                /** @description The last event to check (default, and at most: the head); the answer gives the last checked, which is lower when a call’s 250,000 events ran out first. */
+                toSequence?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "verified": true,
+                     *       "checked": 78,
+                     *       "fromSequence": 1,
+                     *       "toSequence": 78,
+                     *       "headSequence": 78,
+                     *       "headHash": "03a32cdaaa1c4bc14ed3af3a31e7ad171810dd58caa72ef7d0ac8dff47e164c9",
+                     *       "firstBrokenSequence": null,
+                     *       "reason": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description true when every event of the range matches its hash and the chain, and every record and balance the events describe matches the table. */
+                        verified: boolean;
+                        /** @description How many events were checked (each hash recomputed). */
+                        checked: number;
+                        /** @description The first event to check (default: the oldest still kept); the answer gives the first checked. */
+                        fromSequence: number;
+                        /** @description The last event to check (default, and at most: the head); the answer gives the last checked, which is lower when a call’s 250,000 events ran out first. */
+                        toSequence: number;
+                        /** @description The number of the company’s newest event (the head of the chain). */
+                        headSequence: number;
+                        /** @description The hash of the newest event: keep it to prove later that nothing before it changed. */
+                        headHash: string | null;
+                        /** @description The first event at which the books and the chain disagree (the event altered or missing, or the event whose record or balance differs); null when verified. */
+                        firstBrokenSequence: number | null;
+                        /** @description What was found there, naming the record; null when verified. */
+                        reason: string | null;
+                    };
+                };
+            };
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
             400: {
                 headers: {
                     [name: string]: unknown;

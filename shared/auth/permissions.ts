@@ -41,6 +41,7 @@ export const SERVICE_PERMISSIONS = [
   'budgets:read',
   'budgets:manage',
   'imports:manage',
+  'audit:read',
 ] as const;
 
 export const PERMISSIONS = [...SPEC_PERMISSIONS, ...SERVICE_PERMISSIONS] as const;

@@ -4,11 +4,11 @@ import { db } from './client.ts';
 import type { Key } from './keys.ts';
 import type { Item } from './table-ops.ts';
 
-/** Items of the main table by key (missing ones are absent), 100 keys a call, unprocessed keys retried. */
-export async function batchGetItems(itemKeys: Key[]): Promise<Item[]> {
+/** Items of the main table by key (missing ones are absent), 100 keys a call, unprocessed keys retried; `consistent` reads strongly. */
+export async function batchGetItems(itemKeys: Key[], options: { consistent?: boolean } = {}): Promise<Item[]> {
   const found: Item[] = [];
   for (let i = 0; i < itemKeys.length; i += 100) {
-    let request: Record<string, { Keys: Item[] }> | undefined = { [config.tableName]: { Keys: itemKeys.slice(i, i + 100) } };
+    let request: Record<string, { Keys: Item[]; ConsistentRead?: boolean }> | undefined = { [config.tableName]: { Keys: itemKeys.slice(i, i + 100), ...(options.consistent ? { ConsistentRead: true } : {}) } };
     while (request && Object.keys(request).length > 0) {
       const result = await db().send(new BatchGetCommand({ RequestItems: request }));
       found.push(...(result.Responses?.[config.tableName] ?? []));

@@ -2,22 +2,27 @@ import { NumberValue, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { EVENT_RETENTION_DAYS, type EventRecord, type SequencedEvent } from '../events/event-record.ts';
+import type { EventHead } from '../events/numbering.ts';
 import { db } from './client.ts';
 import { decodeCursor, encodeCursor, type CursorBinding } from './cursor.ts';
 import { exact } from './exact-number.ts';
-import { keys } from './keys.ts';
+import { keys, type Key } from './keys.ts';
 import { withPrefix, withRange } from './prefix-query.ts';
+import { queryAll } from './query-all.ts';
 import { conditions, getItem, mainTable, recordOf, type Item } from './table-ops.ts';
 import type { WriteOp } from './transact.ts';
 
 /**
  * Events, in two steps (docs/decisions.md, "Events"):
  * 1. the outbox: a business write puts its event as a pending item in its own transaction, keyed
- *    by record and version, so an event exists if and only if its change committed;
- * 2. sequencing: pending events get the company's next sequence numbers from a counter, in one
- *    transaction conditional on the counter (any number of sequencers, each event numbered once).
+ *    by the instant the transaction was sent, so an event exists if and only if its change
+ *    committed;
+ * 2. sequencing: pending events get the company's next sequence numbers from a counter, oldest
+ *    first, in one transaction conditional on the counter (any number of sequencers, each event
+ *    numbered once).
  * The feed lists sequenced events by number, so a reader resuming after number N sees every
- * later event exactly once, each record's events in version order.
+ * later event exactly once, and an event never comes before one that committed before its own
+ * transaction was sent (so each record's events come in version order).
  *
  * An event's data is kept as the JSON text of the response it copies (`dataJson`), not as a
  * DynamoDB map: a map's numbers come back from the document client wrapped (1234.56 as
@@ -25,33 +30,40 @@ import type { WriteOp } from './transact.ts';
  */
 export type { SequencedEvent };
 
-const FIELDS = ['eventId', 'type', 'companyId', 'recordId', 'version', 'actor', 'occurredAt', 'dataOmitted', 'sequence'] as const;
+/** A pending event, with the key it was read under (items of an older key shape are deleted by theirs). */
+export type PendingEvent = EventRecord & { pendingKey: Key };
+
+const FIELDS = ['eventId', 'type', 'companyId', 'recordId', 'version', 'actor', 'occurredAt', 'requestId', 'dataOmitted', 'recordDigest', 'omittedState', 'sequence', 'previousHash', 'hash'] as const;
 
 /** Items written before the data was kept as text hold a map: its wrapped decimals become the JSON numbers they were. */
 const unwrapNumbers = (value: unknown): unknown =>
   value instanceof NumberValue ? Number(exact(value)) : Array.isArray(value) ? value.map(unwrapNumbers) : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, unwrapNumbers(v)])) : value;
 
+/** Fields events written before they existed lack: null. */
+const LATER_FIELDS = { requestId: null, recordDigest: null, previousHash: null, hash: null };
+
 function eventFromItem(item: Item): SequencedEvent {
   const data = typeof item.dataJson === 'string' ? JSON.parse(item.dataJson) : item.data === undefined ? null : unwrapNumbers(item.data);
-  return { ...recordOf<Omit<SequencedEvent, 'data'>>(item, FIELDS), data: data as EventRecord['data'] };
+  return { ...LATER_FIELDS, ...recordOf<Omit<SequencedEvent, 'data'>>(item, FIELDS), data: data as EventRecord['data'] };
 }
 
-/** An event's attributes as stored: the record fields, the data as JSON text, and when it expires. */
-function eventAttributes({ data, ...event }: EventRecord | SequencedEvent): Item {
-  return { ...event, dataJson: data === null ? null : JSON.stringify(data), purgeAt: purgeAt(event.occurredAt) };
+/** An event's attributes as stored: the record fields, the data as JSON text, and when it expires (a numbered event leaves the omitted state to the history). */
+function eventAttributes(event: EventRecord | PendingEvent): Item {
+  const { data, pendingKey: _key, ...fields } = event as PendingEvent;
+  return { ...fields, dataJson: data === null ? null : JSON.stringify(data), purgeAt: purgeAt(fields.occurredAt) };
 }
 
 const purgeAt = (occurredAt: string) => Math.floor(Date.parse(occurredAt) / 1000) + EVENT_RETENTION_DAYS * 86_400;
 
-/** The outbox item of a write's event (in the write's own transaction). */
+/** The outbox item of a write's event (in the write's own transaction), keyed by when it occurred: the instant the transaction is sent. */
 export function pendingEventOp(event: EventRecord): WriteOp {
-  return mainTable.put({ ...keys.pendingEvent(event.companyId, event.recordId, event.version, event.eventId), entity: 'PendingEvent', ...eventAttributes(event) }, { condition: conditions.absent });
+  return mainTable.put({ ...keys.pendingEvent(event.companyId, event.occurredAt, event.eventId), entity: 'PendingEvent', ...eventAttributes(event) }, { condition: conditions.absent });
 }
 
-/** The company's oldest pending events, each record's in version order (strongly consistent). */
-export async function pendingEvents(companyId: string, limit: number): Promise<EventRecord[]> {
+/** The company's oldest pending events, oldest first (strongly consistent: every committed one is seen). */
+export async function pendingEvents(companyId: string, limit: number): Promise<PendingEvent[]> {
   const { Items } = await db().send(new QueryCommand({ TableName: config.tableName, ...withPrefix(keys.company(companyId).pk, keys.pendingEventPrefix), ConsistentRead: true, Limit: limit }));
-  return (Items ?? []).map(eventFromItem);
+  return (Items ?? []).map((item) => ({ ...eventFromItem(item), pendingKey: { pk: String(item.pk), sk: String(item.sk) } }));
 }
 
 /** A numbered event, or undefined once it has expired. */
@@ -60,10 +72,24 @@ export async function getEvent(companyId: string, sequence: number): Promise<Seq
   return item && eventFromItem(item);
 }
 
-/** The next sequence number the company's counter hands out (1 for the first event). */
-export async function nextSequence(companyId: string): Promise<number> {
+/** The events numbered `from` to `to` that are still kept, in order (strongly consistent; callers keep ranges to a page, 1,000 or so). */
+export async function eventsBetween(companyId: string, from: number, to: number): Promise<SequencedEvent[]> {
+  const events: SequencedEvent[] = [];
+  const range = withRange(keys.company(companyId).pk, { from: keys.event(companyId, from).sk, to: keys.event(companyId, to).sk });
+  for await (const item of queryAll({ TableName: config.tableName, ...range, ConsistentRead: true })) events.push(eventFromItem(item));
+  return events;
+}
+
+/** The number of the oldest event still kept (older ones expired), or undefined when none is. */
+export async function oldestKeptSequence(companyId: string): Promise<number | undefined> {
+  const { Items } = await db().send(new QueryCommand({ TableName: config.tableName, ...withPrefix(keys.company(companyId).pk, keys.eventPrefix), ConsistentRead: true, Limit: 1 }));
+  return Items?.[0] ? (Items[0].sequence as number) : undefined;
+}
+
+/** Where the company's feed stands: the next number its counter hands out (1 for the first event) and the chain's last hash. */
+export async function eventHead(companyId: string): Promise<EventHead> {
   const item = await getItem(keys.eventSequence(companyId), { consistent: true });
-  return typeof item?.next === 'number' ? item.next : 1;
+  return { next: typeof item?.next === 'number' ? item.next : 1, hash: typeof item?.headHash === 'string' ? item.headHash : null };
 }
 
 /** Another sequencer numbered events first: read again. */
@@ -73,21 +99,28 @@ export class SequenceMoved extends AppError {
   }
 }
 
-/** Numbers `events` from `next` on: the counter moves only if still at `next`, and each pending item goes only if still there. */
-export function sequenceOps(companyId: string, next: number, events: readonly EventRecord[]): WriteOp[] {
+/**
+ * Stores numbered events (events/numbering.ts) in place of their pending items: the counter
+ * moves from `from` to `to` (with the chain's new head hash) only if still at `from`, and each
+ * pending item goes only if still there.
+ */
+export function sequenceOps(companyId: string, from: EventHead, to: EventHead, events: ReadonlyArray<PendingEvent & SequencedEvent>): WriteOp[] {
   const moved = () => new SequenceMoved();
+  const next = from.next;
   return [
     mainTable.update(
       keys.eventSequence(companyId),
-      { expression: 'SET #next = :after', names: { '#next': 'next' }, values: { ':after': next + events.length } },
+      to.hash === null
+        ? { expression: 'SET #next = :after', names: { '#next': 'next' }, values: { ':after': to.next } }
+        : { expression: 'SET #next = :after, headHash = :hash', names: { '#next': 'next' }, values: { ':after': to.next, ':hash': to.hash } },
       {
         condition: next === 1 ? { expression: 'attribute_not_exists(pk)' } : { expression: '#next = :next', names: { '#next': 'next' }, values: { ':next': next } },
         onConditionFailed: moved,
       },
     ),
-    ...events.flatMap((event, i) => [
-      mainTable.delete(keys.pendingEvent(companyId, event.recordId, event.version, event.eventId), { condition: conditions.present, onConditionFailed: moved }),
-      mainTable.put({ ...keys.event(companyId, next + i), entity: 'Event', ...eventAttributes(event), sequence: next + i }, { condition: conditions.absent, onConditionFailed: moved }),
+    ...events.flatMap((event) => [
+      mainTable.delete(event.pendingKey, { condition: conditions.present, onConditionFailed: moved }),
+      mainTable.put({ ...keys.event(companyId, event.sequence), entity: 'Event', ...eventAttributes({ ...event, omittedState: undefined }) }, { condition: conditions.absent, onConditionFailed: moved }),
     ]),
   ];
 }

@@ -1,6 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
 import { NotFound, StateConflict, VersionConflict, type AppError } from '../errors.ts';
+import { batchGetItems } from './batch-get.ts';
 import { db } from './client.ts';
 import type { DraftJournal, InProgressJournal, JournalRecord, ReversedJournal } from '../journals/records.ts';
 import { keys } from './keys.ts';
@@ -28,6 +29,13 @@ export function journalFromItem(item: Item): JournalRecord {
 export async function getJournal(companyId: string, journalId: string): Promise<JournalRecord | undefined> {
   const item = await getItem(keys.journal(companyId, journalId), { consistent: true });
   return item && journalFromItem(item);
+}
+
+/** Many journals by id (strongly consistent, batches of 100 read at once); missing ones are left out. */
+export async function getJournals(companyId: string, journalIds: readonly string[]): Promise<JournalRecord[]> {
+  const batches = [];
+  for (let i = 0; i < journalIds.length; i += 100) batches.push(batchGetItems(journalIds.slice(i, i + 100).map((id) => keys.journal(companyId, id)), { consistent: true }));
+  return (await Promise.all(batches)).flat().map(journalFromItem);
 }
 
 /** Errors: NotFound. */

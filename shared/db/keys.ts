@@ -34,10 +34,15 @@ export const keys = {
     gsi2sk: `${email} ${userId}`,
   }),
   memberListPartition: (companyId: string) => `${companyPk(companyId)}#MEMBER`,
-  /** An event waiting for its sequence number (outbox), by record and version so each record's come out in order. */
-  pendingEvent: (companyId: string, recordId: string, version: number, eventId: string): Key => ({
+  /**
+   * An event waiting for its sequence number (outbox), by the instant its transaction was sent
+   * (ISO 8601, which sorts as time), so the oldest is numbered first (docs/decisions.md, Events).
+   * Items written before were keyed `EVENTQ#<record>#<version>#<event>`: they are deleted by the
+   * key they were read with, never rebuilt.
+   */
+  pendingEvent: (companyId: string, stampedAt: string, eventId: string): Key => ({
     pk: companyPk(companyId),
-    sk: `EVENTQ#${recordId}#${String(version).padStart(10, '0')}#${eventId}`,
+    sk: `EVENTQ#${stampedAt}#${eventId}`,
   }),
   pendingEventPrefix: 'EVENTQ#',
   /** A sequenced event, by its number in the company's feed. */
@@ -194,6 +199,10 @@ export const balanceKeys = {
     const prefix = `BAL#${costCenters ? 'C' : 'T'}#D#${accountId}#`;
     return { from: `${prefix}${from}#`, to: `${prefix}${to}#~` };
   },
+  /** The posting day of a day balance item (`BAL#<T|C|X>#D#<account>#<day>#...`), read back from its sort key. */
+  dayOfDayBalance: (sk: string) => sk.split('#')[4]!,
+  /** The period of a period balance item (`BAL#<T|C|X>#P#<period>#...`), read back from its sort key. */
+  periodOfPeriodBalance: (sk: string) => sk.split('#')[3]!,
 };
 
 /** Keys of the accounts' ledgers (ledger-store.ts). */
@@ -276,4 +285,15 @@ export const importKeys = {
   /** A job not finished yet, in one partition across companies, oldest first within a company: what the worker runs. */
   unfinished: (companyId: string, createdAt: string, importId: string): Key => ({ pk: 'IMPORTS#UNFINISHED', sk: `${companyId} ${createdAt} ${importId}` }),
   unfinishedPartition: 'IMPORTS#UNFINISHED',
+};
+
+/** Keys of the records' histories (history-store.ts): one item per version, kept for good. */
+export const historyKeys = {
+  /** A version of a journal, account or cost center, by record, then version, then the number of the event that made it. */
+  version: (companyId: string, kind: string, recordId: string, version: number, sequence: number): Key => ({
+    pk: companyPk(companyId),
+    sk: `HISTORY#${kind}#${recordId}#${String(version).padStart(10, '0')}#${String(sequence).padStart(16, '0')}`,
+  }),
+  /** Every version of one record. */
+  recordPrefix: (kind: string, recordId: string) => `HISTORY#${kind}#${recordId}#`,
 };

@@ -1,4 +1,5 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
+import type { AuditHead } from '../audit/chain.ts';
 import { StateConflict } from '../errors.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
 import { cappedCountOp } from './company-store.ts';
@@ -18,6 +19,8 @@ export interface ReportSnapshot<F = unknown> {
   parameters: Record<string, unknown>;
   createdAt: string;
   createdBy: { type: 'user' | 'apiKey'; id: string };
+  /** The chain's head when the snapshot was made: every change numbered at or before it is in the figures. */
+  auditHead?: AuditHead | undefined;
   figures: F;
 }
 
@@ -50,6 +53,7 @@ const summaryOf = (item: Item): ReportSummary => ({
   parameters: item.parameters as Record<string, unknown>,
   createdAt: item.createdAt as string,
   createdBy: item.createdBy as ReportSummary['createdBy'],
+  ...(item.auditHead ? { auditHead: item.auditHead as AuditHead } : {}),
 });
 
 export async function getReport(companyId: string, reportId: string): Promise<ReportSnapshot | undefined> {

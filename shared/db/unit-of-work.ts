@@ -8,13 +8,14 @@ import { transactWrite, type WriteOp } from './transact.ts';
  * together or not at all.
  */
 export interface UnitOfWork {
-  commit<T>(ops: WriteOp[], response: T): Promise<T>;
+  /** `described`: the record the change's event records when the response shows less (a close answers an empty body). */
+  commit<T>(ops: WriteOp[], response: T, described?: unknown): Promise<T>;
   /** Who the work is done for (a job records it, so whoever finishes the job names them). */
   readonly actor: ActorRef;
 }
 
-/** Items a request adds to its use case's transaction, given the response being committed. */
-export type CommitHook = (response: unknown) => WriteOp[];
+/** Items a request adds to its use case's transaction, given the response being committed (and what its event describes, when the use case says). */
+export type CommitHook = (response: unknown, described?: unknown) => WriteOp[];
 
 export class RequestUnitOfWork implements UnitOfWork {
   readonly hooks: CommitHook[] = [];
@@ -27,8 +28,8 @@ export class RequestUnitOfWork implements UnitOfWork {
     return this.actorOf();
   }
 
-  async commit<T>(ops: WriteOp[], response: T): Promise<T> {
-    await transactWrite([...ops, ...this.hooks.flatMap((hook) => hook(response))]);
+  async commit<T>(ops: WriteOp[], response: T, described?: unknown): Promise<T> {
+    await transactWrite([...ops, ...this.hooks.flatMap((hook) => hook(response, described))]);
     this.committed = true;
     return response;
   }

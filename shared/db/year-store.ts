@@ -1,4 +1,5 @@
 import { NotFound, StateConflict, VersionConflict } from '../errors.ts';
+import type { AuditHead } from '../audit/chain.ts';
 import type { DateRange, PeriodStatus, YearStatus } from '../financial-years/rules.ts';
 import { balanceKeys, keys } from './keys.ts';
 import { keywordListPage } from './paginate.ts';
@@ -20,6 +21,8 @@ export interface PeriodRecord extends DateRange {
   name: string;
   status: PeriodStatus;
   version: number;
+  /** The chain's head when the period was last closed (docs/decisions.md, Audit). */
+  auditHead?: AuditHead | undefined;
 }
 
 export interface YearRecord extends DateRange {
@@ -30,6 +33,8 @@ export interface YearRecord extends DateRange {
   periods: PeriodRecord[];
   /** The draft or posted journal GenerateClosingJournal made, if any. */
   closingJournalId?: string | undefined;
+  /** The chain's head when the year was closed. */
+  auditHead?: AuditHead | undefined;
   createdAt: string;
   updatedAt: string;
 }
@@ -39,7 +44,7 @@ export interface YearRegistry {
   version: number;
 }
 
-const YEAR_FIELDS = ['id', 'name', 'startDate', 'endDate', 'status', 'version', 'closingJournalId', 'createdAt', 'updatedAt'] as const;
+const YEAR_FIELDS = ['id', 'name', 'startDate', 'endDate', 'status', 'version', 'closingJournalId', 'auditHead', 'createdAt', 'updatedAt'] as const;
 
 /** The year item holds its periods as a map by id; the record lists them in order. */
 function yearFromItem(item: Item): YearRecord {
@@ -119,16 +124,16 @@ export function deleteYearOps(companyId: string, year: YearRecord, registry: Yea
  * open, and for Lock and Close on no wide posting being under way into it. The year's version advances too: the year, periods included, is one item, and its
  * whole-item writes are conditional on that version, so none can undo a period's change.
  */
-export function periodStatusOps(companyId: string, year: YearRecord, period: PeriodRecord, status: PeriodStatus): WriteOp[] {
+export function periodStatusOps(companyId: string, year: YearRecord, period: PeriodRecord, status: PeriodStatus, auditHead?: AuditHead): WriteOp[] {
   return [
     // A locked or closed period's figures are final: no wide posting may still be adding to them.
     ...(status === 'open' ? [] : [noPostingUnderWayOp(companyId, period.id)]),
     mainTable.update(
       keys.year(companyId, year.id),
       {
-        expression: 'SET periods.#p.#status = :status, periods.#p.version = :next, version = version + :one, updatedAt = :now',
+        expression: `SET periods.#p.#status = :status, periods.#p.version = :next, version = version + :one, updatedAt = :now${auditHead ? ', periods.#p.auditHead = :head' : ''}`,
         names: { '#p': period.id, '#status': 'status' },
-        values: { ':status': status, ':next': period.version + 1, ':one': 1, ':now': new Date().toISOString() },
+        values: { ':status': status, ':next': period.version + 1, ':one': 1, ':now': new Date().toISOString(), ...(auditHead ? { ':head': auditHead } : {}) },
       },
       {
         condition: { expression: 'periods.#p.version = :version AND #status = :open', values: { ':version': period.version, ':open': 'open' } },

@@ -1,4 +1,6 @@
+import { gzipSync } from 'node:zlib';
 import type { ActorRef } from '../auth/actor.ts';
+import { AUDITED_KIND_OF, recordDigest } from '../audit/record-state.ts';
 import { withoutSecrets } from '../schemas/one-time-secrets.ts';
 import type { EventType } from './event-types.ts';
 
@@ -14,14 +16,26 @@ export interface EventRecord {
   version: number;
   actor: ActorRef;
   occurredAt: string;
+  /** The request that made the change (its `x-request-id`); null for a change finished by job recovery. */
+  requestId: string | null;
   /** The record as the write's response showed it, less one-time secrets; null for deletions and when too large. */
   data: Record<string, unknown> | null;
   /** True when the data was left out for its size: read the record by its id. */
   dataOmitted: boolean;
+  /** For journals, accounts and cost centers: a digest of the record's own state after the change (audit/record-state.ts), kept when the data is left out. */
+  recordDigest: string | null;
+  /**
+   * Journals, accounts and cost centers only, when `data` was left out for its size: the state
+   * as gzip-compressed JSON, for the record's history (audit/history.ts); never in the feed.
+   */
+  omittedState?: Uint8Array | undefined;
 }
 
-/** An event once the sequencer has numbered it. */
-export type SequencedEvent = EventRecord & { sequence: number };
+/**
+ * An event once the sequencer has numbered it, and chained it: `hash` covers the event and
+ * `previousHash` (audit/chain.ts). Both null on events numbered before the chain, or with it off.
+ */
+export type SequencedEvent = EventRecord & { sequence: number; previousHash: string | null; hash: string | null };
 
 /** Larger states are left out (an event item stays far below DynamoDB's 400 KB). */
 export const MAX_DATA_CHARS = 32_000;
@@ -34,6 +48,7 @@ export interface EventSource {
   type: EventType;
   companyId: string;
   actor: EventRecord['actor'];
+  requestId: string | null;
   /** The request's path parameters and body, and the 200 body it will answer. */
   params: Readonly<Record<string, string>>;
   body: unknown;
@@ -66,7 +81,10 @@ export function eventRecord(source: EventSource): EventRecord {
     version,
     actor: source.actor,
     occurredAt: source.now.toISOString(),
+    requestId: source.requestId,
     data: tooLarge ? null : data,
     dataOmitted: tooLarge,
+    recordDigest: recordDigest(source.type, data),
+    ...(tooLarge && AUDITED_KIND_OF[source.type] ? { omittedState: gzipSync(JSON.stringify(data)) } : {}),
   };
 }

@@ -1,12 +1,15 @@
 import { hasDraftJournalsBetween } from '../db/journal-queries.ts';
+import { currentAuditHead } from '../audit/audit-head.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { mustGetYear, replaceYearOps, withYearGuard } from '../db/year-store.ts';
 import { VersionConflict } from '../errors.ts';
 import { checkYearCanClose, yearCloseRefusal } from './rules.ts';
+import { yearView } from './views.ts';
 
 /**
  * Closes a year: every period closed and no draft journal dated inside it. Returns nothing
- * (the endpoint answers 200 with an empty body). Errors: NotFound, VersionConflict,
+ * (the endpoint answers 200 with an empty body); stores the chain's head on the year and
+ * records the closed year, head included, in its event. Errors: NotFound, VersionConflict,
  * StateConflict (InvalidState, PeriodsNotClosed, UnpostedJournals).
  */
 export async function closeYear(uow: UnitOfWork, companyId: string, yearId: string, version: number): Promise<null> {
@@ -14,14 +17,15 @@ export async function closeYear(uow: UnitOfWork, companyId: string, yearId: stri
   if (year.version !== version) throw new VersionConflict();
   const statuses = year.periods.map((p) => p.status);
   checkYearCanClose(year.status, statuses, 0);
-  const closed = { ...year, status: 'closed' as const, version: year.version + 1, updatedAt: new Date().toISOString() };
+  // The close records the chain's head: every change committed before it (docs/decisions.md, Audit).
+  const closed = { ...year, status: 'closed' as const, version: year.version + 1, updatedAt: new Date().toISOString(), auditHead: await currentAuditHead(companyId) };
   // Drafts are counted while the year holds off new ones, so none can slip in before the close.
   await withYearGuard(
     companyId,
     year,
     async () => yearCloseRefusal(year.status, statuses, (await hasDraftJournalsBetween(companyId, year.startDate, year.endDate)) ? 1 : 0),
     async (guard) => {
-      await uow.commit(replaceYearOps(companyId, year, closed, undefined, guard), null);
+      await uow.commit(replaceYearOps(companyId, year, closed, undefined, guard), null, yearView(closed));
     },
   );
   return null;

@@ -1,3 +1,4 @@
+import { currentAuditHead } from '../audit/audit-head.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { mustGetYear, periodStatusOps } from '../db/year-store.ts';
 import { NotFound, VersionConflict } from '../errors.ts';
@@ -6,7 +7,8 @@ import { periodView, type PeriodView } from './views.ts';
 
 /**
  * Lock, Close or Reopen one period, versioned on the period. Close answers with an empty
- * body (spec); Lock and Reopen return the period. Errors: NotFound, VersionConflict,
+ * body (spec), stores the chain's head on the period and records it in its event; Lock and
+ * Reopen return the period. Errors: NotFound, VersionConflict,
  * StateConflict (InvalidState).
  */
 export async function changePeriod(
@@ -22,6 +24,8 @@ export async function changePeriod(
   if (!period) throw new NotFound('The period');
   if (period.version !== version) throw new VersionConflict();
   const status = nextPeriodStatus(period.status, transition, year.status);
-  const after = periodView(year, { ...period, status, version: period.version + 1 });
-  return uow.commit(periodStatusOps(companyId, year, period, status), transition === 'Close' ? null : after);
+  // A close records the chain's head: every change committed before it (docs/decisions.md, Audit).
+  const auditHead = transition === 'Close' ? await currentAuditHead(companyId) : undefined;
+  const after = periodView(year, { ...period, status, version: period.version + 1, ...(auditHead ? { auditHead } : {}) });
+  return uow.commit(periodStatusOps(companyId, year, period, status, auditHead), transition === 'Close' ? null : after, after);
 }

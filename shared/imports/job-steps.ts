@@ -110,6 +110,6 @@ export class JobSteps {
 
   /** The outbox item of the ordinary event of a record the job writes (the record is the response's), in the name of whoever created the job. */
   eventOp(type: EventType, response: unknown): WriteOp {
-    return pendingEventOp(eventRecord({ eventId: randomUUID(), type, companyId: this.companyId, actor: this.job.createdBy, params: { companyId: this.companyId }, body: {}, response, now: new Date() }));
+    return pendingEventOp(eventRecord({ eventId: randomUUID(), type, companyId: this.companyId, actor: this.job.createdBy, requestId: null, params: { companyId: this.companyId }, body: {}, response, now: new Date() }));
   }
 }

@@ -11,6 +11,6 @@ import type { EventType } from '../events/event-types.ts';
  */
 export function recoveryUnitOfWork(companyId: string, actor: ActorRef, type: EventType, params: Record<string, string>, body: unknown): RequestUnitOfWork {
   const uow = new RequestUnitOfWork(() => actor);
-  uow.hooks.push((response) => [pendingEventOp(eventRecord({ eventId: randomUUID(), type, companyId, actor, params: { companyId, ...params }, body, response, now: new Date() }))]);
+  uow.hooks.push((response) => [pendingEventOp(eventRecord({ eventId: randomUUID(), type, companyId, actor, requestId: null, params: { companyId, ...params }, body, response, now: new Date() }))]);
   return uow;
 }

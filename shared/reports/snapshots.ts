@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { currentAuditHead } from '../audit/audit-head.ts';
 import type { Principal } from '../auth/principal.ts';
 import { config } from '../config.ts';
 import { getReport, putReportOps, reportsPage, type ReportSnapshot, type ReportSummary } from '../db/report-store.ts';
@@ -31,12 +32,14 @@ function figuresOf(companyId: string, input: CreateReportInput) {
 
 /**
  * Generates a report and stores its figures as an immutable snapshot, with the parameters
- * as given and who asked; answers the snapshot without its figures (read them with GET).
+ * as given, who asked and the chain's head at that moment; answers the snapshot without its figures (read them with GET).
  * A company stores at most `config.reportSnapshotLimit` snapshots.
  * Errors: those of trialBalance, incomeStatement and balanceSheet, StateConflict
  * (ReportTooLarge, TooManyReports).
  */
 export async function createReport(uow: UnitOfWork, companyId: string, principal: Principal, input: CreateReportInput): Promise<ReportSummaryView> {
+  // The head first: every change numbered at or before it committed before the figures are read.
+  const auditHead = await currentAuditHead(companyId);
   const figures = await figuresOf(companyId, input);
   const snapshot: ReportSnapshot = {
     id: randomUUID(),
@@ -45,6 +48,7 @@ export async function createReport(uow: UnitOfWork, companyId: string, principal
     parameters: Object.fromEntries(Object.entries(input.parameters).filter(([, v]) => v !== undefined).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : v])),
     createdAt: new Date().toISOString(),
     createdBy: principal.kind === 'user' ? { type: 'user', id: principal.userId } : { type: 'apiKey', id: principal.keyId },
+    auditHead,
     figures,
   };
   return uow.commit(putReportOps(companyId, snapshot, config.reportSnapshotLimit), summaryView(snapshot));
@@ -76,5 +80,6 @@ function summaryView(report: ReportSummary): ReportSummaryView {
     parameters: report.parameters as ReportSummaryView['parameters'],
     createdAt: report.createdAt,
     createdBy: report.createdBy,
+    auditHead: report.auditHead ?? null,
   };
 }

@@ -170,6 +170,8 @@ export function buildReportResponses() {
     parameters: z.record(z.string(), z.union([z.string(), z.boolean()])),
     createdAt: instant,
     createdBy: z.strictObject({ type: z.enum(['user', 'apiKey']), id }),
+    /** The chain's head when the snapshot was made (null on snapshots made before the chain). */
+    auditHead: z.nullable(z.strictObject({ sequence: z.int(), hash: z.nullable(z.string().check(z.regex(/^[0-9a-f]{64}$/))) })),
   };
   const ReportSnapshotSummaryResponse = z.strictObject(snapshot);
   const ReportSnapshotResponse = z.strictObject({

@@ -26,6 +26,8 @@ function buildResponses() {
   const id = z.uuid();
   const instant = z.iso.datetime({ offset: true });
   const date = z.iso.date();
+  /** A SHA-256 digest in lowercase hex. */
+  const sha256 = z.string().check(z.regex(/^[0-9a-f]{64}$/));
   const name = z.strictObject({ arabic: z.string(), english: z.string() }).register(z.globalRegistry, { description: 'The name, in Arabic and English.' } as never);
 
 
@@ -56,6 +58,8 @@ function buildResponses() {
   const CreatedCompanyResponse = z.strictObject({ ...company, settings: SettingsResponse, roleId: id, permissions: z.array(z.string()) });
   const MembershipResponse = z.strictObject({ ...company, roleId: id });
 
+  /** The chain's head when a period or year was closed, or a report stored. */
+  const auditHead = z.nullable(z.strictObject({ sequence: z.int(), hash: z.nullable(sha256) }));
   const PeriodResponse = z.strictObject({
     id,
     financialYearId: id,
@@ -65,6 +69,7 @@ function buildResponses() {
     endDate: date,
     status: z.enum(PERIOD_STATUSES),
     version: z.int(),
+    auditHead,
   });
   const YearResponse = z.strictObject({
     id,
@@ -75,6 +80,7 @@ function buildResponses() {
     version: z.int(),
     periods: z.array(PeriodResponse),
     closingJournalId: z.optional(id),
+    auditHead,
     createdAt: instant,
     updatedAt: instant,
   });
@@ -163,6 +169,32 @@ function buildResponses() {
     data: z.nullable(z.record(z.string(), z.unknown())),
     dataOmitted: z.boolean(),
     dataOmittedReason: z.nullable(z.enum(['size', 'permission'])),
+    requestId: z.nullable(z.string()),
+    recordDigest: z.nullable(sha256),
+    previousHash: z.nullable(sha256),
+    hash: z.nullable(sha256),
+  });
+
+  const HistoryResponse = z.strictObject({
+    version: z.int(),
+    type: z.string(),
+    actor: z.nullable(z.strictObject({ ...actor().shape, createdBy: z.nullable(z.string()).register(z.globalRegistry, { description: 'For an API key: the user who created the key; null for a user.' } as never) })),
+    requestId: z.nullable(z.string()),
+    occurredAt: instant,
+    sequence: z.int(),
+    hash: z.nullable(sha256),
+    state: z.nullable(z.record(z.string(), z.unknown())).register(z.globalRegistry, { description: 'The record as it stood after the change, as its GET showed it then; null after a deletion.' } as never),
+  });
+
+  const AuditVerifyResponse = z.strictObject({
+    verified: z.boolean(),
+    checked: z.int(),
+    fromSequence: z.int(),
+    toSequence: z.int(),
+    headSequence: z.int(),
+    headHash: z.nullable(sha256),
+    firstBrokenSequence: z.nullable(z.int()),
+    reason: z.nullable(z.string()),
   });
 
   const webhook = {
@@ -282,7 +314,7 @@ function buildResponses() {
     companies: z.array(z.strictObject({ companyId: id, roleId: id, permissions: z.array(z.string()) })),
   });
 
-  return { NodeResponse, AccountResponse, CostCenterResponse, SettingsResponse, CompanyResponse, CreatedCompanyResponse, MembershipResponse, PeriodResponse, YearResponse, JournalResponse, MemberResponse, RoleResponse, RolesResponse, EventResponse, WebhookResponse, CreatedWebhookResponse, DeliveryResponse, ExchangeRateResponse, RevaluationResponse, BudgetResponse, BudgetSummaryResponse, ApiKeyResponse, CreatedApiKeyResponse, ImportResponse, ImportErrorResponse, LoginResponse, TokenResponse, ...buildReportResponses() };
+  return { NodeResponse, AccountResponse, CostCenterResponse, SettingsResponse, CompanyResponse, CreatedCompanyResponse, MembershipResponse, PeriodResponse, YearResponse, JournalResponse, MemberResponse, RoleResponse, RolesResponse, EventResponse, WebhookResponse, CreatedWebhookResponse, DeliveryResponse, ExchangeRateResponse, RevaluationResponse, BudgetResponse, BudgetSummaryResponse, ApiKeyResponse, CreatedApiKeyResponse, ImportResponse, ImportErrorResponse, LoginResponse, TokenResponse, AuditVerifyResponse, HistoryResponse, ...buildReportResponses() };
 }
 
 export const responses = lazy(buildResponses);

@@ -13,7 +13,8 @@ import { postToReceiver, type PostOutcome } from './post-to-receiver.ts';
 /**
  * Webhook delivery, run by the dispatcher (a function on the main table's stream in AWS; a
  * stream poller beside `npm start` locally) and by the retry sweep:
- * 1. number the company's pending events (the feed's sequencer);
+ * 1. number the company's pending events (the feed's sequencer, which also chains them), whether
+ *    or not it has subscriptions;
  * 2. fan out: give each active subscription one delivery per new matching event (the
  *    subscription's mark moves in the same transaction, so never twice);
  * 3. send each delivery under a short lease (so two dispatchers never send it at once), signed,
@@ -133,11 +134,14 @@ async function attempt(d: DeliveryRecord, webhook: WebhookRecord | undefined, re
   await transactWrite([recordAttemptOp(next, heldUntil), ...health]).catch(() => undefined);
 }
 
-/** After a company's writes: number its events, fan them out to its active subscriptions, send them. */
+/**
+ * After a company's writes: number (and chain) its events, webhooks or not, so the feed and the
+ * audit chain keep up with the writes; then fan them out to its active subscriptions and send them.
+ */
 export async function dispatchCompany(companyId: string): Promise<void> {
+  await sequenceEvents(companyId);
   const webhooks = (await listWebhooks(companyId)).filter((w) => w.active);
   if (webhooks.length === 0) return;
-  await sequenceEvents(companyId);
   await Promise.all(
     webhooks.map(async (webhook) => {
       const created = await fanOut(webhook);

@@ -4,7 +4,7 @@ import { config } from '../config.ts';
 import { paginateArray } from '../db/paginate-array.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { createWebhookOps, deleteWebhookOps, deliveriesPage, getWebhook, listWebhooks, updateWebhookOp, type DeliveryRecord, type WebhookRecord } from '../db/webhook-store.ts';
-import { nextSequence } from '../db/event-store.ts';
+import { eventHead } from '../db/event-store.ts';
 import { sequenceEvents } from '../events/sequencer.ts';
 import { NotFound, ValidationError, VersionConflict } from '../errors.ts';
 import type { ListQuery, Page, PageQuery } from '../schemas/list-query.ts';
@@ -72,7 +72,7 @@ export async function createWebhook(uow: UnitOfWork, companyId: string, input: C
   const now = new Date().toISOString();
   // Changes committed before now are not sent: number them, then start after the last.
   await sequenceEvents(companyId);
-  const lastSequence = (await nextSequence(companyId)) - 1;
+  const lastSequence = (await eventHead(companyId)).next - 1;
   const record: WebhookRecord = {
     companyId,
     webhookId: randomUUID(),

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { config } from '../../shared/config.ts';
 import { db } from '../../shared/db/client.ts';
 import { keys } from '../../shared/db/keys.ts';
-import { pendingEvents, SequenceMoved, sequenceOps } from '../../shared/db/event-store.ts';
+import { pendingEvents, SequenceMoved, sequenceOps, type PendingEvent } from '../../shared/db/event-store.ts';
+import { numberEvents, type EventHead } from '../../shared/events/numbering.ts';
 import { transactWrite } from '../../shared/db/transact.ts';
 import { EVENT_RETENTION_DAYS } from '../../shared/events/event-record.ts';
 import { ROUTES } from '../../shared/routes.ts';
@@ -92,7 +93,7 @@ describe('events', () => {
     const recordId = randomUUID();
     const eventId = randomUUID();
     // The former shape: the data as a DynamoDB map, whose decimals the client hands back wrapped.
-    await db().send(new PutCommand({ TableName: config.tableName, Item: { ...keys.pendingEvent(owner.companyId, recordId, 1, eventId), entity: 'PendingEvent', eventId, type: 'JournalCreated', companyId: owner.companyId, recordId, version: 1, actor: null, occurredAt: new Date().toISOString(), data: { id: recordId, totals: { debit: 1234.56, credit: 10 }, entries: [{ amount: 1234.56 }] }, dataOmitted: false } }));
+    await db().send(new PutCommand({ TableName: config.tableName, Item: { ...keys.pendingEvent(owner.companyId, new Date().toISOString(), eventId), entity: 'PendingEvent', eventId, type: 'JournalCreated', companyId: owner.companyId, recordId, version: 1, actor: null, occurredAt: new Date().toISOString(), data: { id: recordId, totals: { debit: 1234.56, credit: 10 }, entries: [{ amount: 1234.56 }] }, dataOmitted: false } }));
 
     const [event] = await walk(owner.api, owner.base, '&type=JournalCreated');
 
@@ -145,11 +146,18 @@ describe('events', () => {
     expect(pending.map((e) => e.type).sort()).toEqual(['CompanyCreated', 'CostCenterCreated']);
     const [first, second] = pending;
 
-    await transactWrite(sequenceOps(owner.companyId, 1, [first!]));
+    const ops = (head: EventHead, events: PendingEvent[]) => {
+      const batch = numberEvents(head, events, true);
+      return { ops: sequenceOps(owner.companyId, head, batch.head, batch.numbered), head: batch.head };
+    };
+    const start: EventHead = { next: 1, hash: null };
+
+    const one = ops(start, [first!]);
+    await transactWrite(one.ops);
     // Read before that commit: the counter at 1, or the first event still pending.
-    await expect(transactWrite(sequenceOps(owner.companyId, 1, [second!]))).rejects.toBeInstanceOf(SequenceMoved);
-    await expect(transactWrite(sequenceOps(owner.companyId, 2, [first!, second!]))).rejects.toBeInstanceOf(SequenceMoved);
-    await transactWrite(sequenceOps(owner.companyId, 2, [second!]));
+    await expect(transactWrite(ops(start, [second!]).ops)).rejects.toBeInstanceOf(SequenceMoved);
+    await expect(transactWrite(ops(one.head, [first!, second!]).ops)).rejects.toBeInstanceOf(SequenceMoved);
+    await transactWrite(ops(one.head, [second!]).ops);
 
     expect((await walk(owner.api, owner.base)).map((e) => [e.sequence, e.id])).toEqual([[1, first!.eventId], [2, second!.eventId]]);
   });

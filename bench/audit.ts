@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import { startBenchStack } from './local-stack.ts';
+import { saveResults } from './results-file.ts';
+
+/**
+ * The audit chain's cost and Verify's speed (docs/decisions.md, Audit).
+ * 1. Posting throughput with 16 clients, the chain on and off (AUDIT_CHAIN, read by the
+ *    sequencer as it numbers): each phase on a fresh company, 16 clients creating and posting
+ *    two-line journals over HTTP for BENCH_AUDIT_SECONDS (default 15) while two numberers
+ *    number the company's events as they commit (what the stream function does in AWS).
+ *    Off, on, off, on after an unmeasured warm-up; the ratio compares the means. Target: on
+ *    within 5% of off. The "on" companies must verify.
+ * 2. Verify's speed: a company loaded through bench/fast-load.ts with BENCH_VERIFY_EVENTS
+ *    (default 100,000) events, two per posted journal (created, posted) with their journals,
+ *    ledger entries and balances, numbered and chained by the sequencer's own code; Verify
+ *    (the use case GET .../Audit/Verify runs) timed 3 times (median), in events per second.
+ *    Target: at least 20,000.
+ * Prints a table and adds `audit` to bench/results.json.
+ */
+const SECONDS = Number(process.env.BENCH_AUDIT_SECONDS ?? 15);
+const VERIFY_EVENTS = Number(process.env.BENCH_VERIFY_EVENTS ?? 100_000);
+const CLIENTS = 16;
+
+const stack = await startBenchStack();
+const { sequenceEvents } = await import('../shared/events/sequencer.ts');
+const { numberEvents } = await import('../shared/events/numbering.ts');
+const { eventRecord } = await import('../shared/events/event-record.ts');
+const { eventHead, sequenceOps } = await import('../shared/db/event-store.ts');
+const { keys } = await import('../shared/db/keys.ts');
+const { bulkWrite } = await import('../shared/db/batch-write.ts');
+const { journalView } = await import('../shared/journals/views.ts');
+const { LedgerFold } = await import('../shared/db/ledger-fold.ts');
+const { load, postedJournals } = await import('./fast-load.ts');
+const { verifyAudit } = await import('../shared/audit/verify.ts');
+
+/** A company with the year 2026 and `leaves` leaf accounts under an asset and a revenue root. */
+async function company(name: string, leaves = 2) {
+  const created = await stack.ok('POST', '/api/v1/Companies', { name, baseCurrency: 'SAR' });
+  const base = `/api/v1/Companies/${created.id}`;
+  const accounts: string[] = [];
+  for (const [code, classification] of [['1', 'asset'], ['4', 'revenue']] as const) {
+    const root = await stack.ok('POST', `${base}/Accounts`, { code, name: { english: code, arabic: code }, type: 'category', classification });
+    for (let i = 0; i < leaves / 2; i++) accounts.push((await stack.ok('POST', `${base}/Accounts`, { code: `${code}${i}`, name: { english: `${code}${i}`, arabic: `${code}${i}` }, type: 'leaf', parentId: root.id })).id);
+  }
+  const year = await stack.ok('POST', `${base}/FinancialYears`, { startDate: '2026-01-01', endDate: '2026-12-31' });
+  return { companyId: created.id as string, base, accounts, year };
+}
+
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))] ?? 0;
+
+/** 16 clients posting for `seconds` while two numberers keep up, with the chain on or off. */
+async function postingPhase(chain: boolean, seconds = SECONDS) {
+  process.env.AUDIT_CHAIN = chain ? 'on' : 'off';
+  const books = await company(`Audit ${chain ? 'on' : 'off'}`);
+  const [cash, sales] = books.accounts as [string, string];
+  let running = true;
+  let numbered = 0;
+  const numberer = async () => {
+    while (running) {
+      numbered += await sequenceEvents(books.companyId);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  };
+  const numberers = [numberer(), numberer()];
+  const latencies: number[] = [];
+  let posted = 0;
+  let refused = 0;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (performance.now() < deadline) {
+        const t = performance.now();
+        const entries = [{ accountId: cash, side: 1, amount: 1.25 }, { accountId: sales, side: 2, amount: 1.25 }];
+        const created = await stack.call('POST', `${books.base}/Journals`, { date: '2026-06-15T10:00:00Z', entries }, { 'idempotency-key': randomUUID() });
+        const post = created.status === 200 ? await stack.call('POST', `${books.base}/Journals/${created.body.id}/Post`, { postingDate: '2026-06-15', version: created.body.version }) : created;
+        if (post.status !== 200) {
+          refused++;
+          continue;
+        }
+        latencies.push(performance.now() - t);
+        posted++;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  running = false;
+  await Promise.all(numberers);
+  while ((await sequenceEvents(books.companyId)) > 0);
+  return {
+    chain: chain ? 'on' : 'off',
+    journalsPerSecond: Number((posted / elapsed).toFixed(1)),
+    p50Ms: Number(percentile(latencies, 50).toFixed(0)),
+    p99Ms: Number(percentile(latencies, 99).toFixed(0)),
+    eventsNumberedPerSecond: Number((numbered / elapsed).toFixed(1)),
+    refused,
+    companyBase: books.base,
+  };
+}
+
+await postingPhase(true, 2);
+const phases: Array<Awaited<ReturnType<typeof postingPhase>>> = [];
+for (const chain of [false, true, false, true]) phases.push(await postingPhase(chain));
+process.env.AUDIT_CHAIN = 'on';
+const mean = (chain: string) => phases.filter((p) => p.chain === chain).reduce((s, p) => s + p.journalsPerSecond, 0) / 2;
+const ratio = mean('on') / mean('off');
+const chainedVerified = await Promise.all(phases.filter((p) => p.chain === 'on').map(async (p) => (await stack.ok('GET', `${p.companyBase}/Audit/Verify`)).verified as boolean));
+console.table(phases.map(({ companyBase: _base, ...p }) => p));
+console.log(`posting with the chain on: x${ratio.toFixed(3)} of off (target at least 0.95); chained companies verify: ${chainedVerified.every(Boolean)}`);
+
+// Verify's speed over VERIFY_EVENTS events: journals, ledger and balances loaded directly, and
+// their events numbered and chained by the sequencer's own code, written as it writes them.
+const books = await company('Audit Verify Co', 20);
+while ((await sequenceEvents(books.companyId)) > 0);
+const plan = { companyId: books.companyId, yearId: books.year.id, periods: books.year.periods, accounts: books.accounts, busy: books.accounts[0]!, costCenters: [], firstSerial: 1 };
+const journals = [...postedJournals(plan, VERIFY_EVENTS, 7)];
+const loadStarted = performance.now();
+await load(plan, journals, new LedgerFold(books.companyId));
+const actor = { type: 'user' as const, id: randomUUID() };
+const now = new Date();
+const records = journals.flatMap((j) => {
+  const source = { companyId: books.companyId, actor, requestId: randomUUID(), params: { companyId: books.companyId, id: j.id }, now };
+  const draft = journalView({ ...j, status: 'draft', version: 1 } as never);
+  return [
+    eventRecord({ ...source, eventId: randomUUID(), type: 'JournalCreated', body: {}, response: draft }),
+    eventRecord({ ...source, eventId: randomUUID(), type: 'JournalPosted', body: { version: 1 }, response: journalView(j) }),
+  ];
+});
+let head = await eventHead(books.companyId);
+const startHead = head;
+function* eventItems() {
+  for (let i = 0; i < records.length; i += 1000) {
+    const batch = numberEvents(head, records.slice(i, i + 1000).map((r) => ({ ...r, pendingKey: keys.pendingEvent(books.companyId, r.occurredAt, r.eventId) })), true);
+    for (const op of sequenceOps(books.companyId, head, batch.head, batch.numbered)) if (op.item.Put) yield { put: op.item.Put.Item as Record<string, unknown> };
+    head = batch.head;
+  }
+  yield { put: { ...keys.eventSequence(books.companyId), next: head.next, headHash: head.hash } };
+}
+await bulkWrite(eventItems());
+const loadSeconds = (performance.now() - loadStarted) / 1000;
+const runs: number[] = [];
+let answer: Record<string, unknown> = {};
+for (let run = 0; run < 3; run++) {
+  const t = performance.now();
+  // The use case itself (what GET .../Audit/Verify runs), so a database failure shows its cause.
+  answer = await verifyAudit(books.companyId, { fromSequence: startHead.next });
+  runs.push((performance.now() - t) / 1000);
+}
+const seconds = percentile(runs, 50);
+const verify = {
+  events: answer.checked as number,
+  verified: answer.verified as boolean,
+  loadSeconds: Number(loadSeconds.toFixed(1)),
+  medianSeconds: Number(seconds.toFixed(2)),
+  eventsPerSecond: Math.round((answer.checked as number) / seconds),
+};
+console.table([verify]);
+console.log(`verification: ${verify.eventsPerSecond} events/s over ${verify.events} events (target at least 20,000), verified: ${verify.verified}${verify.verified ? '' : ` (${String(answer.reason)})`}`);
+
+saveResults({
+  audit: {
+    posting: { clients: CLIENTS, seconds: SECONDS, phases: phases.map(({ companyBase: _base, ...p }) => p), chainOnOverOff: Number(ratio.toFixed(3)), chainedCompaniesVerify: chainedVerified.every(Boolean) },
+    verify,
+  },
+});
+await stack.stop();

@@ -1,0 +1,19 @@
+import { eventHead } from '../db/event-store.ts';
+import { sequenceEvents } from '../events/sequencer.ts';
+import type { AuditHead } from './chain.ts';
+
+export type { AuditHead };
+
+/** Rounds of numbering at most before reading the head (a call numbers up to 980 events). */
+const ROUNDS = 50;
+
+/**
+ * The head of the company's chain once every change committed before this call is numbered:
+ * what a closed period or year, or a stored report, records as "the books as they stood"
+ * (docs/decisions.md, Audit). Numbering runs here, in the closing request, not in every write.
+ */
+export async function currentAuditHead(companyId: string): Promise<AuditHead> {
+  for (let round = 0; round < ROUNDS && (await sequenceEvents(companyId)) > 0; round++);
+  const head = await eventHead(companyId);
+  return { sequence: head.next - 1, hash: head.hash };
+}

@@ -1,0 +1,40 @@
+import { getApiKeyById } from '../db/api-key-store.ts';
+import { historyPage } from '../db/history-store.ts';
+import { NotFound } from '../errors.ts';
+import { sequenceEvents } from '../events/sequencer.ts';
+import type { Page, PageQuery } from '../schemas/list-query.ts';
+import type { ResponseOf } from '../schemas/responses.ts';
+import type { AuditedKind } from './record-state.ts';
+
+export type HistoryView = ResponseOf<'HistoryResponse'>;
+
+const LABELS: Record<AuditedKind, string> = { journal: 'The journal', account: 'The account', costCenter: 'The cost center' };
+
+/**
+ * Every version of a journal, account or cost center, oldest first: what changed it (the event
+ * type), who (a user, or an API key and the user who created that key), in which request,
+ * when, and the record as the change answered it (null after a deletion). Pending events are
+ * numbered first, so a reader sees the changes committed before its request. Versions kept
+ * since histories exist; never expired (db/history-store.ts).
+ * Errors: NotFound (no version of such a record).
+ */
+export async function recordHistory(companyId: string, kind: AuditedKind, recordId: string, query: PageQuery): Promise<Page<HistoryView>> {
+  await sequenceEvents(companyId);
+  const page = await historyPage(companyId, kind, recordId, query.pageSize, query.page);
+  if (page.results.length === 0 && !query.page) throw new NotFound(LABELS[kind]);
+  const keyIds = [...new Set(page.results.flatMap((h) => (h.actor?.type === 'apiKey' ? [h.actor.id] : [])))];
+  const creators = new Map(await Promise.all(keyIds.map(async (id) => [id, (await getApiKeyById(companyId, id))?.createdBy ?? null] as const)));
+  return {
+    ...page,
+    results: page.results.map((h) => ({
+      version: h.version,
+      type: h.type,
+      actor: h.actor && { ...h.actor, createdBy: h.actor.type === 'apiKey' ? (creators.get(h.actor.id) ?? null) : null },
+      requestId: h.requestId,
+      occurredAt: h.occurredAt,
+      sequence: h.sequence,
+      hash: h.hash,
+      state: h.state,
+    })),
+  };
+}

@@ -1,0 +1,50 @@
+import type { EventType } from '../events/event-types.ts';
+import { canonicalJson, sha256Hex } from './chain.ts';
+
+/**
+ * Which records the audit follows version by version (pure): journals, accounts and cost
+ * centers. Their events carry a digest of the record's state after the change (`recordDigest`),
+ * which Verify compares with the record as the table holds it, and their versions are kept as
+ * history.
+ */
+export type AuditedKind = 'journal' | 'account' | 'costCenter';
+
+/** The record kind each event type describes; types absent here describe other records. */
+export const AUDITED_KIND_OF: Partial<Record<EventType, AuditedKind>> = {
+  JournalCreated: 'journal',
+  JournalUpdated: 'journal',
+  JournalPosted: 'journal',
+  JournalVoided: 'journal',
+  JournalAdjusted: 'journal',
+  JournalReversed: 'journal',
+  ClosingJournalGenerated: 'journal',
+  AccountCreated: 'account',
+  AccountChanged: 'account',
+  AccountDeleted: 'account',
+  CostCenterCreated: 'costCenter',
+  CostCenterChanged: 'costCenter',
+  CostCenterActivated: 'costCenter',
+  CostCenterDeactivated: 'costCenter',
+  CostCenterDeleted: 'costCenter',
+};
+
+/**
+ * Fields of a record's answer that other records decide: a node's `path` follows its ancestors'
+ * codes, an account's `classification` its root's, and its `cashFlowCategory`, when not set,
+ * defaults by that classification; all change without an event of the record.
+ */
+const DERIVED_FIELDS = new Set(['path', 'classification', 'cashFlowCategory']);
+
+/** What of a record's answer its own item decides: the answer less derived fields. */
+export function ownState(answer: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(answer).filter(([field]) => !DERIVED_FIELDS.has(field)));
+}
+
+/**
+ * The digest an event of `type` carries of its record's state, or null (a deletion, or a type
+ * the audit does not follow): SHA-256 of the canonical JSON of the record's own state.
+ */
+export function recordDigest(type: EventType, answer: Record<string, unknown> | null): string | null {
+  if (!AUDITED_KIND_OF[type] || !answer) return null;
+  return sha256Hex(canonicalJson(ownState(answer)));
+}

@@ -1,0 +1,22 @@
+import * as z from '../schemas/zod.ts';
+import { lazy } from '../schemas/lazy.ts';
+import { pageQueryShape } from '../schemas/list-query.ts';
+
+const sequenceNumber = () =>
+  z.optional(
+    z.pipe(
+      z.string().check(z.regex(/^[1-9][0-9]{0,14}$/, { error: 'must be a sequence number (a positive integer in plain decimal digits)' })).register(z.globalRegistry, { type: 'integer', minimum: 1 } as never),
+      z.transform(Number),
+    ),
+  );
+
+/** Verify's query: the range of sequence numbers to check (both optional, both included). */
+export const VerifyAuditQuery = lazy(() =>
+  z
+    .strictObject({ fromSequence: sequenceNumber(), toSequence: sequenceNumber() })
+    .check(z.refine((q) => q.fromSequence === undefined || q.toSequence === undefined || q.fromSequence <= q.toSequence, { path: ['toSequence'], error: 'must not be below fromSequence' })),
+);
+export type VerifyAuditInput = z.output<ReturnType<typeof VerifyAuditQuery>>;
+
+/** A record's history: page and pageSize only (one order: by version, oldest first). */
+export const RecordHistoryQuery = lazy(() => pageQueryShape());

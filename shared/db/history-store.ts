@@ -1,0 +1,65 @@
+import { gunzipSync } from 'node:zlib';
+import type { AuditedKind } from '../audit/record-state.ts';
+import type { SequencedEvent } from '../events/event-record.ts';
+import type { Page } from '../schemas/list-query.ts';
+import type { CursorBinding } from './cursor.ts';
+import { historyKeys, keys } from './keys.ts';
+import { queryPage } from './paginate.ts';
+import { mainTable, recordOf, type Item } from './table-ops.ts';
+import type { WriteOp } from './transact.ts';
+
+/**
+ * The histories of journals, accounts and cost centers: one item per version, written by the
+ * sequencer with the event that made it (never in the write path), and kept for good: no
+ * `purgeAt`, so they outlive the events (35 days). The state is the record as the change
+ * answered it: JSON text, or gzip-compressed JSON when the event left it out for its size.
+ */
+export interface HistoryRecord {
+  kind: AuditedKind;
+  recordId: string;
+  version: number;
+  type: SequencedEvent['type'];
+  actor: SequencedEvent['actor'];
+  requestId: string | null;
+  occurredAt: string;
+  eventId: string;
+  sequence: number;
+  hash: string | null;
+  state: Record<string, unknown> | null;
+}
+
+const FIELDS = ['kind', 'recordId', 'version', 'type', 'actor', 'requestId', 'occurredAt', 'eventId', 'sequence', 'hash'] as const;
+
+/** The history item of an event that changed a followed record (in the numbering transaction). */
+export function historyOp(kind: AuditedKind, event: SequencedEvent): WriteOp {
+  const state = event.omittedState ? { stateGz: event.omittedState } : { stateJson: event.data === null ? null : JSON.stringify(event.data) };
+  return mainTable.put({
+    ...historyKeys.version(event.companyId, kind, event.recordId, event.version, event.sequence),
+    entity: 'History',
+    kind,
+    recordId: event.recordId,
+    version: event.version,
+    type: event.type,
+    actor: event.actor,
+    requestId: event.requestId,
+    occurredAt: event.occurredAt,
+    eventId: event.eventId,
+    sequence: event.sequence,
+    hash: event.hash,
+    ...state,
+  });
+}
+
+function historyFromItem(item: Item): HistoryRecord {
+  const text = item.stateGz instanceof Uint8Array ? gunzipSync(item.stateGz).toString('utf8') : typeof item.stateJson === 'string' ? item.stateJson : 'null';
+  return { ...recordOf<Omit<HistoryRecord, 'state'>>(item, FIELDS), state: JSON.parse(text) as HistoryRecord['state'] };
+}
+
+/** A page of one record's versions, oldest first. */
+export async function historyPage(companyId: string, kind: AuditedKind, recordId: string, pageSize: number, page: string | undefined): Promise<Page<HistoryRecord>> {
+  const binding: CursorBinding = { companyId, endpoint: `history.${kind}`, orderBy: 'Version', orderAsc: true, filters: { recordId } };
+  const prefix = historyKeys.recordPrefix(kind, recordId);
+  // Wide journals' states are large: a page stops before it nears a response's 6 MB.
+  const found = await queryPage({ partition: keys.company(companyId).pk, pageSize, page, binding, range: { from: prefix, to: `${prefix}~` }, maxBytes: 4_000_000 });
+  return { ...found, results: found.results.map(historyFromItem) };
+}
