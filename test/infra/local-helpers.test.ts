@@ -41,7 +41,7 @@ describe('the helpers follow the stack npm start runs', () => {
 
     // Act: the helpers, with nothing but the data directory (and the token).
     const token = npmRun(['token', '--', '--email', 'newcomer@example.com'], { LEDGER_DATA_DIR: dataDir });
-    const walk = npmRun(['walkthrough'], { LEDGER_DATA_DIR: dataDir, TOKEN: token.stdout.trim() });
+    const walk = npmRun(['walkthrough'], { LEDGER_DATA_DIR: dataDir, TOKEN: token.stdout.trim(), STATEMENTS_FILE: join(dataDir, 'statements.xlsx') });
     const companyId = /^company .* \(([0-9a-f-]{36})\)/m.exec(walk.stdout)?.[1] ?? 'none';
     const recount = npmRun(['recount-tree-levels', '--', companyId], { LEDGER_DATA_DIR: dataDir });
     process.kill(-stack.pid!, 'SIGINT');
@@ -54,7 +54,7 @@ describe('the helpers follow the stack npm start runs', () => {
     expect(walk.status, walk.stderr).toBe(0);
     expect(walk.stdout).toMatch(/^balance sheet at 2026-02-28: assets 1099.75/m);
     expect(recount.status, recount.stderr).toBe(0);
-    expect(recount.stdout).toContain(`${companyId} ACCOUNT: 10 records, 0 recounted`);
+    expect(recount.stdout).toMatch(new RegExp(`${companyId} ACCOUNT: \\d+ records, 0 recounted`));
     expect(output.trimEnd().split('\n').at(-1)).toBe('stopped');
     expect(output).not.toContain('unexpectedly');
     expect(existsSync(stackFileOf(dataDir))).toBe(false);
