@@ -91,6 +91,7 @@ export const ERROR_CODES = {
   '409 TooManyWebhooks': entry('The company holds as many webhook subscriptions as allowed.', 'generalErrors', 'A company has at most 20 webhook subscriptions.'),
   '409 ReportTooLarge': entry('The report is too large to store.', 'generalErrors', 'The report is too large to store; narrow it (a cost center, a shorter range).'),
   '409 TooManyReports': entry('The company holds as many stored reports as allowed.', 'generalErrors', 'A company has at most 1000 stored report snapshots.'),
+  '409 BudgetPeriodsChanged': entry('The budget\'s financial year was re-periodised after the budget was written.', 'budgetId', 'The budget holds amounts for other periods than its financial year\'s 4: the year was re-periodised; update the budget.'),
   '409 RevaluationJournal': entry('A revaluation journal and its reversal are generated, not updated, voided or adjusted.', 'generalErrors', 'Void does not apply to a revaluation journal; it is reversed automatically on the next day.'),
   '409 RevaluationInProgress': entry('Another request finished the same revaluation first.', 'generalErrors', 'Another request finished this revaluation first; read its journals.'),
   '413 PayloadTooLarge': entry('The body is larger than the API accepts.', 'body', 'must be at most 1048576 bytes'),

@@ -1,7 +1,7 @@
 import { TOTAL_GROUP, type BalanceScope, type GroupedSums } from '../balances/records.ts';
 import type { BudgetLine } from '../budgets/record.ts';
 import { getBudget } from '../db/budget-store.ts';
-import { Forbidden, NotFound, ValidationError } from '../errors.ts';
+import { Forbidden, NotFound, StateConflict, ValidationError } from '../errors.ts';
 import { toMils } from '../money/mils.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import type { ChartAccount } from './account-tree.ts';
@@ -28,7 +28,8 @@ type Figures = { budget: bigint[]; actual: bigint[]; variance: bigint[] };
  * after it. Lines whose account or cost center is gone, or whose account is no longer revenue
  * or expense, are left out. Shows budgets and actuals alike, so it needs `reports:read` beside
  * its route's `budgets:read`. Never read while a wide posting runs (steady-books.ts).
- * Errors: Forbidden, NotFound (budgetId), ValidationError (the range, OutsideBudgetYear, TooManyColumns), BooksInMotion.
+ * Errors: Forbidden, NotFound (budgetId), ValidationError (the range, OutsideBudgetYear, TooManyColumns),
+ * StateConflict (BudgetPeriodsChanged), BooksInMotion.
  */
 export function budgetVsActual(companyId: string, query: BudgetVsActualInput, permissions: readonly string[]): Promise<BudgetVsActual> {
   if (!permissions.includes('reports:read')) throw new Forbidden('This report shows actual figures too: it also needs the permission reports:read.');
@@ -40,6 +41,10 @@ async function readBudgetVsActual(companyId: string, query: BudgetVsActualInput)
   if (!budget) NotFound.throw('The budget', 'budgetId');
   checkReportRange(query.dateFrom, query.dateTo, ctx.years);
   const year = ctx.years.find((y) => y.id === budget.financialYearId) ?? NotFound.throw('The budget’s financial year', 'budgetId');
+  // A year's periods may be reshaped while nothing is posted in it: amounts per period no longer fit them.
+  if (budget.lines.some((l) => l.amounts.length !== year.periods.length)) {
+    throw new StateConflict('BudgetPeriodsChanged', `The budget holds amounts for other periods than its financial year's ${year.periods.length}: the year was re-periodised; update the budget.`, 'budgetId');
+  }
   for (const [field, date] of [['dateFrom', query.dateFrom], ['dateTo', query.dateTo]] as const) {
     if (date < year.startDate || date > year.endDate) throw ValidationError.field(field, `must fall in the budget’s financial year, ${year.startDate} to ${year.endDate}`, 'OutsideBudgetYear');
   }

@@ -85,6 +85,22 @@ describe('budget vs actual', () => {
     }
   });
 
+  it('answers 409 BudgetPeriodsChanged, not figures of other periods, once the year is re-periodised under the budget', async () => {
+    const { api, base } = await companyOwner(gateway.url);
+    const chart = await chartOfAccounts(api, base);
+    const year = await year2026(api, base);
+    const budget = await api.post(`${base}/Budgets`, { name: 'Monthly', financialYearId: year.id, lines: [{ accountId: chart.sales.id, amounts: twelve(100) }] });
+    expect(budget.status, budget.text).toBe(200);
+    const quarters = ['01', '04', '07', '10'].map((m, i) => ({ name: `Q${i + 1}`, startDate: `2026-${m}-01`, endDate: ['2026-03-31', '2026-06-30', '2026-09-30', '2026-12-31'][i]! }));
+    const current = (await api.get(`${base}/FinancialYears/${year.id}`)).body;
+    const reshaped = await api.put(`${base}/FinancialYears/${year.id}`, { name: current.name, startDate: '2026-01-01', endDate: '2026-12-31', periods: quarters, version: current.version });
+    expect(reshaped.status, reshaped.text).toBe(200);
+
+    const r = await api.get(`${base}/Reports/BudgetVsActual?budgetId=${budget.body.id}&dateFrom=2026-01-01&dateTo=2026-12-31`);
+
+    expect([r.status, r.body.errors[0].code, r.body.errors[0].name]).toEqual([409, 'BudgetPeriodsChanged', 'budgetId']);
+  });
+
   it('gives at most 12 month columns', async () => {
     const { api, base } = await companyOwner(gateway.url);
     const revenue = (await api.post(`${base}/Accounts`, { code: '4', name: { english: '4', arabic: '4' }, type: 'category', classification: 'revenue' })).body;
