@@ -2,7 +2,7 @@ import { accounts, classificationOf } from '../accounts/account-kind.ts';
 import { unchangedCheckOp } from '../db/nodes/node-references.ts';
 import { getSettings as loadSettings, updateSettingsOps } from '../db/settings-store.ts';
 import { noJournalsYetOp } from '../db/journal-store.ts';
-import type { WriteOp } from '../db/transact.ts';
+import { onePerItem, type WriteOp } from '../db/transact.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { NotFound, StateConflict, ValidationError, VersionConflict } from '../errors.ts';
 import type { UpdateSettingsInput } from './schemas.ts';
@@ -58,7 +58,8 @@ export async function updateSettings(uow: UnitOfWork, companyId: string, input: 
     version: before.version + 1,
     updatedAt: new Date().toISOString(),
   };
-  return uow.commit([...updateSettingsOps(companyId, before, after), ...guards], after);
+  // One account may serve two settings, and two may share ancestors: each is checked once.
+  return uow.commit([...updateSettingsOps(companyId, before, after), ...onePerItem(guards)], after);
 }
 
 /**

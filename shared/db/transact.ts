@@ -18,6 +18,28 @@ export const MAX_TRANSACTION_ITEMS = 100;
 /** The items in consecutive chunks of at most `size`. */
 export const inChunks = <T>(items: readonly T[], size: number): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
+/** The item an op names (its table and key). */
+const itemOf = (op: WriteOp) => {
+  const { Put, Update, Delete, ConditionCheck } = op.item;
+  const named = Put ? { TableName: Put.TableName, Key: { pk: Put.Item?.pk, sk: Put.Item?.sk } } : (Update ?? Delete ?? ConditionCheck)!;
+  return JSON.stringify([named.TableName, named.Key]);
+};
+
+/**
+ * The ops with at most one per item, the first kept: a transaction may name an item only once,
+ * and two checks of the same item (an ancestor shared by two accounts checked unchanged, the
+ * journal counter checked for two reasons) would otherwise fail it as a whole.
+ */
+export function onePerItem(ops: readonly WriteOp[]): WriteOp[] {
+  const seen = new Set<string>();
+  return ops.filter((op) => {
+    const item = itemOf(op);
+    if (seen.has(item)) return false;
+    seen.add(item);
+    return true;
+  });
+}
+
 /** Items a request adds to its use case's transaction: the idempotency record and the event. */
 export const REQUEST_ITEMS = 2;
 

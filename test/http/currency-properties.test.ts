@@ -1,16 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { addDays } from '../../shared/financial-years/dates.ts';
 import { companyOwner, useGateway, type ApiResponse, type Client } from '../support/api.ts';
 import { type Account, applyStateChange, buildChart, chartShape, type Classification, type TrackedJournal, under } from '../support/random-chart.ts';
 
 /**
  * Random multi-currency books (SAR base at 2 or 3 decimals; USD, EUR, KWD and JPY lines at
  * their ISO precision, with given rates or the company's rates by date), under random sequences
- * of create, post, void, reverse and adjust: every line's base amount is its amount x rate
- * rounded half away from zero, and the trial balance (base figures and `currencies`), income
- * statement, balance sheet and general ledger equal a naive recomputation from the posted lines
- * (read back through the journals list), in integer minor units. PROPERTY_RUNS sets the number
- * of books (default kept small for CI).
+ * of create, post, void, reverse, adjust and revaluations at random dates: every line's base
+ * amount is its amount x rate rounded half away from zero, and the trial balance (base figures and
+ * `currencies`), income statement, balance sheet and general ledger equal a naive recomputation
+ * from the posted lines, revaluation journals included (read back through the journals list), in
+ * integer minor units. Each revaluation answers the naive holdings; right after it the balance
+ * sheet at its date shows each revalued account at exactly foreign balance x rate (plus what else
+ * it holds), and with its reversal the base balances from the next day are as before.
+ * PROPERTY_RUNS sets the number of books (default kept small for CI).
  */
 const gateway = useGateway();
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 3);
@@ -33,8 +37,8 @@ function rateText(currency: Foreign, draw: RateDraw): string {
   return decimalText((hundredMillionths / cut) * cut, 8).replace(/\.?0+$/, '');
 }
 
-/** Rates by date per currency: 0-3 distinct days each (none before a journal's date: NoExchangeRate). */
-const rateTable = fc.tuple(...FOREIGN.map(() => fc.uniqueArray(fc.record({ day, draw: rateDraw }), { selector: (r) => r.day, maxLength: 3 })));
+/** Rates by date per currency: 1-3 distinct days each (none before a journal's or a revaluation's date: NoExchangeRate). */
+const rateTable = fc.tuple(...FOREIGN.map(() => fc.uniqueArray(fc.record({ day, draw: rateDraw }), { selector: (r) => r.day, minLength: 1, maxLength: 3 })));
 const lineShape = fc.record({
   account: fc.nat(),
   side: fc.constantFrom(1 as const, 2 as const),
@@ -42,6 +46,8 @@ const lineShape = fc.record({
   units: fc.integer({ min: 100, max: 5_000_000 }),
   rate: fc.option(rateDraw, { nil: null }),
   namesBase: fc.boolean(),
+  /** A foreign line on an asset or liability (a bank, a payable), where revaluations find it. */
+  held: fc.boolean(),
 });
 const operation = fc.oneof(
   // `exact`: a base line balances the base amounts exactly; `rounded`: it balances the unrounded sum, leaving the rounding line to the service.
@@ -50,8 +56,11 @@ const operation = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('void' as const), target: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('reverse' as const), target: fc.nat(), day }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('adjust' as const), target: fc.nat() }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('revalue' as const), day }) },
+  // A foreign balance on an asset or liability (a bank, a payable) at its own rate, posted: what revaluations revalue.
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('hold' as const), line: lineShape, currency: fc.constantFrom(...FOREIGN), rate: rateDraw, against: fc.nat(), day }) },
 );
-const checks = fc.record({ ranges: fc.array(fc.tuple(fc.nat(), fc.nat()), { minLength: 2, maxLength: 3 }), asOf: fc.nat(), ledgerAccount: fc.nat(), pageSize: fc.integer({ min: 2, max: 7 }) });
+const checks = fc.record({ ranges: fc.array(fc.tuple(fc.nat(), fc.nat()), { minLength: 2, maxLength: 3 }), asOf: fc.nat(), ledgerAccount: fc.nat(), pageSize: fc.integer({ min: 2, max: 7 }), gainLossLeaf: fc.nat(), revaluations: fc.array(fc.nat(), { minLength: 1, maxLength: 3 }) });
 
 /** Decimal text (or a JSON number) to integer units at `decimals` places; more digits than that is a failure. */
 function units(text: string | number, decimals: number, exact = false): bigint {
@@ -93,10 +102,15 @@ interface PostedLine {
   /** In base units. */
   base: bigint;
   postingDate: string;
+  /** On a revaluation's line (or its reversal's): the currency whose base it adjusts. */
+  revaluationOf?: string;
 }
 
+/** The currency each line of a revaluation journal and of its reversal revalues, by journal id (the last line, on the gain and loss account: none). */
+type RevaluationTags = Map<string, Array<string | undefined>>;
+
 /** Every posted line (posted and reversed journals), from the journals list; checks each base amount on the way. */
-async function postedLines(api: Client, base: string, basePrecision: number): Promise<PostedLine[]> {
+async function postedLines(api: Client, base: string, basePrecision: number, tags: RevaluationTags = new Map()): Promise<PostedLine[]> {
   const lines: PostedLine[] = [];
   let page: string | null = null;
   do {
@@ -107,7 +121,8 @@ async function postedLines(api: Client, base: string, basePrecision: number): Pr
       j.entries.forEach((e: { accountId: string; side: 1 | 2; amount: number; currency: string; exchangeRate: string; baseAmount: number }, line: number) => {
         const precision = e.currency === BASE ? basePrecision : PRECISION[e.currency as Foreign];
         const amount = units(e.amount, precision);
-        const posted = { journalId: j.id, serialNumber: j.serialNumber, accountId: e.accountId, line, side: e.side, currency: e.currency, amount, exchangeRate: e.exchangeRate, base: units(e.baseAmount, basePrecision), postingDate: j.postingDate };
+        const revaluationOf = tags.get(j.id)?.[line];
+        const posted = { journalId: j.id, serialNumber: j.serialNumber, accountId: e.accountId, line, side: e.side, currency: e.currency, amount, exchangeRate: e.exchangeRate, base: units(e.baseAmount, basePrecision), postingDate: j.postingDate, ...(revaluationOf ? { revaluationOf } : {}) };
         expect(posted.base, `base amount of ${JSON.stringify(e)}`).toBe(e.currency === BASE ? amount : baseUnits(amount, precision, e.exchangeRate, basePrecision));
         if (e.currency === BASE) expect(e.exchangeRate).toBe('1');
         lines.push(posted);
@@ -132,6 +147,117 @@ const pairs = (f: bigint[]) => ({ opening: { debit: f[0], credit: f[1] }, moveme
 const readPairs = (row: Record<string, { debit: string; credit: string }>, decimals: number) =>
   Object.fromEntries(['opening', 'movement', 'closing'].map((c) => [c, { debit: units(row[c]!.debit, decimals, true), credit: units(row[c]!.credit, decimals, true) }]));
 
+/** Every foreign (account, currency) balance of an asset or liability leaf through `day`: foreign units and the base it carries. */
+function naiveHoldings(lines: PostedLine[], chart: Account[], day: string) {
+  const holdings = new Map<string, { account: Account; currency: Foreign; foreign: bigint; carried: bigint }>();
+  for (const l of lines.filter((x) => x.postingDate <= day)) {
+    const account = chart.find((a) => a.id === l.accountId)!;
+    if (account.classification !== 'asset' && account.classification !== 'liability') continue;
+    const currency = (l.currency !== BASE ? l.currency : l.revaluationOf) as Foreign | undefined;
+    if (!currency) continue;
+    const key = `${account.code} ${currency}`;
+    const h = holdings.get(key) ?? { account, currency, foreign: 0n, carried: 0n };
+    const sign = l.side === 1 ? 1n : -1n;
+    if (l.currency !== BASE) h.foreign += sign * l.amount;
+    h.carried += sign * l.base;
+    holdings.set(key, h);
+  }
+  return [...holdings.entries()]
+    .filter(([, h]) => h.foreign !== 0n)
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([, h]) => h);
+}
+
+interface RevaluationContext {
+  day: string;
+  basePrecision: number;
+  chart: Account[];
+  gainLossAccountId: string;
+  inEffect: (currency: string, on: string) => string | undefined;
+  tags: RevaluationTags;
+}
+
+/**
+ * Revalues at `day` and checks it against the naive books: the refusals it must give (no year for
+ * the next day, a holding without a rate), each row (foreign balance, rate, base before and after),
+ * the balance sheet at `day` (each revalued account at exactly its foreign balances x rates plus
+ * its other base), and the base balances through the next day (unchanged, currency figures too).
+ */
+async function revalueAndCheck(api: Client, base: string, c: RevaluationContext): Promise<void> {
+  const next = addDays(c.day, 1);
+  const before = await postedLines(api, base, c.basePrecision, c.tags);
+  const holdings = naiveHoldings(before, c.chart, c.day);
+  const trialThroughNext = async () => {
+    const r = await api.get(`${base}/Reports/TrialBalance?dateFrom=2026-01-01&dateTo=${next}`);
+    expect(r.status, r.text).toBe(200);
+    const shown = r.body.rows.filter((row: any) => row.closing.debit !== row.closing.credit || row.currencies.length > 0);
+    return Object.fromEntries(shown.map((row: any) => [row.path, { closing: row.closing, currencies: row.currencies }]));
+  };
+  const trialBefore = next <= '2027-12-31' ? await trialThroughNext() : undefined;
+
+  const r = await api.post(`${base}/Revaluations`, { date: c.day });
+  if (next > '2027-12-31') {
+    expect(r.status, r.text).toBe(400);
+    expect(r.body.errors[0]).toMatchObject({ name: 'date', code: 'NoFinancialYear' });
+    return;
+  }
+  if (holdings.some((h) => !c.inEffect(h.currency, c.day))) {
+    expect(r.status, r.text).toBe(400);
+    expect(r.body.errors[0]).toMatchObject({ name: 'date', code: 'NoExchangeRate' });
+    return;
+  }
+  expect(r.status, r.text).toBe(200);
+  const expected = holdings.map((h) => {
+    const rate = c.inEffect(h.currency, c.day)!;
+    const target = baseUnits(h.foreign, PRECISION[h.currency], rate, c.basePrecision);
+    return { account: h.account, currency: h.currency, foreign: h.foreign, rate, carried: h.carried, target };
+  });
+  expect(
+    r.body.accounts.map((a: any) => ({ ...a, rate: plainRate(a.rate) })),
+    `revaluation at ${c.day}`,
+  ).toEqual(
+    expected.map((e) => ({
+      accountId: e.account.id,
+      currency: e.currency,
+      foreignBalance: decimalText(e.foreign, PRECISION[e.currency]),
+      rate: plainRate(e.rate),
+      baseBefore: decimalText(e.carried, c.basePrecision),
+      baseAfter: decimalText(e.target, c.basePrecision),
+      difference: decimalText(e.target - e.carried, c.basePrecision),
+    })),
+  );
+  const moved = expected.filter((e) => e.target !== e.carried);
+  if (moved.length === 0) {
+    expect(r.body).toMatchObject({ journalId: null, reversalId: null });
+    return;
+  }
+  // The journal's lines: one per moved (account, currency), in the answer's order, then the gain and loss line.
+  const revaluationLines = [...moved.map((e) => e.currency as string | undefined), undefined];
+  c.tags.set(r.body.journalId, revaluationLines);
+  c.tags.set(r.body.reversalId, revaluationLines);
+  const journal = (await api.get(`${base}/Journals/${r.body.journalId}`)).body;
+  expect(journal.entries.map((e: { accountId: string }) => e.accountId)).toEqual([...moved.map((e) => e.account.id), ...(journal.entries.length > moved.length ? [c.gainLossAccountId] : [])]);
+
+  // At the date: each revalued account at exactly its foreign balances x rates, plus the base of its other lines.
+  const after = await postedLines(api, base, c.basePrecision, c.tags);
+  const sheet = await api.get(`${base}/Reports/BalanceSheet?date=${c.day}`);
+  expect(sheet.status, sheet.text).toBe(200);
+  for (const account of new Set(expected.map((e) => e.account))) {
+    const revalued = expected.filter((e) => e.account === account);
+    const currencies = new Set<string>(revalued.map((e) => e.currency));
+    const other = netOf(
+      after.filter((l) => l.accountId === account.id && l.postingDate <= c.day && !currencies.has(l.currency) && !(l.revaluationOf && currencies.has(l.revaluationOf))),
+      (l) => l.base,
+    );
+    const net = revalued.reduce((s, e) => s + e.target, 0n) + other;
+    const row = [...sheet.body.assets, ...sheet.body.liabilities].find((x: { accountId: string }) => x.accountId === account.id);
+    // An account whose figures are all zero has no row.
+    expect(row ? units(row.amounts[0], c.basePrecision, true) : 0n, `${account.path} at ${c.day}`).toBe(account.classification === 'asset' ? net : -net);
+  }
+  // From the next day, the revaluation and its reversal cancel: base closings and currency figures as before.
+  expect(await trialThroughNext()).toEqual(trialBefore);
+}
+
 describe('multi-currency reports against a naive recomputation', () => {
   it('trial balance with currencies, income statement, balance sheet and general ledger equal the posted lines, in minor units', async () => {
     await fc.assert(
@@ -141,7 +267,8 @@ describe('multi-currency reports against a naive recomputation', () => {
         const leaves = chart.filter((a) => a.leaf);
         for (const start of ['2026-01-01', '2027-01-01']) await api.post(`${base}/FinancialYears`, { startDate: start, endDate: `${start.slice(0, 4)}-12-31` });
         const settings = (await api.get(`${base}/Settings`)).body;
-        const set = await api.put(`${base}/Settings`, { baseCurrency: BASE, decimalPrecision: basePrecision, retainedEarningsAccountId: null, fxRoundingAccountId: leaves[roundingLeaf % leaves.length]!.id, version: settings.version });
+        const gainLossAccountId = leaves[check.gainLossLeaf % leaves.length]!.id;
+        const set = await api.put(`${base}/Settings`, { baseCurrency: BASE, decimalPrecision: basePrecision, retainedEarningsAccountId: null, fxRoundingAccountId: leaves[roundingLeaf % leaves.length]!.id, unrealizedFxGainLossAccountId: gainLossAccountId, version: settings.version });
         expect(set.status, set.text).toBe(200);
 
         // The company's rates by date, and the rate in effect on a day: the latest dated on or before it.
@@ -158,7 +285,28 @@ describe('multi-currency reports against a naive recomputation', () => {
 
         // Apply the operations; a refused transition (wrong state) simply changes nothing.
         const journals: TrackedJournal[] = [];
+        const tags: RevaluationTags = new Map();
         for (const op of operations) {
+          if (op.kind === 'hold') {
+            const held = leaves.filter((a) => a.classification === 'asset' || a.classification === 'liability');
+            const rate = rateText(op.currency, op.rate);
+            const amount = BigInt(op.line.units);
+            const baseAmount = decimalText(baseUnits(amount, PRECISION[op.currency], rate, basePrecision), basePrecision);
+            const entries = [
+              { accountId: held[op.line.account % held.length]!.id, side: op.line.side, amount: decimalText(amount, PRECISION[op.currency]), currency: op.currency, exchangeRate: rate },
+              { accountId: leaves[op.against % leaves.length]!.id, side: op.line.side === 1 ? 2 : 1, amount: baseAmount },
+            ];
+            const created = await api.post(`${base}/Journals`, { date: `${op.day}T10:00:00Z`, entries });
+            expect(created.status, created.text).toBe(200);
+            const posted = await api.post(`${base}/Journals/${created.body.id}/Post`, { postingDate: op.day, version: created.body.version });
+            expect(posted.status, posted.text).toBe(200);
+            journals.push({ id: posted.body.id, version: posted.body.version, status: 'posted', reversal: false });
+            continue;
+          }
+          if (op.kind === 'revalue') {
+            await revalueAndCheck(api, base, { day: op.day, basePrecision, chart, gainLossAccountId, inEffect, tags });
+            continue;
+          }
           if (op.kind === 'create') {
             let missingRate = false;
             // Each line's base amount, and its exact value over a common denominator (10^8 rate x 10^3 amount).
@@ -167,7 +315,8 @@ describe('multi-currency reports against a naive recomputation', () => {
             let exactNet = 0n;
             let foreignLines = 0;
             const entries: Array<Record<string, unknown>> = op.lines.map((l) => {
-              const accountId = leaves[l.account % leaves.length]!.id;
+              const held = leaves.filter((a) => a.classification === 'asset' || a.classification === 'liability');
+              const accountId = (l.held && l.currency !== BASE ? held : leaves)[l.account % (l.held && l.currency !== BASE ? held : leaves).length]!.id;
               const sign = l.side === 1 ? 1n : -1n;
               if (l.currency === BASE) {
                 const amount = BigInt(l.units);
@@ -205,8 +354,12 @@ describe('multi-currency reports against a naive recomputation', () => {
           }
           await applyStateChange(api, base, journals, op);
         }
+        // Revaluations once the books have grown, besides those among the operations: on a day
+        // something was posted, or one of the usual days.
+        const postedDays = [...new Set([...(await postedLines(api, base, basePrecision, tags)).map((l) => l.postingDate), ...DAYS])].sort();
+        for (const i of check.revaluations) await revalueAndCheck(api, base, { day: postedDays[i % postedDays.length]!, basePrecision, chart, gainLossAccountId, inEffect, tags });
 
-        const lines = await postedLines(api, base, basePrecision);
+        const lines = await postedLines(api, base, basePrecision, tags);
         const ofAccounts = (accounts: Account[]) => lines.filter((l) => accounts.some((a) => a.id === l.accountId));
         const baseOf = (l: PostedLine) => l.base;
         const days = [...new Set([...lines.map((l) => l.postingDate), ...DAYS])].sort();

@@ -129,4 +129,30 @@ describe('journal lines in foreign currencies', () => {
     expect(changed.status).toBe(409);
     expect(changed.body.errors[0]).toMatchObject({ name: 'baseCurrency', code: 'CurrencyInUse' });
   });
+
+  it('changes the base currency and lowers the precision at once before any journal, and refuses both with a 409 naming a field after', async () => {
+    const { api, base, chart } = await books();
+    const first = (await api.get(`${base}/Settings`)).body;
+    const raised = await api.put(`${base}/Settings`, { baseCurrency: 'SAR', decimalPrecision: 3, retainedEarningsAccountId: null, version: first.version });
+    expect(raised.status, raised.text).toBe(200);
+    const both = await api.put(`${base}/Settings`, { baseCurrency: 'USD', decimalPrecision: 2, retainedEarningsAccountId: null, version: raised.body.version });
+    expect(both.status, both.text).toBe(200);
+    const back = await api.put(`${base}/Settings`, { baseCurrency: 'SAR', decimalPrecision: 3, retainedEarningsAccountId: null, version: both.body.version });
+    expect(back.status, back.text).toBe(200);
+    await draft(api, base, [debit(chart.rent.id, '1'), credit(chart.bank.id, '1')]);
+    const refused = await api.put(`${base}/Settings`, { baseCurrency: 'USD', decimalPrecision: 2, retainedEarningsAccountId: null, version: back.body.version });
+    expect(refused.status, refused.text).toBe(409);
+    expect(['baseCurrency', 'decimalPrecision']).toContain(refused.body.errors[0].name);
+    expect((await api.get(`${base}/Settings`)).body).toMatchObject({ baseCurrency: 'SAR', decimalPrecision: 3 });
+  });
+
+  it('takes one account for several settings, and settings accounts sharing ancestors', async () => {
+    const { api, base, chart } = await books();
+    const settings = (await api.get(`${base}/Settings`)).body;
+    const exchange = (await api.post(`${base}/Accounts`, { code: '3102', name: { english: 'Exchange differences', arabic: 'فروق الصرف' }, type: 'leaf', parentId: chart.equity.id })).body;
+    // The retained earnings account and the exchange account share the equity root; one account serves two settings.
+    const set = await api.put(`${base}/Settings`, { baseCurrency: 'SAR', decimalPrecision: 2, retainedEarningsAccountId: chart.retained.id, fxRoundingAccountId: exchange.id, unrealizedFxGainLossAccountId: exchange.id, version: settings.version });
+    expect(set.status, set.text).toBe(200);
+    expect(set.body).toMatchObject({ retainedEarningsAccountId: chart.retained.id, fxRoundingAccountId: exchange.id, unrealizedFxGainLossAccountId: exchange.id });
+  });
 });
