@@ -160,5 +160,5 @@ const verdicts = [
   `trial balance: movement ${trial.totals.movement.debit} against the file's ${cents(fileTotal)}, ${sums.size} accounts checked, ${mismatches.length} differing: ${mismatches.length === 0 && trial.totals.movement.debit === cents(fileTotal) ? 'equal' : 'DIFFERENT'}`,
 ];
 for (const verdict of verdicts) console.log(verdict);
-saveResults({ imports: { ...result, verdicts } });
+saveResults({ bulkImports: { ...result, verdicts } });
 await stack.stop();
