@@ -1194,7 +1194,7 @@ export interface paths {
         get: operations["imports.list"];
         put?: never;
         /**
-         * Import accounts, cost centers, opening balances or journals from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
+         * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
          * @description Example request: `POST /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Imports`
          */
         post: operations["imports.create"];
