@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/45de8c48-a0a6-4ce3-b678-62eb898aa971`
+         * @description Example request: `GET /api/v1/Companies/ffe35ddd-52e0-4621-959c-742016c72a1c`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Settings`
+         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Settings`
          */
         get: operations["settings.get"];
         /**
          * Update company settings (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Settings`
+         * @description Example request: `PUT /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Roles`
+         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Roles`
+         * @description Example request: `POST /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Roles/d7388c9f-df4c-4ecf-9687-d65115a0c89a`
+         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Roles/12ba4240-99e5-4778-b0c4-c26223b30c27`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Roles/d7388c9f-df4c-4ecf-9687-d65115a0c89a`
+         * @description Example request: `PUT /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Roles/12ba4240-99e5-4778-b0c4-c26223b30c27`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Roles/d7388c9f-df4c-4ecf-9687-d65115a0c89a`
+         * @description Example request: `DELETE /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Roles/12ba4240-99e5-4778-b0c4-c26223b30c27`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Members`
+         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Members`
+         * @description Example request: `POST /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Members/96b7c5c9-9f5b-4f34-9a24-7b4d791ada99`
+         * @description Example request: `PUT /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Members/c7717c8e-87b1-4788-a601-9c6e78a2ff78`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Members/96b7c5c9-9f5b-4f34-9a24-7b4d791ada99`
+         * @description Example request: `DELETE /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Members/c7717c8e-87b1-4788-a601-9c6e78a2ff78`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/ApiKeys/a726450a-a4f7-414b-8d40-be2a8482965a`
+         * @description Example request: `DELETE /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/ApiKeys/9616b830-6b46-4a01-954f-b8c71d7e298c`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Accounts`
+         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Accounts`
+         * @description Example request: `POST /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Accounts/01ef6151-eb30-407b-865c-3775f50fe596`
+         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Accounts/05c583a0-92b1-43d6-93c3-9d28b4174432`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Accounts/01ef6151-eb30-407b-865c-3775f50fe596`
+         * @description Example request: `PUT /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Accounts/05c583a0-92b1-43d6-93c3-9d28b4174432`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Accounts/01ef6151-eb30-407b-865c-3775f50fe596`
+         * @description Example request: `DELETE /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Accounts/05c583a0-92b1-43d6-93c3-9d28b4174432`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Accounts/01ef6151-eb30-407b-865c-3775f50fe596/History`
+         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Accounts/05c583a0-92b1-43d6-93c3-9d28b4174432/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/CostCenters/852ef430-5feb-416f-8900-cc38b186d7b1`
+         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/CostCenters/3151c772-924a-47a8-a850-7f0708845543`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/CostCenters/852ef430-5feb-416f-8900-cc38b186d7b1`
+         * @description Example request: `PUT /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/CostCenters/3151c772-924a-47a8-a850-7f0708845543`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/CostCenters/852ef430-5feb-416f-8900-cc38b186d7b1`
+         * @description Example request: `DELETE /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/CostCenters/3151c772-924a-47a8-a850-7f0708845543`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/CostCenters/852ef430-5feb-416f-8900-cc38b186d7b1/History`
+         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/CostCenters/3151c772-924a-47a8-a850-7f0708845543/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/CostCenters/852ef430-5feb-416f-8900-cc38b186d7b1/Activate`
+         * @description Example request: `POST /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/CostCenters/3151c772-924a-47a8-a850-7f0708845543/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/CostCenters/852ef430-5feb-416f-8900-cc38b186d7b1/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/CostCenters/3151c772-924a-47a8-a850-7f0708845543/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/FinancialYears/ff26843e-e377-41b2-b8c9-ff68ae4b7f10`
+         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/FinancialYears/83b26e36-1e80-4549-9122-e66af339de5b`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/FinancialYears/474403f8-2af0-4df7-84c7-248f90a85198`
+         * @description Example request: `PUT /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/FinancialYears/d3aef4b9-5efe-47a1-b8d8-d2fc0744a23e`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/FinancialYears/474403f8-2af0-4df7-84c7-248f90a85198`
+         * @description Example request: `DELETE /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/FinancialYears/d3aef4b9-5efe-47a1-b8d8-d2fc0744a23e`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/FinancialYears/ff26843e-e377-41b2-b8c9-ff68ae4b7f10/Close`
+         * @description Example request: `PUT /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/FinancialYears/83b26e36-1e80-4549-9122-e66af339de5b/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/FinancialYears/ff26843e-e377-41b2-b8c9-ff68ae4b7f10/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/FinancialYears/83b26e36-1e80-4549-9122-e66af339de5b/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/FinancialYears/ff26843e-e377-41b2-b8c9-ff68ae4b7f10/Periods`
+         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/FinancialYears/83b26e36-1e80-4549-9122-e66af339de5b/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/FinancialYears/ff26843e-e377-41b2-b8c9-ff68ae4b7f10/Periods/81eab667-e628-4590-b9f7-4a5d678ecc87`
+         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/FinancialYears/83b26e36-1e80-4549-9122-e66af339de5b/Periods/df59817e-8415-429f-b35b-a2c6bd367a64`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/FinancialYears/ff26843e-e377-41b2-b8c9-ff68ae4b7f10/Periods/81eab667-e628-4590-b9f7-4a5d678ecc87/Lock`
+         * @description Example request: `POST /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/FinancialYears/83b26e36-1e80-4549-9122-e66af339de5b/Periods/df59817e-8415-429f-b35b-a2c6bd367a64/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/FinancialYears/ff26843e-e377-41b2-b8c9-ff68ae4b7f10/Periods/81eab667-e628-4590-b9f7-4a5d678ecc87/Close`
+         * @description Example request: `POST /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/FinancialYears/83b26e36-1e80-4549-9122-e66af339de5b/Periods/df59817e-8415-429f-b35b-a2c6bd367a64/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/FinancialYears/ff26843e-e377-41b2-b8c9-ff68ae4b7f10/Periods/81eab667-e628-4590-b9f7-4a5d678ecc87/Close`
+         * @description Example request: `POST /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/FinancialYears/83b26e36-1e80-4549-9122-e66af339de5b/Periods/df59817e-8415-429f-b35b-a2c6bd367a64/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/FinancialYears/ff26843e-e377-41b2-b8c9-ff68ae4b7f10/Periods/81eab667-e628-4590-b9f7-4a5d678ecc87/Reopen`
+         * @description Example request: `POST /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/FinancialYears/83b26e36-1e80-4549-9122-e66af339de5b/Periods/df59817e-8415-429f-b35b-a2c6bd367a64/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Journals`
+         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Journals`
+         * @description Example request: `POST /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Journals/e617eb0d-9884-4243-8bb6-2938050d90fc`
+         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Journals/3cffc51e-43b1-4f14-9f51-03b2fb4574be`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Journals/e617eb0d-9884-4243-8bb6-2938050d90fc`
+         * @description Example request: `PUT /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Journals/3cffc51e-43b1-4f14-9f51-03b2fb4574be`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Journals/e617eb0d-9884-4243-8bb6-2938050d90fc/History`
+         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Journals/3cffc51e-43b1-4f14-9f51-03b2fb4574be/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Journals/e617eb0d-9884-4243-8bb6-2938050d90fc/Post`
+         * @description Example request: `POST /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Journals/3cffc51e-43b1-4f14-9f51-03b2fb4574be/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Journals/c26d16e7-62e2-4da6-852b-43c8076faaed/Void`
+         * @description Example request: `POST /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Journals/d786c7bc-3a19-402e-a449-95bfc11d89d3/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Journals/e617eb0d-9884-4243-8bb6-2938050d90fc/Adjust`
+         * @description Example request: `POST /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Journals/3cffc51e-43b1-4f14-9f51-03b2fb4574be/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Journals/e617eb0d-9884-4243-8bb6-2938050d90fc/Reverse`
+         * @description Example request: `POST /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Journals/3cffc51e-43b1-4f14-9f51-03b2fb4574be/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -829,7 +829,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Reports/TrialBalance?financialYearId=ff26843e-e377-41b2-b8c9-ff68ae4b7f10`
+         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Reports/TrialBalance?financialYearId=83b26e36-1e80-4549-9122-e66af339de5b`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -849,7 +849,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -869,7 +869,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Reports/BudgetVsActual?budgetId=fd26e4b5-86db-4bcf-a0b7-c85b6370a66e&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Reports/BudgetVsActual?budgetId=79112cad-8b0e-4bcb-b2dc-d3665add0ddc&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -949,13 +949,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Reports`
+         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Reports`
+         * @description Example request: `POST /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -973,7 +973,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Reports/daa9fb07-319c-419a-955a-4d7f3e76b6a5`
+         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Reports/79779d39-aa53-4827-9857-5c2300d0f4e6`
          */
         get: operations["reports.get"];
         put?: never;
@@ -993,7 +993,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1013,13 +1013,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1037,18 +1037,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Webhooks/6228a05e-110e-44d6-92e8-22eb287f6912`
+         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Webhooks/4abb2ce0-d456-40ac-9db0-9fb3fc69dcb7`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Webhooks/6228a05e-110e-44d6-92e8-22eb287f6912`
+         * @description Example request: `PUT /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Webhooks/4abb2ce0-d456-40ac-9db0-9fb3fc69dcb7`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Webhooks/6228a05e-110e-44d6-92e8-22eb287f6912`
+         * @description Example request: `DELETE /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Webhooks/4abb2ce0-d456-40ac-9db0-9fb3fc69dcb7`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1065,7 +1065,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Webhooks/6228a05e-110e-44d6-92e8-22eb287f6912/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Webhooks/4abb2ce0-d456-40ac-9db0-9fb3fc69dcb7/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1085,13 +1085,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1109,18 +1109,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/ExchangeRates/92bab581-2637-46c5-b8e0-0badbbfd982a`
+         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/ExchangeRates/44e6eae2-dee3-4efe-ae03-a7ee192bdad5`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/ExchangeRates/92bab581-2637-46c5-b8e0-0badbbfd982a`
+         * @description Example request: `PUT /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/ExchangeRates/44e6eae2-dee3-4efe-ae03-a7ee192bdad5`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/ExchangeRates/92bab581-2637-46c5-b8e0-0badbbfd982a`
+         * @description Example request: `DELETE /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/ExchangeRates/44e6eae2-dee3-4efe-ae03-a7ee192bdad5`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1137,13 +1137,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Budgets`
+         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Budgets`
+         * @description Example request: `POST /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1161,18 +1161,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Budgets/fd26e4b5-86db-4bcf-a0b7-c85b6370a66e`
+         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Budgets/79112cad-8b0e-4bcb-b2dc-d3665add0ddc`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Budgets/fd26e4b5-86db-4bcf-a0b7-c85b6370a66e`
+         * @description Example request: `PUT /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Budgets/79112cad-8b0e-4bcb-b2dc-d3665add0ddc`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Budgets/fd26e4b5-86db-4bcf-a0b7-c85b6370a66e`
+         * @description Example request: `DELETE /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Budgets/79112cad-8b0e-4bcb-b2dc-d3665add0ddc`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1189,13 +1189,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Imports`
+         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
-         * Import accounts, cost centers, opening balances or journals from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Imports`
+         * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
+         * @description Example request: `POST /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1213,7 +1213,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Imports/35cc214b-7924-4280-90c2-79a7e4395193`
+         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Imports/6ff154ab-0451-46fe-bebd-40d082e478f0`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1233,7 +1233,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Imports/35cc214b-7924-4280-90c2-79a7e4395193/Errors`
+         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Imports/6ff154ab-0451-46fe-bebd-40d082e478f0/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1253,7 +1253,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table
-         * @description Example request: `GET /api/v1/Companies/f8f934ec-57f1-4392-8154-061af2d8f47e/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1307,7 +1307,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:34335/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A43297%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=EpzX5bonMIG3LHi4QYofA75zt0Q5JGp5C4mQ9MqDTto&code_challenge_method=S256&state=WxTws8SnQ4eSzNts69r4PjmzWRMJ22fDjpRVqcv2fqQ&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:45459/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A35419%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=Q04solSsYYAfWYBIfnGY5UVh1gil-PQz3AytekXwRTM&code_challenge_method=S256&state=zta4lhvUkBHnKjAZ-oyRlICljCHnoYVNdPDZjlvCLxs&client_id=ledger-local"
                      *     }
                      */
                     "application/json": {
@@ -1377,7 +1377,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "f8f934ec-57f1-4392-8154-061af2d8f47e",
+                     *           "companyId": "5ad06420-ab6a-4a7f-a5a7-58046ec8c652",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1416,7 +1416,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "45de8c48-a0a6-4ce3-b678-62eb898aa971",
+                     *           "companyId": "ffe35ddd-52e0-4621-959c-742016c72a1c",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1554,7 +1554,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "f8f934ec-57f1-4392-8154-061af2d8f47e",
+                     *           "companyId": "5ad06420-ab6a-4a7f-a5a7-58046ec8c652",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1593,7 +1593,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "45de8c48-a0a6-4ce3-b678-62eb898aa971",
+                     *           "companyId": "ffe35ddd-52e0-4621-959c-742016c72a1c",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1744,16 +1744,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "45de8c48-a0a6-4ce3-b678-62eb898aa971",
+                     *           "id": "ffe35ddd-52e0-4621-959c-742016c72a1c",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-24T11:56:39.469Z",
+                     *           "createdAt": "2026-11-24T12:06:07.055Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "f8f934ec-57f1-4392-8154-061af2d8f47e",
+                     *           "id": "5ad06420-ab6a-4a7f-a5a7-58046ec8c652",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-24T11:56:39.212Z",
+                     *           "createdAt": "2026-11-24T12:06:06.869Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -1878,9 +1878,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "45de8c48-a0a6-4ce3-b678-62eb898aa971",
+                     *       "id": "ffe35ddd-52e0-4621-959c-742016c72a1c",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T11:56:39.469Z",
+                     *       "createdAt": "2026-11-24T12:06:07.055Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -1889,7 +1889,7 @@ export interface operations {
                      *         "fxRoundingAccountId": null,
                      *         "unrealizedFxGainLossAccountId": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-24T11:56:39.469Z"
+                     *         "updatedAt": "2026-11-24T12:06:07.055Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -2068,9 +2068,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "45de8c48-a0a6-4ce3-b678-62eb898aa971",
+                     *       "id": "ffe35ddd-52e0-4621-959c-742016c72a1c",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T11:56:39.469Z",
+                     *       "createdAt": "2026-11-24T12:06:07.055Z",
                      *       "version": 1
                      *     }
                      */
@@ -2174,7 +2174,7 @@ export interface operations {
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-24T11:56:39.212Z"
+                     *       "updatedAt": "2026-11-24T12:06:06.869Z"
                      *     }
                      */
                     "application/json": {
@@ -2270,7 +2270,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "bcd27927-5d81-4212-8ada-2101c22f10e6",
+                 *       "retainedEarningsAccountId": "1aad7290-10e6-4938-8de5-7b5d2d0f6428",
                  *       "version": 1
                  *     }
                  */
@@ -2301,11 +2301,11 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "bcd27927-5d81-4212-8ada-2101c22f10e6",
+                     *       "retainedEarningsAccountId": "1aad7290-10e6-4938-8de5-7b5d2d0f6428",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-24T11:56:40.887Z"
+                     *       "updatedAt": "2026-11-24T12:06:08.574Z"
                      *     }
                      */
                     "application/json": {
@@ -2535,7 +2535,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "d7388c9f-df4c-4ecf-9687-d65115a0c89a",
+                     *           "id": "12ba4240-99e5-4778-b0c4-c26223b30c27",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -2546,8 +2546,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-24T11:56:46.579Z",
-                     *           "updatedAt": "2026-11-24T11:56:46.619Z"
+                     *           "createdAt": "2026-11-24T12:06:15.075Z",
+                     *           "updatedAt": "2026-11-24T12:06:15.102Z"
                      *         }
                      *       ]
                      *     }
@@ -2683,7 +2683,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d7388c9f-df4c-4ecf-9687-d65115a0c89a",
+                     *       "id": "12ba4240-99e5-4778-b0c4-c26223b30c27",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2693,8 +2693,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:56:46.579Z",
-                     *       "updatedAt": "2026-11-24T11:56:46.579Z"
+                     *       "createdAt": "2026-11-24T12:06:15.075Z",
+                     *       "updatedAt": "2026-11-24T12:06:15.075Z"
                      *     }
                      */
                     "application/json": {
@@ -2827,7 +2827,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d7388c9f-df4c-4ecf-9687-d65115a0c89a",
+                     *       "id": "12ba4240-99e5-4778-b0c4-c26223b30c27",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2837,8 +2837,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:56:46.579Z",
-                     *       "updatedAt": "2026-11-24T11:56:46.579Z"
+                     *       "createdAt": "2026-11-24T12:06:15.075Z",
+                     *       "updatedAt": "2026-11-24T12:06:15.075Z"
                      *     }
                      */
                     "application/json": {
@@ -2972,7 +2972,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d7388c9f-df4c-4ecf-9687-d65115a0c89a",
+                     *       "id": "12ba4240-99e5-4778-b0c4-c26223b30c27",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -2983,8 +2983,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T11:56:46.579Z",
-                     *       "updatedAt": "2026-11-24T11:56:46.619Z"
+                     *       "createdAt": "2026-11-24T12:06:15.075Z",
+                     *       "updatedAt": "2026-11-24T12:06:15.102Z"
                      *     }
                      */
                     "application/json": {
@@ -3227,8 +3227,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "fa4f5fb9-b864-4eb7-a1fa-13c56f767fa1",
-                     *           "email": "user-dee6367e-cf2e-4a34-ad37-c055967883fa@example.com",
+                     *           "userId": "1f8324e1-760f-470f-b4e0-bb18e9d2deb3",
+                     *           "email": "user-a7fdda41-e498-498a-a4aa-4519996dca87@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -3266,20 +3266,20 @@ export interface operations {
                      *             "imports:manage",
                      *             "audit:read"
                      *           ],
-                     *           "joinedAt": "2026-11-24T11:56:39.212Z",
+                     *           "joinedAt": "2026-11-24T12:06:06.869Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "96b7c5c9-9f5b-4f34-9a24-7b4d791ada99",
-                     *           "email": "contract-1795521406659@example.com",
-                     *           "roleId": "d7388c9f-df4c-4ecf-9687-d65115a0c89a",
+                     *           "userId": "c7717c8e-87b1-4788-a601-9c6e78a2ff78",
+                     *           "email": "contract-1795521975124@example.com",
+                     *           "roleId": "12ba4240-99e5-4778-b0c4-c26223b30c27",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-24T11:56:46.685Z",
+                     *           "joinedAt": "2026-11-24T12:06:15.138Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -3390,8 +3390,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795521406659@example.com",
-                 *       "roleId": "d7388c9f-df4c-4ecf-9687-d65115a0c89a"
+                 *       "email": "contract-1795521975124@example.com",
+                 *       "roleId": "12ba4240-99e5-4778-b0c4-c26223b30c27"
                  *     }
                  */
                 "application/json": {
@@ -3417,16 +3417,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "96b7c5c9-9f5b-4f34-9a24-7b4d791ada99",
-                     *       "email": "contract-1795521406659@example.com",
-                     *       "roleId": "d7388c9f-df4c-4ecf-9687-d65115a0c89a",
+                     *       "userId": "c7717c8e-87b1-4788-a601-9c6e78a2ff78",
+                     *       "email": "contract-1795521975124@example.com",
+                     *       "roleId": "12ba4240-99e5-4778-b0c4-c26223b30c27",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T11:56:46.685Z",
+                     *       "joinedAt": "2026-11-24T12:06:15.138Z",
                      *       "version": 1
                      *     }
                      */
@@ -3571,8 +3571,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "96b7c5c9-9f5b-4f34-9a24-7b4d791ada99",
-                     *       "email": "contract-1795521406659@example.com",
+                     *       "userId": "c7717c8e-87b1-4788-a601-9c6e78a2ff78",
+                     *       "email": "contract-1795521975124@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -3588,7 +3588,7 @@ export interface operations {
                      *         "budgets:read",
                      *         "audit:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T11:56:46.685Z",
+                     *       "joinedAt": "2026-11-24T12:06:15.138Z",
                      *       "version": 2
                      *     }
                      */
@@ -3834,9 +3834,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "a726450a-a4f7-414b-8d40-be2a8482965a",
+                     *           "id": "9616b830-6b46-4a01-954f-b8c71d7e298c",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_voL5AS7",
+                     *           "prefix": "sk-svc_R0SdFs2",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -3844,8 +3844,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "fa4f5fb9-b864-4eb7-a1fa-13c56f767fa1",
-                     *           "createdAt": "2026-11-24T11:56:46.878Z",
+                     *           "createdBy": "1f8324e1-760f-470f-b4e0-bb18e9d2deb3",
+                     *           "createdAt": "2026-11-24T12:06:15.233Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -4003,9 +4003,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a726450a-a4f7-414b-8d40-be2a8482965a",
+                     *       "id": "9616b830-6b46-4a01-954f-b8c71d7e298c",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_voL5AS7",
+                     *       "prefix": "sk-svc_R0SdFs2",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -4013,8 +4013,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "fa4f5fb9-b864-4eb7-a1fa-13c56f767fa1",
-                     *       "createdAt": "2026-11-24T11:56:46.878Z",
+                     *       "createdBy": "1f8324e1-760f-470f-b4e0-bb18e9d2deb3",
+                     *       "createdAt": "2026-11-24T12:06:15.233Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -4158,18 +4158,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a726450a-a4f7-414b-8d40-be2a8482965a",
+                     *       "id": "9616b830-6b46-4a01-954f-b8c71d7e298c",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_voL5AS7",
+                     *       "prefix": "sk-svc_R0SdFs2",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-24T11:56:46.992Z",
-                     *       "createdBy": "fa4f5fb9-b864-4eb7-a1fa-13c56f767fa1",
-                     *       "createdAt": "2026-11-24T11:56:46.878Z",
+                     *       "revokedAt": "2026-11-24T12:06:15.391Z",
+                     *       "createdBy": "1f8324e1-760f-470f-b4e0-bb18e9d2deb3",
+                     *       "createdAt": "2026-11-24T12:06:15.233Z",
                      *       "version": 2
                      *     }
                      */
@@ -4316,24 +4316,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "ab8a24bf-4de6-4a84-a936-44919ee8f7ea",
+                     *           "id": "c1b9d5c6-0f6d-4b04-b26e-63b94597fdf5",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "c29ffb5a-5ef3-4333-8926-3012fc08c5a2",
+                     *           "parentId": "57f7c160-6c2c-4d10-b13e-734ba4764eca",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:56:40.666Z",
-                     *           "updatedAt": "2026-11-24T11:56:40.666Z",
+                     *           "createdAt": "2026-11-24T12:06:08.382Z",
+                     *           "updatedAt": "2026-11-24T12:06:08.382Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "c29ffb5a-5ef3-4333-8926-3012fc08c5a2",
+                     *           "id": "57f7c160-6c2c-4d10-b13e-734ba4764eca",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -4342,32 +4342,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:56:40.573Z",
-                     *           "updatedAt": "2026-11-24T11:56:40.573Z",
+                     *           "createdAt": "2026-11-24T12:06:08.327Z",
+                     *           "updatedAt": "2026-11-24T12:06:08.327Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "1c0600f2-11b4-455d-a016-db0cc43d4884",
+                     *           "id": "98fc187f-1fb5-4433-9f56-74568779a9e2",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "8bafd036-53e5-4db3-a8d5-4a88109a4b13",
+                     *           "parentId": "45112b69-04c7-429d-8aba-926019a40c82",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:56:40.492Z",
-                     *           "updatedAt": "2026-11-24T11:56:40.492Z",
+                     *           "createdAt": "2026-11-24T12:06:08.245Z",
+                     *           "updatedAt": "2026-11-24T12:06:08.245Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "8bafd036-53e5-4db3-a8d5-4a88109a4b13",
+                     *           "id": "45112b69-04c7-429d-8aba-926019a40c82",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -4376,32 +4376,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:56:40.415Z",
-                     *           "updatedAt": "2026-11-24T11:56:40.415Z",
+                     *           "createdAt": "2026-11-24T12:06:08.183Z",
+                     *           "updatedAt": "2026-11-24T12:06:08.183Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "bcd27927-5d81-4212-8ada-2101c22f10e6",
+                     *           "id": "1aad7290-10e6-4938-8de5-7b5d2d0f6428",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "df568d5a-573c-41b9-9642-34ad5d8bf4ea",
+                     *           "parentId": "2ca79fe7-21bc-4d58-b85c-30f90f153cba",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:56:40.339Z",
-                     *           "updatedAt": "2026-11-24T11:56:40.339Z",
+                     *           "createdAt": "2026-11-24T12:06:08.115Z",
+                     *           "updatedAt": "2026-11-24T12:06:08.115Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "df568d5a-573c-41b9-9642-34ad5d8bf4ea",
+                     *           "id": "2ca79fe7-21bc-4d58-b85c-30f90f153cba",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -4410,49 +4410,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:56:40.263Z",
-                     *           "updatedAt": "2026-11-24T11:56:40.263Z",
+                     *           "createdAt": "2026-11-24T12:06:07.999Z",
+                     *           "updatedAt": "2026-11-24T12:06:07.999Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "4149eb6a-d647-4655-ba89-b7ed582f6e58",
+                     *           "id": "c4bd12aa-b401-4c40-9849-e2fb8c79adb7",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "ad8198d0-a361-4ccf-b45f-4c3f2b13d851",
+                     *           "parentId": "fcaad813-1405-4c3e-abf5-bde7aff00d04",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:56:40.171Z",
-                     *           "updatedAt": "2026-11-24T11:56:40.171Z",
+                     *           "createdAt": "2026-11-24T12:06:07.929Z",
+                     *           "updatedAt": "2026-11-24T12:06:07.929Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "d320a592-f19f-4146-82b9-d4b1ca509a7c",
+                     *           "id": "48dd4079-fddd-4bda-b91b-9d7e4ccfb8e5",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "ad8198d0-a361-4ccf-b45f-4c3f2b13d851",
+                     *           "parentId": "fcaad813-1405-4c3e-abf5-bde7aff00d04",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:56:40.027Z",
-                     *           "updatedAt": "2026-11-24T11:56:40.027Z",
+                     *           "createdAt": "2026-11-24T12:06:07.811Z",
+                     *           "updatedAt": "2026-11-24T12:06:07.811Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "ad8198d0-a361-4ccf-b45f-4c3f2b13d851",
+                     *           "id": "fcaad813-1405-4c3e-abf5-bde7aff00d04",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -4461,8 +4461,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:56:39.924Z",
-                     *           "updatedAt": "2026-11-24T11:56:39.924Z",
+                     *           "createdAt": "2026-11-24T12:06:07.731Z",
+                     *           "updatedAt": "2026-11-24T12:06:07.731Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -4662,7 +4662,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "01ef6151-eb30-407b-865c-3775f50fe596",
+                     *       "id": "05c583a0-92b1-43d6-93c3-9d28b4174432",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -4671,8 +4671,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:56:40.970Z",
-                     *       "updatedAt": "2026-11-24T11:56:40.970Z",
+                     *       "createdAt": "2026-11-24T12:06:08.653Z",
+                     *       "updatedAt": "2026-11-24T12:06:08.653Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -4835,7 +4835,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "01ef6151-eb30-407b-865c-3775f50fe596",
+                     *       "id": "05c583a0-92b1-43d6-93c3-9d28b4174432",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -4844,8 +4844,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:56:40.970Z",
-                     *       "updatedAt": "2026-11-24T11:56:40.970Z",
+                     *       "createdAt": "2026-11-24T12:06:08.653Z",
+                     *       "updatedAt": "2026-11-24T12:06:08.653Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -5031,7 +5031,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "01ef6151-eb30-407b-865c-3775f50fe596",
+                     *       "id": "05c583a0-92b1-43d6-93c3-9d28b4174432",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -5040,8 +5040,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T11:56:40.970Z",
-                     *       "updatedAt": "2026-11-24T11:56:41.390Z",
+                     *       "createdAt": "2026-11-24T12:06:08.653Z",
+                     *       "updatedAt": "2026-11-24T12:06:08.968Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -5314,15 +5314,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "fa4f5fb9-b864-4eb7-a1fa-13c56f767fa1",
+                     *             "id": "1f8324e1-760f-470f-b4e0-bb18e9d2deb3",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "1278e25c-f416-49fe-9b28-ef0f87882ee3",
-                     *           "occurredAt": "2026-11-24T11:56:40.970Z",
+                     *           "requestId": "b2580856-8805-4ac6-864c-d54aa6016135",
+                     *           "occurredAt": "2026-11-24T12:06:08.653Z",
                      *           "sequence": 14,
-                     *           "hash": "37bae3b0bfb9d57d60678ae2ab526b739ce05b55c002a06a3ba5707ce3a34374",
+                     *           "hash": "088a078b9d549c25c83d2789a7001a7fc76e05d4a37cd304488918c13a8f7288",
                      *           "state": {
-                     *             "id": "01ef6151-eb30-407b-865c-3775f50fe596",
+                     *             "id": "05c583a0-92b1-43d6-93c3-9d28b4174432",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -5331,8 +5331,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-24T11:56:40.970Z",
-                     *             "updatedAt": "2026-11-24T11:56:40.970Z",
+                     *             "createdAt": "2026-11-24T12:06:08.653Z",
+                     *             "updatedAt": "2026-11-24T12:06:08.653Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -5475,7 +5475,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "852ef430-5feb-416f-8900-cc38b186d7b1",
+                     *           "id": "3151c772-924a-47a8-a850-7f0708845543",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -5484,12 +5484,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:56:41.543Z",
-                     *           "updatedAt": "2026-11-24T11:56:41.543Z",
+                     *           "createdAt": "2026-11-24T12:06:09.056Z",
+                     *           "updatedAt": "2026-11-24T12:06:09.056Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "c9a1b28a-1598-4ca7-b0fb-0b896694aec8",
+                     *           "id": "01f7d11f-c0d8-4fa6-ac5d-7f82ebd3bec5",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -5498,12 +5498,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:56:40.728Z",
-                     *           "updatedAt": "2026-11-24T11:56:40.728Z",
+                     *           "createdAt": "2026-11-24T12:06:08.446Z",
+                     *           "updatedAt": "2026-11-24T12:06:08.446Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "cff678b9-fc2f-45e0-a7f0-2b5a67e32f99",
+                     *           "id": "cc22b5f0-0863-402c-81b4-08ae8943c7bf",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -5512,8 +5512,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:56:40.798Z",
-                     *           "updatedAt": "2026-11-24T11:56:40.798Z",
+                     *           "createdAt": "2026-11-24T12:06:08.491Z",
+                     *           "updatedAt": "2026-11-24T12:06:08.491Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -5682,7 +5682,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "852ef430-5feb-416f-8900-cc38b186d7b1",
+                     *       "id": "3151c772-924a-47a8-a850-7f0708845543",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -5691,8 +5691,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:56:41.543Z",
-                     *       "updatedAt": "2026-11-24T11:56:41.543Z",
+                     *       "createdAt": "2026-11-24T12:06:09.056Z",
+                     *       "updatedAt": "2026-11-24T12:06:09.056Z",
                      *       "status": "active"
                      *     }
                      */
@@ -5840,7 +5840,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "852ef430-5feb-416f-8900-cc38b186d7b1",
+                     *       "id": "3151c772-924a-47a8-a850-7f0708845543",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -5849,8 +5849,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:56:41.543Z",
-                     *       "updatedAt": "2026-11-24T11:56:41.543Z",
+                     *       "createdAt": "2026-11-24T12:06:09.056Z",
+                     *       "updatedAt": "2026-11-24T12:06:09.056Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6011,7 +6011,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "852ef430-5feb-416f-8900-cc38b186d7b1",
+                     *       "id": "3151c772-924a-47a8-a850-7f0708845543",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -6020,8 +6020,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T11:56:41.543Z",
-                     *       "updatedAt": "2026-11-24T11:56:41.969Z",
+                     *       "createdAt": "2026-11-24T12:06:09.056Z",
+                     *       "updatedAt": "2026-11-24T12:06:09.184Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6279,15 +6279,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "fa4f5fb9-b864-4eb7-a1fa-13c56f767fa1",
+                     *             "id": "1f8324e1-760f-470f-b4e0-bb18e9d2deb3",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "90a4c82f-1be8-452c-bd8d-94349e0cd910",
-                     *           "occurredAt": "2026-11-24T11:56:41.543Z",
+                     *           "requestId": "29d72895-cf3b-4feb-9079-41a72640bee2",
+                     *           "occurredAt": "2026-11-24T12:06:09.056Z",
                      *           "sequence": 17,
-                     *           "hash": "9c396af2296a0fffe4179eb2ef82790b3cc65e7118f51c9d48ffe062fef1aad9",
+                     *           "hash": "980fc53c2b1b8e1ab3fcdb1681988ef89ec4b2295f7123a947719e38e523ce68",
                      *           "state": {
-                     *             "id": "852ef430-5feb-416f-8900-cc38b186d7b1",
+                     *             "id": "3151c772-924a-47a8-a850-7f0708845543",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -6296,8 +6296,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-24T11:56:41.543Z",
-                     *             "updatedAt": "2026-11-24T11:56:41.543Z",
+                     *             "createdAt": "2026-11-24T12:06:09.056Z",
+                     *             "updatedAt": "2026-11-24T12:06:09.056Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -6437,7 +6437,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "852ef430-5feb-416f-8900-cc38b186d7b1",
+                     *       "id": "3151c772-924a-47a8-a850-7f0708845543",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -6446,8 +6446,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T11:56:41.543Z",
-                     *       "updatedAt": "2026-11-24T11:56:42.095Z",
+                     *       "createdAt": "2026-11-24T12:06:09.056Z",
+                     *       "updatedAt": "2026-11-24T12:06:09.237Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6598,7 +6598,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "852ef430-5feb-416f-8900-cc38b186d7b1",
+                     *       "id": "3151c772-924a-47a8-a850-7f0708845543",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -6607,8 +6607,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T11:56:41.543Z",
-                     *       "updatedAt": "2026-11-24T11:56:42.051Z",
+                     *       "createdAt": "2026-11-24T12:06:09.056Z",
+                     *       "updatedAt": "2026-11-24T12:06:09.215Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -6759,290 +6759,290 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "7de197da-a060-4bda-aa1a-e93800f2471c",
+                     *           "id": "cefdec5a-bce3-4704-89e8-ae69558fae00",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:56:42.581Z",
-                     *           "updatedAt": "2026-11-24T11:56:42.581Z",
+                     *           "createdAt": "2026-11-24T12:06:10.186Z",
+                     *           "updatedAt": "2026-11-24T12:06:10.186Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2027-01-31",
                      *               "name": "P01",
-                     *               "id": "e70de775-c08a-43db-a6ee-3aaf259f3712",
+                     *               "id": "854970cf-cffd-4bf3-acc3-99982ff553b1",
                      *               "version": 1,
                      *               "startDate": "2027-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "7de197da-a060-4bda-aa1a-e93800f2471c",
+                     *               "financialYearId": "cefdec5a-bce3-4704-89e8-ae69558fae00",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2027-02-28",
                      *               "name": "P02",
-                     *               "id": "fac51393-24a9-4774-9303-5f9058f269ac",
+                     *               "id": "409ec3f4-cc03-4787-85d2-b3421cea9bd8",
                      *               "version": 1,
                      *               "startDate": "2027-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "7de197da-a060-4bda-aa1a-e93800f2471c",
+                     *               "financialYearId": "cefdec5a-bce3-4704-89e8-ae69558fae00",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2027-03-31",
                      *               "name": "P03",
-                     *               "id": "7f3f81a5-698d-4656-9354-55261045c9a4",
+                     *               "id": "a208fb3d-bc82-4dd7-a8ba-df19a0a0bee9",
                      *               "version": 1,
                      *               "startDate": "2027-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "7de197da-a060-4bda-aa1a-e93800f2471c",
+                     *               "financialYearId": "cefdec5a-bce3-4704-89e8-ae69558fae00",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2027-04-30",
                      *               "name": "P04",
-                     *               "id": "a8ddf8e8-5767-4d59-ba04-14c3713fcd20",
+                     *               "id": "75bc218e-996b-42f3-9b9e-5b1f9f64a405",
                      *               "version": 1,
                      *               "startDate": "2027-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "7de197da-a060-4bda-aa1a-e93800f2471c",
+                     *               "financialYearId": "cefdec5a-bce3-4704-89e8-ae69558fae00",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2027-05-31",
                      *               "name": "P05",
-                     *               "id": "dfb0f7c0-ef44-4401-85eb-45af509d71ca",
+                     *               "id": "9615f544-de8c-4d36-894f-4cf5dc5469c0",
                      *               "version": 1,
                      *               "startDate": "2027-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "7de197da-a060-4bda-aa1a-e93800f2471c",
+                     *               "financialYearId": "cefdec5a-bce3-4704-89e8-ae69558fae00",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2027-06-30",
                      *               "name": "P06",
-                     *               "id": "c8c45afc-2331-4168-b962-3eeed2d1ae96",
+                     *               "id": "a085e2de-21c3-4d34-b15c-2d1f7fce92c5",
                      *               "version": 1,
                      *               "startDate": "2027-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "7de197da-a060-4bda-aa1a-e93800f2471c",
+                     *               "financialYearId": "cefdec5a-bce3-4704-89e8-ae69558fae00",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2027-07-31",
                      *               "name": "P07",
-                     *               "id": "c0aab8d2-e6ff-4a68-ba01-ff26def9eb11",
+                     *               "id": "04915dc6-1e7a-4eea-abc4-9b3876e69efd",
                      *               "version": 1,
                      *               "startDate": "2027-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "7de197da-a060-4bda-aa1a-e93800f2471c",
+                     *               "financialYearId": "cefdec5a-bce3-4704-89e8-ae69558fae00",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2027-08-31",
                      *               "name": "P08",
-                     *               "id": "78e8674e-6e44-4bad-9dad-784b5ebaa798",
+                     *               "id": "901b504e-72c1-4acc-8320-bdac4b525acb",
                      *               "version": 1,
                      *               "startDate": "2027-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "7de197da-a060-4bda-aa1a-e93800f2471c",
+                     *               "financialYearId": "cefdec5a-bce3-4704-89e8-ae69558fae00",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2027-09-30",
                      *               "name": "P09",
-                     *               "id": "bbe1ee5b-5345-4383-b036-f363c0a0b7b8",
+                     *               "id": "5260d8eb-f79b-4435-8801-c17d23ee7847",
                      *               "version": 1,
                      *               "startDate": "2027-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "7de197da-a060-4bda-aa1a-e93800f2471c",
+                     *               "financialYearId": "cefdec5a-bce3-4704-89e8-ae69558fae00",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2027-10-31",
                      *               "name": "P10",
-                     *               "id": "738929ca-4321-4b23-b46a-0aacbbc68ee8",
+                     *               "id": "9dff612a-df05-4f8e-905d-978dbbf78158",
                      *               "version": 1,
                      *               "startDate": "2027-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "7de197da-a060-4bda-aa1a-e93800f2471c",
+                     *               "financialYearId": "cefdec5a-bce3-4704-89e8-ae69558fae00",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2027-11-30",
                      *               "name": "P11",
-                     *               "id": "a2b2dd7b-286f-4636-a936-d503e14f04fa",
+                     *               "id": "3bb3fe32-2f83-4b97-9d53-f067ed556536",
                      *               "version": 1,
                      *               "startDate": "2027-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "7de197da-a060-4bda-aa1a-e93800f2471c",
+                     *               "financialYearId": "cefdec5a-bce3-4704-89e8-ae69558fae00",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2027-12-31",
                      *               "name": "P12",
-                     *               "id": "1072234d-4df4-4772-aae0-881f0a6df118",
+                     *               "id": "6153fab5-466e-4e3e-8b21-96cfa5075ac1",
                      *               "version": 1,
                      *               "startDate": "2027-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "7de197da-a060-4bda-aa1a-e93800f2471c",
+                     *               "financialYearId": "cefdec5a-bce3-4704-89e8-ae69558fae00",
                      *               "auditHead": null
                      *             }
                      *           ],
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *           "id": "83b26e36-1e80-4549-9122-e66af339de5b",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:56:42.560Z",
-                     *           "updatedAt": "2026-11-24T11:56:42.560Z",
+                     *           "createdAt": "2026-11-24T12:06:10.147Z",
+                     *           "updatedAt": "2026-11-24T12:06:10.147Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2026-01-31",
                      *               "name": "P01",
-                     *               "id": "81eab667-e628-4590-b9f7-4a5d678ecc87",
+                     *               "id": "df59817e-8415-429f-b35b-a2c6bd367a64",
                      *               "version": 1,
                      *               "startDate": "2026-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *               "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2026-02-28",
                      *               "name": "P02",
-                     *               "id": "e6868253-9995-4465-a42e-be5623f9ac4e",
+                     *               "id": "5ebfda68-1693-4eab-bed5-72424b0930ef",
                      *               "version": 1,
                      *               "startDate": "2026-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *               "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2026-03-31",
                      *               "name": "P03",
-                     *               "id": "7b4f09cd-8efd-4f6d-9e5e-914b28143cc8",
+                     *               "id": "7a4cc22b-04db-48f2-9a02-b0ebd60411cb",
                      *               "version": 1,
                      *               "startDate": "2026-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *               "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2026-04-30",
                      *               "name": "P04",
-                     *               "id": "70907a63-1947-49bd-bb9c-71d6e20f89be",
+                     *               "id": "aec7eb60-4325-4e2b-b69a-28c985859d2d",
                      *               "version": 1,
                      *               "startDate": "2026-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *               "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2026-05-31",
                      *               "name": "P05",
-                     *               "id": "62f0af9c-aabf-4537-9cbc-ae30e8487b84",
+                     *               "id": "3c18c189-8703-4f3e-9e3b-915fb5dc93d0",
                      *               "version": 1,
                      *               "startDate": "2026-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *               "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2026-06-30",
                      *               "name": "P06",
-                     *               "id": "eeb7772b-6c7c-4ec1-ab9c-c1423d94c8f6",
+                     *               "id": "84c5a0b4-653e-4eab-9103-483c4c328e59",
                      *               "version": 1,
                      *               "startDate": "2026-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *               "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2026-07-31",
                      *               "name": "P07",
-                     *               "id": "6fa1f593-0ca8-4039-841c-bf0a0b746f35",
+                     *               "id": "459023f2-86f7-4626-8631-5ea5a69b1c50",
                      *               "version": 1,
                      *               "startDate": "2026-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *               "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2026-08-31",
                      *               "name": "P08",
-                     *               "id": "fc7e9bda-1d92-45db-a861-2bfa27f41912",
+                     *               "id": "b9f2e810-b6e4-46a0-a0f2-a10c73735ed7",
                      *               "version": 1,
                      *               "startDate": "2026-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *               "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2026-09-30",
                      *               "name": "P09",
-                     *               "id": "c87ed4ee-5d3f-41ea-ad27-497794c20709",
+                     *               "id": "b0c5f590-8bea-491a-a45c-be3a3fab4a93",
                      *               "version": 1,
                      *               "startDate": "2026-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *               "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2026-10-31",
                      *               "name": "P10",
-                     *               "id": "f0bdd739-1460-43d4-b68f-dd337205c6b0",
+                     *               "id": "cbc01384-cc5b-4ebb-9ba5-396a297c2e98",
                      *               "version": 1,
                      *               "startDate": "2026-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *               "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2026-11-30",
                      *               "name": "P11",
-                     *               "id": "c4e3ef51-983f-4935-b42b-2be51e594421",
+                     *               "id": "3b9ee18a-5645-4168-8478-3d1d4ec86659",
                      *               "version": 1,
                      *               "startDate": "2026-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *               "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2026-12-31",
                      *               "name": "P12",
-                     *               "id": "d320c3bc-000c-4a9a-a1ab-fef245577f8c",
+                     *               "id": "90020ee6-9500-49d6-8f08-1914ad1ca348",
                      *               "version": 1,
                      *               "startDate": "2026-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *               "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
                      *               "auditHead": null
                      *             }
                      *           ],
@@ -7267,7 +7267,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7de197da-a060-4bda-aa1a-e93800f2471c",
+                     *       "id": "cefdec5a-bce3-4704-89e8-ae69558fae00",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
@@ -7275,140 +7275,140 @@ export interface operations {
                      *       "version": 1,
                      *       "periods": [
                      *         {
-                     *           "id": "e70de775-c08a-43db-a6ee-3aaf259f3712",
+                     *           "id": "854970cf-cffd-4bf3-acc3-99982ff553b1",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-01-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "7de197da-a060-4bda-aa1a-e93800f2471c",
+                     *           "financialYearId": "cefdec5a-bce3-4704-89e8-ae69558fae00",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "fac51393-24a9-4774-9303-5f9058f269ac",
+                     *           "id": "409ec3f4-cc03-4787-85d2-b3421cea9bd8",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
                      *           "endDate": "2027-02-28",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "7de197da-a060-4bda-aa1a-e93800f2471c",
+                     *           "financialYearId": "cefdec5a-bce3-4704-89e8-ae69558fae00",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7f3f81a5-698d-4656-9354-55261045c9a4",
+                     *           "id": "a208fb3d-bc82-4dd7-a8ba-df19a0a0bee9",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
                      *           "endDate": "2027-03-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "7de197da-a060-4bda-aa1a-e93800f2471c",
+                     *           "financialYearId": "cefdec5a-bce3-4704-89e8-ae69558fae00",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a8ddf8e8-5767-4d59-ba04-14c3713fcd20",
+                     *           "id": "75bc218e-996b-42f3-9b9e-5b1f9f64a405",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
                      *           "endDate": "2027-04-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "7de197da-a060-4bda-aa1a-e93800f2471c",
+                     *           "financialYearId": "cefdec5a-bce3-4704-89e8-ae69558fae00",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "dfb0f7c0-ef44-4401-85eb-45af509d71ca",
+                     *           "id": "9615f544-de8c-4d36-894f-4cf5dc5469c0",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
                      *           "endDate": "2027-05-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "7de197da-a060-4bda-aa1a-e93800f2471c",
+                     *           "financialYearId": "cefdec5a-bce3-4704-89e8-ae69558fae00",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c8c45afc-2331-4168-b962-3eeed2d1ae96",
+                     *           "id": "a085e2de-21c3-4d34-b15c-2d1f7fce92c5",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
                      *           "endDate": "2027-06-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "7de197da-a060-4bda-aa1a-e93800f2471c",
+                     *           "financialYearId": "cefdec5a-bce3-4704-89e8-ae69558fae00",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c0aab8d2-e6ff-4a68-ba01-ff26def9eb11",
+                     *           "id": "04915dc6-1e7a-4eea-abc4-9b3876e69efd",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
                      *           "endDate": "2027-07-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "7de197da-a060-4bda-aa1a-e93800f2471c",
+                     *           "financialYearId": "cefdec5a-bce3-4704-89e8-ae69558fae00",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "78e8674e-6e44-4bad-9dad-784b5ebaa798",
+                     *           "id": "901b504e-72c1-4acc-8320-bdac4b525acb",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
                      *           "endDate": "2027-08-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "7de197da-a060-4bda-aa1a-e93800f2471c",
+                     *           "financialYearId": "cefdec5a-bce3-4704-89e8-ae69558fae00",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "bbe1ee5b-5345-4383-b036-f363c0a0b7b8",
+                     *           "id": "5260d8eb-f79b-4435-8801-c17d23ee7847",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
                      *           "endDate": "2027-09-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "7de197da-a060-4bda-aa1a-e93800f2471c",
+                     *           "financialYearId": "cefdec5a-bce3-4704-89e8-ae69558fae00",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "738929ca-4321-4b23-b46a-0aacbbc68ee8",
+                     *           "id": "9dff612a-df05-4f8e-905d-978dbbf78158",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
                      *           "endDate": "2027-10-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "7de197da-a060-4bda-aa1a-e93800f2471c",
+                     *           "financialYearId": "cefdec5a-bce3-4704-89e8-ae69558fae00",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a2b2dd7b-286f-4636-a936-d503e14f04fa",
+                     *           "id": "3bb3fe32-2f83-4b97-9d53-f067ed556536",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
                      *           "endDate": "2027-11-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "7de197da-a060-4bda-aa1a-e93800f2471c",
+                     *           "financialYearId": "cefdec5a-bce3-4704-89e8-ae69558fae00",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1072234d-4df4-4772-aae0-881f0a6df118",
+                     *           "id": "6153fab5-466e-4e3e-8b21-96cfa5075ac1",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "7de197da-a060-4bda-aa1a-e93800f2471c",
+                     *           "financialYearId": "cefdec5a-bce3-4704-89e8-ae69558fae00",
                      *           "auditHead": null
                      *         }
                      *       ],
-                     *       "createdAt": "2026-11-24T11:56:42.581Z",
-                     *       "updatedAt": "2026-11-24T11:56:42.581Z",
+                     *       "createdAt": "2026-11-24T12:06:10.186Z",
+                     *       "updatedAt": "2026-11-24T12:06:10.186Z",
                      *       "auditHead": null
                      *     }
                      */
@@ -7608,145 +7608,145 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *       "id": "83b26e36-1e80-4549-9122-e66af339de5b",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:56:42.560Z",
-                     *       "updatedAt": "2026-11-24T11:56:42.560Z",
+                     *       "createdAt": "2026-11-24T12:06:10.147Z",
+                     *       "updatedAt": "2026-11-24T12:06:10.147Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "81eab667-e628-4590-b9f7-4a5d678ecc87",
+                     *           "id": "df59817e-8415-429f-b35b-a2c6bd367a64",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *           "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "e6868253-9995-4465-a42e-be5623f9ac4e",
+                     *           "id": "5ebfda68-1693-4eab-bed5-72424b0930ef",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *           "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "7b4f09cd-8efd-4f6d-9e5e-914b28143cc8",
+                     *           "id": "7a4cc22b-04db-48f2-9a02-b0ebd60411cb",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *           "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "70907a63-1947-49bd-bb9c-71d6e20f89be",
+                     *           "id": "aec7eb60-4325-4e2b-b69a-28c985859d2d",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *           "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "62f0af9c-aabf-4537-9cbc-ae30e8487b84",
+                     *           "id": "3c18c189-8703-4f3e-9e3b-915fb5dc93d0",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *           "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "eeb7772b-6c7c-4ec1-ab9c-c1423d94c8f6",
+                     *           "id": "84c5a0b4-653e-4eab-9103-483c4c328e59",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *           "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "6fa1f593-0ca8-4039-841c-bf0a0b746f35",
+                     *           "id": "459023f2-86f7-4626-8631-5ea5a69b1c50",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *           "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "fc7e9bda-1d92-45db-a861-2bfa27f41912",
+                     *           "id": "b9f2e810-b6e4-46a0-a0f2-a10c73735ed7",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *           "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "c87ed4ee-5d3f-41ea-ad27-497794c20709",
+                     *           "id": "b0c5f590-8bea-491a-a45c-be3a3fab4a93",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *           "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "f0bdd739-1460-43d4-b68f-dd337205c6b0",
+                     *           "id": "cbc01384-cc5b-4ebb-9ba5-396a297c2e98",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *           "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "c4e3ef51-983f-4935-b42b-2be51e594421",
+                     *           "id": "3b9ee18a-5645-4168-8478-3d1d4ec86659",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *           "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "d320c3bc-000c-4a9a-a1ab-fef245577f8c",
+                     *           "id": "90020ee6-9500-49d6-8f08-1914ad1ca348",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *           "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
                      *           "auditHead": null
                      *         }
                      *       ],
@@ -7964,145 +7964,145 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "474403f8-2af0-4df7-84c7-248f90a85198",
+                     *       "id": "d3aef4b9-5efe-47a1-b8d8-d2fc0744a23e",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T11:56:42.630Z",
-                     *       "updatedAt": "2026-11-24T11:56:42.659Z",
+                     *       "createdAt": "2026-11-24T12:06:10.281Z",
+                     *       "updatedAt": "2026-11-24T12:06:10.336Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2030-01-31",
                      *           "name": "P01",
-                     *           "id": "58888257-a442-4291-bbf2-c1e591890755",
+                     *           "id": "4a92fc07-869a-4dac-b82e-8d149215d72b",
                      *           "version": 1,
                      *           "startDate": "2030-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "474403f8-2af0-4df7-84c7-248f90a85198",
+                     *           "financialYearId": "d3aef4b9-5efe-47a1-b8d8-d2fc0744a23e",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2030-02-28",
                      *           "name": "P02",
-                     *           "id": "7b67f6cb-2751-47c3-82cd-858e35ced18e",
+                     *           "id": "94619559-67b5-4d5a-82bd-e7f9c0cb1ff8",
                      *           "version": 1,
                      *           "startDate": "2030-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "474403f8-2af0-4df7-84c7-248f90a85198",
+                     *           "financialYearId": "d3aef4b9-5efe-47a1-b8d8-d2fc0744a23e",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2030-03-31",
                      *           "name": "P03",
-                     *           "id": "faa51c34-5d55-4923-9069-3a7055a2deb4",
+                     *           "id": "463a2cd6-536c-4010-ae73-6681907d6ccf",
                      *           "version": 1,
                      *           "startDate": "2030-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "474403f8-2af0-4df7-84c7-248f90a85198",
+                     *           "financialYearId": "d3aef4b9-5efe-47a1-b8d8-d2fc0744a23e",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2030-04-30",
                      *           "name": "P04",
-                     *           "id": "ffe19527-0ac8-4244-8680-dea4d8e43873",
+                     *           "id": "c90e4c9d-d3d6-426d-aac9-7176f9ba371e",
                      *           "version": 1,
                      *           "startDate": "2030-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "474403f8-2af0-4df7-84c7-248f90a85198",
+                     *           "financialYearId": "d3aef4b9-5efe-47a1-b8d8-d2fc0744a23e",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2030-05-31",
                      *           "name": "P05",
-                     *           "id": "c5bfbd7c-20a2-4776-bc1c-8e496ecf431c",
+                     *           "id": "6e332b5f-b10f-49e7-8273-b8d956ab1650",
                      *           "version": 1,
                      *           "startDate": "2030-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "474403f8-2af0-4df7-84c7-248f90a85198",
+                     *           "financialYearId": "d3aef4b9-5efe-47a1-b8d8-d2fc0744a23e",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2030-06-30",
                      *           "name": "P06",
-                     *           "id": "28787a91-09ef-4b4d-8643-33eaef187906",
+                     *           "id": "6625d2e3-bf0b-4ab3-9944-0bbf0a221993",
                      *           "version": 1,
                      *           "startDate": "2030-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "474403f8-2af0-4df7-84c7-248f90a85198",
+                     *           "financialYearId": "d3aef4b9-5efe-47a1-b8d8-d2fc0744a23e",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2030-07-31",
                      *           "name": "P07",
-                     *           "id": "c3f127a0-cbe4-4724-8b59-53987da1301c",
+                     *           "id": "6839d9c1-63c4-454f-89fb-0ac037e3e974",
                      *           "version": 1,
                      *           "startDate": "2030-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "474403f8-2af0-4df7-84c7-248f90a85198",
+                     *           "financialYearId": "d3aef4b9-5efe-47a1-b8d8-d2fc0744a23e",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2030-08-31",
                      *           "name": "P08",
-                     *           "id": "aff4b9de-77be-4a92-8a47-f58c5ecef849",
+                     *           "id": "a42a15ec-83c7-4601-af69-13224f5c17ae",
                      *           "version": 1,
                      *           "startDate": "2030-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "474403f8-2af0-4df7-84c7-248f90a85198",
+                     *           "financialYearId": "d3aef4b9-5efe-47a1-b8d8-d2fc0744a23e",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2030-09-30",
                      *           "name": "P09",
-                     *           "id": "57a22cc2-c4e2-459c-94bb-b4c9708710b5",
+                     *           "id": "0f0ec574-2d53-4658-b03b-864945b77fb4",
                      *           "version": 1,
                      *           "startDate": "2030-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "474403f8-2af0-4df7-84c7-248f90a85198",
+                     *           "financialYearId": "d3aef4b9-5efe-47a1-b8d8-d2fc0744a23e",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2030-10-31",
                      *           "name": "P10",
-                     *           "id": "bf7cfeb8-6c15-4cee-aa26-6682ba9ef5d0",
+                     *           "id": "d5de263e-985c-456a-af92-a02bb035f303",
                      *           "version": 1,
                      *           "startDate": "2030-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "474403f8-2af0-4df7-84c7-248f90a85198",
+                     *           "financialYearId": "d3aef4b9-5efe-47a1-b8d8-d2fc0744a23e",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2030-11-30",
                      *           "name": "P11",
-                     *           "id": "bd7c128a-d195-40bf-abe1-714318ea0fff",
+                     *           "id": "dfbd19ce-98f9-4ff5-a199-68a8c05ed99e",
                      *           "version": 1,
                      *           "startDate": "2030-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "474403f8-2af0-4df7-84c7-248f90a85198",
+                     *           "financialYearId": "d3aef4b9-5efe-47a1-b8d8-d2fc0744a23e",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2030-12-31",
                      *           "name": "P12",
-                     *           "id": "b88d2e58-c6bb-4000-9007-0dcea650902b",
+                     *           "id": "9ce1650d-db9f-4a38-b9f0-9e6d5bf19e15",
                      *           "version": 1,
                      *           "startDate": "2030-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "474403f8-2af0-4df7-84c7-248f90a85198",
+                     *           "financialYearId": "d3aef4b9-5efe-47a1-b8d8-d2fc0744a23e",
                      *           "auditHead": null
                      *         }
                      *       ],
@@ -8525,14 +8525,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a8bfff55-a344-4309-9dcd-13ee886e24aa",
+                     *       "id": "67e0acdf-f289-44f2-91c4-e14ce49e58aa",
                      *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "ab8a24bf-4de6-4a84-a936-44919ee8f7ea",
+                     *           "accountId": "c1b9d5c6-0f6d-4b04-b26e-63b94597fdf5",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -8542,7 +8542,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "bcd27927-5d81-4212-8ada-2101c22f10e6",
+                     *           "accountId": "1aad7290-10e6-4938-8de5-7b5d2d0f6428",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -8565,8 +8565,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:56:45.363Z",
-                     *       "updatedAt": "2026-11-24T11:56:45.363Z"
+                     *       "createdAt": "2026-11-24T12:06:14.394Z",
+                     *       "updatedAt": "2026-11-24T12:06:14.394Z"
                      *     }
                      */
                     "application/json": {
@@ -8762,132 +8762,132 @@ export interface operations {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "d320c3bc-000c-4a9a-a1ab-fef245577f8c",
+                     *           "id": "90020ee6-9500-49d6-8f08-1914ad1ca348",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *           "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "c4e3ef51-983f-4935-b42b-2be51e594421",
+                     *           "id": "3b9ee18a-5645-4168-8478-3d1d4ec86659",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *           "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "f0bdd739-1460-43d4-b68f-dd337205c6b0",
+                     *           "id": "cbc01384-cc5b-4ebb-9ba5-396a297c2e98",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *           "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "c87ed4ee-5d3f-41ea-ad27-497794c20709",
+                     *           "id": "b0c5f590-8bea-491a-a45c-be3a3fab4a93",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *           "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "fc7e9bda-1d92-45db-a861-2bfa27f41912",
+                     *           "id": "b9f2e810-b6e4-46a0-a0f2-a10c73735ed7",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *           "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "6fa1f593-0ca8-4039-841c-bf0a0b746f35",
+                     *           "id": "459023f2-86f7-4626-8631-5ea5a69b1c50",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *           "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "eeb7772b-6c7c-4ec1-ab9c-c1423d94c8f6",
+                     *           "id": "84c5a0b4-653e-4eab-9103-483c4c328e59",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *           "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "62f0af9c-aabf-4537-9cbc-ae30e8487b84",
+                     *           "id": "3c18c189-8703-4f3e-9e3b-915fb5dc93d0",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *           "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "70907a63-1947-49bd-bb9c-71d6e20f89be",
+                     *           "id": "aec7eb60-4325-4e2b-b69a-28c985859d2d",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *           "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "7b4f09cd-8efd-4f6d-9e5e-914b28143cc8",
+                     *           "id": "7a4cc22b-04db-48f2-9a02-b0ebd60411cb",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *           "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "e6868253-9995-4465-a42e-be5623f9ac4e",
+                     *           "id": "5ebfda68-1693-4eab-bed5-72424b0930ef",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *           "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "81eab667-e628-4590-b9f7-4a5d678ecc87",
+                     *           "id": "df59817e-8415-429f-b35b-a2c6bd367a64",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *           "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
                      *           "auditHead": null
                      *         }
                      *       ],
@@ -9026,11 +9026,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "81eab667-e628-4590-b9f7-4a5d678ecc87",
+                     *       "id": "df59817e-8415-429f-b35b-a2c6bd367a64",
                      *       "version": 1,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *       "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
                      *       "auditHead": null
                      *     }
                      */
@@ -9171,11 +9171,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "81eab667-e628-4590-b9f7-4a5d678ecc87",
+                     *       "id": "df59817e-8415-429f-b35b-a2c6bd367a64",
                      *       "version": 2,
                      *       "startDate": "2026-01-01",
                      *       "status": "locked",
-                     *       "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *       "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
                      *       "auditHead": null
                      *     }
                      */
@@ -9576,11 +9576,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "81eab667-e628-4590-b9f7-4a5d678ecc87",
+                     *       "id": "df59817e-8415-429f-b35b-a2c6bd367a64",
                      *       "version": 3,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *       "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
                      *       "auditHead": null
                      *     }
                      */
@@ -9760,14 +9760,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e617eb0d-9884-4243-8bb6-2938050d90fc",
+                     *           "id": "3cffc51e-43b1-4f14-9f51-03b2fb4574be",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "d320a592-f19f-4146-82b9-d4b1ca509a7c",
+                     *               "accountId": "48dd4079-fddd-4bda-b91b-9d7e4ccfb8e5",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -9777,7 +9777,7 @@ export interface operations {
                      *               "fxRounding": false
                      *             },
                      *             {
-                     *               "accountId": "1c0600f2-11b4-455d-a016-db0cc43d4884",
+                     *               "accountId": "98fc187f-1fb5-4433-9f56-74568779a9e2",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -9800,8 +9800,8 @@ export interface operations {
                      *           "revaluationDate": null,
                      *           "openingOf": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:56:42.872Z",
-                     *           "updatedAt": "2026-11-24T11:56:42.872Z"
+                     *           "createdAt": "2026-11-24T12:06:10.872Z",
+                     *           "updatedAt": "2026-11-24T12:06:10.872Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -9990,12 +9990,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "d320a592-f19f-4146-82b9-d4b1ca509a7c",
+                 *           "accountId": "48dd4079-fddd-4bda-b91b-9d7e4ccfb8e5",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "1c0600f2-11b4-455d-a016-db0cc43d4884",
+                 *           "accountId": "98fc187f-1fb5-4433-9f56-74568779a9e2",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -10036,14 +10036,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e617eb0d-9884-4243-8bb6-2938050d90fc",
+                     *       "id": "3cffc51e-43b1-4f14-9f51-03b2fb4574be",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d320a592-f19f-4146-82b9-d4b1ca509a7c",
+                     *           "accountId": "48dd4079-fddd-4bda-b91b-9d7e4ccfb8e5",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10053,7 +10053,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "1c0600f2-11b4-455d-a016-db0cc43d4884",
+                     *           "accountId": "98fc187f-1fb5-4433-9f56-74568779a9e2",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10076,8 +10076,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:56:42.872Z",
-                     *       "updatedAt": "2026-11-24T11:56:42.872Z"
+                     *       "createdAt": "2026-11-24T12:06:10.872Z",
+                     *       "updatedAt": "2026-11-24T12:06:10.872Z"
                      *     }
                      */
                     "application/json": {
@@ -10265,14 +10265,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e617eb0d-9884-4243-8bb6-2938050d90fc",
+                     *       "id": "3cffc51e-43b1-4f14-9f51-03b2fb4574be",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d320a592-f19f-4146-82b9-d4b1ca509a7c",
+                     *           "accountId": "48dd4079-fddd-4bda-b91b-9d7e4ccfb8e5",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10282,7 +10282,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "1c0600f2-11b4-455d-a016-db0cc43d4884",
+                     *           "accountId": "98fc187f-1fb5-4433-9f56-74568779a9e2",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10305,8 +10305,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:56:42.872Z",
-                     *       "updatedAt": "2026-11-24T11:56:42.872Z"
+                     *       "createdAt": "2026-11-24T12:06:10.872Z",
+                     *       "updatedAt": "2026-11-24T12:06:10.872Z"
                      *     }
                      */
                     "application/json": {
@@ -10467,12 +10467,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "d320a592-f19f-4146-82b9-d4b1ca509a7c",
+                 *           "accountId": "48dd4079-fddd-4bda-b91b-9d7e4ccfb8e5",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "1c0600f2-11b4-455d-a016-db0cc43d4884",
+                 *           "accountId": "98fc187f-1fb5-4433-9f56-74568779a9e2",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -10516,14 +10516,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e617eb0d-9884-4243-8bb6-2938050d90fc",
+                     *       "id": "3cffc51e-43b1-4f14-9f51-03b2fb4574be",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d320a592-f19f-4146-82b9-d4b1ca509a7c",
+                     *           "accountId": "48dd4079-fddd-4bda-b91b-9d7e4ccfb8e5",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10533,7 +10533,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "1c0600f2-11b4-455d-a016-db0cc43d4884",
+                     *           "accountId": "98fc187f-1fb5-4433-9f56-74568779a9e2",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10556,8 +10556,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T11:56:42.872Z",
-                     *       "updatedAt": "2026-11-24T11:56:43.049Z"
+                     *       "createdAt": "2026-11-24T12:06:10.872Z",
+                     *       "updatedAt": "2026-11-24T12:06:11.244Z"
                      *     }
                      */
                     "application/json": {
@@ -10757,22 +10757,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "fa4f5fb9-b864-4eb7-a1fa-13c56f767fa1",
+                     *             "id": "1f8324e1-760f-470f-b4e0-bb18e9d2deb3",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "6033f94e-cc5f-4dcd-8937-c644c27962c1",
-                     *           "occurredAt": "2026-11-24T11:56:42.879Z",
+                     *           "requestId": "f9b6e00d-05ab-4471-b490-7ff6b68c59c6",
+                     *           "occurredAt": "2026-11-24T12:06:10.885Z",
                      *           "sequence": 31,
-                     *           "hash": "d207036e770335ee0af37921414c4327131580c8b52c01a175bb26c0bab5e169",
+                     *           "hash": "b7b7d474698d5c266363159c94cc0364334cb816d59674a5fd5e76cb7cffafaf",
                      *           "state": {
-                     *             "id": "e617eb0d-9884-4243-8bb6-2938050d90fc",
+                     *             "id": "3cffc51e-43b1-4f14-9f51-03b2fb4574be",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "d320a592-f19f-4146-82b9-d4b1ca509a7c",
+                     *                 "accountId": "48dd4079-fddd-4bda-b91b-9d7e4ccfb8e5",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -10782,7 +10782,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "1c0600f2-11b4-455d-a016-db0cc43d4884",
+                     *                 "accountId": "98fc187f-1fb5-4433-9f56-74568779a9e2",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -10805,8 +10805,8 @@ export interface operations {
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-24T11:56:42.872Z",
-                     *             "updatedAt": "2026-11-24T11:56:42.872Z"
+                     *             "createdAt": "2026-11-24T12:06:10.872Z",
+                     *             "updatedAt": "2026-11-24T12:06:10.872Z"
                      *           }
                      *         }
                      *       ],
@@ -10951,14 +10951,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e617eb0d-9884-4243-8bb6-2938050d90fc",
+                     *       "id": "3cffc51e-43b1-4f14-9f51-03b2fb4574be",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d320a592-f19f-4146-82b9-d4b1ca509a7c",
+                     *           "accountId": "48dd4079-fddd-4bda-b91b-9d7e4ccfb8e5",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10968,7 +10968,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "1c0600f2-11b4-455d-a016-db0cc43d4884",
+                     *           "accountId": "98fc187f-1fb5-4433-9f56-74568779a9e2",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10984,15 +10984,15 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
-                     *       "periodId": "7b4f09cd-8efd-4f6d-9e5e-914b28143cc8",
+                     *       "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *       "periodId": "7a4cc22b-04db-48f2-9a02-b0ebd60411cb",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T11:56:42.872Z",
-                     *       "updatedAt": "2026-11-24T11:56:43.085Z"
+                     *       "createdAt": "2026-11-24T12:06:10.872Z",
+                     *       "updatedAt": "2026-11-24T12:06:11.312Z"
                      *     }
                      */
                     "application/json": {
@@ -11183,14 +11183,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c26d16e7-62e2-4da6-852b-43c8076faaed",
+                     *       "id": "d786c7bc-3a19-402e-a449-95bfc11d89d3",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "ab8a24bf-4de6-4a84-a936-44919ee8f7ea",
+                     *           "accountId": "c1b9d5c6-0f6d-4b04-b26e-63b94597fdf5",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -11200,7 +11200,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "d320a592-f19f-4146-82b9-d4b1ca509a7c",
+                     *           "accountId": "48dd4079-fddd-4bda-b91b-9d7e4ccfb8e5",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -11216,15 +11216,15 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
-                     *       "periodId": "7b4f09cd-8efd-4f6d-9e5e-914b28143cc8",
+                     *       "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *       "periodId": "7a4cc22b-04db-48f2-9a02-b0ebd60411cb",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T11:56:43.236Z",
-                     *       "updatedAt": "2026-11-24T11:56:43.303Z"
+                     *       "createdAt": "2026-11-24T12:06:11.530Z",
+                     *       "updatedAt": "2026-11-24T12:06:11.591Z"
                      *     }
                      */
                     "application/json": {
@@ -11415,14 +11415,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e617eb0d-9884-4243-8bb6-2938050d90fc",
+                     *       "id": "3cffc51e-43b1-4f14-9f51-03b2fb4574be",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d320a592-f19f-4146-82b9-d4b1ca509a7c",
+                     *           "accountId": "48dd4079-fddd-4bda-b91b-9d7e4ccfb8e5",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11432,7 +11432,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "1c0600f2-11b4-455d-a016-db0cc43d4884",
+                     *           "accountId": "98fc187f-1fb5-4433-9f56-74568779a9e2",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11455,8 +11455,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T11:56:42.872Z",
-                     *       "updatedAt": "2026-11-24T11:56:43.119Z"
+                     *       "createdAt": "2026-11-24T12:06:10.872Z",
+                     *       "updatedAt": "2026-11-24T12:06:11.373Z"
                      *     }
                      */
                     "application/json": {
@@ -11658,14 +11658,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e617eb0d-9884-4243-8bb6-2938050d90fc",
+                     *       "id": "3cffc51e-43b1-4f14-9f51-03b2fb4574be",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d320a592-f19f-4146-82b9-d4b1ca509a7c",
+                     *           "accountId": "48dd4079-fddd-4bda-b91b-9d7e4ccfb8e5",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11675,7 +11675,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "1c0600f2-11b4-455d-a016-db0cc43d4884",
+                     *           "accountId": "98fc187f-1fb5-4433-9f56-74568779a9e2",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11691,15 +11691,15 @@ export interface operations {
                      *       },
                      *       "status": "reversed",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
-                     *       "periodId": "7b4f09cd-8efd-4f6d-9e5e-914b28143cc8",
+                     *       "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *       "periodId": "7a4cc22b-04db-48f2-9a02-b0ebd60411cb",
                      *       "reversalOf": null,
-                     *       "reversedBy": "4b64e861-b744-46a5-9037-0a83ddef0ae8",
+                     *       "reversedBy": "a53d9bae-6387-484f-ae92-3d3e775cb177",
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 6,
-                     *       "createdAt": "2026-11-24T11:56:42.872Z",
-                     *       "updatedAt": "2026-11-24T11:56:43.197Z"
+                     *       "createdAt": "2026-11-24T12:06:10.872Z",
+                     *       "updatedAt": "2026-11-24T12:06:11.482Z"
                      *     }
                      */
                     "application/json": {
@@ -12072,13 +12072,13 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *       "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "ad8198d0-a361-4ccf-b45f-4c3f2b13d851",
+                     *           "accountId": "fcaad813-1405-4c3e-abf5-bde7aff00d04",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12105,8 +12105,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "d320a592-f19f-4146-82b9-d4b1ca509a7c",
-                     *           "parentId": "ad8198d0-a361-4ccf-b45f-4c3f2b13d851",
+                     *           "accountId": "48dd4079-fddd-4bda-b91b-9d7e4ccfb8e5",
+                     *           "parentId": "fcaad813-1405-4c3e-abf5-bde7aff00d04",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12132,7 +12132,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "8bafd036-53e5-4db3-a8d5-4a88109a4b13",
+                     *           "accountId": "45112b69-04c7-429d-8aba-926019a40c82",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -12159,8 +12159,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "1c0600f2-11b4-455d-a016-db0cc43d4884",
-                     *           "parentId": "8bafd036-53e5-4db3-a8d5-4a88109a4b13",
+                     *           "accountId": "98fc187f-1fb5-4433-9f56-74568779a9e2",
+                     *           "parentId": "45112b69-04c7-429d-8aba-926019a40c82",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -12186,7 +12186,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "c29ffb5a-5ef3-4333-8926-3012fc08c5a2",
+                     *           "accountId": "57f7c160-6c2c-4d10-b13e-734ba4764eca",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12213,8 +12213,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "ab8a24bf-4de6-4a84-a936-44919ee8f7ea",
-                     *           "parentId": "c29ffb5a-5ef3-4333-8926-3012fc08c5a2",
+                     *           "accountId": "c1b9d5c6-0f6d-4b04-b26e-63b94597fdf5",
+                     *           "parentId": "57f7c160-6c2c-4d10-b13e-734ba4764eca",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12615,7 +12615,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "c29ffb5a-5ef3-4333-8926-3012fc08c5a2",
+                     *           "accountId": "57f7c160-6c2c-4d10-b13e-734ba4764eca",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12634,8 +12634,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "ab8a24bf-4de6-4a84-a936-44919ee8f7ea",
-                     *           "parentId": "c29ffb5a-5ef3-4333-8926-3012fc08c5a2",
+                     *           "accountId": "c1b9d5c6-0f6d-4b04-b26e-63b94597fdf5",
+                     *           "parentId": "57f7c160-6c2c-4d10-b13e-734ba4764eca",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12929,7 +12929,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "ad8198d0-a361-4ccf-b45f-4c3f2b13d851",
+                     *           "accountId": "fcaad813-1405-4c3e-abf5-bde7aff00d04",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12946,8 +12946,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "d320a592-f19f-4146-82b9-d4b1ca509a7c",
-                     *           "parentId": "ad8198d0-a361-4ccf-b45f-4c3f2b13d851",
+                     *           "accountId": "48dd4079-fddd-4bda-b91b-9d7e4ccfb8e5",
+                     *           "parentId": "fcaad813-1405-4c3e-abf5-bde7aff00d04",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -13286,7 +13286,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "ad8198d0-a361-4ccf-b45f-4c3f2b13d851",
+                     *           "accountId": "fcaad813-1405-4c3e-abf5-bde7aff00d04",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -13302,8 +13302,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "d320a592-f19f-4146-82b9-d4b1ca509a7c",
-                     *           "parentId": "ad8198d0-a361-4ccf-b45f-4c3f2b13d851",
+                     *           "accountId": "48dd4079-fddd-4bda-b91b-9d7e4ccfb8e5",
+                     *           "parentId": "fcaad813-1405-4c3e-abf5-bde7aff00d04",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -13745,9 +13745,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "fd26e4b5-86db-4bcf-a0b7-c85b6370a66e",
+                     *       "budgetId": "79112cad-8b0e-4bcb-b2dc-d3665add0ddc",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *       "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "currency": "SAR",
@@ -13773,8 +13773,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "1c0600f2-11b4-455d-a016-db0cc43d4884",
-                     *           "parentId": "8bafd036-53e5-4db3-a8d5-4a88109a4b13",
+                     *           "accountId": "98fc187f-1fb5-4433-9f56-74568779a9e2",
+                     *           "parentId": "45112b69-04c7-429d-8aba-926019a40c82",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -13807,8 +13807,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "ab8a24bf-4de6-4a84-a936-44919ee8f7ea",
-                     *           "parentId": "c29ffb5a-5ef3-4333-8926-3012fc08c5a2",
+                     *           "accountId": "c1b9d5c6-0f6d-4b04-b26e-63b94597fdf5",
+                     *           "parentId": "57f7c160-6c2c-4d10-b13e-734ba4764eca",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -13819,7 +13819,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "c9a1b28a-1598-4ca7-b0fb-0b896694aec8",
+                     *             "id": "01f7d11f-c0d8-4fa6-ac5d-7f82ebd3bec5",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -14124,7 +14124,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the record’s version or state. Codes: `PostingInProgress` (A journal too wide for one transaction is being posted, voided or reversed; retry after Retry-After (sending the same Post, Void or Adjust again finishes it).) */
+            /** @description Conflict with the record’s version or state. Codes: `PostingInProgress` (A journal too wide for one transaction is being posted, voided or reversed; retry after Retry-After (sending the same Post, Void or Adjust again finishes it).); `BudgetPeriodsChanged` (The budget's financial year was re-periodised after the budget was written.) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14202,7 +14202,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "ad8198d0-a361-4ccf-b45f-4c3f2b13d851",
+                     *         "id": "fcaad813-1405-4c3e-abf5-bde7aff00d04",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -14222,13 +14222,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "e617eb0d-9884-4243-8bb6-2938050d90fc",
+                     *           "journalId": "3cffc51e-43b1-4f14-9f51-03b2fb4574be",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "d320a592-f19f-4146-82b9-d4b1ca509a7c",
+                     *           "accountId": "48dd4079-fddd-4bda-b91b-9d7e4ccfb8e5",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -14240,7 +14240,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImY4ZjkzNGVjLTU3ZjEtNDM5Mi04MTU0LTA2MWFmMmQ4ZjQ3ZSIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiYWQ4MTk4ZDAtYTM2MS00Y2NmLWI0NWYtNGMzZjJiMTNkODUxIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjZTYxN2ViMGQtOTg4NC00MjQzLThiYjYtMjkzODA1MGQ5MGZjIiwiYWNjb3VudElkIjoiZDMyMGE1OTItZjE5Zi00MTQ2LTgyYjktZDRiMWNhNTA5YTdjIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.BEu4_b95QGEywPWJ9V4nMHxSq7rFTiqkX9x1PtnUYPk"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjVhZDA2NDIwLWFiNmEtNGE3Zi1hNWE3LTU4MDQ2ZWM4YzY1MiIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiZmNhYWQ4MTMtMTQwNS00YzNlLWFiZjUtYmRlN2FmZjAwZDA0IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjM2NmZmM1MWUtNDNiMS00ZjE0LTlmNTEtMDNiMmZiNDU3NGJlIiwiYWNjb3VudElkIjoiNDhkZDQwNzktZmRkZC00YmRhLWI5MWItOWQ3ZTRjY2ZiOGU1IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.AcXI2SypMOwsG24AtNiCSwrSj11GB_p4zQbOROBRx7Y"
                      *     }
                      */
                     "application/json": {
@@ -14490,70 +14490,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "fb13ecfe-a018-44b3-924b-16960a692b53",
+                     *           "id": "e51d374a-65b3-49a6-919a-4c2b1822173a",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-24T11:56:45.237Z",
+                     *           "createdAt": "2026-11-24T12:06:14.239Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "fa4f5fb9-b864-4eb7-a1fa-13c56f767fa1"
+                     *             "id": "1f8324e1-760f-470f-b4e0-bb18e9d2deb3"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "5e586c54fb92f7252c404305f5a5ea460417d2e778f7eb8f427bf73e6d4b7c20"
+                     *             "hash": "2a64cbf2cc5a65aa995dad7faece2af642e5d28a337cb0e15bd18e7a462af645"
                      *           }
                      *         },
                      *         {
-                     *           "id": "503a40ce-d3af-4c67-8ae6-18e9915547d9",
+                     *           "id": "b014d9cc-9704-4457-9f51-a92c031bdb2b",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-24T11:56:45.179Z",
+                     *           "createdAt": "2026-11-24T12:06:13.892Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "fa4f5fb9-b864-4eb7-a1fa-13c56f767fa1"
+                     *             "id": "1f8324e1-760f-470f-b4e0-bb18e9d2deb3"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "a911da95283de2b0c1f18981a0ed80a40e63784ee05a23dc2873ec2f9c4182fa"
+                     *             "hash": "b847b9d9569bd277a9c15368233bec0ba21ddf22f027c95dfea8160ed022a336"
                      *           }
                      *         },
                      *         {
-                     *           "id": "535090cd-16a6-4a6c-9f2f-813981a73f67",
+                     *           "id": "812ba9f8-37d7-4201-9e41-ebfc4e0c6de6",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10"
+                     *             "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b"
                      *           },
-                     *           "createdAt": "2026-11-24T11:56:44.951Z",
+                     *           "createdAt": "2026-11-24T12:06:13.341Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "fa4f5fb9-b864-4eb7-a1fa-13c56f767fa1"
+                     *             "id": "1f8324e1-760f-470f-b4e0-bb18e9d2deb3"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "dbd3fff8ba4cc32aca175e6777546fcb492d389a2a27d01d3c4cba48421fc8dd"
+                     *             "hash": "0da46df8691b45749d691b0444485bbc85c7e39ff5ff88339ae054626bf15cb5"
                      *           }
                      *         },
                      *         {
-                     *           "id": "daa9fb07-319c-419a-955a-4d7f3e76b6a5",
+                     *           "id": "79779d39-aa53-4827-9857-5c2300d0f4e6",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-24T11:56:44.627Z",
+                     *           "createdAt": "2026-11-24T12:06:12.915Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "fa4f5fb9-b864-4eb7-a1fa-13c56f767fa1"
+                     *             "id": "1f8324e1-760f-470f-b4e0-bb18e9d2deb3"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 41,
-                     *             "hash": "c9f9f49971101e0581b8a7ddcf9b57cff14d78193083f48dfaf60a8c9747cfc5"
+                     *             "hash": "bf548d54e52bc79504c2817ca722ee7f3d02ad59e78725111fd716196f5f59c9"
                      *           }
                      *         }
                      *       ],
@@ -14813,20 +14813,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "daa9fb07-319c-419a-955a-4d7f3e76b6a5",
+                     *       "id": "79779d39-aa53-4827-9857-5c2300d0f4e6",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-24T11:56:44.627Z",
+                     *       "createdAt": "2026-11-24T12:06:12.915Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "fa4f5fb9-b864-4eb7-a1fa-13c56f767fa1"
+                     *         "id": "1f8324e1-760f-470f-b4e0-bb18e9d2deb3"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "c9f9f49971101e0581b8a7ddcf9b57cff14d78193083f48dfaf60a8c9747cfc5"
+                     *         "hash": "bf548d54e52bc79504c2817ca722ee7f3d02ad59e78725111fd716196f5f59c9"
                      *       }
                      *     }
                      */
@@ -14985,20 +14985,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "daa9fb07-319c-419a-955a-4d7f3e76b6a5",
+                     *       "id": "79779d39-aa53-4827-9857-5c2300d0f4e6",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-24T11:56:44.627Z",
+                     *       "createdAt": "2026-11-24T12:06:12.915Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "fa4f5fb9-b864-4eb7-a1fa-13c56f767fa1"
+                     *         "id": "1f8324e1-760f-470f-b4e0-bb18e9d2deb3"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "c9f9f49971101e0581b8a7ddcf9b57cff14d78193083f48dfaf60a8c9747cfc5"
+                     *         "hash": "bf548d54e52bc79504c2817ca722ee7f3d02ad59e78725111fd716196f5f59c9"
                      *       },
                      *       "figures": {
                      *         "dateFrom": "2026-03-01",
@@ -15016,7 +15016,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "ad8198d0-a361-4ccf-b45f-4c3f2b13d851",
+                     *             "accountId": "fcaad813-1405-4c3e-abf5-bde7aff00d04",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -15032,8 +15032,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "d320a592-f19f-4146-82b9-d4b1ca509a7c",
-                     *             "parentId": "ad8198d0-a361-4ccf-b45f-4c3f2b13d851",
+                     *             "accountId": "48dd4079-fddd-4bda-b91b-9d7e4ccfb8e5",
+                     *             "parentId": "fcaad813-1405-4c3e-abf5-bde7aff00d04",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -15984,27 +15984,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "60fc157e-cb5a-4fbe-aa80-62636ca0d573",
+                     *           "id": "de6e30c0-70c1-4fd5-b43f-48545084754a",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "f8f934ec-57f1-4392-8154-061af2d8f47e",
-                     *           "recordId": "e617eb0d-9884-4243-8bb6-2938050d90fc",
+                     *           "companyId": "5ad06420-ab6a-4a7f-a5a7-58046ec8c652",
+                     *           "recordId": "3cffc51e-43b1-4f14-9f51-03b2fb4574be",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "fa4f5fb9-b864-4eb7-a1fa-13c56f767fa1"
+                     *             "id": "1f8324e1-760f-470f-b4e0-bb18e9d2deb3"
                      *           },
-                     *           "occurredAt": "2026-11-24T11:56:43.086Z",
-                     *           "requestId": "1ce4bdc1-22f6-4bc5-89d4-1ace6ba2b50a",
+                     *           "occurredAt": "2026-11-24T12:06:11.313Z",
+                     *           "requestId": "f0565353-2aa3-40ed-bf1c-75c19e56f349",
                      *           "data": {
-                     *             "id": "e617eb0d-9884-4243-8bb6-2938050d90fc",
+                     *             "id": "3cffc51e-43b1-4f14-9f51-03b2fb4574be",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "d320a592-f19f-4146-82b9-d4b1ca509a7c",
+                     *                 "accountId": "48dd4079-fddd-4bda-b91b-9d7e4ccfb8e5",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -16014,7 +16014,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "1c0600f2-11b4-455d-a016-db0cc43d4884",
+                     *                 "accountId": "98fc187f-1fb5-4433-9f56-74568779a9e2",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -16030,44 +16030,44 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
-                     *             "periodId": "7b4f09cd-8efd-4f6d-9e5e-914b28143cc8",
+                     *             "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *             "periodId": "7a4cc22b-04db-48f2-9a02-b0ebd60411cb",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-24T11:56:42.872Z",
-                     *             "updatedAt": "2026-11-24T11:56:43.085Z"
+                     *             "createdAt": "2026-11-24T12:06:10.872Z",
+                     *             "updatedAt": "2026-11-24T12:06:11.312Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "d4e865ac2b6834a4d4364a74adb636ffd1c37e4e90a35e751207c7095698f34c",
-                     *           "previousHash": "ad3dc8838167383ec350f7595fa890eb1692052984aa115d1dbc526f7d5e0075",
-                     *           "hash": "7af97bffbaeee2f83ab17a83644ce224131031e7c9fd6a70e3b92e35e82e09b9"
+                     *           "recordDigest": "8c1517d1dc009dd2d19258369957b7e961af2d999e9c67e6593912ab29df81bf",
+                     *           "previousHash": "5157f2ee81643967700c49184916537eca1e40b94971ca1c5d471de563f81673",
+                     *           "hash": "ce8fe9d281278beb6e1d0695bcd7d0d23eface57ebf063cb6343b65adb77e693"
                      *         },
                      *         {
-                     *           "id": "f39af8df-3b20-4a57-9dfd-0f8d57ba7b19",
+                     *           "id": "8a2e9451-8a9d-4edb-9ede-3a3c3e233e4e",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "f8f934ec-57f1-4392-8154-061af2d8f47e",
-                     *           "recordId": "e617eb0d-9884-4243-8bb6-2938050d90fc",
+                     *           "companyId": "5ad06420-ab6a-4a7f-a5a7-58046ec8c652",
+                     *           "recordId": "3cffc51e-43b1-4f14-9f51-03b2fb4574be",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "fa4f5fb9-b864-4eb7-a1fa-13c56f767fa1"
+                     *             "id": "1f8324e1-760f-470f-b4e0-bb18e9d2deb3"
                      *           },
-                     *           "occurredAt": "2026-11-24T11:56:43.165Z",
-                     *           "requestId": "ef1d4131-fba9-4361-9ba6-536b9e762229",
+                     *           "occurredAt": "2026-11-24T12:06:11.443Z",
+                     *           "requestId": "8fcd98e0-8911-45b4-8c83-ab8b80e90f97",
                      *           "data": {
-                     *             "id": "e617eb0d-9884-4243-8bb6-2938050d90fc",
+                     *             "id": "3cffc51e-43b1-4f14-9f51-03b2fb4574be",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "d320a592-f19f-4146-82b9-d4b1ca509a7c",
+                     *                 "accountId": "48dd4079-fddd-4bda-b91b-9d7e4ccfb8e5",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -16077,7 +16077,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "1c0600f2-11b4-455d-a016-db0cc43d4884",
+                     *                 "accountId": "98fc187f-1fb5-4433-9f56-74568779a9e2",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -16093,44 +16093,44 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
-                     *             "periodId": "7b4f09cd-8efd-4f6d-9e5e-914b28143cc8",
+                     *             "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *             "periodId": "7a4cc22b-04db-48f2-9a02-b0ebd60411cb",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-24T11:56:42.872Z",
-                     *             "updatedAt": "2026-11-24T11:56:43.165Z"
+                     *             "createdAt": "2026-11-24T12:06:10.872Z",
+                     *             "updatedAt": "2026-11-24T12:06:11.443Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "84aa439037a05df35563123edd7d4a489cc917b82e3350d16e7dd9eba542f6df",
-                     *           "previousHash": "956113476d5fcc86584e406707e42271755e065abb81602038d486f7ba0ec88e",
-                     *           "hash": "780e6f216f280ca2731ee1a1a43c6310c610384d062e72c01b0b44094c36830c"
+                     *           "recordDigest": "40847e291ce73c99cac8acf642d4229211216732d957f787dea4cb68a5b92540",
+                     *           "previousHash": "b752815b2a8edcdbc1b4e82694aafa6500256990b431122753a2e3aa47fbbb3c",
+                     *           "hash": "2a8425d709bf0d6c7382187a94d43bd0be7e456c8779d8be2ab01021c505b192"
                      *         },
                      *         {
-                     *           "id": "58b34ae0-da03-40c3-8a66-426c661ed2f6",
+                     *           "id": "201d3330-9cc9-4a9d-8543-8ef95110c6e3",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "f8f934ec-57f1-4392-8154-061af2d8f47e",
-                     *           "recordId": "e617eb0d-9884-4243-8bb6-2938050d90fc",
+                     *           "companyId": "5ad06420-ab6a-4a7f-a5a7-58046ec8c652",
+                     *           "recordId": "3cffc51e-43b1-4f14-9f51-03b2fb4574be",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "fa4f5fb9-b864-4eb7-a1fa-13c56f767fa1"
+                     *             "id": "1f8324e1-760f-470f-b4e0-bb18e9d2deb3"
                      *           },
-                     *           "occurredAt": "2026-11-24T11:56:43.198Z",
-                     *           "requestId": "3ab14411-229e-47cf-8d81-09c66e4d5a75",
+                     *           "occurredAt": "2026-11-24T12:06:11.482Z",
+                     *           "requestId": "c3481b0a-c8c8-4f0b-9880-0312ffce05cd",
                      *           "data": {
-                     *             "id": "e617eb0d-9884-4243-8bb6-2938050d90fc",
+                     *             "id": "3cffc51e-43b1-4f14-9f51-03b2fb4574be",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "d320a592-f19f-4146-82b9-d4b1ca509a7c",
+                     *                 "accountId": "48dd4079-fddd-4bda-b91b-9d7e4ccfb8e5",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -16140,7 +16140,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "1c0600f2-11b4-455d-a016-db0cc43d4884",
+                     *                 "accountId": "98fc187f-1fb5-4433-9f56-74568779a9e2",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -16156,24 +16156,24 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
-                     *             "periodId": "7b4f09cd-8efd-4f6d-9e5e-914b28143cc8",
+                     *             "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *             "periodId": "7a4cc22b-04db-48f2-9a02-b0ebd60411cb",
                      *             "reversalOf": null,
-                     *             "reversedBy": "4b64e861-b744-46a5-9037-0a83ddef0ae8",
+                     *             "reversedBy": "a53d9bae-6387-484f-ae92-3d3e775cb177",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-24T11:56:42.872Z",
-                     *             "updatedAt": "2026-11-24T11:56:43.197Z"
+                     *             "createdAt": "2026-11-24T12:06:10.872Z",
+                     *             "updatedAt": "2026-11-24T12:06:11.482Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "4c49c595b7abaaf865fcca8c77f978abc63a55a3dc641e5cdfacc5255ce3b155",
-                     *           "previousHash": "780e6f216f280ca2731ee1a1a43c6310c610384d062e72c01b0b44094c36830c",
-                     *           "hash": "d64b31d4d9b796f0ecf5d0c146beb27247b5aaf0d8156e26222d90373b60d50b"
+                     *           "recordDigest": "2c5ca7137528c4dee534c7dbe37c267ea0819d249edbd121f80ae4dedd75d7f2",
+                     *           "previousHash": "2a8425d709bf0d6c7382187a94d43bd0be7e456c8779d8be2ab01021c505b192",
+                     *           "hash": "c22f76f44a4cc4ff32dd44e23ea8b6139f8db3fd16cb081a4be881c7ee1ebd67"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImY4ZjkzNGVjLTU3ZjEtNDM5Mi04MTU0LTA2MWFmMmQ4ZjQ3ZSIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.DwbOFSnn6_S9VvoA_Kv_YlYBGSOAdiGSej1yCfRhIvU"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjVhZDA2NDIwLWFiNmEtNGE3Zi1hNWE3LTU4MDQ2ZWM4YzY1MiIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.Ys_l42XVjW7ywePuj_Lg8hKB0JCZ1YJyKGNR_rNKfwE"
                      *     }
                      */
                     "application/json": {
@@ -16326,7 +16326,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "6228a05e-110e-44d6-92e8-22eb287f6912",
+                     *           "id": "4abb2ce0-d456-40ac-9db0-9fb3fc69dcb7",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -16337,11 +16337,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "fa4f5fb9-b864-4eb7-a1fa-13c56f767fa1"
+                     *             "id": "1f8324e1-760f-470f-b4e0-bb18e9d2deb3"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:56:47.031Z",
-                     *           "updatedAt": "2026-11-24T11:56:47.031Z"
+                     *           "createdAt": "2026-11-24T12:06:15.486Z",
+                     *           "updatedAt": "2026-11-24T12:06:15.486Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -16510,7 +16510,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6228a05e-110e-44d6-92e8-22eb287f6912",
+                     *       "id": "4abb2ce0-d456-40ac-9db0-9fb3fc69dcb7",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -16521,11 +16521,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "fa4f5fb9-b864-4eb7-a1fa-13c56f767fa1"
+                     *         "id": "1f8324e1-760f-470f-b4e0-bb18e9d2deb3"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:56:47.031Z",
-                     *       "updatedAt": "2026-11-24T11:56:47.031Z",
+                     *       "createdAt": "2026-11-24T12:06:15.486Z",
+                     *       "updatedAt": "2026-11-24T12:06:15.486Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -16685,7 +16685,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6228a05e-110e-44d6-92e8-22eb287f6912",
+                     *       "id": "4abb2ce0-d456-40ac-9db0-9fb3fc69dcb7",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -16696,11 +16696,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "fa4f5fb9-b864-4eb7-a1fa-13c56f767fa1"
+                     *         "id": "1f8324e1-760f-470f-b4e0-bb18e9d2deb3"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:56:47.031Z",
-                     *       "updatedAt": "2026-11-24T11:56:47.031Z"
+                     *       "createdAt": "2026-11-24T12:06:15.486Z",
+                     *       "updatedAt": "2026-11-24T12:06:15.486Z"
                      *     }
                      */
                     "application/json": {
@@ -16859,7 +16859,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6228a05e-110e-44d6-92e8-22eb287f6912",
+                     *       "id": "4abb2ce0-d456-40ac-9db0-9fb3fc69dcb7",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -16871,11 +16871,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "fa4f5fb9-b864-4eb7-a1fa-13c56f767fa1"
+                     *         "id": "1f8324e1-760f-470f-b4e0-bb18e9d2deb3"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T11:56:47.031Z",
-                     *       "updatedAt": "2026-11-24T11:56:47.144Z"
+                     *       "createdAt": "2026-11-24T12:06:15.486Z",
+                     *       "updatedAt": "2026-11-24T12:06:15.566Z"
                      *     }
                      */
                     "application/json": {
@@ -17273,13 +17273,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "92bab581-2637-46c5-b8e0-0badbbfd982a",
+                     *           "id": "44e6eae2-dee3-4efe-ae03-a7ee192bdad5",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:56:47.292Z",
-                     *           "updatedAt": "2026-11-24T11:56:47.292Z"
+                     *           "createdAt": "2026-11-24T12:06:15.873Z",
+                     *           "updatedAt": "2026-11-24T12:06:15.873Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -17422,13 +17422,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "92bab581-2637-46c5-b8e0-0badbbfd982a",
+                     *       "id": "44e6eae2-dee3-4efe-ae03-a7ee192bdad5",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:56:47.292Z",
-                     *       "updatedAt": "2026-11-24T11:56:47.292Z"
+                     *       "createdAt": "2026-11-24T12:06:15.873Z",
+                     *       "updatedAt": "2026-11-24T12:06:15.873Z"
                      *     }
                      */
                     "application/json": {
@@ -17566,13 +17566,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "92bab581-2637-46c5-b8e0-0badbbfd982a",
+                     *       "id": "44e6eae2-dee3-4efe-ae03-a7ee192bdad5",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:56:47.292Z",
-                     *       "updatedAt": "2026-11-24T11:56:47.292Z"
+                     *       "createdAt": "2026-11-24T12:06:15.873Z",
+                     *       "updatedAt": "2026-11-24T12:06:15.873Z"
                      *     }
                      */
                     "application/json": {
@@ -17698,13 +17698,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "92bab581-2637-46c5-b8e0-0badbbfd982a",
+                     *       "id": "44e6eae2-dee3-4efe-ae03-a7ee192bdad5",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T11:56:47.292Z",
-                     *       "updatedAt": "2026-11-24T11:56:47.439Z"
+                     *       "createdAt": "2026-11-24T12:06:15.873Z",
+                     *       "updatedAt": "2026-11-24T12:06:16.178Z"
                      *     }
                      */
                     "application/json": {
@@ -17952,13 +17952,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "fd26e4b5-86db-4bcf-a0b7-c85b6370a66e",
+                     *           "id": "79112cad-8b0e-4bcb-b2dc-d3665add0ddc",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *           "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T11:56:47.506Z",
-                     *           "updatedAt": "2026-11-24T11:56:47.506Z"
+                     *           "createdAt": "2026-11-24T12:06:16.280Z",
+                     *           "updatedAt": "2026-11-24T12:06:16.280Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18075,10 +18075,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                 *       "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
                  *       "lines": [
                  *         {
-                 *           "accountId": "1c0600f2-11b4-455d-a016-db0cc43d4884",
+                 *           "accountId": "98fc187f-1fb5-4433-9f56-74568779a9e2",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -18095,8 +18095,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "ab8a24bf-4de6-4a84-a936-44919ee8f7ea",
-                 *           "costCenterId": "c9a1b28a-1598-4ca7-b0fb-0b896694aec8",
+                 *           "accountId": "c1b9d5c6-0f6d-4b04-b26e-63b94597fdf5",
+                 *           "costCenterId": "01f7d11f-c0d8-4fa6-ac5d-7f82ebd3bec5",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -18147,15 +18147,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fd26e4b5-86db-4bcf-a0b7-c85b6370a66e",
+                     *       "id": "79112cad-8b0e-4bcb-b2dc-d3665add0ddc",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *       "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:56:47.506Z",
-                     *       "updatedAt": "2026-11-24T11:56:47.506Z",
+                     *       "createdAt": "2026-11-24T12:06:16.280Z",
+                     *       "updatedAt": "2026-11-24T12:06:16.280Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "1c0600f2-11b4-455d-a016-db0cc43d4884",
+                     *           "accountId": "98fc187f-1fb5-4433-9f56-74568779a9e2",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -18173,8 +18173,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "ab8a24bf-4de6-4a84-a936-44919ee8f7ea",
-                     *           "costCenterId": "c9a1b28a-1598-4ca7-b0fb-0b896694aec8",
+                     *           "accountId": "c1b9d5c6-0f6d-4b04-b26e-63b94597fdf5",
+                     *           "costCenterId": "01f7d11f-c0d8-4fa6-ac5d-7f82ebd3bec5",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -18338,15 +18338,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fd26e4b5-86db-4bcf-a0b7-c85b6370a66e",
+                     *       "id": "79112cad-8b0e-4bcb-b2dc-d3665add0ddc",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *       "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T11:56:47.506Z",
-                     *       "updatedAt": "2026-11-24T11:56:47.506Z",
+                     *       "createdAt": "2026-11-24T12:06:16.280Z",
+                     *       "updatedAt": "2026-11-24T12:06:16.280Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "1c0600f2-11b4-455d-a016-db0cc43d4884",
+                     *           "accountId": "98fc187f-1fb5-4433-9f56-74568779a9e2",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -18364,8 +18364,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "ab8a24bf-4de6-4a84-a936-44919ee8f7ea",
-                     *           "costCenterId": "c9a1b28a-1598-4ca7-b0fb-0b896694aec8",
+                     *           "accountId": "c1b9d5c6-0f6d-4b04-b26e-63b94597fdf5",
+                     *           "costCenterId": "01f7d11f-c0d8-4fa6-ac5d-7f82ebd3bec5",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -18497,10 +18497,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                 *       "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
                  *       "lines": [
                  *         {
-                 *           "accountId": "1c0600f2-11b4-455d-a016-db0cc43d4884",
+                 *           "accountId": "98fc187f-1fb5-4433-9f56-74568779a9e2",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -18554,15 +18554,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fd26e4b5-86db-4bcf-a0b7-c85b6370a66e",
+                     *       "id": "79112cad-8b0e-4bcb-b2dc-d3665add0ddc",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "ff26843e-e377-41b2-b8c9-ff68ae4b7f10",
+                     *       "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T11:56:47.506Z",
-                     *       "updatedAt": "2026-11-24T11:56:47.737Z",
+                     *       "createdAt": "2026-11-24T12:06:16.280Z",
+                     *       "updatedAt": "2026-11-24T12:06:16.591Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "1c0600f2-11b4-455d-a016-db0cc43d4884",
+                     *           "accountId": "98fc187f-1fb5-4433-9f56-74568779a9e2",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -18837,13 +18837,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "35cc214b-7924-4280-90c2-79a7e4395193",
+                     *           "id": "6ff154ab-0451-46fe-bebd-40d082e478f0",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
                      *           "dryRun": false,
                      *           "post": false,
                      *           "financialYearId": null,
+                     *           "budgetName": null,
                      *           "status": "partiallySucceeded",
                      *           "counts": {
                      *             "valid": 1,
@@ -18867,12 +18868,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "fa4f5fb9-b864-4eb7-a1fa-13c56f767fa1"
+                     *             "id": "1f8324e1-760f-470f-b4e0-bb18e9d2deb3"
                      *           },
-                     *           "createdAt": "2026-11-24T11:56:42.206Z",
-                     *           "updatedAt": "2026-11-24T11:56:42.458Z",
-                     *           "startedAt": "2026-11-24T11:56:42.358Z",
-                     *           "finishedAt": "2026-11-24T11:56:42.458Z"
+                     *           "createdAt": "2026-11-24T12:06:09.293Z",
+                     *           "updatedAt": "2026-11-24T12:06:09.604Z",
+                     *           "startedAt": "2026-11-24T12:06:09.448Z",
+                     *           "finishedAt": "2026-11-24T12:06:09.604Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18892,7 +18893,7 @@ export interface operations {
                              * @description What the file holds.
                              * @enum {string}
                              */
-                            kind: "accounts" | "costCenters" | "openingBalances" | "journals";
+                            kind: "accounts" | "costCenters" | "openingBalances" | "journals" | "budgetLines";
                             /**
                              * @description csv or json.
                              * @enum {string}
@@ -18907,8 +18908,10 @@ export interface operations {
                             dryRun: boolean;
                             /** @description journals: posted on their posting dates (false: drafts). */
                             post: boolean;
-                            /** @description openingBalances: the year the opening journal opens; null otherwise. */
+                            /** @description openingBalances: the year the opening journal opens; budgetLines: the budget's year; null otherwise. */
                             financialYearId: string | null;
+                            /** @description budgetLines: the name of the budget the file becomes; null otherwise. */
+                            budgetName: string | null;
                             /**
                              * @description queued (accepted, not started), running, succeeded, partiallySucceeded (some rows invalid or failed, the others written) or failed (nothing written: an atomic import with an invalid row, or no valid row).
                              * @enum {string}
@@ -18924,7 +18927,7 @@ export interface operations {
                                 invalid: number;
                                 /** @description Rows written by this job so far (a journal counts all its rows). */
                                 written: number;
-                                /** @description Valid rows already in the books and left alone: an account or cost center with the same code, parent and names, a journal whose reference the company already has. */
+                                /** @description Valid rows already in the books and left alone: an account or cost center with the same code, parent and names, a journal whose reference the company already has, every line of a budget whose name the year already has. */
                                 skippedDuplicates: number;
                             };
                             /** @description The first 20 errors; GET .../Imports/{id}/Errors pages through all of them. */
@@ -19059,10 +19062,10 @@ export interface operations {
                  */
                 "application/json": {
                     /**
-                     * @description What the file holds: accounts, costCenters, openingBalances (one opening journal of financialYearId) or journals.
+                     * @description What the file holds: accounts, costCenters, openingBalances (one opening journal of financialYearId), journals, or budgetLines (one budget named budgetName for financialYearId).
                      * @enum {string}
                      */
-                    kind: "accounts" | "costCenters" | "openingBalances" | "journals";
+                    kind: "accounts" | "costCenters" | "openingBalances" | "journals" | "budgetLines";
                     /**
                      * @description csv: data is one string, RFC 4180 with a header row (UTF-8, a BOM allowed); json: data is an array of objects.
                      * @enum {string}
@@ -19083,9 +19086,11 @@ export interface operations {
                     data: string | unknown[];
                     /**
                      * Format: uuid
-                     * @description openingBalances only (required there): the year whose first day the opening journal is dated and posted on.
+                     * @description openingBalances and budgetLines only (required there): the year whose first day the opening journal is dated and posted on; the year the budget is for.
                      */
                     financialYearId?: string;
+                    /** @description budgetLines only (required there): the name of the budget the file becomes; a budget of that name in the year already is left alone (its rows counted in skippedDuplicates). */
+                    budgetName?: string;
                     /**
                      * @description journals only: true posts each journal on its postingDate (its date when left empty); false leaves drafts.
                      * @default false
@@ -19103,13 +19108,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "35cc214b-7924-4280-90c2-79a7e4395193",
+                     *       "id": "6ff154ab-0451-46fe-bebd-40d082e478f0",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
                      *       "dryRun": false,
                      *       "post": false,
                      *       "financialYearId": null,
+                     *       "budgetName": null,
                      *       "status": "queued",
                      *       "counts": {
                      *         "rows": 2,
@@ -19126,10 +19132,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "fa4f5fb9-b864-4eb7-a1fa-13c56f767fa1"
+                     *         "id": "1f8324e1-760f-470f-b4e0-bb18e9d2deb3"
                      *       },
-                     *       "createdAt": "2026-11-24T11:56:42.206Z",
-                     *       "updatedAt": "2026-11-24T11:56:42.206Z",
+                     *       "createdAt": "2026-11-24T12:06:09.293Z",
+                     *       "updatedAt": "2026-11-24T12:06:09.293Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -19144,7 +19150,7 @@ export interface operations {
                          * @description What the file holds.
                          * @enum {string}
                          */
-                        kind: "accounts" | "costCenters" | "openingBalances" | "journals";
+                        kind: "accounts" | "costCenters" | "openingBalances" | "journals" | "budgetLines";
                         /**
                          * @description csv or json.
                          * @enum {string}
@@ -19159,8 +19165,10 @@ export interface operations {
                         dryRun: boolean;
                         /** @description journals: posted on their posting dates (false: drafts). */
                         post: boolean;
-                        /** @description openingBalances: the year the opening journal opens; null otherwise. */
+                        /** @description openingBalances: the year the opening journal opens; budgetLines: the budget's year; null otherwise. */
                         financialYearId: string | null;
+                        /** @description budgetLines: the name of the budget the file becomes; null otherwise. */
+                        budgetName: string | null;
                         /**
                          * @description queued (accepted, not started), running, succeeded, partiallySucceeded (some rows invalid or failed, the others written) or failed (nothing written: an atomic import with an invalid row, or no valid row).
                          * @enum {string}
@@ -19176,7 +19184,7 @@ export interface operations {
                             invalid: number;
                             /** @description Rows written by this job so far (a journal counts all its rows). */
                             written: number;
-                            /** @description Valid rows already in the books and left alone: an account or cost center with the same code, parent and names, a journal whose reference the company already has. */
+                            /** @description Valid rows already in the books and left alone: an account or cost center with the same code, parent and names, a journal whose reference the company already has, every line of a budget whose name the year already has. */
                             skippedDuplicates: number;
                         };
                         /** @description The first 20 errors; GET .../Imports/{id}/Errors pages through all of them. */
@@ -19331,13 +19339,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "35cc214b-7924-4280-90c2-79a7e4395193",
+                     *       "id": "6ff154ab-0451-46fe-bebd-40d082e478f0",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
                      *       "dryRun": false,
                      *       "post": false,
                      *       "financialYearId": null,
+                     *       "budgetName": null,
                      *       "status": "partiallySucceeded",
                      *       "counts": {
                      *         "valid": 1,
@@ -19361,12 +19370,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "fa4f5fb9-b864-4eb7-a1fa-13c56f767fa1"
+                     *         "id": "1f8324e1-760f-470f-b4e0-bb18e9d2deb3"
                      *       },
-                     *       "createdAt": "2026-11-24T11:56:42.206Z",
-                     *       "updatedAt": "2026-11-24T11:56:42.458Z",
-                     *       "startedAt": "2026-11-24T11:56:42.358Z",
-                     *       "finishedAt": "2026-11-24T11:56:42.458Z"
+                     *       "createdAt": "2026-11-24T12:06:09.293Z",
+                     *       "updatedAt": "2026-11-24T12:06:09.604Z",
+                     *       "startedAt": "2026-11-24T12:06:09.448Z",
+                     *       "finishedAt": "2026-11-24T12:06:09.604Z"
                      *     }
                      */
                     "application/json": {
@@ -19379,7 +19388,7 @@ export interface operations {
                          * @description What the file holds.
                          * @enum {string}
                          */
-                        kind: "accounts" | "costCenters" | "openingBalances" | "journals";
+                        kind: "accounts" | "costCenters" | "openingBalances" | "journals" | "budgetLines";
                         /**
                          * @description csv or json.
                          * @enum {string}
@@ -19394,8 +19403,10 @@ export interface operations {
                         dryRun: boolean;
                         /** @description journals: posted on their posting dates (false: drafts). */
                         post: boolean;
-                        /** @description openingBalances: the year the opening journal opens; null otherwise. */
+                        /** @description openingBalances: the year the opening journal opens; budgetLines: the budget's year; null otherwise. */
                         financialYearId: string | null;
+                        /** @description budgetLines: the name of the budget the file becomes; null otherwise. */
+                        budgetName: string | null;
                         /**
                          * @description queued (accepted, not started), running, succeeded, partiallySucceeded (some rows invalid or failed, the others written) or failed (nothing written: an atomic import with an invalid row, or no valid row).
                          * @enum {string}
@@ -19411,7 +19422,7 @@ export interface operations {
                             invalid: number;
                             /** @description Rows written by this job so far (a journal counts all its rows). */
                             written: number;
-                            /** @description Valid rows already in the books and left alone: an account or cost center with the same code, parent and names, a journal whose reference the company already has. */
+                            /** @description Valid rows already in the books and left alone: an account or cost center with the same code, parent and names, a journal whose reference the company already has, every line of a budget whose name the year already has. */
                             skippedDuplicates: number;
                         };
                         /** @description The first 20 errors; GET .../Imports/{id}/Errors pages through all of them. */
@@ -19661,7 +19672,7 @@ export interface operations {
                      *       "fromSequence": 1,
                      *       "toSequence": 78,
                      *       "headSequence": 78,
-                     *       "headHash": "03a32cdaaa1c4bc14ed3af3a31e7ad171810dd58caa72ef7d0ac8dff47e164c9",
+                     *       "headHash": "043ece8480bbe835e49ed35580a7fe1da76f34f2de140700d765042817357264",
                      *       "firstBrokenSequence": null,
                      *       "reason": null
                      *     }

@@ -29,7 +29,7 @@ const summaryView = (b: BudgetSummary): BudgetSummaryView => ({
   updatedAt: b.updatedAt,
 });
 
-const view = (b: BudgetRecord): BudgetView => {
+export const budgetView = (b: BudgetRecord): BudgetView => {
   const { lineCount: _count, ...summary } = summaryView({ ...b, lineCount: b.lines.length });
   return { ...summary, lines: b.lines.map((l) => ({ accountId: l.accountId, costCenterId: l.costCenterId, amounts: l.amounts })) };
 };
@@ -60,12 +60,12 @@ export async function createBudget(uow: UnitOfWork, companyId: string, input: Cr
   const lines = await checkedLines(companyId, input);
   const now = new Date().toISOString();
   const budget: BudgetRecord = { companyId, budgetId: randomUUID(), name: input.name, financialYearId: input.financialYearId, lines, version: 1, createdAt: now, updatedAt: now };
-  return uow.commit(createBudgetOps(budget), view(budget));
+  return uow.commit(createBudgetOps(budget), budgetView(budget));
 }
 
 /** Errors: NotFound. */
 export async function readBudget(companyId: string, budgetId: string): Promise<BudgetView> {
-  return view(await mustGet(companyId, budgetId));
+  return budgetView(await mustGet(companyId, budgetId));
 }
 
 /** Budgets without their lines (lineCount instead), newest first unless orderAsc; the keyword matches the name. Errors: ValidationError (InvalidCursor). */
@@ -79,7 +79,7 @@ export async function updateBudget(uow: UnitOfWork, companyId: string, budgetId:
   const before = await mustGet(companyId, budgetId, input.version);
   const lines = await checkedLines(companyId, input);
   const after: BudgetRecord = { ...before, name: input.name, financialYearId: input.financialYearId, lines, version: before.version + 1, updatedAt: new Date().toISOString() };
-  return uow.commit(updateBudgetOps(before, after), view(after));
+  return uow.commit(updateBudgetOps(before, after), budgetView(after));
 }
 
 /** Errors: NotFound, VersionConflict. */

@@ -12,7 +12,7 @@ import { MAX_BUDGET_LINES } from './rules.ts';
  */
 const BudgetAmount = () => z.pipe(z.union([z.string().check(z.maxLength(64)), z.number()], { error: 'must be a decimal number or decimal string' }), z.transform((v) => String(v)));
 
-const BudgetName = () => ReadableText(200).register(z.globalRegistry, { description: 'The budget’s name, such as "2026 operating budget".' } as never);
+export const BudgetName = () => ReadableText(200).register(z.globalRegistry, { description: 'The budget’s name, such as "2026 operating budget".' } as never);
 
 const budgetLine = () =>
   z.strictObject({

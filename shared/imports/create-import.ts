@@ -33,6 +33,7 @@ export async function createImport(uow: UnitOfWork, companyId: string, granted: 
     dryRun: input.dryRun,
     post: input.post,
     financialYearId: input.financialYearId,
+    budgetName: input.budgetName,
     status: 'queued',
     counts: { ...noCounts(), rows: rows.length },
     errors: [],

@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { ValidationError } from '../errors.ts';
+import { MAX_PERIODS } from '../financial-years/rules.ts';
 import type { ImportFormat, ImportKind, RowError } from './records.ts';
 
 /**
@@ -19,6 +20,8 @@ export const COLUMNS: Record<ImportKind, { required: readonly string[]; optional
   costCenters: { required: ['code', 'nameArabic', 'nameEnglish'], optional: ['parentPath', 'active'] },
   openingBalances: { required: ['accountPath'], optional: ['costCenterPath', 'debit', 'credit'] },
   journals: { required: ['reference', 'date', 'accountPath', 'side', 'amount'], optional: ['postingDate', 'description', 'costCenterPath', 'currency', 'exchangeRate'] },
+  // One column per period, p1..pN for a year of N periods (budget-import.ts checks N).
+  budgetLines: { required: ['accountPath'], optional: ['costCenterPath', ...Array.from({ length: MAX_PERIODS }, (_, k) => `p${k + 1}`)] },
 };
 
 /** Most data rows one import takes; a larger history is several imports. */

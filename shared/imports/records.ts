@@ -9,7 +9,7 @@ import type { ActorRef } from '../auth/actor.ts';
  * step on the job (`progress.step`) in the same write, so a worker that dies is followed by one
  * that starts at the first step not recorded and nothing is written twice.
  */
-export const IMPORT_KINDS = ['accounts', 'costCenters', 'openingBalances', 'journals'] as const;
+export const IMPORT_KINDS = ['accounts', 'costCenters', 'openingBalances', 'journals', 'budgetLines'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 export const IMPORT_FORMATS = ['json', 'csv'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
@@ -33,7 +33,7 @@ export interface ImportCounts {
   invalid: number;
   /** Rows written by this job (a journal counts all its rows). */
   written: number;
-  /** Valid rows already in the books (same code, parent and names; a journal reference already used). */
+  /** Valid rows already in the books (same code, parent and names; a journal reference already used; a budget of the same name in the year). */
   skippedDuplicates: number;
 }
 
@@ -59,6 +59,8 @@ export interface ImportJob {
   /** Journals: post each one on its posting date. */
   post: boolean;
   financialYearId?: string | undefined;
+  /** budgetLines: the name of the budget the file becomes. */
+  budgetName?: string | undefined;
   status: ImportStatus;
   counts: ImportCounts;
   /** The first errors (every one is an error item, read page by page). */

@@ -19,6 +19,8 @@ export function permissionsToWrite(kind: ImportKind, post: boolean): Permission[
       return ['journals:create', 'journals:post'];
     case 'journals':
       return post ? ['journals:create', 'journals:post'] : ['journals:create'];
+    case 'budgetLines':
+      return ['budgets:manage'];
   }
 }
 

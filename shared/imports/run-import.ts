@@ -6,6 +6,7 @@ import type { NodeRecord } from '../db/node-store.ts';
 import { drawSerials } from '../db/journal-store.ts';
 import { transactWrite } from '../db/transact.ts';
 import { AppError } from '../errors.ts';
+import { planBudgetImport } from './budget-import.ts';
 import { ChartIndex } from './chart-index.ts';
 import { CLAIM_MS, JobSteps, TimeUp } from './job-steps.ts';
 import { planJournalImport } from './journal-import.ts';
@@ -99,6 +100,7 @@ async function runClaimed(steps: JobSteps): Promise<void> {
 
 async function planFor(job: ImportJob, companyId: string, rows: SourceRow[], readErrors: RowError[]): Promise<ImportPlan> {
   if (job.kind === 'accounts' || job.kind === 'costCenters') return planNodeImport(job, companyId, job.kind, rows, readErrors);
+  if (job.kind === 'budgetLines') return planBudgetImport(job, companyId, rows, readErrors);
   return planJournalImport(job, companyId, rows, readErrors);
 }
 

@@ -13,6 +13,7 @@ export function importView(job: ImportJob): ImportView {
     dryRun: job.dryRun,
     post: job.post,
     financialYearId: job.financialYearId ?? null,
+    budgetName: job.budgetName ?? null,
     status: job.status,
     counts: job.counts,
     errors: job.errors,

@@ -282,7 +282,8 @@ function buildResponses() {
     mode: described(z.enum(IMPORT_MODES), 'atomic (nothing written unless every row is valid) or perItem (valid rows written, invalid ones reported).'),
     dryRun: described(z.boolean(), 'true: rows checked and reported, nothing written.'),
     post: described(z.boolean(), 'journals: posted on their posting dates (false: drafts).'),
-    financialYearId: described(z.nullable(id), 'openingBalances: the year the opening journal opens; null otherwise.'),
+    financialYearId: described(z.nullable(id), 'openingBalances: the year the opening journal opens; budgetLines: the budget\'s year; null otherwise.'),
+    budgetName: described(z.nullable(z.string()), 'budgetLines: the name of the budget the file becomes; null otherwise.'),
     status: described(z.enum(IMPORT_STATUSES), 'queued (accepted, not started), running, succeeded, partiallySucceeded (some rows invalid or failed, the others written) or failed (nothing written: an atomic import with an invalid row, or no valid row).'),
     counts: described(
       z.strictObject({
@@ -290,7 +291,7 @@ function buildResponses() {
         valid: described(z.int(), 'Rows that passed every check (known once the job has checked them).'),
         invalid: described(z.int(), 'Rows with an error, or in a journal (or under a parent) with one.'),
         written: described(z.int(), 'Rows written by this job so far (a journal counts all its rows).'),
-        skippedDuplicates: described(z.int(), 'Valid rows already in the books and left alone: an account or cost center with the same code, parent and names, a journal whose reference the company already has.'),
+        skippedDuplicates: described(z.int(), 'Valid rows already in the books and left alone: an account or cost center with the same code, parent and names, a journal whose reference the company already has, every line of a budget whose name the year already has.'),
       }),
       'How many rows, and what became of them.',
     ),
