@@ -15,7 +15,8 @@ export type AccountSums = Map<string, Sums>;
 
 /**
  * Which balances to read: account totals, one cost center's, every cost center's apart, or the
- * account totals in each foreign currency (grouped by currency, in that currency's units).
+ * account totals with their figures in each foreign currency (`currencies`: TOTAL_GROUP in base,
+ * beside a group per currency in that currency's units, from the same items).
  */
 export type BalanceScope = { kind: 'total' } | { kind: 'costCenter'; costCenterId: string } | { kind: 'byCostCenter' } | { kind: 'currencies' };
 

@@ -2,11 +2,12 @@ import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
 import type { Cover } from '../reports/cover.ts';
 import { toMils } from '../money/mils.ts';
+import { currencyFigureOf } from './balance-store.ts';
 import { exact } from './exact-number.ts';
 import { balanceKeys, keys } from './keys.ts';
 import { withPrefix, withRange } from './prefix-query.ts';
 import { queryAll } from './query-all.ts';
-import { TOTAL_GROUP, type AccountSums, type BalanceScope, type GroupedSums, type Sums } from '../balances/records.ts';
+import type { BalanceScope, GroupedSums, Sums } from '../balances/records.ts';
 
 /**
  * Reads of the running balances for reports: sums over the buckets a Cover names, shards
@@ -19,31 +20,33 @@ const PER_ACCOUNT = 4;
 
 export async function sumThrough(companyId: string, cover: Cover, scope: BalanceScope, accountIds?: ReadonlySet<string>): Promise<GroupedSums> {
   const sums: GroupedSums = new Map();
-  /** Adds an item within the scope and the named accounts; answers whether it counted. */
-  const add = (item: Record<string, unknown>, sign: 1 | -1): boolean => {
-    const group = (scope.kind === 'currencies' ? item.currency : item.costCenterId) as string;
-    const accountId = item.accountId as string;
-    if ((scope.kind === 'costCenter' && group !== scope.costCenterId) || (accountIds && !accountIds.has(accountId))) return false;
+  const addTo = (group: string, accountId: string, figures: Record<string, unknown>, sign: 1 | -1, withBase: boolean) => {
     const byAccount = sums.get(group) ?? new Map<string, Sums>();
     const s = byAccount.get(accountId) ?? { debit: 0n, credit: 0n };
-    const signed = (value: unknown) => BigInt(sign) * toMils(exact(value));
-    const next: Sums = { debit: s.debit + signed(item.debit), credit: s.credit + signed(item.credit) };
-    if (scope.kind === 'currencies') Object.assign(next, { baseDebit: (s.baseDebit ?? 0n) + signed(item.baseDebit), baseCredit: (s.baseCredit ?? 0n) + signed(item.baseCredit) });
+    const signed = (value: unknown) => BigInt(sign) * toMils(exact(value ?? 0));
+    const next: Sums = { debit: s.debit + signed(figures.debit), credit: s.credit + signed(figures.credit) };
+    if (withBase) Object.assign(next, { baseDebit: (s.baseDebit ?? 0n) + signed(figures.baseDebit), baseCredit: (s.baseCredit ?? 0n) + signed(figures.baseCredit) });
     byAccount.set(accountId, next);
     sums.set(group, byAccount);
+  };
+  /** Adds an item within the scope and the named accounts; answers whether it counted. */
+  const add = (item: Record<string, unknown>, sign: 1 | -1): boolean => {
+    const group = item.costCenterId as string;
+    const accountId = item.accountId as string;
+    if ((scope.kind === 'costCenter' && group !== scope.costCenterId) || (accountIds && !accountIds.has(accountId))) return false;
+    addTo(group, accountId, item, sign, false);
+    // The account's figures in foreign currencies ride on its total items.
+    if (scope.kind === 'currencies') for (const [currency, figures] of currencyFigures(item)) addTo(currency, accountId, figures, sign, true);
     return true;
   };
   const pk = keys.company(companyId).pk;
   const periodPrefix = (periodId: string) =>
-    scope.kind === 'total'
+    scope.kind === 'total' || scope.kind === 'currencies'
       ? balanceKeys.periodBalancesPrefix(periodId, null)
       : scope.kind === 'costCenter'
         ? balanceKeys.periodBalancesPrefix(periodId, scope.costCenterId)
-        : scope.kind === 'currencies'
-          ? balanceKeys.currencyPeriodBalancesPrefix(periodId)
-          : balanceKeys.costCenterPeriodBalancesPrefix(periodId);
-  const dayRange = (accountId: string, from: string, to: string) =>
-    scope.kind === 'currencies' ? balanceKeys.currencyDayBalanceRange(accountId, from, to) : balanceKeys.dayBalanceRange(accountId, from, to, scope.kind !== 'total');
+        : balanceKeys.costCenterPeriodBalancesPrefix(periodId);
+  const dayRange = (accountId: string, from: string, to: string) => balanceKeys.dayBalanceRange(accountId, from, to, scope.kind === 'costCenter' || scope.kind === 'byCostCenter');
   const edge = cover.edge;
 
   // Whole periods: one query each, or for a few named accounts one per (period, account),
@@ -70,6 +73,16 @@ export async function sumThrough(companyId: string, cover: Cover, scope: Balance
     await inParallel(dayQueries, (item) => void add(item, edge.sign));
   }
   return sums;
+}
+
+/** A total item's figures per foreign currency (balance-store.ts balanceOps). */
+function currencyFigures(item: Record<string, unknown>): Map<string, Record<string, unknown>> {
+  const byCurrency = new Map<string, Record<string, unknown>>();
+  for (const [attribute, value] of Object.entries(item)) {
+    const named = currencyFigureOf(attribute);
+    if (named) byCurrency.set(named.currency, { ...byCurrency.get(named.currency), [named.figure]: value });
+  }
+  return byCurrency;
 }
 
 const prefixQuery = (pk: string, prefix: string): QueryCommandInput => ({ TableName: config.tableName, ...withPrefix(pk, prefix), ConsistentRead: true });

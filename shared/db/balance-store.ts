@@ -38,47 +38,45 @@ function inEachBucket(place: Place, update: (bucket: BalanceBucket) => WriteOp):
   return ([{ period: place.periodId }, { day: place.postingDate }] as BalanceBucket[]).map(update);
 }
 
-/** The balance updates of a posting's deltas: its period's and its posting day's items, in its shard. */
-export function balanceOps(companyId: string, place: Place, deltas: BalanceDelta[]): WriteOp[] {
-  return deltas.flatMap((d) =>
-    inEachBucket(place, (bucket) =>
+/**
+ * The balance updates of a posting's deltas: its period's and its posting day's items, in its
+ * shard. An account's total items (no cost center) also carry its figures in each foreign
+ * currency of the posting (`currencies`): per currency, the amounts in that currency and the base
+ * amounts of the same lines, as attributes `fx_<currency>_debit`, `_credit`, `_baseDebit`,
+ * `_baseCredit`. So a posting writes no item more for its foreign lines, and a report that reads
+ * the totals has the currency figures in the same items.
+ */
+export function balanceOps(companyId: string, place: Place, deltas: BalanceDelta[], currencies: readonly CurrencyDelta[] = []): WriteOp[] {
+  return deltas.flatMap((d) => {
+    const inCurrencies = d.costCenterId ? [] : currencies.filter((c) => c.accountId === d.accountId);
+    const added = inCurrencies.flatMap((c) => FIGURES.map((figure) => [currencyAttribute(c.currency, figure), c[figure]] as const));
+    return inEachBucket(place, (bucket) =>
       mainTable.update(balanceKeys.balance(companyId, bucket, d.accountId, d.costCenterId, place.balanceShard), {
-        expression: 'ADD debit :debit, credit :credit SET entity = :entity, accountId = :accountId, costCenterId = :costCenterId',
+        expression: `ADD debit :debit, credit :credit${added.map(([name]) => `, ${name} :${name}`).join('')} SET entity = :entity, accountId = :accountId, costCenterId = :costCenterId`,
         values: {
           ':debit': NumberValue.from(d.debit),
           ':credit': NumberValue.from(d.credit),
+          ...Object.fromEntries(added.map(([name, value]) => [`:${name}`, NumberValue.from(value)])),
           ':entity': 'Balance',
           ':accountId': d.accountId,
           ':costCenterId': d.costCenterId ?? '-',
         },
       }),
-    ),
-  );
+    );
+  });
 }
 
-/**
- * The foreign-currency balance updates of a posting's deltas, beside its base ones: per
- * (account, currency), its period's and posting day's items, in its shard, holding amounts in
- * that currency, and the base amounts of the same lines (baseDebit, baseCredit). A posting
- * writes two per (account, currency) pair its foreign and revaluation lines name.
- */
-export function currencyBalanceOps(companyId: string, place: Place, deltas: CurrencyDelta[]): WriteOp[] {
-  return deltas.flatMap((d) =>
-    inEachBucket(place, (bucket) =>
-      mainTable.update(balanceKeys.currencyBalance(companyId, bucket, d.accountId, d.currency, place.balanceShard), {
-        expression: 'ADD debit :debit, credit :credit, baseDebit :baseDebit, baseCredit :baseCredit SET entity = :entity, accountId = :accountId, currency = :currency',
-        values: {
-          ':debit': NumberValue.from(d.debit),
-          ':credit': NumberValue.from(d.credit),
-          ':baseDebit': NumberValue.from(d.baseDebit),
-          ':baseCredit': NumberValue.from(d.baseCredit),
-          ':entity': 'CurrencyBalance',
-          ':accountId': d.accountId,
-          ':currency': d.currency,
-        },
-      }),
-    ),
-  );
+/** The figures kept per foreign currency on a total balance item. */
+const FIGURES = ['debit', 'credit', 'baseDebit', 'baseCredit'] as const;
+export type CurrencyFigure = (typeof FIGURES)[number];
+
+/** The attribute of a currency's figure (ISO 4217 codes are three capital letters: a valid name as it is). */
+const currencyAttribute = (currency: string, figure: CurrencyFigure) => `fx_${currency}_${figure}`;
+
+/** Reads a currency figure attribute's name back: its currency and figure, or undefined for any other attribute. */
+export function currencyFigureOf(attribute: string): { currency: string; figure: CurrencyFigure } | undefined {
+  const match = /^fx_([A-Z]{3})_(debit|credit|baseDebit|baseCredit)$/.exec(attribute);
+  return match ? { currency: match[1]!, figure: match[2] as CurrencyFigure } : undefined;
 }
 
 /** The exact balance of an account in one period, in total or within a cost center (sums the shards). */

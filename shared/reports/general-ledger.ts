@@ -43,7 +43,10 @@ async function readGeneralLedger(companyId: string, query: GeneralLedgerInput): 
   checkReportRange(query.dateFrom, query.dateTo, ctx.years);
   const account = ctx.chart.get(record.id)!;
   const leaves = new Set(leavesUnder(account).map((a) => a.id));
-  const scope = costCenter ? ({ kind: 'costCenter', costCenterId: costCenter.id } as const) : ({ kind: 'total' } as const);
+  // Kept per account in total only, as currency balances are: none within a cost center.
+  const own = costCenter ? undefined : ownCurrency(record.attributes.currency, ctx.currency);
+  // The account totals carry the figures in its currency: the same read gives both.
+  const scope = costCenter ? ({ kind: 'costCenter', costCenterId: costCenter.id } as const) : own ? ({ kind: 'currencies' } as const) : ({ kind: 'total' } as const);
   const balanceOf = (sums: Map<string, AccountSums>) => [...(sums.get(costCenter?.id ?? TOTAL_GROUP) ?? new Map<string, never>()).values()].reduce((b, s) => b + net(s), 0n);
 
   const binding: CursorBinding = {
@@ -54,22 +57,18 @@ async function readGeneralLedger(companyId: string, query: GeneralLedgerInput): 
     filters: { accountId: record.id, dateFrom: query.dateFrom, dateTo: query.dateTo, costCenterId: costCenter?.id ?? null },
   };
   const resumed = query.page ? ((await decodeCursor(binding, query.page)) as unknown as LedgerPlace & { balance: string; currencyBalance?: string }) : undefined;
-  // Kept per account in total only, as currency balances are: none within a cost center.
-  const own = costCenter ? undefined : ownCurrency(record.attributes.currency, ctx.currency);
-  const [before, through, rows, currencyBefore, currencyThrough] = await Promise.all([
+  const [before, through, rows] = await Promise.all([
     balancesThrough(companyId, ctx, dayBefore(query.dateFrom), scope, leaves),
     balancesThrough(companyId, ctx, query.dateTo, scope, leaves),
     pageOfLines(companyId, [...leaves], { from: query.dateFrom, to: query.dateTo }, resumed, query.pageSize + 1, costCenter?.id),
-    own ? balancesThrough(companyId, ctx, dayBefore(query.dateFrom), { kind: 'currencies' }, leaves) : undefined,
-    own ? balancesThrough(companyId, ctx, query.dateTo, { kind: 'currencies' }, leaves) : undefined,
   ]);
   const opening = balanceOf(before);
   const fixed = formatter(ctx);
   const inOwn = (mils: bigint) => formatTotal(mils, minorUnits(own!));
-  const ownBalanceOf = (sums: GroupedSums | undefined) => net(sums?.get(own!)?.get(record.id));
+  const ownBalanceOf = (sums: GroupedSums) => net(sums.get(own!)?.get(record.id));
   const results = rows.slice(0, query.pageSize);
   let balance = resumed ? BigInt(resumed.balance) : opening;
-  let currencyBalance = resumed?.currencyBalance !== undefined ? BigInt(resumed.currencyBalance) : own ? ownBalanceOf(currencyBefore) : 0n;
+  let currencyBalance = resumed?.currencyBalance !== undefined ? BigInt(resumed.currencyBalance) : own ? ownBalanceOf(before) : 0n;
   const lines = results.map((row) => {
     balance += row.side === DEBIT ? toMils(row.amount) : -toMils(row.amount);
     currencyBalance += own ? amountIn(row, own) : 0n;
@@ -98,7 +97,7 @@ async function readGeneralLedger(companyId: string, query: GeneralLedgerInput): 
     currency: ctx.currency,
     openingBalance: fixed(opening),
     closingBalance: fixed(balanceOf(through)),
-    accountCurrency: own ? { currency: own, openingBalance: inOwn(ownBalanceOf(currencyBefore)), closingBalance: inOwn(ownBalanceOf(currencyThrough)) } : null,
+    accountCurrency: own ? { currency: own, openingBalance: inOwn(ownBalanceOf(before)), closingBalance: inOwn(ownBalanceOf(through)) } : null,
     currentPage: query.page ?? null,
     results: lines,
     nextPage:

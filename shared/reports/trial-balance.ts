@@ -34,15 +34,10 @@ const balances = (totals: TrialBalance['totals']) => Object.values(totals).every
 async function readTrialBalance(companyId: string, query: TrialBalanceInput): Promise<TrialBalance> {
   const [ctx, costCenter] = await Promise.all([reportContext(companyId), query.costCenterId ? reportCostCenter(companyId, query.costCenterId, 'costCenterId') : undefined]);
   const range = await rangeOf(companyId, ctx, query);
-  const scope = costCenter ? ({ kind: 'costCenter', costCenterId: costCenter.id } as const) : ({ kind: 'total' } as const);
-  const inCurrencies = { kind: 'currencies' } as const;
-  const [before, through, currenciesBefore, currenciesThrough] = await Promise.all([
-    balancesThrough(companyId, ctx, dayBefore(range.from), scope),
-    balancesThrough(companyId, ctx, range.to, scope),
-    costCenter ? undefined : balancesThrough(companyId, ctx, dayBefore(range.from), inCurrencies),
-    costCenter ? undefined : balancesThrough(companyId, ctx, range.to, inCurrencies),
-  ]);
-  const byLeaf = currenciesBefore && currenciesThrough ? currencyFiguresByAccount(currenciesBefore, currenciesThrough) : undefined;
+  // Account totals carry their currency figures: one read gives both (none within a cost center).
+  const scope = costCenter ? ({ kind: 'costCenter', costCenterId: costCenter.id } as const) : ({ kind: 'currencies' } as const);
+  const [before, through] = await Promise.all([balancesThrough(companyId, ctx, dayBefore(range.from), scope), balancesThrough(companyId, ctx, range.to, scope)]);
+  const byLeaf = costCenter ? undefined : currencyFiguresByAccount(before, through);
   const group = costCenter?.id ?? TOTAL_GROUP;
   const opening: AccountSums = before.get(group) ?? new Map();
   const closing: AccountSums = through.get(group) ?? new Map();

@@ -33,7 +33,7 @@ export interface RevaluationPlan {
 
 /**
  * Posts a revaluation and its reversal so that no crash leaves one without the other:
- * - when both fit one transaction (about eight revalued (account, currency) pairs), they are born
+ * - when both fit one transaction (about fourteen revalued accounts), they are born
  *   there in their final states, with their balances, the check that both periods are open, the
  *   day's count, the request's idempotency record and event: all or nothing;
  * - wider, one transaction writes the draft, counts the day with the revaluation pending, lists it
