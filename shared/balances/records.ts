@@ -5,9 +5,8 @@
 export interface Sums {
   debit: bigint;
   credit: bigint;
-  /** Foreign-currency balances only: the base amounts of the same lines (and of revaluations of the currency). */
-  baseDebit?: bigint;
-  baseCredit?: bigint;
+  /** Foreign-currency balances only: debit minus credit of the base amounts of the same lines (and of revaluations of the currency). */
+  base?: bigint;
 }
 
 /** Sums by account. */

@@ -7,7 +7,7 @@ import { exact } from './exact-number.ts';
 import { balanceKeys, keys } from './keys.ts';
 import { withPrefix, withRange } from './prefix-query.ts';
 import { queryAll } from './query-all.ts';
-import type { BalanceScope, GroupedSums, Sums } from '../balances/records.ts';
+import { TOTAL_GROUP, type BalanceScope, type GroupedSums, type Sums } from '../balances/records.ts';
 
 /**
  * Reads of the running balances for reports: sums over the buckets a Cover names, shards
@@ -20,23 +20,31 @@ const PER_ACCOUNT = 4;
 
 export async function sumThrough(companyId: string, cover: Cover, scope: BalanceScope, accountIds?: ReadonlySet<string>): Promise<GroupedSums> {
   const sums: GroupedSums = new Map();
-  const addTo = (group: string, accountId: string, figures: Record<string, unknown>, sign: 1 | -1, withBase: boolean) => {
-    const byAccount = sums.get(group) ?? new Map<string, Sums>();
-    const s = byAccount.get(accountId) ?? { debit: 0n, credit: 0n };
-    const signed = (value: unknown) => BigInt(sign) * toMils(exact(value ?? 0));
-    const next: Sums = { debit: s.debit + signed(figures.debit), credit: s.credit + signed(figures.credit) };
-    if (withBase) Object.assign(next, { baseDebit: (s.baseDebit ?? 0n) + signed(figures.baseDebit), baseCredit: (s.baseCredit ?? 0n) + signed(figures.baseCredit) });
-    byAccount.set(accountId, next);
-    sums.set(group, byAccount);
+  /** The running sums of an account in a group, added to in place. */
+  const sumsOf = (group: string, accountId: string): Sums => {
+    let byAccount = sums.get(group);
+    if (!byAccount) sums.set(group, (byAccount = new Map()));
+    let s = byAccount.get(accountId);
+    if (!s) byAccount.set(accountId, (s = group === TOTAL_GROUP || scope.kind !== 'currencies' ? { debit: 0n, credit: 0n } : { debit: 0n, credit: 0n, base: 0n }));
+    return s;
   };
+  const mils = (value: unknown, sign: 1 | -1) => (sign === 1 ? toMils(exact(value)) : -toMils(exact(value)));
   /** Adds an item within the scope and the named accounts; answers whether it counted. */
   const add = (item: Record<string, unknown>, sign: 1 | -1): boolean => {
     const group = item.costCenterId as string;
     const accountId = item.accountId as string;
     if ((scope.kind === 'costCenter' && group !== scope.costCenterId) || (accountIds && !accountIds.has(accountId))) return false;
-    addTo(group, accountId, item, sign, false);
+    const s = sumsOf(group, accountId);
+    s.debit += mils(item.debit, sign);
+    s.credit += mils(item.credit, sign);
+    if (scope.kind !== 'currencies') return true;
     // The account's figures in foreign currencies ride on its total items.
-    if (scope.kind === 'currencies') for (const [currency, figures] of currencyFigures(item)) addTo(currency, accountId, figures, sign, true);
+    for (const attribute in item) {
+      const named = currencyFigureOf(attribute);
+      if (!named) continue;
+      const c = sumsOf(named.currency, accountId);
+      c[named.figure] = (c[named.figure] ?? 0n) + mils(item[attribute], sign);
+    }
     return true;
   };
   const pk = keys.company(companyId).pk;
@@ -73,16 +81,6 @@ export async function sumThrough(companyId: string, cover: Cover, scope: Balance
     await inParallel(dayQueries, (item) => void add(item, edge.sign));
   }
   return sums;
-}
-
-/** A total item's figures per foreign currency (balance-store.ts balanceOps). */
-function currencyFigures(item: Record<string, unknown>): Map<string, Record<string, unknown>> {
-  const byCurrency = new Map<string, Record<string, unknown>>();
-  for (const [attribute, value] of Object.entries(item)) {
-    const named = currencyFigureOf(attribute);
-    if (named) byCurrency.set(named.currency, { ...byCurrency.get(named.currency), [named.figure]: value });
-  }
-  return byCurrency;
 }
 
 const prefixQuery = (pk: string, prefix: string): QueryCommandInput => ({ TableName: config.tableName, ...withPrefix(pk, prefix), ConsistentRead: true });

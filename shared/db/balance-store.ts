@@ -41,22 +41,28 @@ function inEachBucket(place: Place, update: (bucket: BalanceBucket) => WriteOp):
 /**
  * The balance updates of a posting's deltas: its period's and its posting day's items, in its
  * shard. An account's total items (no cost center) also carry its figures in each foreign
- * currency of the posting (`currencies`): per currency, the amounts in that currency and the base
- * amounts of the same lines, as attributes `fx_<currency>_debit`, `_credit`, `_baseDebit`,
- * `_baseCredit`. So a posting writes no item more for its foreign lines, and a report that reads
- * the totals has the currency figures in the same items.
+ * currency of the posting (`currencies`), as three attributes per currency: `<currency>:d` and
+ * `<currency>:c`, its debits and credits in that currency, and `<currency>:b`, debit minus credit
+ * of the base amounts of the same lines. So a posting writes no item more for its foreign lines,
+ * and a report that reads the totals has the currency figures in the same items (short names:
+ * reports read these items by the thousand).
  */
 export function balanceOps(companyId: string, place: Place, deltas: BalanceDelta[], currencies: readonly CurrencyDelta[] = []): WriteOp[] {
   return deltas.flatMap((d) => {
     const inCurrencies = d.costCenterId ? [] : currencies.filter((c) => c.accountId === d.accountId);
-    const added = inCurrencies.flatMap((c) => FIGURES.map((figure) => [currencyAttribute(c.currency, figure), c[figure]] as const));
+    const added = inCurrencies.flatMap((c): Array<[string, string]> => [
+      [currencyAttribute(c.currency, 'debit'), c.debit],
+      [currencyAttribute(c.currency, 'credit'), c.credit],
+      [currencyAttribute(c.currency, 'base'), fromMils(toMils(c.baseDebit) - toMils(c.baseCredit))],
+    ]);
     return inEachBucket(place, (bucket) =>
       mainTable.update(balanceKeys.balance(companyId, bucket, d.accountId, d.costCenterId, place.balanceShard), {
-        expression: `ADD debit :debit, credit :credit${added.map(([name]) => `, ${name} :${name}`).join('')} SET entity = :entity, accountId = :accountId, costCenterId = :costCenterId`,
+        expression: `ADD debit :debit, credit :credit${added.map((_, i) => `, #fx${i} :fx${i}`).join('')} SET entity = :entity, accountId = :accountId, costCenterId = :costCenterId`,
+        ...(added.length > 0 ? { names: Object.fromEntries(added.map(([name], i) => [`#fx${i}`, name])) } : {}),
         values: {
           ':debit': NumberValue.from(d.debit),
           ':credit': NumberValue.from(d.credit),
-          ...Object.fromEntries(added.map(([name, value]) => [`:${name}`, NumberValue.from(value)])),
+          ...Object.fromEntries(added.map(([, value], i) => [`:fx${i}`, NumberValue.from(value)])),
           ':entity': 'Balance',
           ':accountId': d.accountId,
           ':costCenterId': d.costCenterId ?? '-',
@@ -67,16 +73,18 @@ export function balanceOps(companyId: string, place: Place, deltas: BalanceDelta
 }
 
 /** The figures kept per foreign currency on a total balance item. */
-const FIGURES = ['debit', 'credit', 'baseDebit', 'baseCredit'] as const;
-export type CurrencyFigure = (typeof FIGURES)[number];
+export type CurrencyFigure = 'debit' | 'credit' | 'base';
+const LETTER: Record<CurrencyFigure, string> = { debit: 'd', credit: 'c', base: 'b' };
+const FIGURE: Record<string, CurrencyFigure> = { d: 'debit', c: 'credit', b: 'base' };
 
-/** The attribute of a currency's figure (ISO 4217 codes are three capital letters: a valid name as it is). */
-const currencyAttribute = (currency: string, figure: CurrencyFigure) => `fx_${currency}_${figure}`;
+/** The attribute of a currency's figure: `USD:d`. */
+const currencyAttribute = (currency: string, figure: CurrencyFigure) => `${currency}:${LETTER[figure]}`;
 
 /** Reads a currency figure attribute's name back: its currency and figure, or undefined for any other attribute. */
 export function currencyFigureOf(attribute: string): { currency: string; figure: CurrencyFigure } | undefined {
-  const match = /^fx_([A-Z]{3})_(debit|credit|baseDebit|baseCredit)$/.exec(attribute);
-  return match ? { currency: match[1]!, figure: match[2] as CurrencyFigure } : undefined;
+  if (attribute.length !== 5 || attribute[3] !== ':') return undefined;
+  const figure = FIGURE[attribute[4]!];
+  return figure ? { currency: attribute.slice(0, 3), figure } : undefined;
 }
 
 /** The exact balance of an account in one period, in total or within a cost center (sums the shards). */

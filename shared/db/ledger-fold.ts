@@ -25,12 +25,13 @@ export class LedgerFold {
       const update = op.item.Update!;
       const key = update.Key as { pk: string; sk: string };
       const values = update.ExpressionAttributeValues as Record<string, unknown>;
-      const added = addedAttributes(update.UpdateExpression!);
+      const added = addedAttributes(update.UpdateExpression!, (update.ExpressionAttributeNames ?? {}) as Record<string, string>);
       const id = `${key.pk}|${key.sk}`;
-      // The item's other attributes are what its update sets (entity, account, cost center).
-      const set = Object.entries(values).filter(([name]) => !added.has(name.slice(1)));
-      const sum = this.balances.get(id) ?? { item: { ...key, ...Object.fromEntries(set.map(([name, value]) => [name.slice(1), value])) }, sums: new Map<string, bigint>() };
-      for (const name of added) sum.sums.set(name, (sum.sums.get(name) ?? 0n) + toMils(String(values[`:${name}`])));
+      // The item's other attributes are what its update sets (entity, account, cost center), each named like its value.
+      const addedValues = new Set(added.map((a) => a.value));
+      const set = Object.entries(values).filter(([value]) => !addedValues.has(value));
+      const sum = this.balances.get(id) ?? { item: { ...key, ...Object.fromEntries(set.map(([value, v]) => [value.slice(1), v])) }, sums: new Map<string, bigint>() };
+      for (const { attribute, value } of added) sum.sums.set(attribute, (sum.sums.get(attribute) ?? 0n) + toMils(String(values[value])));
       this.balances.set(id, sum);
     }
   }
@@ -46,8 +47,11 @@ export class LedgerFold {
   }
 }
 
-/** The attributes an update expression adds (`ADD name :name, ...`), each named like its value. */
-function addedAttributes(expression: string): Set<string> {
+/** The attributes an update expression adds (`ADD name :value, #name :value, ...`), with their values' placeholders. */
+function addedAttributes(expression: string, names: Record<string, string>): Array<{ attribute: string; value: string }> {
   const clause = /^ADD (.*?)(?: SET |$)/.exec(expression)?.[1] ?? '';
-  return new Set(clause.split(', ').map((pair) => pair.split(' ')[0]!));
+  return clause.split(', ').map((pair) => {
+    const [name, value] = pair.split(' ') as [string, string];
+    return { attribute: names[name] ?? name, value };
+  });
 }

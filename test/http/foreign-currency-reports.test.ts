@@ -300,9 +300,10 @@ describe('trial balance in foreign currencies', () => {
 
     // The currency figures wiped from the account total items.
     for (const item of await companyItems(companyId, 'BAL#T#')) {
-      const figures = Object.keys(item).filter((name) => name.startsWith('fx_'));
+      const figures = Object.keys(item).filter((name) => /^[A-Z]{3}:[dcb]$/.test(name));
       if (figures.length === 0) continue;
-      await db().send(new UpdateCommand({ TableName: config.tableName, Key: { pk: item.pk, sk: item.sk }, UpdateExpression: `REMOVE ${figures.join(', ')}` }));
+      const names = Object.fromEntries(figures.map((name, i) => [`#f${i}`, name]));
+      await db().send(new UpdateCommand({ TableName: config.tableName, Key: { pk: item.pk, sk: item.sk }, UpdateExpression: `REMOVE ${Object.keys(names).join(', ')}`, ExpressionAttributeNames: names }));
     }
     expect(await trial(api, base, '2026-01-10', '2026-02-05')).not.toEqual(before);
 
