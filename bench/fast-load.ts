@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BALANCE_SHARDS } from '../shared/db/balance-store.ts';
+import { BALANCE_SHARDS, CURRENCY_SHARDS } from '../shared/db/balance-store.ts';
 import { bulkWrite, type BulkRequest } from '../shared/db/batch-write.ts';
 import { putNewJournalOp } from '../shared/db/journal-store.ts';
 import type { PostedJournal } from '../shared/journals/records.ts';
@@ -91,7 +91,8 @@ export function* postedJournals(plan: LoadPlan, lines: number, seed: number): Ge
       postingDate: day,
       financialYearId: plan.yearId,
       periodId,
-      balanceShard: Math.floor(next() * BALANCE_SHARDS),
+      // As posting picks it (balance-store.ts pickShard): a journal with foreign lines in the first CURRENCY_SHARDS.
+      balanceShard: Math.floor(next() * (entries.some((e) => e.foreign) ? CURRENCY_SHARDS : BALANCE_SHARDS)),
       version: 2,
       createdAt: now,
       updatedAt: now,

@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/ffe35ddd-52e0-4621-959c-742016c72a1c`
+         * @description Example request: `GET /api/v1/Companies/e4c31cfb-264b-4936-bec2-b5aa260cf38b`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Settings`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Settings`
          */
         get: operations["settings.get"];
         /**
          * Update company settings (versioned)
-         * @description Example request: `PUT /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Settings`
+         * @description Example request: `PUT /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Roles`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Roles`
+         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Roles/12ba4240-99e5-4778-b0c4-c26223b30c27`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Roles/92cf3da6-e793-4b41-b9e0-566c97c85fd5`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Roles/12ba4240-99e5-4778-b0c4-c26223b30c27`
+         * @description Example request: `PUT /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Roles/92cf3da6-e793-4b41-b9e0-566c97c85fd5`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Roles/12ba4240-99e5-4778-b0c4-c26223b30c27`
+         * @description Example request: `DELETE /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Roles/92cf3da6-e793-4b41-b9e0-566c97c85fd5`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Members`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Members`
+         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Members/c7717c8e-87b1-4788-a601-9c6e78a2ff78`
+         * @description Example request: `PUT /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Members/7a00e696-b614-4fb0-99b0-3d9070bb5542`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Members/c7717c8e-87b1-4788-a601-9c6e78a2ff78`
+         * @description Example request: `DELETE /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Members/7a00e696-b614-4fb0-99b0-3d9070bb5542`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/ApiKeys/9616b830-6b46-4a01-954f-b8c71d7e298c`
+         * @description Example request: `DELETE /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/ApiKeys/4d3bd58f-f15a-4dcf-a297-b60dbfdabe8c`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Accounts`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Accounts`
+         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Accounts/05c583a0-92b1-43d6-93c3-9d28b4174432`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Accounts/a046e7a9-6fb3-4170-b667-bab134514c9a`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Accounts/05c583a0-92b1-43d6-93c3-9d28b4174432`
+         * @description Example request: `PUT /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Accounts/a046e7a9-6fb3-4170-b667-bab134514c9a`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Accounts/05c583a0-92b1-43d6-93c3-9d28b4174432`
+         * @description Example request: `DELETE /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Accounts/a046e7a9-6fb3-4170-b667-bab134514c9a`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Accounts/05c583a0-92b1-43d6-93c3-9d28b4174432/History`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Accounts/a046e7a9-6fb3-4170-b667-bab134514c9a/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/CostCenters/3151c772-924a-47a8-a850-7f0708845543`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/CostCenters/d8d4101f-30bd-482b-b8ce-7daca35e4f15`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/CostCenters/3151c772-924a-47a8-a850-7f0708845543`
+         * @description Example request: `PUT /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/CostCenters/d8d4101f-30bd-482b-b8ce-7daca35e4f15`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/CostCenters/3151c772-924a-47a8-a850-7f0708845543`
+         * @description Example request: `DELETE /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/CostCenters/d8d4101f-30bd-482b-b8ce-7daca35e4f15`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/CostCenters/3151c772-924a-47a8-a850-7f0708845543/History`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/CostCenters/d8d4101f-30bd-482b-b8ce-7daca35e4f15/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/CostCenters/3151c772-924a-47a8-a850-7f0708845543/Activate`
+         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/CostCenters/d8d4101f-30bd-482b-b8ce-7daca35e4f15/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/CostCenters/3151c772-924a-47a8-a850-7f0708845543/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/CostCenters/d8d4101f-30bd-482b-b8ce-7daca35e4f15/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/FinancialYears/83b26e36-1e80-4549-9122-e66af339de5b`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears/7a813a26-fbe7-4bdf-8e88-2356ab7faba4`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/FinancialYears/d3aef4b9-5efe-47a1-b8d8-d2fc0744a23e`
+         * @description Example request: `PUT /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears/9d057598-4309-4388-93b9-0e9a7ef2d2e1`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/FinancialYears/d3aef4b9-5efe-47a1-b8d8-d2fc0744a23e`
+         * @description Example request: `DELETE /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears/9d057598-4309-4388-93b9-0e9a7ef2d2e1`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/FinancialYears/83b26e36-1e80-4549-9122-e66af339de5b/Close`
+         * @description Example request: `PUT /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears/7a813a26-fbe7-4bdf-8e88-2356ab7faba4/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/FinancialYears/83b26e36-1e80-4549-9122-e66af339de5b/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears/7a813a26-fbe7-4bdf-8e88-2356ab7faba4/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/FinancialYears/83b26e36-1e80-4549-9122-e66af339de5b/Periods`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears/7a813a26-fbe7-4bdf-8e88-2356ab7faba4/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/FinancialYears/83b26e36-1e80-4549-9122-e66af339de5b/Periods/df59817e-8415-429f-b35b-a2c6bd367a64`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears/7a813a26-fbe7-4bdf-8e88-2356ab7faba4/Periods/a55456a1-bfa5-48ce-93d7-ee9be52681b3`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/FinancialYears/83b26e36-1e80-4549-9122-e66af339de5b/Periods/df59817e-8415-429f-b35b-a2c6bd367a64/Lock`
+         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears/7a813a26-fbe7-4bdf-8e88-2356ab7faba4/Periods/a55456a1-bfa5-48ce-93d7-ee9be52681b3/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/FinancialYears/83b26e36-1e80-4549-9122-e66af339de5b/Periods/df59817e-8415-429f-b35b-a2c6bd367a64/Close`
+         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears/7a813a26-fbe7-4bdf-8e88-2356ab7faba4/Periods/a55456a1-bfa5-48ce-93d7-ee9be52681b3/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/FinancialYears/83b26e36-1e80-4549-9122-e66af339de5b/Periods/df59817e-8415-429f-b35b-a2c6bd367a64/Close`
+         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears/7a813a26-fbe7-4bdf-8e88-2356ab7faba4/Periods/a55456a1-bfa5-48ce-93d7-ee9be52681b3/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/FinancialYears/83b26e36-1e80-4549-9122-e66af339de5b/Periods/df59817e-8415-429f-b35b-a2c6bd367a64/Reopen`
+         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears/7a813a26-fbe7-4bdf-8e88-2356ab7faba4/Periods/a55456a1-bfa5-48ce-93d7-ee9be52681b3/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Journals`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Journals`
+         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Journals/3cffc51e-43b1-4f14-9f51-03b2fb4574be`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Journals/c3ff97f2-e599-4a72-b37c-cc6bec76c9da`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Journals/3cffc51e-43b1-4f14-9f51-03b2fb4574be`
+         * @description Example request: `PUT /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Journals/c3ff97f2-e599-4a72-b37c-cc6bec76c9da`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Journals/3cffc51e-43b1-4f14-9f51-03b2fb4574be/History`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Journals/c3ff97f2-e599-4a72-b37c-cc6bec76c9da/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Journals/3cffc51e-43b1-4f14-9f51-03b2fb4574be/Post`
+         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Journals/c3ff97f2-e599-4a72-b37c-cc6bec76c9da/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Journals/d786c7bc-3a19-402e-a449-95bfc11d89d3/Void`
+         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Journals/1cea30f9-ee29-48d4-a559-385b9c346f12/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Journals/3cffc51e-43b1-4f14-9f51-03b2fb4574be/Adjust`
+         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Journals/c3ff97f2-e599-4a72-b37c-cc6bec76c9da/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Journals/3cffc51e-43b1-4f14-9f51-03b2fb4574be/Reverse`
+         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Journals/c3ff97f2-e599-4a72-b37c-cc6bec76c9da/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -829,7 +829,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Reports/TrialBalance?financialYearId=83b26e36-1e80-4549-9122-e66af339de5b`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Reports/TrialBalance?financialYearId=7a813a26-fbe7-4bdf-8e88-2356ab7faba4`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -849,7 +849,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -869,7 +869,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Reports/BudgetVsActual?budgetId=79112cad-8b0e-4bcb-b2dc-d3665add0ddc&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Reports/BudgetVsActual?budgetId=022f0d0e-3fa2-4da1-9902-750b298342ed&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -949,13 +949,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Reports`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Reports`
+         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -973,7 +973,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Reports/79779d39-aa53-4827-9857-5c2300d0f4e6`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Reports/6d0e6a03-2767-4f2b-87a2-8d3cb2d126db`
          */
         get: operations["reports.get"];
         put?: never;
@@ -993,7 +993,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1013,13 +1013,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1037,18 +1037,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Webhooks/4abb2ce0-d456-40ac-9db0-9fb3fc69dcb7`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Webhooks/fba8ae67-61d6-48f6-97b7-543a58d7e5e9`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Webhooks/4abb2ce0-d456-40ac-9db0-9fb3fc69dcb7`
+         * @description Example request: `PUT /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Webhooks/fba8ae67-61d6-48f6-97b7-543a58d7e5e9`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Webhooks/4abb2ce0-d456-40ac-9db0-9fb3fc69dcb7`
+         * @description Example request: `DELETE /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Webhooks/fba8ae67-61d6-48f6-97b7-543a58d7e5e9`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1065,7 +1065,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Webhooks/4abb2ce0-d456-40ac-9db0-9fb3fc69dcb7/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Webhooks/fba8ae67-61d6-48f6-97b7-543a58d7e5e9/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1085,13 +1085,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1109,18 +1109,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/ExchangeRates/44e6eae2-dee3-4efe-ae03-a7ee192bdad5`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/ExchangeRates/0dce382a-4c16-46ce-8824-8cb21ffd9392`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/ExchangeRates/44e6eae2-dee3-4efe-ae03-a7ee192bdad5`
+         * @description Example request: `PUT /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/ExchangeRates/0dce382a-4c16-46ce-8824-8cb21ffd9392`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/ExchangeRates/44e6eae2-dee3-4efe-ae03-a7ee192bdad5`
+         * @description Example request: `DELETE /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/ExchangeRates/0dce382a-4c16-46ce-8824-8cb21ffd9392`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1137,13 +1137,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Budgets`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Budgets`
+         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1161,18 +1161,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Budgets/79112cad-8b0e-4bcb-b2dc-d3665add0ddc`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Budgets/022f0d0e-3fa2-4da1-9902-750b298342ed`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Budgets/79112cad-8b0e-4bcb-b2dc-d3665add0ddc`
+         * @description Example request: `PUT /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Budgets/022f0d0e-3fa2-4da1-9902-750b298342ed`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Budgets/79112cad-8b0e-4bcb-b2dc-d3665add0ddc`
+         * @description Example request: `DELETE /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Budgets/022f0d0e-3fa2-4da1-9902-750b298342ed`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1189,13 +1189,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Imports`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Imports`
+         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1213,7 +1213,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Imports/6ff154ab-0451-46fe-bebd-40d082e478f0`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Imports/849caa45-b99e-4459-b708-5228348f5513`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1233,7 +1233,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Imports/6ff154ab-0451-46fe-bebd-40d082e478f0/Errors`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Imports/849caa45-b99e-4459-b708-5228348f5513/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1253,7 +1253,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table
-         * @description Example request: `GET /api/v1/Companies/5ad06420-ab6a-4a7f-a5a7-58046ec8c652/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1307,7 +1307,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:45459/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A35419%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=Q04solSsYYAfWYBIfnGY5UVh1gil-PQz3AytekXwRTM&code_challenge_method=S256&state=zta4lhvUkBHnKjAZ-oyRlICljCHnoYVNdPDZjlvCLxs&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:44377/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A44315%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=VoE4f_nvNdgTXfmNwUols8-NIsN2NteZka5Gk-j2ddM&code_challenge_method=S256&state=ByaZMCORGra0U3clnUXLqC95EC6nJ8ODr3L9Q31LUBg&client_id=ledger-local"
                      *     }
                      */
                     "application/json": {
@@ -1377,7 +1377,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "5ad06420-ab6a-4a7f-a5a7-58046ec8c652",
+                     *           "companyId": "2e6860a6-1dc4-44bb-ae97-fd1ed3521f17",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1416,7 +1416,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "ffe35ddd-52e0-4621-959c-742016c72a1c",
+                     *           "companyId": "e4c31cfb-264b-4936-bec2-b5aa260cf38b",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1554,7 +1554,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "5ad06420-ab6a-4a7f-a5a7-58046ec8c652",
+                     *           "companyId": "2e6860a6-1dc4-44bb-ae97-fd1ed3521f17",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1593,7 +1593,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "ffe35ddd-52e0-4621-959c-742016c72a1c",
+                     *           "companyId": "e4c31cfb-264b-4936-bec2-b5aa260cf38b",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1744,16 +1744,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "ffe35ddd-52e0-4621-959c-742016c72a1c",
+                     *           "id": "e4c31cfb-264b-4936-bec2-b5aa260cf38b",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-24T12:06:07.055Z",
+                     *           "createdAt": "2026-11-24T12:20:19.596Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "5ad06420-ab6a-4a7f-a5a7-58046ec8c652",
+                     *           "id": "2e6860a6-1dc4-44bb-ae97-fd1ed3521f17",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-24T12:06:06.869Z",
+                     *           "createdAt": "2026-11-24T12:20:19.440Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -1878,9 +1878,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ffe35ddd-52e0-4621-959c-742016c72a1c",
+                     *       "id": "e4c31cfb-264b-4936-bec2-b5aa260cf38b",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T12:06:07.055Z",
+                     *       "createdAt": "2026-11-24T12:20:19.596Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -1889,7 +1889,7 @@ export interface operations {
                      *         "fxRoundingAccountId": null,
                      *         "unrealizedFxGainLossAccountId": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-24T12:06:07.055Z"
+                     *         "updatedAt": "2026-11-24T12:20:19.596Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -2068,9 +2068,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ffe35ddd-52e0-4621-959c-742016c72a1c",
+                     *       "id": "e4c31cfb-264b-4936-bec2-b5aa260cf38b",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T12:06:07.055Z",
+                     *       "createdAt": "2026-11-24T12:20:19.596Z",
                      *       "version": 1
                      *     }
                      */
@@ -2174,7 +2174,7 @@ export interface operations {
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-24T12:06:06.869Z"
+                     *       "updatedAt": "2026-11-24T12:20:19.440Z"
                      *     }
                      */
                     "application/json": {
@@ -2270,7 +2270,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "1aad7290-10e6-4938-8de5-7b5d2d0f6428",
+                 *       "retainedEarningsAccountId": "322d06c6-d26b-49e2-a730-a004e8315c49",
                  *       "version": 1
                  *     }
                  */
@@ -2301,11 +2301,11 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "1aad7290-10e6-4938-8de5-7b5d2d0f6428",
+                     *       "retainedEarningsAccountId": "322d06c6-d26b-49e2-a730-a004e8315c49",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-24T12:06:08.574Z"
+                     *       "updatedAt": "2026-11-24T12:20:20.516Z"
                      *     }
                      */
                     "application/json": {
@@ -2535,7 +2535,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "12ba4240-99e5-4778-b0c4-c26223b30c27",
+                     *           "id": "92cf3da6-e793-4b41-b9e0-566c97c85fd5",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -2546,8 +2546,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-24T12:06:15.075Z",
-                     *           "updatedAt": "2026-11-24T12:06:15.102Z"
+                     *           "createdAt": "2026-11-24T12:20:25.846Z",
+                     *           "updatedAt": "2026-11-24T12:20:25.901Z"
                      *         }
                      *       ]
                      *     }
@@ -2683,7 +2683,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "12ba4240-99e5-4778-b0c4-c26223b30c27",
+                     *       "id": "92cf3da6-e793-4b41-b9e0-566c97c85fd5",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2693,8 +2693,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T12:06:15.075Z",
-                     *       "updatedAt": "2026-11-24T12:06:15.075Z"
+                     *       "createdAt": "2026-11-24T12:20:25.846Z",
+                     *       "updatedAt": "2026-11-24T12:20:25.846Z"
                      *     }
                      */
                     "application/json": {
@@ -2827,7 +2827,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "12ba4240-99e5-4778-b0c4-c26223b30c27",
+                     *       "id": "92cf3da6-e793-4b41-b9e0-566c97c85fd5",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2837,8 +2837,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T12:06:15.075Z",
-                     *       "updatedAt": "2026-11-24T12:06:15.075Z"
+                     *       "createdAt": "2026-11-24T12:20:25.846Z",
+                     *       "updatedAt": "2026-11-24T12:20:25.846Z"
                      *     }
                      */
                     "application/json": {
@@ -2972,7 +2972,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "12ba4240-99e5-4778-b0c4-c26223b30c27",
+                     *       "id": "92cf3da6-e793-4b41-b9e0-566c97c85fd5",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -2983,8 +2983,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T12:06:15.075Z",
-                     *       "updatedAt": "2026-11-24T12:06:15.102Z"
+                     *       "createdAt": "2026-11-24T12:20:25.846Z",
+                     *       "updatedAt": "2026-11-24T12:20:25.901Z"
                      *     }
                      */
                     "application/json": {
@@ -3227,8 +3227,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "1f8324e1-760f-470f-b4e0-bb18e9d2deb3",
-                     *           "email": "user-a7fdda41-e498-498a-a4aa-4519996dca87@example.com",
+                     *           "userId": "cf04648f-74f1-4ffb-8653-9bda5f009100",
+                     *           "email": "user-b33d2d53-576c-4b77-b8fb-067e059ed0df@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -3266,20 +3266,20 @@ export interface operations {
                      *             "imports:manage",
                      *             "audit:read"
                      *           ],
-                     *           "joinedAt": "2026-11-24T12:06:06.869Z",
+                     *           "joinedAt": "2026-11-24T12:20:19.440Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "c7717c8e-87b1-4788-a601-9c6e78a2ff78",
-                     *           "email": "contract-1795521975124@example.com",
-                     *           "roleId": "12ba4240-99e5-4778-b0c4-c26223b30c27",
+                     *           "userId": "7a00e696-b614-4fb0-99b0-3d9070bb5542",
+                     *           "email": "contract-1795522825929@example.com",
+                     *           "roleId": "92cf3da6-e793-4b41-b9e0-566c97c85fd5",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-24T12:06:15.138Z",
+                     *           "joinedAt": "2026-11-24T12:20:25.954Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -3390,8 +3390,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795521975124@example.com",
-                 *       "roleId": "12ba4240-99e5-4778-b0c4-c26223b30c27"
+                 *       "email": "contract-1795522825929@example.com",
+                 *       "roleId": "92cf3da6-e793-4b41-b9e0-566c97c85fd5"
                  *     }
                  */
                 "application/json": {
@@ -3417,16 +3417,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "c7717c8e-87b1-4788-a601-9c6e78a2ff78",
-                     *       "email": "contract-1795521975124@example.com",
-                     *       "roleId": "12ba4240-99e5-4778-b0c4-c26223b30c27",
+                     *       "userId": "7a00e696-b614-4fb0-99b0-3d9070bb5542",
+                     *       "email": "contract-1795522825929@example.com",
+                     *       "roleId": "92cf3da6-e793-4b41-b9e0-566c97c85fd5",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T12:06:15.138Z",
+                     *       "joinedAt": "2026-11-24T12:20:25.954Z",
                      *       "version": 1
                      *     }
                      */
@@ -3571,8 +3571,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "c7717c8e-87b1-4788-a601-9c6e78a2ff78",
-                     *       "email": "contract-1795521975124@example.com",
+                     *       "userId": "7a00e696-b614-4fb0-99b0-3d9070bb5542",
+                     *       "email": "contract-1795522825929@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -3588,7 +3588,7 @@ export interface operations {
                      *         "budgets:read",
                      *         "audit:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T12:06:15.138Z",
+                     *       "joinedAt": "2026-11-24T12:20:25.954Z",
                      *       "version": 2
                      *     }
                      */
@@ -3834,9 +3834,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "9616b830-6b46-4a01-954f-b8c71d7e298c",
+                     *           "id": "4d3bd58f-f15a-4dcf-a297-b60dbfdabe8c",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_R0SdFs2",
+                     *           "prefix": "sk-svc_AyvN-FR",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -3844,8 +3844,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "1f8324e1-760f-470f-b4e0-bb18e9d2deb3",
-                     *           "createdAt": "2026-11-24T12:06:15.233Z",
+                     *           "createdBy": "cf04648f-74f1-4ffb-8653-9bda5f009100",
+                     *           "createdAt": "2026-11-24T12:20:26.067Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -4003,9 +4003,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9616b830-6b46-4a01-954f-b8c71d7e298c",
+                     *       "id": "4d3bd58f-f15a-4dcf-a297-b60dbfdabe8c",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_R0SdFs2",
+                     *       "prefix": "sk-svc_AyvN-FR",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -4013,8 +4013,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "1f8324e1-760f-470f-b4e0-bb18e9d2deb3",
-                     *       "createdAt": "2026-11-24T12:06:15.233Z",
+                     *       "createdBy": "cf04648f-74f1-4ffb-8653-9bda5f009100",
+                     *       "createdAt": "2026-11-24T12:20:26.067Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -4158,18 +4158,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9616b830-6b46-4a01-954f-b8c71d7e298c",
+                     *       "id": "4d3bd58f-f15a-4dcf-a297-b60dbfdabe8c",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_R0SdFs2",
+                     *       "prefix": "sk-svc_AyvN-FR",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-24T12:06:15.391Z",
-                     *       "createdBy": "1f8324e1-760f-470f-b4e0-bb18e9d2deb3",
-                     *       "createdAt": "2026-11-24T12:06:15.233Z",
+                     *       "revokedAt": "2026-11-24T12:20:26.111Z",
+                     *       "createdBy": "cf04648f-74f1-4ffb-8653-9bda5f009100",
+                     *       "createdAt": "2026-11-24T12:20:26.067Z",
                      *       "version": 2
                      *     }
                      */
@@ -4316,24 +4316,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "c1b9d5c6-0f6d-4b04-b26e-63b94597fdf5",
+                     *           "id": "dd1e3509-7237-4da5-b019-6e9c33ca732f",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "57f7c160-6c2c-4d10-b13e-734ba4764eca",
+                     *           "parentId": "18496aca-2986-4261-ad58-c942902051ea",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:06:08.382Z",
-                     *           "updatedAt": "2026-11-24T12:06:08.382Z",
+                     *           "createdAt": "2026-11-24T12:20:20.387Z",
+                     *           "updatedAt": "2026-11-24T12:20:20.387Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "57f7c160-6c2c-4d10-b13e-734ba4764eca",
+                     *           "id": "18496aca-2986-4261-ad58-c942902051ea",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -4342,32 +4342,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:06:08.327Z",
-                     *           "updatedAt": "2026-11-24T12:06:08.327Z",
+                     *           "createdAt": "2026-11-24T12:20:20.344Z",
+                     *           "updatedAt": "2026-11-24T12:20:20.344Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "98fc187f-1fb5-4433-9f56-74568779a9e2",
+                     *           "id": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "45112b69-04c7-429d-8aba-926019a40c82",
+                     *           "parentId": "07ab20e5-8d00-4927-9df7-13517f58639c",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:06:08.245Z",
-                     *           "updatedAt": "2026-11-24T12:06:08.245Z",
+                     *           "createdAt": "2026-11-24T12:20:20.308Z",
+                     *           "updatedAt": "2026-11-24T12:20:20.308Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "45112b69-04c7-429d-8aba-926019a40c82",
+                     *           "id": "07ab20e5-8d00-4927-9df7-13517f58639c",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -4376,32 +4376,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:06:08.183Z",
-                     *           "updatedAt": "2026-11-24T12:06:08.183Z",
+                     *           "createdAt": "2026-11-24T12:20:20.257Z",
+                     *           "updatedAt": "2026-11-24T12:20:20.257Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "1aad7290-10e6-4938-8de5-7b5d2d0f6428",
+                     *           "id": "322d06c6-d26b-49e2-a730-a004e8315c49",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "2ca79fe7-21bc-4d58-b85c-30f90f153cba",
+                     *           "parentId": "e4da7271-0b1e-4d88-8617-856ba2fe1f26",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:06:08.115Z",
-                     *           "updatedAt": "2026-11-24T12:06:08.115Z",
+                     *           "createdAt": "2026-11-24T12:20:20.224Z",
+                     *           "updatedAt": "2026-11-24T12:20:20.224Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "2ca79fe7-21bc-4d58-b85c-30f90f153cba",
+                     *           "id": "e4da7271-0b1e-4d88-8617-856ba2fe1f26",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -4410,49 +4410,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:06:07.999Z",
-                     *           "updatedAt": "2026-11-24T12:06:07.999Z",
+                     *           "createdAt": "2026-11-24T12:20:20.182Z",
+                     *           "updatedAt": "2026-11-24T12:20:20.182Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "c4bd12aa-b401-4c40-9849-e2fb8c79adb7",
+                     *           "id": "fe81dea7-9fce-4069-8bb4-e47c8be1a322",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "fcaad813-1405-4c3e-abf5-bde7aff00d04",
+                     *           "parentId": "d69fd846-410c-4928-a150-6563728b0a76",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:06:07.929Z",
-                     *           "updatedAt": "2026-11-24T12:06:07.929Z",
+                     *           "createdAt": "2026-11-24T12:20:20.126Z",
+                     *           "updatedAt": "2026-11-24T12:20:20.126Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "48dd4079-fddd-4bda-b91b-9d7e4ccfb8e5",
+                     *           "id": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "fcaad813-1405-4c3e-abf5-bde7aff00d04",
+                     *           "parentId": "d69fd846-410c-4928-a150-6563728b0a76",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:06:07.811Z",
-                     *           "updatedAt": "2026-11-24T12:06:07.811Z",
+                     *           "createdAt": "2026-11-24T12:20:20.024Z",
+                     *           "updatedAt": "2026-11-24T12:20:20.024Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "fcaad813-1405-4c3e-abf5-bde7aff00d04",
+                     *           "id": "d69fd846-410c-4928-a150-6563728b0a76",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -4461,8 +4461,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:06:07.731Z",
-                     *           "updatedAt": "2026-11-24T12:06:07.731Z",
+                     *           "createdAt": "2026-11-24T12:20:19.958Z",
+                     *           "updatedAt": "2026-11-24T12:20:19.958Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -4662,7 +4662,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "05c583a0-92b1-43d6-93c3-9d28b4174432",
+                     *       "id": "a046e7a9-6fb3-4170-b667-bab134514c9a",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -4671,8 +4671,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T12:06:08.653Z",
-                     *       "updatedAt": "2026-11-24T12:06:08.653Z",
+                     *       "createdAt": "2026-11-24T12:20:20.558Z",
+                     *       "updatedAt": "2026-11-24T12:20:20.558Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -4835,7 +4835,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "05c583a0-92b1-43d6-93c3-9d28b4174432",
+                     *       "id": "a046e7a9-6fb3-4170-b667-bab134514c9a",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -4844,8 +4844,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T12:06:08.653Z",
-                     *       "updatedAt": "2026-11-24T12:06:08.653Z",
+                     *       "createdAt": "2026-11-24T12:20:20.558Z",
+                     *       "updatedAt": "2026-11-24T12:20:20.558Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -5031,7 +5031,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "05c583a0-92b1-43d6-93c3-9d28b4174432",
+                     *       "id": "a046e7a9-6fb3-4170-b667-bab134514c9a",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -5040,8 +5040,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T12:06:08.653Z",
-                     *       "updatedAt": "2026-11-24T12:06:08.968Z",
+                     *       "createdAt": "2026-11-24T12:20:20.558Z",
+                     *       "updatedAt": "2026-11-24T12:20:20.747Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -5314,15 +5314,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "1f8324e1-760f-470f-b4e0-bb18e9d2deb3",
+                     *             "id": "cf04648f-74f1-4ffb-8653-9bda5f009100",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "b2580856-8805-4ac6-864c-d54aa6016135",
-                     *           "occurredAt": "2026-11-24T12:06:08.653Z",
+                     *           "requestId": "218557c9-ba6c-4791-8da5-e0534a9d7e93",
+                     *           "occurredAt": "2026-11-24T12:20:20.558Z",
                      *           "sequence": 14,
-                     *           "hash": "088a078b9d549c25c83d2789a7001a7fc76e05d4a37cd304488918c13a8f7288",
+                     *           "hash": "a7e0ed5785ed7a0ead96a84773843632d527c2f168d3f016a0f9fa726a877558",
                      *           "state": {
-                     *             "id": "05c583a0-92b1-43d6-93c3-9d28b4174432",
+                     *             "id": "a046e7a9-6fb3-4170-b667-bab134514c9a",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -5331,8 +5331,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-24T12:06:08.653Z",
-                     *             "updatedAt": "2026-11-24T12:06:08.653Z",
+                     *             "createdAt": "2026-11-24T12:20:20.558Z",
+                     *             "updatedAt": "2026-11-24T12:20:20.558Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -5475,7 +5475,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "3151c772-924a-47a8-a850-7f0708845543",
+                     *           "id": "d8d4101f-30bd-482b-b8ce-7daca35e4f15",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -5484,12 +5484,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:06:09.056Z",
-                     *           "updatedAt": "2026-11-24T12:06:09.056Z",
+                     *           "createdAt": "2026-11-24T12:20:20.823Z",
+                     *           "updatedAt": "2026-11-24T12:20:20.823Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "01f7d11f-c0d8-4fa6-ac5d-7f82ebd3bec5",
+                     *           "id": "40715071-0fe7-4c00-ac62-a926fd2868c0",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -5498,12 +5498,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:06:08.446Z",
-                     *           "updatedAt": "2026-11-24T12:06:08.446Z",
+                     *           "createdAt": "2026-11-24T12:20:20.428Z",
+                     *           "updatedAt": "2026-11-24T12:20:20.428Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "cc22b5f0-0863-402c-81b4-08ae8943c7bf",
+                     *           "id": "4d0120d7-27e8-45c4-beb4-3f8e3e1a9754",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -5512,8 +5512,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:06:08.491Z",
-                     *           "updatedAt": "2026-11-24T12:06:08.491Z",
+                     *           "createdAt": "2026-11-24T12:20:20.467Z",
+                     *           "updatedAt": "2026-11-24T12:20:20.467Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -5682,7 +5682,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3151c772-924a-47a8-a850-7f0708845543",
+                     *       "id": "d8d4101f-30bd-482b-b8ce-7daca35e4f15",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -5691,8 +5691,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T12:06:09.056Z",
-                     *       "updatedAt": "2026-11-24T12:06:09.056Z",
+                     *       "createdAt": "2026-11-24T12:20:20.823Z",
+                     *       "updatedAt": "2026-11-24T12:20:20.823Z",
                      *       "status": "active"
                      *     }
                      */
@@ -5840,7 +5840,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3151c772-924a-47a8-a850-7f0708845543",
+                     *       "id": "d8d4101f-30bd-482b-b8ce-7daca35e4f15",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -5849,8 +5849,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T12:06:09.056Z",
-                     *       "updatedAt": "2026-11-24T12:06:09.056Z",
+                     *       "createdAt": "2026-11-24T12:20:20.823Z",
+                     *       "updatedAt": "2026-11-24T12:20:20.823Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6011,7 +6011,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3151c772-924a-47a8-a850-7f0708845543",
+                     *       "id": "d8d4101f-30bd-482b-b8ce-7daca35e4f15",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -6020,8 +6020,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T12:06:09.056Z",
-                     *       "updatedAt": "2026-11-24T12:06:09.184Z",
+                     *       "createdAt": "2026-11-24T12:20:20.823Z",
+                     *       "updatedAt": "2026-11-24T12:20:20.934Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6279,15 +6279,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "1f8324e1-760f-470f-b4e0-bb18e9d2deb3",
+                     *             "id": "cf04648f-74f1-4ffb-8653-9bda5f009100",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "29d72895-cf3b-4feb-9079-41a72640bee2",
-                     *           "occurredAt": "2026-11-24T12:06:09.056Z",
+                     *           "requestId": "80595893-7338-4acb-8d8f-9277284582a6",
+                     *           "occurredAt": "2026-11-24T12:20:20.823Z",
                      *           "sequence": 17,
-                     *           "hash": "980fc53c2b1b8e1ab3fcdb1681988ef89ec4b2295f7123a947719e38e523ce68",
+                     *           "hash": "38c5431ab92e26a1ac81891270369817db6b4ea0334d21000152d8147b825244",
                      *           "state": {
-                     *             "id": "3151c772-924a-47a8-a850-7f0708845543",
+                     *             "id": "d8d4101f-30bd-482b-b8ce-7daca35e4f15",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -6296,8 +6296,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-24T12:06:09.056Z",
-                     *             "updatedAt": "2026-11-24T12:06:09.056Z",
+                     *             "createdAt": "2026-11-24T12:20:20.823Z",
+                     *             "updatedAt": "2026-11-24T12:20:20.823Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -6437,7 +6437,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3151c772-924a-47a8-a850-7f0708845543",
+                     *       "id": "d8d4101f-30bd-482b-b8ce-7daca35e4f15",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -6446,8 +6446,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T12:06:09.056Z",
-                     *       "updatedAt": "2026-11-24T12:06:09.237Z",
+                     *       "createdAt": "2026-11-24T12:20:20.823Z",
+                     *       "updatedAt": "2026-11-24T12:20:20.996Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6598,7 +6598,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3151c772-924a-47a8-a850-7f0708845543",
+                     *       "id": "d8d4101f-30bd-482b-b8ce-7daca35e4f15",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -6607,8 +6607,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T12:06:09.056Z",
-                     *       "updatedAt": "2026-11-24T12:06:09.215Z",
+                     *       "createdAt": "2026-11-24T12:20:20.823Z",
+                     *       "updatedAt": "2026-11-24T12:20:20.969Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -6759,290 +6759,290 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "cefdec5a-bce3-4704-89e8-ae69558fae00",
+                     *           "id": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:06:10.186Z",
-                     *           "updatedAt": "2026-11-24T12:06:10.186Z",
+                     *           "createdAt": "2026-11-24T12:20:21.255Z",
+                     *           "updatedAt": "2026-11-24T12:20:21.255Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2027-01-31",
                      *               "name": "P01",
-                     *               "id": "854970cf-cffd-4bf3-acc3-99982ff553b1",
+                     *               "id": "d5264654-7f39-4c8b-95d5-f6c4ef0af2c6",
                      *               "version": 1,
                      *               "startDate": "2027-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "cefdec5a-bce3-4704-89e8-ae69558fae00",
+                     *               "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2027-02-28",
                      *               "name": "P02",
-                     *               "id": "409ec3f4-cc03-4787-85d2-b3421cea9bd8",
+                     *               "id": "5981634a-7e2d-40e7-94e4-78101454fde1",
                      *               "version": 1,
                      *               "startDate": "2027-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "cefdec5a-bce3-4704-89e8-ae69558fae00",
+                     *               "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2027-03-31",
                      *               "name": "P03",
-                     *               "id": "a208fb3d-bc82-4dd7-a8ba-df19a0a0bee9",
+                     *               "id": "843d7137-28dc-4a1a-848c-46b1372b248b",
                      *               "version": 1,
                      *               "startDate": "2027-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "cefdec5a-bce3-4704-89e8-ae69558fae00",
+                     *               "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2027-04-30",
                      *               "name": "P04",
-                     *               "id": "75bc218e-996b-42f3-9b9e-5b1f9f64a405",
+                     *               "id": "49e74ca4-fbd7-47d2-8e24-aaa938533a5c",
                      *               "version": 1,
                      *               "startDate": "2027-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "cefdec5a-bce3-4704-89e8-ae69558fae00",
+                     *               "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2027-05-31",
                      *               "name": "P05",
-                     *               "id": "9615f544-de8c-4d36-894f-4cf5dc5469c0",
+                     *               "id": "f03261c5-ca14-4240-a6fe-152389501f14",
                      *               "version": 1,
                      *               "startDate": "2027-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "cefdec5a-bce3-4704-89e8-ae69558fae00",
+                     *               "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2027-06-30",
                      *               "name": "P06",
-                     *               "id": "a085e2de-21c3-4d34-b15c-2d1f7fce92c5",
+                     *               "id": "d9d35231-80ae-4b80-8268-2d8528663ec1",
                      *               "version": 1,
                      *               "startDate": "2027-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "cefdec5a-bce3-4704-89e8-ae69558fae00",
+                     *               "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2027-07-31",
                      *               "name": "P07",
-                     *               "id": "04915dc6-1e7a-4eea-abc4-9b3876e69efd",
+                     *               "id": "b9758b05-3313-46f8-9a96-fe0544cf5b63",
                      *               "version": 1,
                      *               "startDate": "2027-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "cefdec5a-bce3-4704-89e8-ae69558fae00",
+                     *               "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2027-08-31",
                      *               "name": "P08",
-                     *               "id": "901b504e-72c1-4acc-8320-bdac4b525acb",
+                     *               "id": "06d00156-0eea-40e3-b3b1-561a8216c9c0",
                      *               "version": 1,
                      *               "startDate": "2027-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "cefdec5a-bce3-4704-89e8-ae69558fae00",
+                     *               "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2027-09-30",
                      *               "name": "P09",
-                     *               "id": "5260d8eb-f79b-4435-8801-c17d23ee7847",
+                     *               "id": "be23102e-0419-4332-bea5-a2c53612c891",
                      *               "version": 1,
                      *               "startDate": "2027-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "cefdec5a-bce3-4704-89e8-ae69558fae00",
+                     *               "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2027-10-31",
                      *               "name": "P10",
-                     *               "id": "9dff612a-df05-4f8e-905d-978dbbf78158",
+                     *               "id": "5070bbd9-02d5-4eed-a412-37717c4f0cdf",
                      *               "version": 1,
                      *               "startDate": "2027-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "cefdec5a-bce3-4704-89e8-ae69558fae00",
+                     *               "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2027-11-30",
                      *               "name": "P11",
-                     *               "id": "3bb3fe32-2f83-4b97-9d53-f067ed556536",
+                     *               "id": "d07cc004-7d49-4999-9696-7969d99ca6fb",
                      *               "version": 1,
                      *               "startDate": "2027-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "cefdec5a-bce3-4704-89e8-ae69558fae00",
+                     *               "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2027-12-31",
                      *               "name": "P12",
-                     *               "id": "6153fab5-466e-4e3e-8b21-96cfa5075ac1",
+                     *               "id": "52124b64-744b-4e44-a040-9b79eeba2e97",
                      *               "version": 1,
                      *               "startDate": "2027-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "cefdec5a-bce3-4704-89e8-ae69558fae00",
+                     *               "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *               "auditHead": null
                      *             }
                      *           ],
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *           "id": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:06:10.147Z",
-                     *           "updatedAt": "2026-11-24T12:06:10.147Z",
+                     *           "createdAt": "2026-11-24T12:20:21.237Z",
+                     *           "updatedAt": "2026-11-24T12:20:21.237Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2026-01-31",
                      *               "name": "P01",
-                     *               "id": "df59817e-8415-429f-b35b-a2c6bd367a64",
+                     *               "id": "a55456a1-bfa5-48ce-93d7-ee9be52681b3",
                      *               "version": 1,
                      *               "startDate": "2026-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *               "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2026-02-28",
                      *               "name": "P02",
-                     *               "id": "5ebfda68-1693-4eab-bed5-72424b0930ef",
+                     *               "id": "afa8bbc5-d87a-4501-9dd4-406297da7c34",
                      *               "version": 1,
                      *               "startDate": "2026-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *               "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2026-03-31",
                      *               "name": "P03",
-                     *               "id": "7a4cc22b-04db-48f2-9a02-b0ebd60411cb",
+                     *               "id": "20b4c2d5-86c0-4a29-b711-06602d8fa522",
                      *               "version": 1,
                      *               "startDate": "2026-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *               "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2026-04-30",
                      *               "name": "P04",
-                     *               "id": "aec7eb60-4325-4e2b-b69a-28c985859d2d",
+                     *               "id": "388e9177-2653-4662-8102-18dd6da292f1",
                      *               "version": 1,
                      *               "startDate": "2026-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *               "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2026-05-31",
                      *               "name": "P05",
-                     *               "id": "3c18c189-8703-4f3e-9e3b-915fb5dc93d0",
+                     *               "id": "0fe369c5-4995-4e9f-895b-e6fa745a61c7",
                      *               "version": 1,
                      *               "startDate": "2026-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *               "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2026-06-30",
                      *               "name": "P06",
-                     *               "id": "84c5a0b4-653e-4eab-9103-483c4c328e59",
+                     *               "id": "eb57b6e0-7873-4036-a690-9d326a9f47b5",
                      *               "version": 1,
                      *               "startDate": "2026-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *               "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2026-07-31",
                      *               "name": "P07",
-                     *               "id": "459023f2-86f7-4626-8631-5ea5a69b1c50",
+                     *               "id": "27e6e83f-7364-43ee-a5c1-d574c0193004",
                      *               "version": 1,
                      *               "startDate": "2026-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *               "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2026-08-31",
                      *               "name": "P08",
-                     *               "id": "b9f2e810-b6e4-46a0-a0f2-a10c73735ed7",
+                     *               "id": "85b7ae55-76c9-4fe6-8164-e116b6137e7a",
                      *               "version": 1,
                      *               "startDate": "2026-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *               "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2026-09-30",
                      *               "name": "P09",
-                     *               "id": "b0c5f590-8bea-491a-a45c-be3a3fab4a93",
+                     *               "id": "08a252b3-5742-474e-a4c2-a84b5679d91b",
                      *               "version": 1,
                      *               "startDate": "2026-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *               "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2026-10-31",
                      *               "name": "P10",
-                     *               "id": "cbc01384-cc5b-4ebb-9ba5-396a297c2e98",
+                     *               "id": "33743fab-9636-4598-8960-cb7e49bf5343",
                      *               "version": 1,
                      *               "startDate": "2026-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *               "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2026-11-30",
                      *               "name": "P11",
-                     *               "id": "3b9ee18a-5645-4168-8478-3d1d4ec86659",
+                     *               "id": "90f883d5-c20b-45bf-9231-c295589490ad",
                      *               "version": 1,
                      *               "startDate": "2026-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *               "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2026-12-31",
                      *               "name": "P12",
-                     *               "id": "90020ee6-9500-49d6-8f08-1914ad1ca348",
+                     *               "id": "f914b1d2-93b4-4942-842a-ea5fb1469c4c",
                      *               "version": 1,
                      *               "startDate": "2026-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *               "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *               "auditHead": null
                      *             }
                      *           ],
@@ -7267,7 +7267,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cefdec5a-bce3-4704-89e8-ae69558fae00",
+                     *       "id": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
@@ -7275,140 +7275,140 @@ export interface operations {
                      *       "version": 1,
                      *       "periods": [
                      *         {
-                     *           "id": "854970cf-cffd-4bf3-acc3-99982ff553b1",
+                     *           "id": "d5264654-7f39-4c8b-95d5-f6c4ef0af2c6",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-01-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "cefdec5a-bce3-4704-89e8-ae69558fae00",
+                     *           "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "409ec3f4-cc03-4787-85d2-b3421cea9bd8",
+                     *           "id": "5981634a-7e2d-40e7-94e4-78101454fde1",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
                      *           "endDate": "2027-02-28",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "cefdec5a-bce3-4704-89e8-ae69558fae00",
+                     *           "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a208fb3d-bc82-4dd7-a8ba-df19a0a0bee9",
+                     *           "id": "843d7137-28dc-4a1a-848c-46b1372b248b",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
                      *           "endDate": "2027-03-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "cefdec5a-bce3-4704-89e8-ae69558fae00",
+                     *           "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "75bc218e-996b-42f3-9b9e-5b1f9f64a405",
+                     *           "id": "49e74ca4-fbd7-47d2-8e24-aaa938533a5c",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
                      *           "endDate": "2027-04-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "cefdec5a-bce3-4704-89e8-ae69558fae00",
+                     *           "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9615f544-de8c-4d36-894f-4cf5dc5469c0",
+                     *           "id": "f03261c5-ca14-4240-a6fe-152389501f14",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
                      *           "endDate": "2027-05-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "cefdec5a-bce3-4704-89e8-ae69558fae00",
+                     *           "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a085e2de-21c3-4d34-b15c-2d1f7fce92c5",
+                     *           "id": "d9d35231-80ae-4b80-8268-2d8528663ec1",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
                      *           "endDate": "2027-06-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "cefdec5a-bce3-4704-89e8-ae69558fae00",
+                     *           "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "04915dc6-1e7a-4eea-abc4-9b3876e69efd",
+                     *           "id": "b9758b05-3313-46f8-9a96-fe0544cf5b63",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
                      *           "endDate": "2027-07-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "cefdec5a-bce3-4704-89e8-ae69558fae00",
+                     *           "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "901b504e-72c1-4acc-8320-bdac4b525acb",
+                     *           "id": "06d00156-0eea-40e3-b3b1-561a8216c9c0",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
                      *           "endDate": "2027-08-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "cefdec5a-bce3-4704-89e8-ae69558fae00",
+                     *           "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5260d8eb-f79b-4435-8801-c17d23ee7847",
+                     *           "id": "be23102e-0419-4332-bea5-a2c53612c891",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
                      *           "endDate": "2027-09-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "cefdec5a-bce3-4704-89e8-ae69558fae00",
+                     *           "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9dff612a-df05-4f8e-905d-978dbbf78158",
+                     *           "id": "5070bbd9-02d5-4eed-a412-37717c4f0cdf",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
                      *           "endDate": "2027-10-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "cefdec5a-bce3-4704-89e8-ae69558fae00",
+                     *           "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3bb3fe32-2f83-4b97-9d53-f067ed556536",
+                     *           "id": "d07cc004-7d49-4999-9696-7969d99ca6fb",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
                      *           "endDate": "2027-11-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "cefdec5a-bce3-4704-89e8-ae69558fae00",
+                     *           "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6153fab5-466e-4e3e-8b21-96cfa5075ac1",
+                     *           "id": "52124b64-744b-4e44-a040-9b79eeba2e97",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "cefdec5a-bce3-4704-89e8-ae69558fae00",
+                     *           "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *           "auditHead": null
                      *         }
                      *       ],
-                     *       "createdAt": "2026-11-24T12:06:10.186Z",
-                     *       "updatedAt": "2026-11-24T12:06:10.186Z",
+                     *       "createdAt": "2026-11-24T12:20:21.255Z",
+                     *       "updatedAt": "2026-11-24T12:20:21.255Z",
                      *       "auditHead": null
                      *     }
                      */
@@ -7608,145 +7608,145 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *       "id": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T12:06:10.147Z",
-                     *       "updatedAt": "2026-11-24T12:06:10.147Z",
+                     *       "createdAt": "2026-11-24T12:20:21.237Z",
+                     *       "updatedAt": "2026-11-24T12:20:21.237Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "df59817e-8415-429f-b35b-a2c6bd367a64",
+                     *           "id": "a55456a1-bfa5-48ce-93d7-ee9be52681b3",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "5ebfda68-1693-4eab-bed5-72424b0930ef",
+                     *           "id": "afa8bbc5-d87a-4501-9dd4-406297da7c34",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "7a4cc22b-04db-48f2-9a02-b0ebd60411cb",
+                     *           "id": "20b4c2d5-86c0-4a29-b711-06602d8fa522",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "aec7eb60-4325-4e2b-b69a-28c985859d2d",
+                     *           "id": "388e9177-2653-4662-8102-18dd6da292f1",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "3c18c189-8703-4f3e-9e3b-915fb5dc93d0",
+                     *           "id": "0fe369c5-4995-4e9f-895b-e6fa745a61c7",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "84c5a0b4-653e-4eab-9103-483c4c328e59",
+                     *           "id": "eb57b6e0-7873-4036-a690-9d326a9f47b5",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "459023f2-86f7-4626-8631-5ea5a69b1c50",
+                     *           "id": "27e6e83f-7364-43ee-a5c1-d574c0193004",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "b9f2e810-b6e4-46a0-a0f2-a10c73735ed7",
+                     *           "id": "85b7ae55-76c9-4fe6-8164-e116b6137e7a",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "b0c5f590-8bea-491a-a45c-be3a3fab4a93",
+                     *           "id": "08a252b3-5742-474e-a4c2-a84b5679d91b",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "cbc01384-cc5b-4ebb-9ba5-396a297c2e98",
+                     *           "id": "33743fab-9636-4598-8960-cb7e49bf5343",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "3b9ee18a-5645-4168-8478-3d1d4ec86659",
+                     *           "id": "90f883d5-c20b-45bf-9231-c295589490ad",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "90020ee6-9500-49d6-8f08-1914ad1ca348",
+                     *           "id": "f914b1d2-93b4-4942-842a-ea5fb1469c4c",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "auditHead": null
                      *         }
                      *       ],
@@ -7964,145 +7964,145 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d3aef4b9-5efe-47a1-b8d8-d2fc0744a23e",
+                     *       "id": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T12:06:10.281Z",
-                     *       "updatedAt": "2026-11-24T12:06:10.336Z",
+                     *       "createdAt": "2026-11-24T12:20:21.311Z",
+                     *       "updatedAt": "2026-11-24T12:20:21.375Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2030-01-31",
                      *           "name": "P01",
-                     *           "id": "4a92fc07-869a-4dac-b82e-8d149215d72b",
+                     *           "id": "14bd3746-3b87-4d49-88d6-7ee295ab772c",
                      *           "version": 1,
                      *           "startDate": "2030-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "d3aef4b9-5efe-47a1-b8d8-d2fc0744a23e",
+                     *           "financialYearId": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2030-02-28",
                      *           "name": "P02",
-                     *           "id": "94619559-67b5-4d5a-82bd-e7f9c0cb1ff8",
+                     *           "id": "fb92ed5f-4268-47d8-b605-3a194af30695",
                      *           "version": 1,
                      *           "startDate": "2030-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "d3aef4b9-5efe-47a1-b8d8-d2fc0744a23e",
+                     *           "financialYearId": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2030-03-31",
                      *           "name": "P03",
-                     *           "id": "463a2cd6-536c-4010-ae73-6681907d6ccf",
+                     *           "id": "4410907e-f0e9-474a-be5e-cd02b3c80fb7",
                      *           "version": 1,
                      *           "startDate": "2030-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "d3aef4b9-5efe-47a1-b8d8-d2fc0744a23e",
+                     *           "financialYearId": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2030-04-30",
                      *           "name": "P04",
-                     *           "id": "c90e4c9d-d3d6-426d-aac9-7176f9ba371e",
+                     *           "id": "f1bbe522-ad7b-48a8-8699-84b6e7586a85",
                      *           "version": 1,
                      *           "startDate": "2030-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "d3aef4b9-5efe-47a1-b8d8-d2fc0744a23e",
+                     *           "financialYearId": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2030-05-31",
                      *           "name": "P05",
-                     *           "id": "6e332b5f-b10f-49e7-8273-b8d956ab1650",
+                     *           "id": "bdde1a03-367f-4b0d-8ea0-bfe0185701c7",
                      *           "version": 1,
                      *           "startDate": "2030-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "d3aef4b9-5efe-47a1-b8d8-d2fc0744a23e",
+                     *           "financialYearId": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2030-06-30",
                      *           "name": "P06",
-                     *           "id": "6625d2e3-bf0b-4ab3-9944-0bbf0a221993",
+                     *           "id": "df251954-83d1-4a15-8930-7d937ded3c2b",
                      *           "version": 1,
                      *           "startDate": "2030-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "d3aef4b9-5efe-47a1-b8d8-d2fc0744a23e",
+                     *           "financialYearId": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2030-07-31",
                      *           "name": "P07",
-                     *           "id": "6839d9c1-63c4-454f-89fb-0ac037e3e974",
+                     *           "id": "473382cd-13d5-42c4-b3af-e81822dc14f2",
                      *           "version": 1,
                      *           "startDate": "2030-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "d3aef4b9-5efe-47a1-b8d8-d2fc0744a23e",
+                     *           "financialYearId": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2030-08-31",
                      *           "name": "P08",
-                     *           "id": "a42a15ec-83c7-4601-af69-13224f5c17ae",
+                     *           "id": "0938b0a3-1829-418c-a7fe-669df8797cf7",
                      *           "version": 1,
                      *           "startDate": "2030-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "d3aef4b9-5efe-47a1-b8d8-d2fc0744a23e",
+                     *           "financialYearId": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2030-09-30",
                      *           "name": "P09",
-                     *           "id": "0f0ec574-2d53-4658-b03b-864945b77fb4",
+                     *           "id": "8b611689-fd3c-4b9c-8745-cd5bd79fe39f",
                      *           "version": 1,
                      *           "startDate": "2030-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "d3aef4b9-5efe-47a1-b8d8-d2fc0744a23e",
+                     *           "financialYearId": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2030-10-31",
                      *           "name": "P10",
-                     *           "id": "d5de263e-985c-456a-af92-a02bb035f303",
+                     *           "id": "a76069d6-2abb-4cb5-843f-099d2d374977",
                      *           "version": 1,
                      *           "startDate": "2030-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "d3aef4b9-5efe-47a1-b8d8-d2fc0744a23e",
+                     *           "financialYearId": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2030-11-30",
                      *           "name": "P11",
-                     *           "id": "dfbd19ce-98f9-4ff5-a199-68a8c05ed99e",
+                     *           "id": "eb23f0d8-9a66-4308-bc5d-49678cfd7683",
                      *           "version": 1,
                      *           "startDate": "2030-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "d3aef4b9-5efe-47a1-b8d8-d2fc0744a23e",
+                     *           "financialYearId": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2030-12-31",
                      *           "name": "P12",
-                     *           "id": "9ce1650d-db9f-4a38-b9f0-9e6d5bf19e15",
+                     *           "id": "3683614d-3401-4485-badd-362037af07dd",
                      *           "version": 1,
                      *           "startDate": "2030-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "d3aef4b9-5efe-47a1-b8d8-d2fc0744a23e",
+                     *           "financialYearId": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
                      *           "auditHead": null
                      *         }
                      *       ],
@@ -8525,14 +8525,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "67e0acdf-f289-44f2-91c4-e14ce49e58aa",
+                     *       "id": "2b97d71e-87c3-4d33-aca4-1c94b59b2b4f",
                      *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "c1b9d5c6-0f6d-4b04-b26e-63b94597fdf5",
+                     *           "accountId": "dd1e3509-7237-4da5-b019-6e9c33ca732f",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -8542,7 +8542,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "1aad7290-10e6-4938-8de5-7b5d2d0f6428",
+                     *           "accountId": "322d06c6-d26b-49e2-a730-a004e8315c49",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -8565,8 +8565,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T12:06:14.394Z",
-                     *       "updatedAt": "2026-11-24T12:06:14.394Z"
+                     *       "createdAt": "2026-11-24T12:20:24.585Z",
+                     *       "updatedAt": "2026-11-24T12:20:24.585Z"
                      *     }
                      */
                     "application/json": {
@@ -8762,132 +8762,132 @@ export interface operations {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "90020ee6-9500-49d6-8f08-1914ad1ca348",
+                     *           "id": "f914b1d2-93b4-4942-842a-ea5fb1469c4c",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "3b9ee18a-5645-4168-8478-3d1d4ec86659",
+                     *           "id": "90f883d5-c20b-45bf-9231-c295589490ad",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "cbc01384-cc5b-4ebb-9ba5-396a297c2e98",
+                     *           "id": "33743fab-9636-4598-8960-cb7e49bf5343",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "b0c5f590-8bea-491a-a45c-be3a3fab4a93",
+                     *           "id": "08a252b3-5742-474e-a4c2-a84b5679d91b",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "b9f2e810-b6e4-46a0-a0f2-a10c73735ed7",
+                     *           "id": "85b7ae55-76c9-4fe6-8164-e116b6137e7a",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "459023f2-86f7-4626-8631-5ea5a69b1c50",
+                     *           "id": "27e6e83f-7364-43ee-a5c1-d574c0193004",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "84c5a0b4-653e-4eab-9103-483c4c328e59",
+                     *           "id": "eb57b6e0-7873-4036-a690-9d326a9f47b5",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "3c18c189-8703-4f3e-9e3b-915fb5dc93d0",
+                     *           "id": "0fe369c5-4995-4e9f-895b-e6fa745a61c7",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "aec7eb60-4325-4e2b-b69a-28c985859d2d",
+                     *           "id": "388e9177-2653-4662-8102-18dd6da292f1",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "7a4cc22b-04db-48f2-9a02-b0ebd60411cb",
+                     *           "id": "20b4c2d5-86c0-4a29-b711-06602d8fa522",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "5ebfda68-1693-4eab-bed5-72424b0930ef",
+                     *           "id": "afa8bbc5-d87a-4501-9dd4-406297da7c34",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "df59817e-8415-429f-b35b-a2c6bd367a64",
+                     *           "id": "a55456a1-bfa5-48ce-93d7-ee9be52681b3",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "auditHead": null
                      *         }
                      *       ],
@@ -9026,11 +9026,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "df59817e-8415-429f-b35b-a2c6bd367a64",
+                     *       "id": "a55456a1-bfa5-48ce-93d7-ee9be52681b3",
                      *       "version": 1,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *       "auditHead": null
                      *     }
                      */
@@ -9171,11 +9171,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "df59817e-8415-429f-b35b-a2c6bd367a64",
+                     *       "id": "a55456a1-bfa5-48ce-93d7-ee9be52681b3",
                      *       "version": 2,
                      *       "startDate": "2026-01-01",
                      *       "status": "locked",
-                     *       "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *       "auditHead": null
                      *     }
                      */
@@ -9576,11 +9576,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "df59817e-8415-429f-b35b-a2c6bd367a64",
+                     *       "id": "a55456a1-bfa5-48ce-93d7-ee9be52681b3",
                      *       "version": 3,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *       "auditHead": null
                      *     }
                      */
@@ -9760,14 +9760,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "3cffc51e-43b1-4f14-9f51-03b2fb4574be",
+                     *           "id": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "48dd4079-fddd-4bda-b91b-9d7e4ccfb8e5",
+                     *               "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -9777,7 +9777,7 @@ export interface operations {
                      *               "fxRounding": false
                      *             },
                      *             {
-                     *               "accountId": "98fc187f-1fb5-4433-9f56-74568779a9e2",
+                     *               "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -9800,8 +9800,8 @@ export interface operations {
                      *           "revaluationDate": null,
                      *           "openingOf": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:06:10.872Z",
-                     *           "updatedAt": "2026-11-24T12:06:10.872Z"
+                     *           "createdAt": "2026-11-24T12:20:21.741Z",
+                     *           "updatedAt": "2026-11-24T12:20:21.741Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -9990,12 +9990,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "48dd4079-fddd-4bda-b91b-9d7e4ccfb8e5",
+                 *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "98fc187f-1fb5-4433-9f56-74568779a9e2",
+                 *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -10036,14 +10036,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3cffc51e-43b1-4f14-9f51-03b2fb4574be",
+                     *       "id": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "48dd4079-fddd-4bda-b91b-9d7e4ccfb8e5",
+                     *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10053,7 +10053,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "98fc187f-1fb5-4433-9f56-74568779a9e2",
+                     *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10076,8 +10076,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T12:06:10.872Z",
-                     *       "updatedAt": "2026-11-24T12:06:10.872Z"
+                     *       "createdAt": "2026-11-24T12:20:21.741Z",
+                     *       "updatedAt": "2026-11-24T12:20:21.741Z"
                      *     }
                      */
                     "application/json": {
@@ -10265,14 +10265,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3cffc51e-43b1-4f14-9f51-03b2fb4574be",
+                     *       "id": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "48dd4079-fddd-4bda-b91b-9d7e4ccfb8e5",
+                     *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10282,7 +10282,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "98fc187f-1fb5-4433-9f56-74568779a9e2",
+                     *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10305,8 +10305,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T12:06:10.872Z",
-                     *       "updatedAt": "2026-11-24T12:06:10.872Z"
+                     *       "createdAt": "2026-11-24T12:20:21.741Z",
+                     *       "updatedAt": "2026-11-24T12:20:21.741Z"
                      *     }
                      */
                     "application/json": {
@@ -10467,12 +10467,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "48dd4079-fddd-4bda-b91b-9d7e4ccfb8e5",
+                 *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "98fc187f-1fb5-4433-9f56-74568779a9e2",
+                 *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -10516,14 +10516,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3cffc51e-43b1-4f14-9f51-03b2fb4574be",
+                     *       "id": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "48dd4079-fddd-4bda-b91b-9d7e4ccfb8e5",
+                     *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10533,7 +10533,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "98fc187f-1fb5-4433-9f56-74568779a9e2",
+                     *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10556,8 +10556,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T12:06:10.872Z",
-                     *       "updatedAt": "2026-11-24T12:06:11.244Z"
+                     *       "createdAt": "2026-11-24T12:20:21.741Z",
+                     *       "updatedAt": "2026-11-24T12:20:22.226Z"
                      *     }
                      */
                     "application/json": {
@@ -10757,22 +10757,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "1f8324e1-760f-470f-b4e0-bb18e9d2deb3",
+                     *             "id": "cf04648f-74f1-4ffb-8653-9bda5f009100",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "f9b6e00d-05ab-4471-b490-7ff6b68c59c6",
-                     *           "occurredAt": "2026-11-24T12:06:10.885Z",
+                     *           "requestId": "2e4ec736-754b-4146-b8d1-9b79528633a5",
+                     *           "occurredAt": "2026-11-24T12:20:21.757Z",
                      *           "sequence": 31,
-                     *           "hash": "b7b7d474698d5c266363159c94cc0364334cb816d59674a5fd5e76cb7cffafaf",
+                     *           "hash": "ca772c3488789345e364ffb03ba2051668ff2c741d421372c9d23104e68bfc05",
                      *           "state": {
-                     *             "id": "3cffc51e-43b1-4f14-9f51-03b2fb4574be",
+                     *             "id": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "48dd4079-fddd-4bda-b91b-9d7e4ccfb8e5",
+                     *                 "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -10782,7 +10782,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "98fc187f-1fb5-4433-9f56-74568779a9e2",
+                     *                 "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -10805,8 +10805,8 @@ export interface operations {
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-24T12:06:10.872Z",
-                     *             "updatedAt": "2026-11-24T12:06:10.872Z"
+                     *             "createdAt": "2026-11-24T12:20:21.741Z",
+                     *             "updatedAt": "2026-11-24T12:20:21.741Z"
                      *           }
                      *         }
                      *       ],
@@ -10951,14 +10951,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3cffc51e-43b1-4f14-9f51-03b2fb4574be",
+                     *       "id": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "48dd4079-fddd-4bda-b91b-9d7e4ccfb8e5",
+                     *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10968,7 +10968,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "98fc187f-1fb5-4433-9f56-74568779a9e2",
+                     *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10984,15 +10984,15 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
-                     *       "periodId": "7a4cc22b-04db-48f2-9a02-b0ebd60411cb",
+                     *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *       "periodId": "20b4c2d5-86c0-4a29-b711-06602d8fa522",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T12:06:10.872Z",
-                     *       "updatedAt": "2026-11-24T12:06:11.312Z"
+                     *       "createdAt": "2026-11-24T12:20:21.741Z",
+                     *       "updatedAt": "2026-11-24T12:20:22.357Z"
                      *     }
                      */
                     "application/json": {
@@ -11183,14 +11183,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d786c7bc-3a19-402e-a449-95bfc11d89d3",
+                     *       "id": "1cea30f9-ee29-48d4-a559-385b9c346f12",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "c1b9d5c6-0f6d-4b04-b26e-63b94597fdf5",
+                     *           "accountId": "dd1e3509-7237-4da5-b019-6e9c33ca732f",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -11200,7 +11200,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "48dd4079-fddd-4bda-b91b-9d7e4ccfb8e5",
+                     *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -11216,15 +11216,15 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
-                     *       "periodId": "7a4cc22b-04db-48f2-9a02-b0ebd60411cb",
+                     *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *       "periodId": "20b4c2d5-86c0-4a29-b711-06602d8fa522",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T12:06:11.530Z",
-                     *       "updatedAt": "2026-11-24T12:06:11.591Z"
+                     *       "createdAt": "2026-11-24T12:20:22.615Z",
+                     *       "updatedAt": "2026-11-24T12:20:22.716Z"
                      *     }
                      */
                     "application/json": {
@@ -11415,14 +11415,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3cffc51e-43b1-4f14-9f51-03b2fb4574be",
+                     *       "id": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "48dd4079-fddd-4bda-b91b-9d7e4ccfb8e5",
+                     *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11432,7 +11432,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "98fc187f-1fb5-4433-9f56-74568779a9e2",
+                     *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11455,8 +11455,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T12:06:10.872Z",
-                     *       "updatedAt": "2026-11-24T12:06:11.373Z"
+                     *       "createdAt": "2026-11-24T12:20:21.741Z",
+                     *       "updatedAt": "2026-11-24T12:20:22.432Z"
                      *     }
                      */
                     "application/json": {
@@ -11658,14 +11658,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3cffc51e-43b1-4f14-9f51-03b2fb4574be",
+                     *       "id": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "48dd4079-fddd-4bda-b91b-9d7e4ccfb8e5",
+                     *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11675,7 +11675,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "98fc187f-1fb5-4433-9f56-74568779a9e2",
+                     *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11691,15 +11691,15 @@ export interface operations {
                      *       },
                      *       "status": "reversed",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
-                     *       "periodId": "7a4cc22b-04db-48f2-9a02-b0ebd60411cb",
+                     *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *       "periodId": "20b4c2d5-86c0-4a29-b711-06602d8fa522",
                      *       "reversalOf": null,
-                     *       "reversedBy": "a53d9bae-6387-484f-ae92-3d3e775cb177",
+                     *       "reversedBy": "bb647abc-5aa6-4b4a-a0d2-7220a1ad1de4",
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 6,
-                     *       "createdAt": "2026-11-24T12:06:10.872Z",
-                     *       "updatedAt": "2026-11-24T12:06:11.482Z"
+                     *       "createdAt": "2026-11-24T12:20:21.741Z",
+                     *       "updatedAt": "2026-11-24T12:20:22.547Z"
                      *     }
                      */
                     "application/json": {
@@ -12072,13 +12072,13 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "fcaad813-1405-4c3e-abf5-bde7aff00d04",
+                     *           "accountId": "d69fd846-410c-4928-a150-6563728b0a76",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12105,8 +12105,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "48dd4079-fddd-4bda-b91b-9d7e4ccfb8e5",
-                     *           "parentId": "fcaad813-1405-4c3e-abf5-bde7aff00d04",
+                     *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
+                     *           "parentId": "d69fd846-410c-4928-a150-6563728b0a76",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12132,7 +12132,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "45112b69-04c7-429d-8aba-926019a40c82",
+                     *           "accountId": "07ab20e5-8d00-4927-9df7-13517f58639c",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -12159,8 +12159,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "98fc187f-1fb5-4433-9f56-74568779a9e2",
-                     *           "parentId": "45112b69-04c7-429d-8aba-926019a40c82",
+                     *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
+                     *           "parentId": "07ab20e5-8d00-4927-9df7-13517f58639c",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -12186,7 +12186,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "57f7c160-6c2c-4d10-b13e-734ba4764eca",
+                     *           "accountId": "18496aca-2986-4261-ad58-c942902051ea",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12213,8 +12213,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "c1b9d5c6-0f6d-4b04-b26e-63b94597fdf5",
-                     *           "parentId": "57f7c160-6c2c-4d10-b13e-734ba4764eca",
+                     *           "accountId": "dd1e3509-7237-4da5-b019-6e9c33ca732f",
+                     *           "parentId": "18496aca-2986-4261-ad58-c942902051ea",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12615,7 +12615,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "57f7c160-6c2c-4d10-b13e-734ba4764eca",
+                     *           "accountId": "18496aca-2986-4261-ad58-c942902051ea",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12634,8 +12634,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "c1b9d5c6-0f6d-4b04-b26e-63b94597fdf5",
-                     *           "parentId": "57f7c160-6c2c-4d10-b13e-734ba4764eca",
+                     *           "accountId": "dd1e3509-7237-4da5-b019-6e9c33ca732f",
+                     *           "parentId": "18496aca-2986-4261-ad58-c942902051ea",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12929,7 +12929,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "fcaad813-1405-4c3e-abf5-bde7aff00d04",
+                     *           "accountId": "d69fd846-410c-4928-a150-6563728b0a76",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12946,8 +12946,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "48dd4079-fddd-4bda-b91b-9d7e4ccfb8e5",
-                     *           "parentId": "fcaad813-1405-4c3e-abf5-bde7aff00d04",
+                     *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
+                     *           "parentId": "d69fd846-410c-4928-a150-6563728b0a76",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -13286,7 +13286,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "fcaad813-1405-4c3e-abf5-bde7aff00d04",
+                     *           "accountId": "d69fd846-410c-4928-a150-6563728b0a76",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -13302,8 +13302,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "48dd4079-fddd-4bda-b91b-9d7e4ccfb8e5",
-                     *           "parentId": "fcaad813-1405-4c3e-abf5-bde7aff00d04",
+                     *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
+                     *           "parentId": "d69fd846-410c-4928-a150-6563728b0a76",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -13745,9 +13745,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "79112cad-8b0e-4bcb-b2dc-d3665add0ddc",
+                     *       "budgetId": "022f0d0e-3fa2-4da1-9902-750b298342ed",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "currency": "SAR",
@@ -13773,8 +13773,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "98fc187f-1fb5-4433-9f56-74568779a9e2",
-                     *           "parentId": "45112b69-04c7-429d-8aba-926019a40c82",
+                     *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
+                     *           "parentId": "07ab20e5-8d00-4927-9df7-13517f58639c",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -13807,8 +13807,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "c1b9d5c6-0f6d-4b04-b26e-63b94597fdf5",
-                     *           "parentId": "57f7c160-6c2c-4d10-b13e-734ba4764eca",
+                     *           "accountId": "dd1e3509-7237-4da5-b019-6e9c33ca732f",
+                     *           "parentId": "18496aca-2986-4261-ad58-c942902051ea",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -13819,7 +13819,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "01f7d11f-c0d8-4fa6-ac5d-7f82ebd3bec5",
+                     *             "id": "40715071-0fe7-4c00-ac62-a926fd2868c0",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -14202,7 +14202,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "fcaad813-1405-4c3e-abf5-bde7aff00d04",
+                     *         "id": "d69fd846-410c-4928-a150-6563728b0a76",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -14222,13 +14222,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "3cffc51e-43b1-4f14-9f51-03b2fb4574be",
+                     *           "journalId": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "48dd4079-fddd-4bda-b91b-9d7e4ccfb8e5",
+                     *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -14240,7 +14240,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjVhZDA2NDIwLWFiNmEtNGE3Zi1hNWE3LTU4MDQ2ZWM4YzY1MiIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiZmNhYWQ4MTMtMTQwNS00YzNlLWFiZjUtYmRlN2FmZjAwZDA0IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjM2NmZmM1MWUtNDNiMS00ZjE0LTlmNTEtMDNiMmZiNDU3NGJlIiwiYWNjb3VudElkIjoiNDhkZDQwNzktZmRkZC00YmRhLWI5MWItOWQ3ZTRjY2ZiOGU1IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.AcXI2SypMOwsG24AtNiCSwrSj11GB_p4zQbOROBRx7Y"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjJlNjg2MGE2LTFkYzQtNDRiYi1hZTk3LWZkMWVkMzUyMWYxNyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiZDY5ZmQ4NDYtNDEwYy00OTI4LWExNTAtNjU2MzcyOGIwYTc2IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjYzNmZjk3ZjItZTU5OS00YTcyLWIzN2MtY2M2YmVjNzZjOWRhIiwiYWNjb3VudElkIjoiZDE5MDRlY2YtYTQyYS00MjlkLThhZmYtYzU1NmVhNGI0NGQzIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.-JWBhVTEnZvT6Zp9vcwpKwuqDgyggvFn6fzy7G5Ysy4"
                      *     }
                      */
                     "application/json": {
@@ -14490,70 +14490,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e51d374a-65b3-49a6-919a-4c2b1822173a",
+                     *           "id": "18e75049-a78e-4125-9823-8cf2cc5f16a1",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-24T12:06:14.239Z",
+                     *           "createdAt": "2026-11-24T12:20:24.384Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "1f8324e1-760f-470f-b4e0-bb18e9d2deb3"
+                     *             "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "2a64cbf2cc5a65aa995dad7faece2af642e5d28a337cb0e15bd18e7a462af645"
+                     *             "hash": "ca1d018410bbaddd4cf37a494ff55c8f1090faa624e113bd19b9011ccf462772"
                      *           }
                      *         },
                      *         {
-                     *           "id": "b014d9cc-9704-4457-9f51-a92c031bdb2b",
+                     *           "id": "198c3582-c1b9-4125-8196-8b5b61441793",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-24T12:06:13.892Z",
+                     *           "createdAt": "2026-11-24T12:20:24.206Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "1f8324e1-760f-470f-b4e0-bb18e9d2deb3"
+                     *             "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "b847b9d9569bd277a9c15368233bec0ba21ddf22f027c95dfea8160ed022a336"
+                     *             "hash": "ed95eb961dfc7f1cd6faeab9264d7d2bb25afa4b3aa53a3840a6c9d3b23ea9bd"
                      *           }
                      *         },
                      *         {
-                     *           "id": "812ba9f8-37d7-4201-9e41-ebfc4e0c6de6",
+                     *           "id": "3c3eca7b-fde7-4cce-95c2-79f741570d3f",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b"
+                     *             "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4"
                      *           },
-                     *           "createdAt": "2026-11-24T12:06:13.341Z",
+                     *           "createdAt": "2026-11-24T12:20:24.080Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "1f8324e1-760f-470f-b4e0-bb18e9d2deb3"
+                     *             "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "0da46df8691b45749d691b0444485bbc85c7e39ff5ff88339ae054626bf15cb5"
+                     *             "hash": "4f3108f7f69a8dc8e855b4ecbcb7ecf0c0aa8d15ddf7efa660ea7fab49bd0d05"
                      *           }
                      *         },
                      *         {
-                     *           "id": "79779d39-aa53-4827-9857-5c2300d0f4e6",
+                     *           "id": "6d0e6a03-2767-4f2b-87a2-8d3cb2d126db",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-24T12:06:12.915Z",
+                     *           "createdAt": "2026-11-24T12:20:23.872Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "1f8324e1-760f-470f-b4e0-bb18e9d2deb3"
+                     *             "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 41,
-                     *             "hash": "bf548d54e52bc79504c2817ca722ee7f3d02ad59e78725111fd716196f5f59c9"
+                     *             "hash": "16b0147ffbb10e6dfea6eccb3363aeec2e23ca7ab22900bd0267c11a73514c12"
                      *           }
                      *         }
                      *       ],
@@ -14813,20 +14813,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "79779d39-aa53-4827-9857-5c2300d0f4e6",
+                     *       "id": "6d0e6a03-2767-4f2b-87a2-8d3cb2d126db",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-24T12:06:12.915Z",
+                     *       "createdAt": "2026-11-24T12:20:23.872Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "1f8324e1-760f-470f-b4e0-bb18e9d2deb3"
+                     *         "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "bf548d54e52bc79504c2817ca722ee7f3d02ad59e78725111fd716196f5f59c9"
+                     *         "hash": "16b0147ffbb10e6dfea6eccb3363aeec2e23ca7ab22900bd0267c11a73514c12"
                      *       }
                      *     }
                      */
@@ -14985,20 +14985,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "79779d39-aa53-4827-9857-5c2300d0f4e6",
+                     *       "id": "6d0e6a03-2767-4f2b-87a2-8d3cb2d126db",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-24T12:06:12.915Z",
+                     *       "createdAt": "2026-11-24T12:20:23.872Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "1f8324e1-760f-470f-b4e0-bb18e9d2deb3"
+                     *         "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "bf548d54e52bc79504c2817ca722ee7f3d02ad59e78725111fd716196f5f59c9"
+                     *         "hash": "16b0147ffbb10e6dfea6eccb3363aeec2e23ca7ab22900bd0267c11a73514c12"
                      *       },
                      *       "figures": {
                      *         "dateFrom": "2026-03-01",
@@ -15016,7 +15016,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "fcaad813-1405-4c3e-abf5-bde7aff00d04",
+                     *             "accountId": "d69fd846-410c-4928-a150-6563728b0a76",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -15032,8 +15032,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "48dd4079-fddd-4bda-b91b-9d7e4ccfb8e5",
-                     *             "parentId": "fcaad813-1405-4c3e-abf5-bde7aff00d04",
+                     *             "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
+                     *             "parentId": "d69fd846-410c-4928-a150-6563728b0a76",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -15984,27 +15984,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "de6e30c0-70c1-4fd5-b43f-48545084754a",
+                     *           "id": "4be753bf-17da-44a5-a7e8-08feba3b5db4",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "5ad06420-ab6a-4a7f-a5a7-58046ec8c652",
-                     *           "recordId": "3cffc51e-43b1-4f14-9f51-03b2fb4574be",
+                     *           "companyId": "2e6860a6-1dc4-44bb-ae97-fd1ed3521f17",
+                     *           "recordId": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "1f8324e1-760f-470f-b4e0-bb18e9d2deb3"
+                     *             "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
                      *           },
-                     *           "occurredAt": "2026-11-24T12:06:11.313Z",
-                     *           "requestId": "f0565353-2aa3-40ed-bf1c-75c19e56f349",
+                     *           "occurredAt": "2026-11-24T12:20:22.358Z",
+                     *           "requestId": "d78e14dd-cfc4-46ca-86e4-6ba033d23012",
                      *           "data": {
-                     *             "id": "3cffc51e-43b1-4f14-9f51-03b2fb4574be",
+                     *             "id": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "48dd4079-fddd-4bda-b91b-9d7e4ccfb8e5",
+                     *                 "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -16014,7 +16014,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "98fc187f-1fb5-4433-9f56-74568779a9e2",
+                     *                 "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -16030,44 +16030,44 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
-                     *             "periodId": "7a4cc22b-04db-48f2-9a02-b0ebd60411cb",
+                     *             "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *             "periodId": "20b4c2d5-86c0-4a29-b711-06602d8fa522",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-24T12:06:10.872Z",
-                     *             "updatedAt": "2026-11-24T12:06:11.312Z"
+                     *             "createdAt": "2026-11-24T12:20:21.741Z",
+                     *             "updatedAt": "2026-11-24T12:20:22.357Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "8c1517d1dc009dd2d19258369957b7e961af2d999e9c67e6593912ab29df81bf",
-                     *           "previousHash": "5157f2ee81643967700c49184916537eca1e40b94971ca1c5d471de563f81673",
-                     *           "hash": "ce8fe9d281278beb6e1d0695bcd7d0d23eface57ebf063cb6343b65adb77e693"
+                     *           "recordDigest": "7966228baed7335546d8fd93e7a803afe60e3e4956830cce336a966ba3f75500",
+                     *           "previousHash": "e9864c83f9f5f9e17356360b9501fb11ab952a586f4aa436e967858b42b42762",
+                     *           "hash": "54595f55b84624db785fd82b9c183f2dd8ec3b87c8e2cd36edf4eb300a610e93"
                      *         },
                      *         {
-                     *           "id": "8a2e9451-8a9d-4edb-9ede-3a3c3e233e4e",
+                     *           "id": "a9a1ba7d-ebf9-4970-8385-72a806a577d5",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "5ad06420-ab6a-4a7f-a5a7-58046ec8c652",
-                     *           "recordId": "3cffc51e-43b1-4f14-9f51-03b2fb4574be",
+                     *           "companyId": "2e6860a6-1dc4-44bb-ae97-fd1ed3521f17",
+                     *           "recordId": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "1f8324e1-760f-470f-b4e0-bb18e9d2deb3"
+                     *             "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
                      *           },
-                     *           "occurredAt": "2026-11-24T12:06:11.443Z",
-                     *           "requestId": "8fcd98e0-8911-45b4-8c83-ab8b80e90f97",
+                     *           "occurredAt": "2026-11-24T12:20:22.489Z",
+                     *           "requestId": "a162a6c9-dd5b-40e4-b10e-3be2fd207565",
                      *           "data": {
-                     *             "id": "3cffc51e-43b1-4f14-9f51-03b2fb4574be",
+                     *             "id": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "48dd4079-fddd-4bda-b91b-9d7e4ccfb8e5",
+                     *                 "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -16077,7 +16077,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "98fc187f-1fb5-4433-9f56-74568779a9e2",
+                     *                 "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -16093,44 +16093,44 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
-                     *             "periodId": "7a4cc22b-04db-48f2-9a02-b0ebd60411cb",
+                     *             "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *             "periodId": "20b4c2d5-86c0-4a29-b711-06602d8fa522",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-24T12:06:10.872Z",
-                     *             "updatedAt": "2026-11-24T12:06:11.443Z"
+                     *             "createdAt": "2026-11-24T12:20:21.741Z",
+                     *             "updatedAt": "2026-11-24T12:20:22.488Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "40847e291ce73c99cac8acf642d4229211216732d957f787dea4cb68a5b92540",
-                     *           "previousHash": "b752815b2a8edcdbc1b4e82694aafa6500256990b431122753a2e3aa47fbbb3c",
-                     *           "hash": "2a8425d709bf0d6c7382187a94d43bd0be7e456c8779d8be2ab01021c505b192"
+                     *           "recordDigest": "f9514b980050669e32a7291f25aca06be4328bb5f8e7ab0740ee256bb5b6b3c7",
+                     *           "previousHash": "dc741aa770082e25b6e21d06a979947db0cb8bfc762773ecf02e74b358a8341a",
+                     *           "hash": "74ab263fa4d267f7bf28812ed585ba689f4c9fe1afa0f0bcc962813ce94c8925"
                      *         },
                      *         {
-                     *           "id": "201d3330-9cc9-4a9d-8543-8ef95110c6e3",
+                     *           "id": "8eceb981-947a-40d4-b9a3-1429fb124c8c",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "5ad06420-ab6a-4a7f-a5a7-58046ec8c652",
-                     *           "recordId": "3cffc51e-43b1-4f14-9f51-03b2fb4574be",
+                     *           "companyId": "2e6860a6-1dc4-44bb-ae97-fd1ed3521f17",
+                     *           "recordId": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "1f8324e1-760f-470f-b4e0-bb18e9d2deb3"
+                     *             "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
                      *           },
-                     *           "occurredAt": "2026-11-24T12:06:11.482Z",
-                     *           "requestId": "c3481b0a-c8c8-4f0b-9880-0312ffce05cd",
+                     *           "occurredAt": "2026-11-24T12:20:22.547Z",
+                     *           "requestId": "2568f2b6-10d3-4fd2-ae2f-76353fdbffe3",
                      *           "data": {
-                     *             "id": "3cffc51e-43b1-4f14-9f51-03b2fb4574be",
+                     *             "id": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "48dd4079-fddd-4bda-b91b-9d7e4ccfb8e5",
+                     *                 "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -16140,7 +16140,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "98fc187f-1fb5-4433-9f56-74568779a9e2",
+                     *                 "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -16156,24 +16156,24 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
-                     *             "periodId": "7a4cc22b-04db-48f2-9a02-b0ebd60411cb",
+                     *             "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *             "periodId": "20b4c2d5-86c0-4a29-b711-06602d8fa522",
                      *             "reversalOf": null,
-                     *             "reversedBy": "a53d9bae-6387-484f-ae92-3d3e775cb177",
+                     *             "reversedBy": "bb647abc-5aa6-4b4a-a0d2-7220a1ad1de4",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-24T12:06:10.872Z",
-                     *             "updatedAt": "2026-11-24T12:06:11.482Z"
+                     *             "createdAt": "2026-11-24T12:20:21.741Z",
+                     *             "updatedAt": "2026-11-24T12:20:22.547Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "2c5ca7137528c4dee534c7dbe37c267ea0819d249edbd121f80ae4dedd75d7f2",
-                     *           "previousHash": "2a8425d709bf0d6c7382187a94d43bd0be7e456c8779d8be2ab01021c505b192",
-                     *           "hash": "c22f76f44a4cc4ff32dd44e23ea8b6139f8db3fd16cb081a4be881c7ee1ebd67"
+                     *           "recordDigest": "be98ded98cfed7b1e067a0447cd894641ac82ea6f5f2667e7f03f1a1e12f89e4",
+                     *           "previousHash": "74ab263fa4d267f7bf28812ed585ba689f4c9fe1afa0f0bcc962813ce94c8925",
+                     *           "hash": "ae43650b010693169d1bc311f508429381ec2ebf471d65149fe427dc0f4bf875"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjVhZDA2NDIwLWFiNmEtNGE3Zi1hNWE3LTU4MDQ2ZWM4YzY1MiIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.Ys_l42XVjW7ywePuj_Lg8hKB0JCZ1YJyKGNR_rNKfwE"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjJlNjg2MGE2LTFkYzQtNDRiYi1hZTk3LWZkMWVkMzUyMWYxNyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.Bq5D1sF-mw22nB0dVksKZoph4FeaIh-LRSxsmeBzzq4"
                      *     }
                      */
                     "application/json": {
@@ -16326,7 +16326,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "4abb2ce0-d456-40ac-9db0-9fb3fc69dcb7",
+                     *           "id": "fba8ae67-61d6-48f6-97b7-543a58d7e5e9",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -16337,11 +16337,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "1f8324e1-760f-470f-b4e0-bb18e9d2deb3"
+                     *             "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:06:15.486Z",
-                     *           "updatedAt": "2026-11-24T12:06:15.486Z"
+                     *           "createdAt": "2026-11-24T12:20:26.155Z",
+                     *           "updatedAt": "2026-11-24T12:20:26.155Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -16510,7 +16510,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4abb2ce0-d456-40ac-9db0-9fb3fc69dcb7",
+                     *       "id": "fba8ae67-61d6-48f6-97b7-543a58d7e5e9",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -16521,11 +16521,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "1f8324e1-760f-470f-b4e0-bb18e9d2deb3"
+                     *         "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T12:06:15.486Z",
-                     *       "updatedAt": "2026-11-24T12:06:15.486Z",
+                     *       "createdAt": "2026-11-24T12:20:26.155Z",
+                     *       "updatedAt": "2026-11-24T12:20:26.155Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -16685,7 +16685,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4abb2ce0-d456-40ac-9db0-9fb3fc69dcb7",
+                     *       "id": "fba8ae67-61d6-48f6-97b7-543a58d7e5e9",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -16696,11 +16696,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "1f8324e1-760f-470f-b4e0-bb18e9d2deb3"
+                     *         "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T12:06:15.486Z",
-                     *       "updatedAt": "2026-11-24T12:06:15.486Z"
+                     *       "createdAt": "2026-11-24T12:20:26.155Z",
+                     *       "updatedAt": "2026-11-24T12:20:26.155Z"
                      *     }
                      */
                     "application/json": {
@@ -16859,7 +16859,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4abb2ce0-d456-40ac-9db0-9fb3fc69dcb7",
+                     *       "id": "fba8ae67-61d6-48f6-97b7-543a58d7e5e9",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -16871,11 +16871,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "1f8324e1-760f-470f-b4e0-bb18e9d2deb3"
+                     *         "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T12:06:15.486Z",
-                     *       "updatedAt": "2026-11-24T12:06:15.566Z"
+                     *       "createdAt": "2026-11-24T12:20:26.155Z",
+                     *       "updatedAt": "2026-11-24T12:20:26.325Z"
                      *     }
                      */
                     "application/json": {
@@ -17273,13 +17273,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "44e6eae2-dee3-4efe-ae03-a7ee192bdad5",
+                     *           "id": "0dce382a-4c16-46ce-8824-8cb21ffd9392",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:06:15.873Z",
-                     *           "updatedAt": "2026-11-24T12:06:15.873Z"
+                     *           "createdAt": "2026-11-24T12:20:26.540Z",
+                     *           "updatedAt": "2026-11-24T12:20:26.540Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -17422,13 +17422,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "44e6eae2-dee3-4efe-ae03-a7ee192bdad5",
+                     *       "id": "0dce382a-4c16-46ce-8824-8cb21ffd9392",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T12:06:15.873Z",
-                     *       "updatedAt": "2026-11-24T12:06:15.873Z"
+                     *       "createdAt": "2026-11-24T12:20:26.540Z",
+                     *       "updatedAt": "2026-11-24T12:20:26.540Z"
                      *     }
                      */
                     "application/json": {
@@ -17566,13 +17566,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "44e6eae2-dee3-4efe-ae03-a7ee192bdad5",
+                     *       "id": "0dce382a-4c16-46ce-8824-8cb21ffd9392",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T12:06:15.873Z",
-                     *       "updatedAt": "2026-11-24T12:06:15.873Z"
+                     *       "createdAt": "2026-11-24T12:20:26.540Z",
+                     *       "updatedAt": "2026-11-24T12:20:26.540Z"
                      *     }
                      */
                     "application/json": {
@@ -17698,13 +17698,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "44e6eae2-dee3-4efe-ae03-a7ee192bdad5",
+                     *       "id": "0dce382a-4c16-46ce-8824-8cb21ffd9392",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T12:06:15.873Z",
-                     *       "updatedAt": "2026-11-24T12:06:16.178Z"
+                     *       "createdAt": "2026-11-24T12:20:26.540Z",
+                     *       "updatedAt": "2026-11-24T12:20:26.800Z"
                      *     }
                      */
                     "application/json": {
@@ -17952,13 +17952,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "79112cad-8b0e-4bcb-b2dc-d3665add0ddc",
+                     *           "id": "022f0d0e-3fa2-4da1-9902-750b298342ed",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:06:16.280Z",
-                     *           "updatedAt": "2026-11-24T12:06:16.280Z"
+                     *           "createdAt": "2026-11-24T12:20:26.868Z",
+                     *           "updatedAt": "2026-11-24T12:20:26.868Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18075,10 +18075,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                 *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                  *       "lines": [
                  *         {
-                 *           "accountId": "98fc187f-1fb5-4433-9f56-74568779a9e2",
+                 *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -18095,8 +18095,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "c1b9d5c6-0f6d-4b04-b26e-63b94597fdf5",
-                 *           "costCenterId": "01f7d11f-c0d8-4fa6-ac5d-7f82ebd3bec5",
+                 *           "accountId": "dd1e3509-7237-4da5-b019-6e9c33ca732f",
+                 *           "costCenterId": "40715071-0fe7-4c00-ac62-a926fd2868c0",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -18147,15 +18147,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "79112cad-8b0e-4bcb-b2dc-d3665add0ddc",
+                     *       "id": "022f0d0e-3fa2-4da1-9902-750b298342ed",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T12:06:16.280Z",
-                     *       "updatedAt": "2026-11-24T12:06:16.280Z",
+                     *       "createdAt": "2026-11-24T12:20:26.868Z",
+                     *       "updatedAt": "2026-11-24T12:20:26.868Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "98fc187f-1fb5-4433-9f56-74568779a9e2",
+                     *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -18173,8 +18173,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "c1b9d5c6-0f6d-4b04-b26e-63b94597fdf5",
-                     *           "costCenterId": "01f7d11f-c0d8-4fa6-ac5d-7f82ebd3bec5",
+                     *           "accountId": "dd1e3509-7237-4da5-b019-6e9c33ca732f",
+                     *           "costCenterId": "40715071-0fe7-4c00-ac62-a926fd2868c0",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -18338,15 +18338,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "79112cad-8b0e-4bcb-b2dc-d3665add0ddc",
+                     *       "id": "022f0d0e-3fa2-4da1-9902-750b298342ed",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T12:06:16.280Z",
-                     *       "updatedAt": "2026-11-24T12:06:16.280Z",
+                     *       "createdAt": "2026-11-24T12:20:26.868Z",
+                     *       "updatedAt": "2026-11-24T12:20:26.868Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "98fc187f-1fb5-4433-9f56-74568779a9e2",
+                     *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -18364,8 +18364,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "c1b9d5c6-0f6d-4b04-b26e-63b94597fdf5",
-                     *           "costCenterId": "01f7d11f-c0d8-4fa6-ac5d-7f82ebd3bec5",
+                     *           "accountId": "dd1e3509-7237-4da5-b019-6e9c33ca732f",
+                     *           "costCenterId": "40715071-0fe7-4c00-ac62-a926fd2868c0",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -18497,10 +18497,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                 *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                  *       "lines": [
                  *         {
-                 *           "accountId": "98fc187f-1fb5-4433-9f56-74568779a9e2",
+                 *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -18554,15 +18554,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "79112cad-8b0e-4bcb-b2dc-d3665add0ddc",
+                     *       "id": "022f0d0e-3fa2-4da1-9902-750b298342ed",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "83b26e36-1e80-4549-9122-e66af339de5b",
+                     *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T12:06:16.280Z",
-                     *       "updatedAt": "2026-11-24T12:06:16.591Z",
+                     *       "createdAt": "2026-11-24T12:20:26.868Z",
+                     *       "updatedAt": "2026-11-24T12:20:27.033Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "98fc187f-1fb5-4433-9f56-74568779a9e2",
+                     *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -18837,7 +18837,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "6ff154ab-0451-46fe-bebd-40d082e478f0",
+                     *           "id": "849caa45-b99e-4459-b708-5228348f5513",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -18868,12 +18868,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "1f8324e1-760f-470f-b4e0-bb18e9d2deb3"
+                     *             "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
                      *           },
-                     *           "createdAt": "2026-11-24T12:06:09.293Z",
-                     *           "updatedAt": "2026-11-24T12:06:09.604Z",
-                     *           "startedAt": "2026-11-24T12:06:09.448Z",
-                     *           "finishedAt": "2026-11-24T12:06:09.604Z"
+                     *           "createdAt": "2026-11-24T12:20:21.059Z",
+                     *           "updatedAt": "2026-11-24T12:20:21.159Z",
+                     *           "startedAt": "2026-11-24T12:20:21.101Z",
+                     *           "finishedAt": "2026-11-24T12:20:21.159Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -19108,7 +19108,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6ff154ab-0451-46fe-bebd-40d082e478f0",
+                     *       "id": "849caa45-b99e-4459-b708-5228348f5513",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -19132,10 +19132,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "1f8324e1-760f-470f-b4e0-bb18e9d2deb3"
+                     *         "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
                      *       },
-                     *       "createdAt": "2026-11-24T12:06:09.293Z",
-                     *       "updatedAt": "2026-11-24T12:06:09.293Z",
+                     *       "createdAt": "2026-11-24T12:20:21.059Z",
+                     *       "updatedAt": "2026-11-24T12:20:21.059Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -19339,7 +19339,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6ff154ab-0451-46fe-bebd-40d082e478f0",
+                     *       "id": "849caa45-b99e-4459-b708-5228348f5513",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -19370,12 +19370,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "1f8324e1-760f-470f-b4e0-bb18e9d2deb3"
+                     *         "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
                      *       },
-                     *       "createdAt": "2026-11-24T12:06:09.293Z",
-                     *       "updatedAt": "2026-11-24T12:06:09.604Z",
-                     *       "startedAt": "2026-11-24T12:06:09.448Z",
-                     *       "finishedAt": "2026-11-24T12:06:09.604Z"
+                     *       "createdAt": "2026-11-24T12:20:21.059Z",
+                     *       "updatedAt": "2026-11-24T12:20:21.159Z",
+                     *       "startedAt": "2026-11-24T12:20:21.101Z",
+                     *       "finishedAt": "2026-11-24T12:20:21.159Z"
                      *     }
                      */
                     "application/json": {
@@ -19672,7 +19672,7 @@ export interface operations {
                      *       "fromSequence": 1,
                      *       "toSequence": 78,
                      *       "headSequence": 78,
-                     *       "headHash": "043ece8480bbe835e49ed35580a7fe1da76f34f2de140700d765042817357264",
+                     *       "headHash": "ff164f7ccfbee892869dde3d7a821bffa2ce3c0e18bf34d7c0b31c3baa631d50",
                      *       "firstBrokenSequence": null,
                      *       "reason": null
                      *     }

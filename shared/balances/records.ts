@@ -5,9 +5,8 @@
 export interface Sums {
   debit: bigint;
   credit: bigint;
-  /** Foreign-currency balances only: the base amounts of the same lines (and of revaluations of the currency). */
-  baseDebit?: bigint;
-  baseCredit?: bigint;
+  /** Foreign-currency balances only: debit minus credit of the base amounts of the same lines (and of revaluations of the currency). */
+  base?: bigint;
 }
 
 /** Sums by account. */
@@ -15,7 +14,8 @@ export type AccountSums = Map<string, Sums>;
 
 /**
  * Which balances to read: account totals, one cost center's, every cost center's apart, or the
- * account totals in each foreign currency (grouped by currency, in that currency's units).
+ * account totals with their figures in each foreign currency (`currencies`: TOTAL_GROUP in base,
+ * beside a group per currency in that currency's units, from the same items).
  */
 export type BalanceScope = { kind: 'total' } | { kind: 'costCenter'; costCenterId: string } | { kind: 'byCostCenter' } | { kind: 'currencies' };
 

@@ -2,11 +2,12 @@ import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
 import type { Cover } from '../reports/cover.ts';
 import { toMils } from '../money/mils.ts';
+import { currencyFigureOf } from './balance-store.ts';
 import { exact } from './exact-number.ts';
 import { balanceKeys, keys } from './keys.ts';
 import { withPrefix, withRange } from './prefix-query.ts';
 import { queryAll } from './query-all.ts';
-import { TOTAL_GROUP, type AccountSums, type BalanceScope, type GroupedSums, type Sums } from '../balances/records.ts';
+import { TOTAL_GROUP, type BalanceScope, type GroupedSums, type Sums } from '../balances/records.ts';
 
 /**
  * Reads of the running balances for reports: sums over the buckets a Cover names, shards
@@ -19,31 +20,41 @@ const PER_ACCOUNT = 4;
 
 export async function sumThrough(companyId: string, cover: Cover, scope: BalanceScope, accountIds?: ReadonlySet<string>): Promise<GroupedSums> {
   const sums: GroupedSums = new Map();
+  /** The running sums of an account in a group, added to in place. */
+  const sumsOf = (group: string, accountId: string): Sums => {
+    let byAccount = sums.get(group);
+    if (!byAccount) sums.set(group, (byAccount = new Map()));
+    let s = byAccount.get(accountId);
+    if (!s) byAccount.set(accountId, (s = group === TOTAL_GROUP || scope.kind !== 'currencies' ? { debit: 0n, credit: 0n } : { debit: 0n, credit: 0n, base: 0n }));
+    return s;
+  };
+  const mils = (value: unknown, sign: 1 | -1) => (sign === 1 ? toMils(exact(value)) : -toMils(exact(value)));
   /** Adds an item within the scope and the named accounts; answers whether it counted. */
   const add = (item: Record<string, unknown>, sign: 1 | -1): boolean => {
-    const group = (scope.kind === 'currencies' ? item.currency : item.costCenterId) as string;
+    const group = item.costCenterId as string;
     const accountId = item.accountId as string;
     if ((scope.kind === 'costCenter' && group !== scope.costCenterId) || (accountIds && !accountIds.has(accountId))) return false;
-    const byAccount = sums.get(group) ?? new Map<string, Sums>();
-    const s = byAccount.get(accountId) ?? { debit: 0n, credit: 0n };
-    const signed = (value: unknown) => BigInt(sign) * toMils(exact(value));
-    const next: Sums = { debit: s.debit + signed(item.debit), credit: s.credit + signed(item.credit) };
-    if (scope.kind === 'currencies') Object.assign(next, { baseDebit: (s.baseDebit ?? 0n) + signed(item.baseDebit), baseCredit: (s.baseCredit ?? 0n) + signed(item.baseCredit) });
-    byAccount.set(accountId, next);
-    sums.set(group, byAccount);
+    const s = sumsOf(group, accountId);
+    s.debit += mils(item.debit, sign);
+    s.credit += mils(item.credit, sign);
+    if (scope.kind !== 'currencies') return true;
+    // The account's figures in foreign currencies ride on its total items.
+    for (const attribute in item) {
+      const named = currencyFigureOf(attribute);
+      if (!named) continue;
+      const c = sumsOf(named.currency, accountId);
+      c[named.figure] = (c[named.figure] ?? 0n) + mils(item[attribute], sign);
+    }
     return true;
   };
   const pk = keys.company(companyId).pk;
   const periodPrefix = (periodId: string) =>
-    scope.kind === 'total'
+    scope.kind === 'total' || scope.kind === 'currencies'
       ? balanceKeys.periodBalancesPrefix(periodId, null)
       : scope.kind === 'costCenter'
         ? balanceKeys.periodBalancesPrefix(periodId, scope.costCenterId)
-        : scope.kind === 'currencies'
-          ? balanceKeys.currencyPeriodBalancesPrefix(periodId)
-          : balanceKeys.costCenterPeriodBalancesPrefix(periodId);
-  const dayRange = (accountId: string, from: string, to: string) =>
-    scope.kind === 'currencies' ? balanceKeys.currencyDayBalanceRange(accountId, from, to) : balanceKeys.dayBalanceRange(accountId, from, to, scope.kind !== 'total');
+        : balanceKeys.costCenterPeriodBalancesPrefix(periodId);
+  const dayRange = (accountId: string, from: string, to: string) => balanceKeys.dayBalanceRange(accountId, from, to, scope.kind === 'costCenter' || scope.kind === 'byCostCenter');
   const edge = cover.edge;
 
   // Whole periods: one query each, or for a few named accounts one per (period, account),

@@ -22,13 +22,22 @@ import type { WriteOp } from './transact.ts';
  */
 export const BALANCE_SHARDS = 8;
 
-export function pickShard(): number {
-  return Math.floor(Math.random() * BALANCE_SHARDS);
+/**
+ * The shards a posting with figures in foreign currencies adds to: the first CURRENCY_SHARDS of
+ * them, so only those items of an account grow the currency attributes, and a report reading all
+ * eight reads fewer bytes. Such postings to one busy account share four items instead of eight.
+ */
+export const CURRENCY_SHARDS = 4;
+
+/** A posting's shard: any, or with currency figures (`withCurrencies`) one of the first CURRENCY_SHARDS. */
+export function pickShard(withCurrencies = false): number {
+  return Math.floor(Math.random() * (withCurrencies ? CURRENCY_SHARDS : BALANCE_SHARDS));
 }
 
-/** A shard other than `shard`: two postings into one period in one transaction must not update the same item twice. */
-export function pickOtherShard(shard: number): number {
-  return (shard + 1 + Math.floor(Math.random() * (BALANCE_SHARDS - 1))) % BALANCE_SHARDS;
+/** A shard other than `shard`, from the same set: two postings into one period in one transaction must not update the same item twice. */
+export function pickOtherShard(shard: number, withCurrencies = false): number {
+  const shards = withCurrencies ? CURRENCY_SHARDS : BALANCE_SHARDS;
+  return (shard + 1 + Math.floor(Math.random() * (shards - 1))) % shards;
 }
 
 type Place = Pick<Posting, 'periodId' | 'postingDate' | 'balanceShard'>;
@@ -38,47 +47,53 @@ function inEachBucket(place: Place, update: (bucket: BalanceBucket) => WriteOp):
   return ([{ period: place.periodId }, { day: place.postingDate }] as BalanceBucket[]).map(update);
 }
 
-/** The balance updates of a posting's deltas: its period's and its posting day's items, in its shard. */
-export function balanceOps(companyId: string, place: Place, deltas: BalanceDelta[]): WriteOp[] {
-  return deltas.flatMap((d) =>
-    inEachBucket(place, (bucket) =>
+/**
+ * The balance updates of a posting's deltas: its period's and its posting day's items, in its
+ * shard. An account's total items (no cost center) also carry its figures in each foreign
+ * currency of the posting (`currencies`), as three attributes per currency: `<currency>:d` and
+ * `<currency>:c`, its debits and credits in that currency, and `<currency>:b`, debit minus credit
+ * of the base amounts of the same lines. So a posting writes no item more for its foreign lines,
+ * and a report that reads the totals has the currency figures in the same items (short names:
+ * reports read these items by the thousand).
+ */
+export function balanceOps(companyId: string, place: Place, deltas: BalanceDelta[], currencies: readonly CurrencyDelta[] = []): WriteOp[] {
+  return deltas.flatMap((d) => {
+    const inCurrencies = d.costCenterId ? [] : currencies.filter((c) => c.accountId === d.accountId);
+    const added = inCurrencies.flatMap((c): Array<[string, string]> => [
+      [currencyAttribute(c.currency, 'debit'), c.debit],
+      [currencyAttribute(c.currency, 'credit'), c.credit],
+      [currencyAttribute(c.currency, 'base'), fromMils(toMils(c.baseDebit) - toMils(c.baseCredit))],
+    ]);
+    return inEachBucket(place, (bucket) =>
       mainTable.update(balanceKeys.balance(companyId, bucket, d.accountId, d.costCenterId, place.balanceShard), {
-        expression: 'ADD debit :debit, credit :credit SET entity = :entity, accountId = :accountId, costCenterId = :costCenterId',
+        expression: `ADD debit :debit, credit :credit${added.map((_, i) => `, #fx${i} :fx${i}`).join('')} SET entity = :entity, accountId = :accountId, costCenterId = :costCenterId`,
+        ...(added.length > 0 ? { names: Object.fromEntries(added.map(([name], i) => [`#fx${i}`, name])) } : {}),
         values: {
           ':debit': NumberValue.from(d.debit),
           ':credit': NumberValue.from(d.credit),
+          ...Object.fromEntries(added.map(([, value], i) => [`:fx${i}`, NumberValue.from(value)])),
           ':entity': 'Balance',
           ':accountId': d.accountId,
           ':costCenterId': d.costCenterId ?? '-',
         },
       }),
-    ),
-  );
+    );
+  });
 }
 
-/**
- * The foreign-currency balance updates of a posting's deltas, beside its base ones: per
- * (account, currency), its period's and posting day's items, in its shard, holding amounts in
- * that currency, and the base amounts of the same lines (baseDebit, baseCredit). A posting
- * writes two per (account, currency) pair its foreign and revaluation lines name.
- */
-export function currencyBalanceOps(companyId: string, place: Place, deltas: CurrencyDelta[]): WriteOp[] {
-  return deltas.flatMap((d) =>
-    inEachBucket(place, (bucket) =>
-      mainTable.update(balanceKeys.currencyBalance(companyId, bucket, d.accountId, d.currency, place.balanceShard), {
-        expression: 'ADD debit :debit, credit :credit, baseDebit :baseDebit, baseCredit :baseCredit SET entity = :entity, accountId = :accountId, currency = :currency',
-        values: {
-          ':debit': NumberValue.from(d.debit),
-          ':credit': NumberValue.from(d.credit),
-          ':baseDebit': NumberValue.from(d.baseDebit),
-          ':baseCredit': NumberValue.from(d.baseCredit),
-          ':entity': 'CurrencyBalance',
-          ':accountId': d.accountId,
-          ':currency': d.currency,
-        },
-      }),
-    ),
-  );
+/** The figures kept per foreign currency on a total balance item. */
+export type CurrencyFigure = 'debit' | 'credit' | 'base';
+const LETTER: Record<CurrencyFigure, string> = { debit: 'd', credit: 'c', base: 'b' };
+const FIGURE: Record<string, CurrencyFigure> = { d: 'debit', c: 'credit', b: 'base' };
+
+/** The attribute of a currency's figure: `USD:d`. */
+const currencyAttribute = (currency: string, figure: CurrencyFigure) => `${currency}:${LETTER[figure]}`;
+
+/** Reads a currency figure attribute's name back: its currency and figure, or undefined for any other attribute. */
+export function currencyFigureOf(attribute: string): { currency: string; figure: CurrencyFigure } | undefined {
+  if (attribute.length !== 5 || attribute[3] !== ':') return undefined;
+  const figure = FIGURE[attribute[4]!];
+  return figure ? { currency: attribute.slice(0, 3), figure } : undefined;
 }
 
 /** The exact balance of an account in one period, in total or within a cost center (sums the shards). */

@@ -177,19 +177,6 @@ export const balanceKeys = {
         ? `${periodBalances(bucket.period, costCenterId)}${accountId}#${shard}`
         : `BAL#${costCenterId ? 'C' : 'T'}#D#${accountId}#${bucket.day}#${costCenterId ? `${costCenterId}#` : ''}${shard}`,
   }),
-  /**
-   * A shard of an account's balance in one foreign currency (in that currency's units) in a
-   * bucket, account totals only: period items sort by period, account, currency; day items by
-   * account, date, currency, like the base items, under their own prefix `BAL#X#`.
-   */
-  currencyBalance: (companyId: string, bucket: BalanceBucket, accountId: string, currency: string, shard: number): Key => ({
-    pk: companyPk(companyId),
-    sk: 'period' in bucket ? `BAL#X#P#${bucket.period}#${accountId}#${currency}#${shard}` : `BAL#X#D#${accountId}#${bucket.day}#${currency}#${shard}`,
-  }),
-  /** Every foreign-currency balance item of a period. */
-  currencyPeriodBalancesPrefix: (periodId: string) => `BAL#X#P#${periodId}#`,
-  /** Sort-key bounds (inclusive) of an account's foreign-currency day items from `from` to `to`. */
-  currencyDayBalanceRange: (accountId: string, from: string, to: string) => ({ from: `BAL#X#D#${accountId}#${from}#`, to: `BAL#X#D#${accountId}#${to}#~` }),
   /** Every balance item of a period: the account totals, or (with a cost center) the accounts within it. */
   periodBalancesPrefix: (periodId: string, costCenterId: string | null) => periodBalances(periodId, costCenterId),
   /** Every cost-center balance item of a period, whatever the cost center. */

@@ -1,7 +1,7 @@
 import { NumberValue } from '@aws-sdk/lib-dynamodb';
 import { balanceDeltas, currencyDeltas } from '../journals/rules.ts';
 import { fromMils, toMils } from '../money/mils.ts';
-import { balanceOps, currencyBalanceOps } from './balance-store.ts';
+import { balanceOps } from './balance-store.ts';
 import type { LedgerJournal } from '../journals/ledger-entries.ts';
 import type { Posting } from '../journals/records.ts';
 import { ledgerOps } from './ledger-store.ts';
@@ -9,12 +9,9 @@ import type { Item } from './table-ops.ts';
 
 /**
  * The balance and ledger items a set of posted journals makes, built with the posting's own op
- * builders (balanceOps, currencyBalanceOps, ledgerOps) but summed per balance item instead of added one posting at
- * a time: for rebuilding a company's figures from its journals, and for loading a benchmark.
+ * builders (balanceOps, ledgerOps) but summed per balance item instead of added one posting at a
+ * time: for rebuilding a company's figures from its journals, and for loading a benchmark.
  */
-/** The attributes a balance update adds (ADD) rather than sets; the base ones on foreign-currency items only. */
-const ADDED = ['debit', 'credit', 'baseDebit', 'baseCredit'] as const;
-
 export class LedgerFold {
   private readonly balances = new Map<string, { item: Item; sums: Map<string, bigint> }>();
   private readonly ledger: Item[] = [];
@@ -24,20 +21,17 @@ export class LedgerFold {
   /** Adds a posted (or reversed) journal: what posting it wrote. */
   add(journal: LedgerJournal & Posting): void {
     for (const op of ledgerOps(this.companyId, journal, 1)) this.ledger.push(op.item.Put!.Item as Item);
-    const updates = [...balanceOps(this.companyId, journal, balanceDeltas(journal.entries, 1)), ...currencyBalanceOps(this.companyId, journal, currencyDeltas(journal.entries, 1))];
-    for (const op of updates) {
+    for (const op of balanceOps(this.companyId, journal, balanceDeltas(journal.entries, 1), currencyDeltas(journal.entries, 1))) {
       const update = op.item.Update!;
       const key = update.Key as { pk: string; sk: string };
       const values = update.ExpressionAttributeValues as Record<string, unknown>;
-      const added = new Set<string>(ADDED.map((name) => `:${name}`));
+      const added = addedAttributes(update.UpdateExpression!, (update.ExpressionAttributeNames ?? {}) as Record<string, string>);
       const id = `${key.pk}|${key.sk}`;
-      // The item's other attributes are what its update sets (entity, account, cost center or currency).
-      const fields = Object.entries(values).filter(([name]) => !added.has(name));
-      const sum = this.balances.get(id) ?? { item: { ...key, ...Object.fromEntries(fields.map(([name, value]) => [name.slice(1), value])) }, sums: new Map<string, bigint>() };
-      for (const name of ADDED) {
-        const value = values[`:${name}`];
-        if (value !== undefined) sum.sums.set(name, (sum.sums.get(name) ?? 0n) + toMils(String(value)));
-      }
+      // The item's other attributes are what its update sets (entity, account, cost center), each named like its value.
+      const addedValues = new Set(added.map((a) => a.value));
+      const set = Object.entries(values).filter(([value]) => !addedValues.has(value));
+      const sum = this.balances.get(id) ?? { item: { ...key, ...Object.fromEntries(set.map(([value, v]) => [value.slice(1), v])) }, sums: new Map<string, bigint>() };
+      for (const { attribute, value } of added) sum.sums.set(attribute, (sum.sums.get(attribute) ?? 0n) + toMils(String(values[value])));
       this.balances.set(id, sum);
     }
   }
@@ -51,4 +45,13 @@ export class LedgerFold {
   balanceItems(): Item[] {
     return [...this.balances.values()].map((s) => ({ ...s.item, ...Object.fromEntries([...s.sums].map(([name, mils]) => [name, NumberValue.from(fromMils(mils))])) }));
   }
+}
+
+/** The attributes an update expression adds (`ADD name :value, #name :value, ...`), with their values' placeholders. */
+function addedAttributes(expression: string, names: Record<string, string>): Array<{ attribute: string; value: string }> {
+  const clause = /^ADD (.*?)(?: SET |$)/.exec(expression)?.[1] ?? '';
+  return clause.split(', ').map((pair) => {
+    const [name, value] = pair.split(' ') as [string, string];
+    return { attribute: names[name] ?? name, value };
+  });
 }

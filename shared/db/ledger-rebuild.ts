@@ -12,7 +12,8 @@ import { getItem, type Item } from './table-ops.ts';
 /** The layout of balance and ledger items the code reads; a table marked with an older one is rebuilt. */
 /** 3: foreign-currency balance items (BAL#X#) beside the base ones, and ledger lines with their currency. */
 /** 4: foreign-currency balance items also carry the base amounts of their lines (baseDebit, baseCredit). */
-export const LEDGER_LAYOUT = 4;
+/** 5: the figures in foreign currencies ride on the account total items (`<currency>:d`, `:c`, `:b`); no BAL#X# items. */
+export const LEDGER_LAYOUT = 5;
 
 /**
  * Rebuilds a company's balance and ledger items from its posted journals: every balance item

@@ -10,7 +10,7 @@ import { VersionConflict } from '../errors.ts';
 import type { EventType } from '../events/event-types.ts';
 import { checkPostable, checkReversalDate } from './closing-journal.ts';
 import { findOpenPeriod } from './find-period.ts';
-import { checkBalanced, checkTransition, swapSides, type JournalAction } from './rules.ts';
+import { carriesCurrencies, checkBalanced, checkTransition, swapSides, type JournalAction } from './rules.ts';
 import type { PostJournalInput, ReverseJournalInput } from './schemas.ts';
 import { journalView, type JournalView } from './views.ts';
 import { checkResumes, finishJob, isInProgress, postingItemOps, startJobOps, withJob } from './wide-posting.ts';
@@ -100,7 +100,7 @@ export async function postJournal(uow: UnitOfWork, companyId: string, journalId:
   checkBalanced(before.entries);
   await checkPostable(companyId, before, input.postingDate);
   const { year, period } = await findOpenPeriod(companyId, input.postingDate);
-  const posting: Posting = { postingDate: input.postingDate, financialYearId: year.id, periodId: period.id, balanceShard: pickShard() };
+  const posting: Posting = { postingDate: input.postingDate, financialYearId: year.id, periodId: period.id, balanceShard: pickShard(carriesCurrencies(before.entries)) };
   const after: PostedJournal = { ...before, ...posting, status: 'posted', version: before.version + 1, updatedAt: now() };
   const ops = [replaceJournalOp(companyId, before, after), ...postingOps(companyId, after, 1)];
   if (fitsOneTransaction(ops)) return uow.commit(ops, journalView(after));
@@ -174,7 +174,7 @@ export async function reverseJournal(uow: UnitOfWork, companyId: string, journal
     postingDate: input.postingDate,
     financialYearId: year.id,
     periodId: period.id,
-    balanceShard: pickShard(),
+    balanceShard: pickShard(carriesCurrencies(original.entries)),
     reversalOf: original.id,
     ...(original.revaluationDate ? { revaluationDate: original.revaluationDate } : {}),
     version: 1,

@@ -199,6 +199,9 @@ export function currencyDeltas(lines: readonly Line[], sign: 1 | -1): CurrencyDe
   }));
 }
 
+/** Whether the lines add figures in a foreign currency (a foreign line, or a revaluation's): see currencyDeltas. */
+export const carriesCurrencies = (lines: readonly Line[]) => lines.some((l) => l.foreign || l.revaluationOf);
+
 /** The same lines with debit and credit swapped: the reversing entry. */
 export function swapSides(lines: readonly Line[]): Line[] {
   return lines.map((l) => ({ ...l, side: l.side === DEBIT ? CREDIT : DEBIT }));

@@ -1,5 +1,5 @@
 import type { ActorRef } from '../auth/actor.ts';
-import { balanceOps, currencyBalanceOps } from '../db/balance-store.ts';
+import { balanceOps } from '../db/balance-store.ts';
 import { jobFinishedOps, jobStartedOps } from '../db/job-store.ts';
 import { advanceJobOp, JobAdvanced, mustGetJournal, replaceJournalOp } from '../db/journal-store.ts';
 import type { InProgressJournal, JournalRecord, PostingJob, Posting } from './records.ts';
@@ -37,8 +37,7 @@ const CHUNK_ITEMS = MAX_TRANSACTION_ITEMS - 1;
 /** The balance (base and foreign-currency) and ledger writes of a posting (sign 1) or of taking it back (-1), always in one order. */
 export function postingItemOps(companyId: string, journal: LedgerJournal & Posting, sign: 1 | -1): WriteOp[] {
   return [
-    ...balanceOps(companyId, journal, balanceDeltas(journal.entries, sign)),
-    ...currencyBalanceOps(companyId, journal, currencyDeltas(journal.entries, sign)),
+    ...balanceOps(companyId, journal, balanceDeltas(journal.entries, sign), currencyDeltas(journal.entries, sign)),
     ...ledgerOps(companyId, journal, sign),
   ];
 }

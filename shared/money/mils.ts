@@ -8,9 +8,17 @@ export const MIL_DIGITS = 3;
 const MILS_PER_UNIT = 10n ** BigInt(MIL_DIGITS);
 /** Decimal text as JSON and DynamoDB write it: optional sign, digits, optional fraction and exponent. */
 const DECIMAL = /^([+-])?(\d+)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
+/** The same without exponent and with at most three decimals: read without shifting. */
+const PLAIN = /^(-?)(\d+)(?:\.(\d{1,3}))?$/;
 
 /** The exact number of mils in decimal text. Throws on text that is not a decimal or has a nonzero digit below a mil. */
 export function toMils(text: string): bigint {
+  // Most text is plain (balances read back by the thousand): no exponent, at most mils.
+  const plain = PLAIN.exec(text);
+  if (plain) {
+    const mils = BigInt(plain[2]!) * MILS_PER_UNIT + BigInt((plain[3] ?? '').padEnd(MIL_DIGITS, '0'));
+    return plain[1] ? -mils : mils;
+  }
   const match = DECIMAL.exec(text.trim());
   if (!match) throw new Error(`Not a decimal number: ${text}`);
   const [, sign, whole, fraction = '', exponent = '0'] = match;

@@ -1,4 +1,4 @@
-import type { GroupedSums, Sums } from '../balances/records.ts';
+import { TOTAL_GROUP, type GroupedSums, type Sums } from '../balances/records.ts';
 import { formatTotal } from '../money/amount.ts';
 import { minorUnits } from '../money/currencies.ts';
 import type { ChartAccount } from './account-tree.ts';
@@ -19,10 +19,11 @@ export function sixFigures(before: Sums | undefined, through: Sums | undefined):
 /** Six figures per currency. */
 export type CurrencyFigures = Map<string, bigint[]>;
 
-/** Per account, its figures in each foreign currency it has any in (currency sums are grouped by currency). */
+/** Per account, its figures in each foreign currency it has any in (from sums in scope `currencies`; the base group is left out). */
 export function currencyFiguresByAccount(before: GroupedSums, through: GroupedSums): Map<string, CurrencyFigures> {
   const byAccount = new Map<string, CurrencyFigures>();
   for (const currency of new Set([...before.keys(), ...through.keys()])) {
+    if (currency === TOTAL_GROUP) continue;
     const o = before.get(currency) ?? new Map<string, Sums>();
     const c = through.get(currency) ?? new Map<string, Sums>();
     for (const accountId of new Set([...o.keys(), ...c.keys()])) {

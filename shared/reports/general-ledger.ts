@@ -127,19 +127,18 @@ async function scopeOf(companyId: string, query: LedgerQuery) {
 
 /** The statement's fields, whatever part of its lines is read: the account, the opening and closing balances. */
 async function statementOf(companyId: string, query: LedgerQuery, { ctx, account, costCenter, leaves, own }: Awaited<ReturnType<typeof scopeOf>>) {
-  const scope = costCenter ? ({ kind: 'costCenter', costCenterId: costCenter.id } as const) : ({ kind: 'total' } as const);
+  // The account totals carry the figures in its currency: the same read gives both.
+  const scope = costCenter ? ({ kind: 'costCenter', costCenterId: costCenter.id } as const) : own ? ({ kind: 'currencies' } as const) : ({ kind: 'total' } as const);
   const balanceOf = (sums: Map<string, AccountSums>) => [...(sums.get(costCenter?.id ?? TOTAL_GROUP) ?? new Map<string, never>()).values()].reduce((b, s) => b + net(s), 0n);
-  const [before, through, currencyBefore, currencyThrough] = await Promise.all([
+  const [before, through] = await Promise.all([
     balancesThrough(companyId, ctx, dayBefore(query.dateFrom), scope, leaves),
     balancesThrough(companyId, ctx, query.dateTo, scope, leaves),
-    own ? balancesThrough(companyId, ctx, dayBefore(query.dateFrom), { kind: 'currencies' }, leaves) : undefined,
-    own ? balancesThrough(companyId, ctx, query.dateTo, { kind: 'currencies' }, leaves) : undefined,
   ]);
   const opening = balanceOf(before);
   const fixed = formatter(ctx);
   const inOwn = (mils: bigint) => formatTotal(mils, minorUnits(own!));
-  const ownBalanceOf = (sums: GroupedSums | undefined) => net(sums?.get(own!)?.get(account.id));
-  const currencyOpening = own ? ownBalanceOf(currencyBefore) : 0n;
+  const ownBalanceOf = (sums: GroupedSums) => net(sums.get(own!)?.get(account.id));
+  const currencyOpening = own ? ownBalanceOf(before) : 0n;
   const fields = {
     account: { id: account.id, code: account.code, path: account.path, name: account.name, type: account.type, classification: account.classification },
     dateFrom: query.dateFrom,
@@ -148,7 +147,7 @@ async function statementOf(companyId: string, query: LedgerQuery, { ctx, account
     currency: ctx.currency,
     openingBalance: fixed(opening),
     closingBalance: fixed(balanceOf(through)),
-    accountCurrency: own ? { currency: own, openingBalance: inOwn(currencyOpening), closingBalance: inOwn(ownBalanceOf(currencyThrough)) } : null,
+    accountCurrency: own ? { currency: own, openingBalance: inOwn(currencyOpening), closingBalance: inOwn(ownBalanceOf(through)) } : null,
   };
   return { opening, currencyOpening, fields };
 }

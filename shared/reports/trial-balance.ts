@@ -63,15 +63,10 @@ async function readTrialBalance(companyId: string, query: TrialBalanceInput): Pr
  * the same per foreign currency (account totals only: none within a cost center).
  */
 async function figuresOf(companyId: string, ctx: ReportContext, range: { from: string; to: string }, costCenter: { id: string } | undefined, inCurrencies: boolean) {
-  const scope = costCenter ? ({ kind: 'costCenter', costCenterId: costCenter.id } as const) : ({ kind: 'total' } as const);
-  const currencies = inCurrencies && !costCenter ? ({ kind: 'currencies' } as const) : undefined;
-  const [before, through, currenciesBefore, currenciesThrough] = await Promise.all([
-    balancesThrough(companyId, ctx, dayBefore(range.from), scope),
-    balancesThrough(companyId, ctx, range.to, scope),
-    currencies ? balancesThrough(companyId, ctx, dayBefore(range.from), currencies) : undefined,
-    currencies ? balancesThrough(companyId, ctx, range.to, currencies) : undefined,
-  ]);
-  const byLeaf = currenciesBefore && currenciesThrough ? currencyFiguresByAccount(currenciesBefore, currenciesThrough) : undefined;
+  // Account totals carry their currency figures: one read gives both (none within a cost center).
+  const scope = costCenter ? ({ kind: 'costCenter', costCenterId: costCenter.id } as const) : inCurrencies ? ({ kind: 'currencies' } as const) : ({ kind: 'total' } as const);
+  const [before, through] = await Promise.all([balancesThrough(companyId, ctx, dayBefore(range.from), scope), balancesThrough(companyId, ctx, range.to, scope)]);
+  const byLeaf = scope.kind === 'currencies' ? currencyFiguresByAccount(before, through) : undefined;
   const group = costCenter?.id ?? TOTAL_GROUP;
   const opening: AccountSums = before.get(group) ?? new Map();
   const closing: AccountSums = through.get(group) ?? new Map();

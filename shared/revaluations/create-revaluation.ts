@@ -83,7 +83,7 @@ async function holdingsAt(companyId: string, ctx: ReportContext, date: string): 
       const classification = ctx.chart.get(accountId)?.classification;
       if (classification !== 'asset' && classification !== 'liability') continue;
       const foreign = s.debit - s.credit;
-      if (foreign !== 0n) holdings.push({ accountId, currency, foreign, base: (s.baseDebit ?? 0n) - (s.baseCredit ?? 0n) });
+      if (foreign !== 0n) holdings.push({ accountId, currency, foreign, base: s.base ?? 0n });
     }
   }
   return holdings.sort((a, b) => (a.accountId === b.accountId ? (a.currency < b.currency ? -1 : 1) : (ctx.chart.get(a.accountId)!.code < ctx.chart.get(b.accountId)!.code ? -1 : 1)));

@@ -33,7 +33,7 @@ export interface RevaluationPlan {
 
 /**
  * Posts a revaluation and its reversal so that no crash leaves one without the other:
- * - when both fit one transaction (about eight revalued (account, currency) pairs), they are born
+ * - when both fit one transaction (about fourteen revalued accounts), they are born
  *   there in their final states, with their balances, the check that both periods are open, the
  *   day's count, the request's idempotency record and event: all or nothing;
  * - wider, one transaction writes the draft, counts the day with the revaluation pending, lists it
@@ -51,9 +51,10 @@ export async function postRevaluation(uow: UnitOfWork, companyId: string, plan: 
   const checks = openChecks(companyId, plan.places);
 
   const pairOps = (reversalSerial: number) => {
-    const shard = pickShard();
+    // Revaluation lines carry currency figures (the base of the currency they revalue).
+    const shard = pickShard(true);
     const posting: Posting = { postingDate: at.day, financialYearId: at.year.id, periodId: at.period.id, balanceShard: shard };
-    const reversalPosting: Posting = { postingDate: next.day, financialYearId: next.year.id, periodId: next.period.id, balanceShard: pickOtherShard(shard) };
+    const reversalPosting: Posting = { postingDate: next.day, financialYearId: next.year.id, periodId: next.period.id, balanceShard: pickOtherShard(shard, true) };
     const { revaluation, reversal } = revaluationPair(planned, posting, { id: randomUUID(), serialNumber: reversalSerial, posting: reversalPosting });
     const ops: WriteOp[] = [
       putNewJournalOp(companyId, revaluation),

@@ -113,8 +113,8 @@ describe('revaluation too wide for one transaction', () => {
   it('is finished by the same request sent again after a crash between the post and the reversal, and refuses Void and Reverse meanwhile', async () => {
     const { api, base, banks, companyId } = await usdBanks(20);
     const key = { 'Idempotency-Key': `reval-${randomUUID()}` };
-    // Its start, the post's job (start, two chunks, end): then the request dies before the reversal.
-    expect(await dyingAfter(5, () => revalue(api, base, key))).toBe(503);
+    // Its start and the post (one transaction for 20 accounts): then the request dies before the reversal.
+    expect(await dyingAfter(2, () => revalue(api, base, key))).toBe(503);
     const [started] = (await api.get(`${base}/Journals?pageSize=100`)).body.results.filter((j: { reference: string | null }) => j.reference === 'REVALUATION-2026-01-31');
     expect(started).toMatchObject({ status: 'posted', revaluationDate: '2026-01-31' });
     // Reports wait for it; its journal is the service's to reverse.
@@ -140,7 +140,8 @@ describe('revaluation too wide for one transaction', () => {
   });
 
   it('is finished by recovery after a crash inside its post, with its one event, and a request sent after finds nothing left to post', async () => {
-    const { api, base, banks, companyId, user } = await usdBanks(20);
+    // 34 accounts: the post itself is too wide for one transaction and runs as a job.
+    const { api, base, banks, companyId, user } = await usdBanks(34);
     const key = { 'Idempotency-Key': `reval-${randomUUID()}` };
     // Its start, the post's job start and first chunk: then the request dies.
     expect(await dyingAfter(3, () => revalue(api, base, key))).toBe(503);
