@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { arrivals, journalMaker, seededRandom } from './capacity/workload.ts';
+import { arrivals, journalMaker } from './capacity/workload.ts';
+import { seededRandom } from './seeded-random.ts';
 import { startBenchStack } from './local-stack.ts';
 import { saveResults } from './results-file.ts';
 

@@ -6,6 +6,7 @@ import type { PostedJournal } from '../shared/journals/records.ts';
 import type { LedgerFold } from '../shared/db/ledger-fold.ts';
 import type { Item } from '../shared/db/table-ops.ts';
 import { CREDIT, DEBIT } from '../shared/journals/rules.ts';
+import { seededRandom } from './seeded-random.ts';
 
 /**
  * The benchmark's fast load path: posted journals written in bulk through the store layer's
@@ -41,21 +42,10 @@ function baseCents(cents: bigint, rate: string): bigint {
 }
 const text = (cents: bigint) => `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
 
-/** A deterministic generator (mulberry32), so every run loads the same books. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Journals of two lines each (`lines` / 2 of them), posted on days spread over the periods (with `plan.foreign`, a third of the lines foreign). */
 export function* postedJournals(plan: LoadPlan, lines: number, seed: number): Generator<PostedJournal> {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
   const days = plan.periods.flatMap((p) => {
     const out: Array<{ day: string; periodId: string }> = [];

@@ -1,5 +1,6 @@
 import { startBenchStack } from './local-stack.ts';
 import { saveResults } from './results-file.ts';
+import { seededRandom } from './seeded-random.ts';
 
 /**
  * Bulk imports against the per-request path. One company: a 300-account chart imported from CSV
@@ -28,17 +29,6 @@ const LEAVES_PER_ROOT = 60;
 const stack = await startBenchStack();
 const { runPendingImports } = await import('../shared/imports/import-worker.ts');
 
-/** A deterministic generator (mulberry32), so every run imports the same books. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const cents = (value: bigint) => `${value / 100n}.${String(value % 100n).padStart(2, '0')}`;
 
 const chartCsv = [
@@ -52,7 +42,7 @@ const leaves = ROOTS.flatMap(([code]) => Array.from({ length: LEAVES_PER_ROOT },
 
 /** Journals of 10 lines on distinct leaves (five debits, five credits of the same total) spread over 2026. */
 function* journals(count: number, seed: number) {
-  const next = random(seed);
+  const next = seededRandom(seed);
   for (let j = 0; j < count; j++) {
     const day = new Date(Date.UTC(2026, 0, 1 + Math.floor(next() * 365))).toISOString().slice(0, 10);
     const accounts = new Set<string>();

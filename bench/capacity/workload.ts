@@ -4,18 +4,6 @@
  * Zipf-distributed chart, the hot cash account on one side of every journal.
  */
 
-/** A seeded uniform generator in [0, 1) (mulberry32). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Arrival instants (simulated ms from 0) of `perSecond` arrivals a second for `seconds`. */
 export function arrivals(perSecond: number, seconds: number, random: () => number): number[] {
   const times: number[] = [];

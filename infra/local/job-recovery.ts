@@ -1,8 +1,7 @@
 import { ABANDONED_AFTER_MS, recoverJobs } from '../../shared/journals/recover-jobs.ts';
+import { sweepLoop, type RunningSweep } from './sweep-loop.ts';
 
-export interface RunningJobRecovery {
-  close(): Promise<void>;
-}
+export type RunningJobRecovery = RunningSweep;
 
 /**
  * Job recovery beside `npm start` (the same code as the scheduled function in AWS): every
@@ -12,29 +11,8 @@ export interface RunningJobRecovery {
  */
 export function startJobRecovery(options: { everyMs?: number } = {}): RunningJobRecovery {
   const began = Date.now();
-  let running = true;
-  let wake: (() => void) | undefined;
-  const loop = async () => {
-    while (running) {
-      const startedBefore = new Date(Math.max(began, Date.now() - ABANDONED_AFTER_MS));
-      const { finished } = await recoverJobs(startedBefore).catch((error: unknown) => {
-        // While the stack stops, DynamoDB Local may already be gone: that is no failure to report.
-        if (running) console.error('job recovery failed', error);
-        return { finished: 0 };
-      });
-      if (finished > 0) console.log(`jobs: finished ${finished} wide posting${finished === 1 ? '' : 's'} left unfinished`);
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-        setTimeout(resolve, options.everyMs ?? 5000);
-      });
-    }
-  };
-  const work = loop();
-  return {
-    close: async () => {
-      running = false;
-      wake?.();
-      await work;
-    },
-  };
+  return sweepLoop('job recovery', options.everyMs ?? 5000, async () => {
+    const { finished } = await recoverJobs(new Date(Math.max(began, Date.now() - ABANDONED_AFTER_MS)));
+    if (finished > 0) console.log(`jobs: finished ${finished} wide posting${finished === 1 ? '' : 's'} left unfinished`);
+  });
 }

@@ -59,6 +59,9 @@ export function buildChart(records: readonly NodeRecord<AccountAttributes>[]): C
 
 const compareCodes = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
+/** A revenue or expense account: what profit or loss is made of. */
+export const isProfitOrLoss = (a: ChartAccount) => a.classification === 'revenue' || a.classification === 'expense';
+
 /** The leaf accounts under an account (itself, when it is a leaf). */
 export function leavesUnder(account: ChartAccount): ChartAccount[] {
   return account.children.length === 0 && account.type === 'leaf' ? [account] : account.children.flatMap(leavesUnder);

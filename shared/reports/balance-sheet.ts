@@ -1,7 +1,7 @@
 import { TOTAL_GROUP, type AccountSums } from '../balances/records.ts';
 import { ValidationError } from '../errors.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
-import type { ChartAccount, Classification } from './account-tree.ts';
+import { isProfitOrLoss, type ChartAccount, type Classification } from './account-tree.ts';
 import { balancesThrough, dayBefore, formatter, net } from './figures.ts';
 import { reportContext, type ReportContext } from './report-context.ts';
 import { checkInYear, yearContaining } from './report-range.ts';
@@ -10,8 +10,6 @@ import { whileBooksSteady } from './steady-books.ts';
 import { statementSection } from './statement-section.ts';
 
 export type BalanceSheet = ResponseOf<'BalanceSheetResponse'>;
-
-const isProfitOrLoss = (a: ChartAccount) => a.classification === 'revenue' || a.classification === 'expense';
 
 /**
  * Assets, liabilities and equity as of the end of a date (and of a comparison date, or of up to

@@ -8,11 +8,11 @@ import type { ChartAccount } from './account-tree.ts';
 import { budgetForRange, variance, variancePercent } from './budget-figures.ts';
 import { closingJournalsIn, netsOf } from './closing-entries.ts';
 import { accountFields, balancesThrough, dayBefore, formatter, net } from './figures.ts';
-import { monthRanges } from './month-ranges.ts';
+import { columnRanges } from './column-ranges.ts';
 import { costCenterFields, costCenterNodes } from './report-nodes.ts';
 import { reportContext, type ReportContext } from './report-context.ts';
 import { checkReportRange } from './report-range.ts';
-import { MAX_MONTH_COLUMNS, type BudgetVsActualInput } from './schemas.ts';
+import type { BudgetVsActualInput } from './schemas.ts';
 import { whileBooksSteady } from './steady-books.ts';
 
 export type BudgetVsActual = ResponseOf<'BudgetVsActualResponse'>;
@@ -49,8 +49,7 @@ async function readBudgetVsActual(companyId: string, query: BudgetVsActualInput)
     if (date < year.startDate || date > year.endDate) throw ValidationError.field(field, `must fall in the budget’s financial year, ${year.startDate} to ${year.endDate}`, 'OutsideBudgetYear');
   }
   const range = { from: query.dateFrom, to: query.dateTo };
-  const months = query.columns === 'month' ? monthRanges(range.from, range.to) : [];
-  if (months.length > MAX_MONTH_COLUMNS) throw ValidationError.field('columns', `gives at most ${MAX_MONTH_COLUMNS} month columns; narrow the range`, 'TooManyColumns');
+  const months = query.columns === 'month' ? columnRanges(range, 'month') : [];
   const columns = [range, ...months];
 
   const lines = await linesShown(companyId, ctx, budget.lines);

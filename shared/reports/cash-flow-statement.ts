@@ -1,5 +1,5 @@
 import type { CashFlowCategory } from '../accounts/cash-flow-category.ts';
-import { rootsOf, treeRows, type Chart, type ChartAccount, type TreeRow } from './account-tree.ts';
+import { isProfitOrLoss, rootsOf, treeRows, type Chart, type ChartAccount, type TreeRow } from './account-tree.ts';
 
 /**
  * The cash flow statement by the indirect method, pure, from each leaf's balance before and
@@ -41,7 +41,6 @@ export interface CashFlowFigures {
   };
 }
 
-const isProfitOrLoss = (a: ChartAccount) => a.classification === 'revenue' || a.classification === 'expense';
 
 export function cashFlowFigures(chart: Chart, figures: AccountFigures): CashFlowFigures {
   const moved = (leaf: ChartAccount) => figures.movement.get(leaf.id) ?? 0n;

@@ -70,8 +70,6 @@ export const CashFlowQuery = lazy(() =>
 );
 export type CashFlowInput = z.output<ReturnType<typeof CashFlowQuery>>;
 
-/** At most this many month columns beside the range's total. */
-export const MAX_MONTH_COLUMNS = 12;
 
 export const BudgetVsActualQuery = lazy(() =>
   z.strictObject({
@@ -80,7 +78,7 @@ export const BudgetVsActualQuery = lazy(() =>
     dateFrom: IsoDateField(),
     dateTo: IsoDateField(),
     columns: z.optional(
-      z.enum(['month']).register(z.globalRegistry, { description: `month: one column per calendar month of the range (the first and last cut to it; at most ${MAX_MONTH_COLUMNS}) after the column of the whole range. Left out: the whole range only.` } as never),
+      z.enum(['month']).register(z.globalRegistry, { description: `month: one column per calendar month of the range (the first and last cut to it; at most ${MAX_COLUMNS}) after the column of the whole range. Left out: the whole range only.` } as never),
     ),
     ...exportParameters(),
   }),

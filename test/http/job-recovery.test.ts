@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { recoverJobs } from '../../shared/journals/recover-jobs.ts';
 import { companyOwner, useGateway, type Client } from '../support/api.ts';
-import { crashAfterWrite } from '../support/faults.ts';
+import { dyingAfter } from '../support/faults.ts';
 import { wideChart, wideDraft } from '../support/ledger.ts';
 
 /**
@@ -10,22 +10,6 @@ import { wideChart, wideDraft } from '../support/ledger.ts';
  * request, recording the event its request would have recorded.
  */
 const gateway = useGateway();
-let restore: (() => void) | undefined;
-afterEach(() => {
-  restore?.();
-  restore = undefined;
-});
-
-/** Sends `request` with the process "dying" after its `n`-th transaction; answers its status. */
-async function dyingAfter(n: number, request: () => Promise<{ status: number }>): Promise<number> {
-  const crash = crashAfterWrite(n);
-  restore = crash.restore;
-  const { status } = await request();
-  crash.restore();
-  restore = undefined;
-  return status;
-}
-
 const REPORTS = [
   'Reports/TrialBalance?dateFrom=2026-01-01&dateTo=2026-12-31',
   'Reports/BalanceSheet?date=2026-12-31',

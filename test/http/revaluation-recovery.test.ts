@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { recoverJobs } from '../../shared/journals/recover-jobs.ts';
 import { companyOwner, useGateway, type Client } from '../support/api.ts';
-import { crashAfterWrite, transactionsMeet } from '../support/faults.ts';
+import { dyingAfter, transactionsMeet } from '../support/faults.ts';
 import { chartOfAccounts, credit, debit, postedJournal, year2026 } from '../support/ledger.ts';
 
 /**
@@ -17,16 +17,6 @@ afterEach(() => {
   restore?.();
   restore = undefined;
 });
-
-/** Sends `request` with the process "dying" after its `n`-th transaction; answers its status. */
-async function dyingAfter(n: number, request: () => Promise<{ status: number }>): Promise<number> {
-  const crash = crashAfterWrite(n);
-  restore = crash.restore;
-  const { status } = await request();
-  crash.restore();
-  restore = undefined;
-  return status;
-}
 
 /**
  * `accounts` bank accounts each holding 100 USD bought at 3.75 on 15 January; 3.80 from 31

@@ -42,6 +42,16 @@ export function crashAfterWrite(n: number) {
   return { writes: () => writes, restore: () => faults.mock.restore() };
 }
 
+/** Sends `request` with the process "dying" after its `n`-th transaction (crashAfterWrite); answers its status, the fault ended whatever happens. */
+export async function dyingAfter(n: number, request: () => Promise<{ status: number }>): Promise<number> {
+  const crash = crashAfterWrite(n);
+  try {
+    return (await request()).status;
+  } finally {
+    crash.restore();
+  }
+}
+
 /**
  * Holds the first `n` transactions until all `n` were sent (or `timeoutMs` passed), then lets
  * them through together: n concurrent requests that each read before they write are sure to

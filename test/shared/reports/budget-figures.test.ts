@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { budgetForRange, variance, variancePercent } from '../../../shared/reports/budget-figures.ts';
-import { monthRanges } from '../../../shared/reports/month-ranges.ts';
+import { columnRanges } from '../../../shared/reports/column-ranges.ts';
 
 const periods = [
   { id: 'jan', startDate: '2026-01-01', endDate: '2026-01-31' },
@@ -27,12 +27,12 @@ describe('budget figures', () => {
     expect(variancePercent(0n, 5n)).toBeNull();
   });
 
-  it('cuts a range into calendar months', () => {
-    expect(monthRanges('2026-01-15', '2026-03-02')).toEqual([
+  it('cuts a budget vs actual range into calendar months (the report columns’ split)', () => {
+    expect(columnRanges({ from: '2026-01-15', to: '2026-03-02' }, 'month')).toEqual([
       { from: '2026-01-15', to: '2026-01-31' },
       { from: '2026-02-01', to: '2026-02-28' },
       { from: '2026-03-01', to: '2026-03-02' },
     ]);
-    expect(monthRanges('2026-05-05', '2026-05-05')).toEqual([{ from: '2026-05-05', to: '2026-05-05' }]);
+    expect(columnRanges({ from: '2026-05-05', to: '2026-05-05' }, 'month')).toEqual([{ from: '2026-05-05', to: '2026-05-05' }]);
   });
 });
