@@ -20,10 +20,11 @@ import { saveResults } from './results-file.ts';
  * write units per posting.
  * Then round trips: one request of each kind alone (create, post, void, reverse, trial
  * balance, a wide posting): DynamoDB calls, calls in sequence, simulated latency, units, and the
- * ceiling its busiest partition puts on it. Target (the per-company goal): 1,000 postings a
+ * ceiling its busiest partition puts on it (BENCH_CAPACITY_LOADS=none runs this part alone and
+ * writes only `roundTrips` to bench/results.json). Target (the per-company goal): 1,000 postings a
  * second, p99 under 200 ms, nothing refused. Prints tables and adds `capacity` to bench/results.json.
  */
-const LOADS = (process.env.BENCH_CAPACITY_LOADS ?? '100,300,1000,3000').split(',').map(Number);
+const LOADS = process.env.BENCH_CAPACITY_LOADS === 'none' ? [] : (process.env.BENCH_CAPACITY_LOADS ?? '100,300,1000,3000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_CAPACITY_SECONDS ?? 2);
 const CLIENTS = Number(process.env.BENCH_CAPACITY_CLIENTS ?? 32);
 const WRITE_UNITS_PER_PARTITION = 1000;
@@ -126,7 +127,7 @@ for (const perSecond of LOADS) {
   levels.push(await loadLevel(perSecond));
   console.log(`capacity: ${perSecond}/s offered done in ${levels.at(-1)!.realSeconds} s`);
 }
-console.table(levels.map((l) => ({ ...l, refused: JSON.stringify(l.refused) })));
+if (levels.length > 0) console.table(levels.map((l) => ({ ...l, refused: JSON.stringify(l.refused) })));
 
 /**
  * What caps it next (BENCH_CAPACITY_WHAT_IF=1): the same workload at 300 postings a second for
@@ -180,6 +181,27 @@ const makeJournal = journalMaker(cash, others, seededRandom(7));
 const rows = [];
 let clock = 0;
 const nextAt = () => (clock += 10_000);
+
+/**
+ * A cold function first: with the warm caches' lifetimes at 0 (docs/decisions.md, Capacity),
+ * every request reads membership, settings and year ranges itself. Then one create and post
+ * warm the caches, and every later row is a warm function's.
+ */
+const CACHE_LIFETIMES = ['ACCESS_CACHE_MS', 'SETTINGS_CACHE_MS', 'YEAR_RANGES_CACHE_MS'] as const;
+const configured = CACHE_LIFETIMES.map((name) => process.env[name]);
+const coldFunction = (cold: boolean) =>
+  CACHE_LIFETIMES.forEach((name, i) => {
+    if (cold) process.env[name] = '0';
+    else if (configured[i] === undefined) delete process.env[name];
+    else process.env[name] = configured[i];
+  });
+coldFunction(true);
+const createdCold = await alone('create journal (cold function)', nextAt(), () => createJournal(makeJournal()));
+rows.push(createdCold.row, (await alone('post (cold function)', nextAt(), () => postJournal(createdCold.body))).row);
+rows.push((await alone('trial balance (cold function)', nextAt(), () => call(handlers.trialBalance, {}, undefined, undefined, { dateFrom: '2026-01-01', dateTo: '2026-12-31' }))).row);
+coldFunction(false);
+await postJournal((await createJournal(makeJournal())).body);
+await call(handlers.trialBalance, {}, undefined, undefined, { dateFrom: '2026-01-01', dateTo: '2026-12-31' });
 const created = await alone('create journal', nextAt(), () => createJournal(makeJournal()));
 const posted = await alone('post', nextAt(), () => postJournal(created.body));
 rows.push(created.row, posted.row);
@@ -203,7 +225,9 @@ const verdicts = [
 ];
 for (const verdict of verdicts) console.log(verdict);
 
-saveResults({ capacity: { measuredAt: new Date().toISOString(), simulatedSecondsPerLoad: SECONDS, clients: CLIENTS, levels, whatIf, requests: rows, writeUnitsByKind: unitsByKind, verdicts } });
+const roundTrips = { measuredAt: new Date().toISOString(), requests: rows };
+if (levels.length === 0) saveResults({ roundTrips });
+else saveResults({ capacity: { measuredAt: roundTrips.measuredAt, simulatedSecondsPerLoad: SECONDS, clients: CLIENTS, levels, whatIf, requests: rows, writeUnitsByKind: unitsByKind, verdicts }, roundTrips });
 simulator.uninstall();
 await stack.stop();
 process.exit(0);

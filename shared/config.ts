@@ -81,7 +81,28 @@ export const config = {
   get accessTokenSeconds() {
     return Number(process.env.ACCESS_TOKEN_SECONDS ?? 900);
   },
+  /**
+   * How long a warm function keeps a member's permissions and an API key's record
+   * (auth/access-cache.ts): a revoked member or key elsewhere still works this long.
+   */
+  get accessCacheMs() {
+    return milliseconds(process.env.ACCESS_CACHE_MS, 5_000);
+  },
+  /** How long a warm function keeps a company's settings for new drafts (companies/draft-settings.ts); the draft's transaction re-checks them. */
+  get settingsCacheMs() {
+    return milliseconds(process.env.SETTINGS_CACHE_MS, 60_000);
+  },
+  /** How long a warm function keeps a company's year ranges as a hint of which year holds a date (financial-years/year-hint.ts). */
+  get yearRangesCacheMs() {
+    return milliseconds(process.env.YEAR_RANGES_CACHE_MS, 60_000);
+  },
 };
+
+/** A lifetime in ms from the environment: a whole number from 0 up, else the default. */
+function milliseconds(text: string | undefined, fallback: number): number {
+  const value = Number(text);
+  return text && Number.isSafeInteger(value) && value >= 0 ? value : fallback;
+}
 
 function positiveInteger(text: string | undefined): number | undefined {
   const value = Number(text);

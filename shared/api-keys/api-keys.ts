@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { forgetApiKeysOf } from '../auth/access-cache.ts';
 import { hashApiKey, newApiKey } from '../auth/api-key.ts';
 import { missingPermissions } from '../auth/permissions.ts';
 import type { Principal } from '../auth/principal.ts';
@@ -78,7 +79,9 @@ export async function revokeApiKey(uow: UnitOfWork, companyId: string, keyId: st
   if ((record.version ?? 1) !== version) throw new VersionConflict();
   if (record.revokedAt) throw new StateConflict('InvalidState', 'The API key is already revoked.');
   const revokedAt = new Date().toISOString();
-  return uow.commit([revokeApiKeyOp(record, revokedAt)], view({ ...record, revokedAt, version: version + 1 }));
+  const revoked = await uow.commit([revokeApiKeyOp(record, revokedAt)], view({ ...record, revokedAt, version: version + 1 }));
+  forgetApiKeysOf(companyId);
+  return revoked;
 }
 
 /** orderBy `CreatedAt`; the keyword matches the name. Revoked keys are listed too. Errors: ValidationError (InvalidCursor). */

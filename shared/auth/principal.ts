@@ -1,7 +1,7 @@
-import { getApiKeyByHash } from '../db/api-key-store.ts';
 import { Forbidden, Unauthorized } from '../errors.ts';
 import { verifyAccessToken } from './access-token.ts';
 import { hashApiKey, isApiKey } from './api-key.ts';
+import { keptApiKey, keptMemberPermissions } from './access-cache.ts';
 import { apiKeyExpired, memberPermissions } from './access-in-company.ts';
 import { ipAllowed } from './ip-allowlist.ts';
 
@@ -23,7 +23,7 @@ export async function authenticate(authorization: string | undefined, sourceIp: 
     const claims = await verifyAccessToken(token);
     return { kind: 'user', userId: claims.userId, email: claims.email };
   }
-  const key = await getApiKeyByHash(hashApiKey(token));
+  const key = await keptApiKey(hashApiKey(token));
   if (!key || key.revokedAt) throw new Unauthorized('The API key is not valid.');
   if (apiKeyExpired(key)) throw new Unauthorized('The API key has expired.');
   if (!ipAllowed(key.ipAllowlist ?? [], sourceIp)) {
@@ -34,11 +34,12 @@ export async function authenticate(authorization: string | undefined, sourceIp: 
 
 /**
  * The permissions the principal holds inside a company, or null when it has no access to the
- * company at all (not a member, or an API key of another company). Role permissions are read
- * on every request (a custom role's item once more), so a change to the membership or to the
- * role takes effect on the member's next request.
+ * company at all (not a member, or an API key of another company). A member's permissions
+ * (membership, then a custom role's item) are kept by a warm function for a few seconds
+ * (access-cache.ts): a change to the membership or to the role takes effect within that
+ * lifetime, at once in the process that made it.
  */
 export async function permissionsInCompany(principal: Principal, companyId: string): Promise<readonly string[] | null> {
   if (principal.kind === 'apiKey') return principal.companyId === companyId ? principal.permissions : null;
-  return memberPermissions(companyId, principal.userId);
+  return keptMemberPermissions(companyId, principal.userId, memberPermissions);
 }

@@ -1,4 +1,5 @@
 import { accounts, classificationOf } from '../accounts/account-kind.ts';
+import { forgetDraftSettings } from './draft-settings.ts';
 import { unchangedCheckOp } from '../db/nodes/node-references.ts';
 import { getSettings as loadSettings, updateSettingsOps } from '../db/settings-store.ts';
 import { noJournalsYetOp } from '../db/journal-store.ts';
@@ -59,7 +60,9 @@ export async function updateSettings(uow: UnitOfWork, companyId: string, input: 
     updatedAt: new Date().toISOString(),
   };
   // One account may serve two settings, and two may share ancestors: each is checked once.
-  return uow.commit([...updateSettingsOps(companyId, before, after), ...onePerItem(guards)], after);
+  const updated = await uow.commit([...updateSettingsOps(companyId, before, after), ...onePerItem(guards)], after);
+  forgetDraftSettings(companyId);
+  return updated;
 }
 
 /**

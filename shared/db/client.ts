@@ -20,6 +20,16 @@ export function db(): DynamoDBDocumentClient {
       unmarshallOptions: { wrapNumbers: (text: string) => (Number.isSafeInteger(Number(text)) ? Number(text) : NumberValue.from(text)) },
     },
   );
-  documentClient.middlewareStack.add((next) => (args) => (countDatabaseCall(), next(args)), { step: 'initialize', name: 'countDatabaseCalls' });
+  documentClient.middlewareStack.add(
+    (next) => async (args) => {
+      const answered = countDatabaseCall();
+      try {
+        return await next(args);
+      } finally {
+        answered();
+      }
+    },
+    { step: 'initialize', name: 'countDatabaseCalls' },
+  );
   return documentClient;
 }

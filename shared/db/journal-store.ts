@@ -1,4 +1,5 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
 import { NotFound, StateConflict, VersionConflict, type AppError } from '../errors.ts';
 import { batchGetItems } from './batch-get.ts';
@@ -12,7 +13,7 @@ import type { WriteOp } from './transact.ts';
  * Storage of journals (the records are typed in shared/journals/records.ts). A journal item
  * carries its lines (at most MAX_LINES, well under the 400 KB item limit). Serial numbers come
  * from a per-company counter, drawn by one atomic increment before the journal's transaction
- * (drawSerial).
+ * (drawSerial), and given back by a request refused after drawing one (giveBackSerial).
  */
 
 /** Every field any state of a journal may hold; the item's `status` says which it holds. */
@@ -60,6 +61,26 @@ export async function drawSerial(companyId: string): Promise<number> {
     }),
   );
   return Attributes!.value as number;
+}
+
+/**
+ * Gives back the number drawSerial answered, to a request refused after drawing it, unless a
+ * later number was drawn meanwhile (then it stays a gap). The first number given back removes
+ * the counter, so a company whose every create was refused still has never had a journal
+ * (noJournalsYetOp). Errors: none of its own (a lost race is not one); the database's.
+ */
+export async function giveBackSerial(companyId: string, serial: number): Promise<void> {
+  const key = keys.journalCounter(companyId);
+  const drawnLast = { ConditionExpression: '#value = :drawn', ExpressionAttributeNames: { '#value': 'value' } };
+  try {
+    await db().send(
+      serial === 1
+        ? new DeleteCommand({ TableName: config.tableName, Key: key, ...drawnLast, ExpressionAttributeValues: { ':drawn': serial } })
+        : new UpdateCommand({ TableName: config.tableName, Key: key, UpdateExpression: 'ADD #value :back', ...drawnLast, ExpressionAttributeValues: { ':drawn': serial, ':back': -1 } }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
 }
 
 /**

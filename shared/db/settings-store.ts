@@ -49,10 +49,22 @@ export function notNamedBySettingsOp(companyId: string, accountId: string, error
   return check(companyId, { expression: SETTINGS_ACCOUNT_FIELDS.map((field) => `NOT ${field} = :account`).join(' AND '), values: { ':account': accountId } }, error);
 }
 
-/** The settings still carry the currency precision a write's amounts were checked against. */
-export function precisionUnchangedOp(companyId: string, precision: number): WriteOp {
-  return check(companyId, { expression: 'decimalPrecision = :precision', values: { ':precision': precision } }, () =>
-    new VersionConflict("The company's currency precision changed meanwhile; read the settings again and retry."),
+/**
+ * The settings still carry what a draft's amounts were computed with: the currency precision
+ * they were checked against, the base currency they were converted into, and the account of the
+ * rounding line (or none).
+ */
+export function draftSettingsUnchangedOp(companyId: string, settings: Pick<SettingsRecord, 'decimalPrecision' | 'baseCurrency' | 'fxRoundingAccountId'>, error: () => AppError): WriteOp {
+  const rounding = settings.fxRoundingAccountId
+    ? { expression: 'fxRoundingAccountId = :rounding', values: { ':rounding': settings.fxRoundingAccountId } }
+    : { expression: '(attribute_not_exists(fxRoundingAccountId) OR attribute_type(fxRoundingAccountId, :null))', values: { ':null': 'NULL' } };
+  return check(
+    companyId,
+    {
+      expression: `decimalPrecision = :precision AND baseCurrency = :currency AND ${rounding.expression}`,
+      values: { ':precision': settings.decimalPrecision, ':currency': settings.baseCurrency, ...rounding.values },
+    },
+    error,
   );
 }
 

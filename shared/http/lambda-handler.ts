@@ -31,7 +31,7 @@ type Middleware = middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStr
  * The Lambda handler of one row: the given middlewares (in order: before top to bottom,
  * onError bottom to top) around the use case, whose return value is the 200 body (empty when
  * it returns null), plus the request id header and one log line per request: route, company,
- * principal (kind and id, never a credential), status, latency, DynamoDB calls, and the
+ * principal (kind and id, never a credential), status, latency, DynamoDB calls and how many ran in sequence, and the
  * request's business metrics in embedded metric format.
  */
 export function lambdaHandler<R extends Route>(route: R, middlewares: Middleware[], run: (request: RequestFor<R>) => Promise<unknown>): RouteHandler<R> {
@@ -49,7 +49,7 @@ export function lambdaHandler<R extends Route>(route: R, middlewares: Middleware
     const log = requestLogger(requestId);
     const api: ApiRequest = { requestId, route, log, params: {}, body: undefined, query: undefined, uow: new RequestUnitOfWork(() => actorRef(api.principal)), responseHeaders: {}, accept: event.headers?.accept };
     attachApiRequest(event, api);
-    const { result: response, calls } = await countingDatabaseCalls(() => chain(event, context));
+    const { result: response, calls, depth } = await countingDatabaseCalls(() => chain(event, context));
     response.headers = { ...response.headers, [REQUEST_ID_HEADER]: requestId };
     const status = response.statusCode ?? 200;
     const replayed = response.headers[REPLAYED_HEADER] === 'true';
@@ -60,6 +60,7 @@ export function lambdaHandler<R extends Route>(route: R, middlewares: Middleware
       status,
       ms: Math.round(performance.now() - started),
       dynamoCalls: calls,
+      dynamoDepth: depth,
       ...emfFields(businessMetrics(route.name, status, replayed)),
     });
     return response;

@@ -1,5 +1,6 @@
 import type { WriteOp } from '../db/transact.ts';
-import { getRegistry, getYear, yearTakesDraftsCheckOp, type PeriodRecord, type YearRecord } from '../db/year-store.ts';
+import { yearTakesDraftsCheckOp, type PeriodRecord, type YearRecord } from '../db/year-store.ts';
+import { yearContaining } from '../financial-years/year-hint.ts';
 import { StateConflict, ValidationError } from '../errors.ts';
 
 /**
@@ -14,12 +15,6 @@ export async function findOpenPeriod(companyId: string, date: string): Promise<{
   if (year.status !== 'open') throw new StateConflict('PeriodNotOpen', `The financial year of ${date} is closed.`, 'postingDate');
   if (period.status !== 'open') throw new StateConflict('PeriodNotOpen', `The period of ${date} is ${period.status}.`, 'postingDate');
   return { year, period };
-}
-
-async function yearContaining(companyId: string, date: string): Promise<YearRecord | undefined> {
-  const registry = await getRegistry(companyId);
-  const yearId = Object.entries(registry.years).find(([, r]) => r.startDate <= date && date <= r.endDate)?.[0];
-  return yearId ? getYear(companyId, yearId) : undefined;
 }
 
 /**

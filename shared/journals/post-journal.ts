@@ -35,6 +35,15 @@ function postingOps(companyId: string, journal: LedgerJournal & Posting, sign: 1
 
 const now = () => new Date().toISOString();
 
+/**
+ * A read started alongside the journal's (a round trip less), awaited only after the journal's
+ * own checks, so its errors still come after theirs; unawaited when they fail, so marked handled.
+ */
+function alongside<T>(read: Promise<T>): Promise<T> {
+  read.catch(() => undefined);
+  return read;
+}
+
 /** The final states a job leaves a journal in. */
 function posted(journal: InProgressJournal): PostedJournal {
   const { job: _job, ...fields } = journal;
@@ -91,6 +100,7 @@ async function runJob(uow: UnitOfWork, companyId: string, before: JournalRecord,
  * OutsideClosingPeriod: a closing journal posts into its year's last period, closing-journal.ts).
  */
 export async function postJournal(uow: UnitOfWork, companyId: string, journalId: string, input: PostJournalInput, byService = false): Promise<JournalView> {
+  const periodLookup = alongside(findOpenPeriod(companyId, input.postingDate));
   const journal = await mustGetJournal(companyId, journalId);
   if (isInProgress(journal)) {
     checkResumes(journal, 'Post', input.version);
@@ -99,7 +109,7 @@ export async function postJournal(uow: UnitOfWork, companyId: string, journalId:
   const before = checkFor(journal, input.version, 'Post', byService);
   checkBalanced(before.entries);
   await checkPostable(companyId, before, input.postingDate);
-  const { year, period } = await findOpenPeriod(companyId, input.postingDate);
+  const { year, period } = await periodLookup;
   const posting: Posting = { postingDate: input.postingDate, financialYearId: year.id, periodId: period.id, balanceShard: pickShard(carriesCurrencies(before.entries)) };
   const after: PostedJournal = { ...before, ...posting, status: 'posted', version: before.version + 1, updatedAt: now() };
   const ops = [replaceJournalOp(companyId, before, after), ...postingOps(companyId, after, 1)];
@@ -154,13 +164,14 @@ export async function adjustJournal(uow: UnitOfWork, companyId: string, journalI
  * Errors: NotFound, VersionConflict, StateConflict (InvalidState, RevaluationJournal, ReversalIsFinal, PeriodNotOpen), ValidationError (NoFinancialYear, OutsideClosingPeriod).
  */
 export async function reverseJournal(uow: UnitOfWork, companyId: string, journalId: string, input: ReverseJournalInput, byService = false): Promise<JournalView> {
+  const periodLookup = alongside(findOpenPeriod(companyId, input.postingDate));
   const journal = await mustGetJournal(companyId, journalId);
   const unfinished = journal.status === 'reversed' && journal.version === input.version + 1 ? await getJournal(companyId, journal.reversedBy) : undefined;
   if (unfinished && isInProgress(unfinished)) return finishJob(uow, companyId, unfinished, (j) => ({ final: posted(j), response: journalView(journal) }));
 
   const original = checkFor(journal, input.version, 'Reverse', byService);
   await checkReversalDate(companyId, original, input.postingDate);
-  const { year, period } = await findOpenPeriod(companyId, input.postingDate);
+  const { year, period } = await periodLookup;
   const reversalId = randomUUID();
   const reversal: PostedJournal = {
     id: reversalId,

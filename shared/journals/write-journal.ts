@@ -1,37 +1,58 @@
 import { randomUUID } from 'node:crypto';
 import { accounts } from '../accounts/account-kind.ts';
 import { checkLineCurrency } from '../accounts/rules.ts';
-import { drawSerial, mustGetJournal, putNewJournalOp, replaceJournalOp } from '../db/journal-store.ts';
+import { drawSerial, giveBackSerial, mustGetJournal, putNewJournalOp, replaceJournalOp } from '../db/journal-store.ts';
 import type { DraftJournal } from './records.ts';
 import { fitsOneTransaction, inChunks, MAX_TRANSACTION_ITEMS, transactWrite, type WriteOp } from '../db/transact.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
-import { getSettings } from '../companies/settings.ts';
+import { draftSettings, draftSettingsCheckOp } from '../companies/draft-settings.ts';
 import { VersionConflict } from '../errors.ts';
 import { rateInEffect } from '../db/exchange-rate-store.ts';
 import { checkNotClosingJournal } from '../financial-years/closing-rules.ts';
-import { precisionUnchangedOp } from '../db/settings-store.ts';
 import { draftDateChecks } from './find-period.ts';
 import { referenceChanges } from './reference-ops.ts';
 import { resolveLines } from './resolve-lines.ts';
 import { calendarDate, checkTransition, fxRoundingLine, type Line } from './rules.ts';
 import type { CreateJournalInput, UpdateJournalInput } from './schemas.ts';
+import type { SettingsView } from '../companies/views.ts';
 import { journalView, type JournalView } from './views.ts';
 
 /**
  * The resolved lines (a foreign line converted at its rate, and where their rounding alone
  * unbalances the base amounts, the line that balances it on the rounding account), and the
- * writes that check at commit what they were checked against: the currency precision of the
- * amounts, and that the year of the date still takes drafts.
+ * writes that check at commit what they were checked against: the settings the amounts used
+ * (kept per warm function: draft-settings.ts), and that the year of the date still takes drafts.
+ * The settings, the lines' references and the year are read at once.
  */
 async function linesOf(companyId: string, input: CreateJournalInput) {
-  const settings = await getSettings(companyId);
   const date = calendarDate(input.date);
-  const money = { baseCurrency: settings.baseCurrency, basePrecision: settings.decimalPrecision, date, rateOn: async (currency: string, on: string) => (await rateInEffect(companyId, currency, on))?.rate };
-  const [resolved, dateChecks] = await Promise.all([resolveLines(companyId, input.entries, money), draftDateChecks(companyId, date)]);
+  const settingsRead = draftSettings(companyId);
+  const moneyOf = (settings: SettingsView) => ({ baseCurrency: settings.baseCurrency, basePrecision: settings.decimalPrecision, date, rateOn: async (currency: string, on: string) => (await rateInEffect(companyId, currency, on))?.rate });
+  const [settings, resolved, dateChecks] = await Promise.all([
+    settingsRead,
+    settingsRead.then((settings) => resolveLines(companyId, input.entries, moneyOf(settings))),
+    draftDateChecks(companyId, date),
+  ]);
   const rounding = settings.fxRoundingAccountId ? fxRoundingLine(resolved, settings.decimalPrecision, settings.fxRoundingAccountId, settings.baseCurrency) : undefined;
   if (rounding) await checkRoundingAccountCurrency(companyId, rounding);
   const lines = rounding ? [...resolved, rounding] : resolved;
-  return { lines, checks: [precisionUnchangedOp(companyId, settings.decimalPrecision), ...dateChecks] };
+  return { lines, checks: [draftSettingsCheckOp(companyId, settings), ...dateChecks] };
+}
+
+/**
+ * Runs a draft's reads and checks while its serial number is drawn, a round trip less than one
+ * after the other. A draft refused by them gives its number back (giveBackSerial): no gap,
+ * unless another create drew a number meanwhile.
+ */
+async function whileDrawingSerial<T>(companyId: string, checked: Promise<T>): Promise<[T, number]> {
+  const [outcome, drawn] = await Promise.allSettled([checked, drawSerial(companyId)]);
+  if (outcome.status === 'rejected') {
+    // The refusal is the answer, whether or not the number could be given back.
+    if (drawn.status === 'fulfilled') await giveBackSerial(companyId, drawn.value).catch(() => undefined);
+    throw outcome.reason;
+  }
+  if (drawn.status === 'rejected') throw drawn.reason;
+  return [outcome.value, drawn.value];
 }
 
 /** The rounding line is in the base currency: its account must take it. Errors: ValidationError (AccountCurrency) naming `entries`. */
@@ -47,12 +68,12 @@ async function checkRoundingAccountCurrency(companyId: string, rounding: Line): 
  * naming the line, StateConflict (YearClosed) naming `date`.
  */
 export async function createJournal(uow: UnitOfWork, companyId: string, input: CreateJournalInput): Promise<JournalView> {
-  const { lines, checks } = await linesOf(companyId, input);
+  const [{ lines, checks }, serialNumber] = await whileDrawingSerial(companyId, linesOf(companyId, input));
   const id = randomUUID();
   const now = new Date().toISOString();
   const journal: DraftJournal = {
     id,
-    serialNumber: await drawSerial(companyId),
+    serialNumber,
     date: input.date,
     calendarDate: calendarDate(input.date),
     description: input.description,

@@ -1,3 +1,4 @@
+import { forgetMembersOf } from '../auth/access-cache.ts';
 import { OWNER_ROLE } from '../auth/permissions.ts';
 import { findOrCreateUserByEmail } from '../db/user-store.ts';
 import { ownerCountOp } from '../db/company-store.ts';
@@ -81,13 +82,17 @@ export async function changeMemberRole(uow: UnitOfWork, companyId: string, userI
   checkActorHolds(actor, role, 'roleId', 'You cannot grant');
   const { member: before, role: current } = await otherMember(companyId, userId, actor, input.version);
   const after = { ...before, roleId: role.id, version: before.version + 1 };
-  return uow.commit([replaceMemberOp(before, after), ...roleChange(companyId, current ?? null, role, 'roleId')], view(after, role));
+  const changed = await uow.commit([replaceMemberOp(before, after), ...roleChange(companyId, current ?? null, role, 'roleId')], view(after, role));
+  forgetMembersOf(companyId);
+  return changed;
 }
 
 /** Errors: NotFound, VersionConflict, Forbidden (userId), StateConflict (SelfChange, LastOwner). */
 export async function removeMember(uow: UnitOfWork, companyId: string, userId: string, actor: Actor, version: number): Promise<null> {
   const { member, role } = await otherMember(companyId, userId, actor, version);
-  return uow.commit([removeMemberOp(member), ...roleChange(companyId, role ?? null, null, 'userId')], null);
+  await uow.commit([removeMemberOp(member), ...roleChange(companyId, role ?? null, null, 'userId')], null);
+  forgetMembersOf(companyId);
+  return null;
 }
 
 /** orderBy `Email`; the keyword matches the email. Errors: ValidationError (InvalidCursor). */

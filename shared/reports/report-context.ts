@@ -1,7 +1,8 @@
 import type { AccountAttributes } from '../accounts/account-kind.ts';
 import { allNodes } from '../db/nodes/node-reads.ts';
 import { getSettings } from '../db/settings-store.ts';
-import { getRegistry, getYear, type YearRecord } from '../db/year-store.ts';
+import type { YearRecord } from '../db/year-store.ts';
+import { allYears } from '../financial-years/year-hint.ts';
 import { NotFound } from '../errors.ts';
 import { buildChart, type Chart } from './account-tree.ts';
 import type { PeriodSpan } from './cover.ts';
@@ -17,8 +18,8 @@ export interface ReportContext {
 }
 
 export async function reportContext(companyId: string): Promise<ReportContext> {
-  const [settings, records, registry] = await Promise.all([getSettings(companyId), allNodes<AccountAttributes>('ACCOUNT', companyId), getRegistry(companyId)]);
-  const years = (await Promise.all(Object.keys(registry.years).map((id) => getYear(companyId, id)))).filter((y): y is YearRecord => !!y);
+  // The years come with the registry when a warm function knows their ids (year-hint.ts).
+  const [settings, records, years] = await Promise.all([getSettings(companyId), allNodes<AccountAttributes>('ACCOUNT', companyId), allYears(companyId)]);
   years.sort((a, b) => (a.startDate < b.startDate ? -1 : 1));
   if (!settings) throw new NotFound('The company settings');
   return {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { forgetMembersOf } from '../auth/access-cache.ts';
 import { roleById, ROLES, type Role } from '../auth/permissions.ts';
 import { createRoleOps, deleteRoleOps, getRole, getRoles, listCustomRoles, roleRef, updateRoleOps, type RoleRecord } from '../db/role-store.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
@@ -108,7 +109,9 @@ export async function updateRole(uow: UnitOfWork, companyId: string, roleId: str
   checkActorHolds(actor, { name: before.name, permissions: before.permissions }, 'roleId', 'You cannot change');
   checkActorHolds(actor, { name: input.name, permissions: input.permissions }, 'permissions', 'You cannot grant');
   const after: RoleRecord = { ...before, name: input.name, description: input.description, permissions: input.permissions, version: before.version + 1, updatedAt: new Date().toISOString() };
-  return uow.commit(updateRoleOps(before, after), customView(after));
+  const view = await uow.commit(updateRoleOps(before, after), customView(after));
+  forgetMembersOf(companyId);
+  return view;
 }
 
 /** Errors: NotFound, VersionConflict, Forbidden (id), StateConflict (BuiltInRole, RoleInUse). */

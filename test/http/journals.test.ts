@@ -69,21 +69,22 @@ describe('journals: create, read, update', () => {
     await api.post(`${base}/CostCenters/${chart.branch.id}/Deactivate`, { version: chart.branch.version });
     const attempt = (entries: unknown[]) => api.post(`${base}/Journals`, { date: date('2026-03-01'), entries });
 
+    // One at a time: a create refused after drawing its serial number gives it back (docs/decisions.md, Journals).
     const cases = [
-      [attempt([debit(chart.cash.id, 5), credit(chart.revenue.id, 5)]), 400, 'entries[1].accountId', 'CategoryAccount'],
-      [attempt([debit(chart.cash.id, 5, chart.branch.id), credit(chart.sales.id, 5)]), 400, 'entries[0].costCenterId', 'InactiveCostCenter'],
-      [attempt([debit(chart.cash.id, 5), credit(chart.sales.id, 3), credit('4.9999', 2)]), 404, 'entries[2].accountId', 'NotFound'],
-      [attempt([debit(foreign.body.id, 5), credit(chart.sales.id, 5)]), 404, 'entries[0].accountId', 'NotFound'],
-      [attempt([debit(chart.cash.id, 5, 'NOPE'), credit(chart.sales.id, 5)]), 404, 'entries[0].costCenterId', 'NotFound'],
-      [attempt([debit(chart.cash.id, 1.005), credit(chart.sales.id, 1.005)]), 400, 'entries[0].amount', 'ValidationError'],
-      [attempt([debit(chart.cash.id, -5), credit(chart.sales.id, 5)]), 400, 'entries[0].amount', 'ValidationError'],
-      [attempt([debit(chart.cash.id, 0), credit(chart.sales.id, 5)]), 400, 'entries[0].amount', 'ValidationError'],
-      [attempt([debit(chart.cash.id, '1e3'), credit(chart.sales.id, 5)]), 400, 'entries[0].amount', 'ValidationError'],
-      [attempt([{ accountId: chart.cash.id, side: 3, amount: 5 }]), 400, 'entries[0].side', 'ValidationError'],
-      [api.post(`${base}/Journals`, { date: '2026-03-01T10:00', entries: [debit(chart.cash.id, 5)] }), 400, 'date', 'ValidationError'],
+      [() => attempt([debit(chart.cash.id, 5), credit(chart.revenue.id, 5)]), 400, 'entries[1].accountId', 'CategoryAccount'],
+      [() => attempt([debit(chart.cash.id, 5, chart.branch.id), credit(chart.sales.id, 5)]), 400, 'entries[0].costCenterId', 'InactiveCostCenter'],
+      [() => attempt([debit(chart.cash.id, 5), credit(chart.sales.id, 3), credit('4.9999', 2)]), 404, 'entries[2].accountId', 'NotFound'],
+      [() => attempt([debit(foreign.body.id, 5), credit(chart.sales.id, 5)]), 404, 'entries[0].accountId', 'NotFound'],
+      [() => attempt([debit(chart.cash.id, 5, 'NOPE'), credit(chart.sales.id, 5)]), 404, 'entries[0].costCenterId', 'NotFound'],
+      [() => attempt([debit(chart.cash.id, 1.005), credit(chart.sales.id, 1.005)]), 400, 'entries[0].amount', 'ValidationError'],
+      [() => attempt([debit(chart.cash.id, -5), credit(chart.sales.id, 5)]), 400, 'entries[0].amount', 'ValidationError'],
+      [() => attempt([debit(chart.cash.id, 0), credit(chart.sales.id, 5)]), 400, 'entries[0].amount', 'ValidationError'],
+      [() => attempt([debit(chart.cash.id, '1e3'), credit(chart.sales.id, 5)]), 400, 'entries[0].amount', 'ValidationError'],
+      [() => attempt([{ accountId: chart.cash.id, side: 3, amount: 5 }]), 400, 'entries[0].side', 'ValidationError'],
+      [() => api.post(`${base}/Journals`, { date: '2026-03-01T10:00', entries: [debit(chart.cash.id, 5)] }), 400, 'date', 'ValidationError'],
     ] as const;
     for (const [pending, status, name, code] of cases) {
-      const response = await pending;
+      const response = await pending();
       expect(response.status, name).toBe(status);
       expect(response.body.errors[0], name).toMatchObject({ name, code });
     }
@@ -91,6 +92,15 @@ describe('journals: create, read, update', () => {
     expect((await api.get(`${base}/Journals`)).body.results).toEqual([]);
     const ok = await attempt([debit(chart.cash.id, 5), credit(chart.sales.id, 5)]);
     expect(ok.body.serialNumber).toBe(1);
+
+    // At once, refusals may leave gaps, never a number twice, and still write nothing.
+    const together = await Promise.all(cases.map(([pending]) => pending()));
+    expect(together.map((r) => r.status)).toEqual(cases.map(([, status]) => status));
+    const [next, last] = [await attempt([debit(chart.cash.id, 5), credit(chart.sales.id, 5)]), await attempt([debit(chart.cash.id, 6), credit(chart.sales.id, 6)])];
+    expect(next.body.serialNumber).toBeGreaterThan(1);
+    expect(last.body.serialNumber).toBe(next.body.serialNumber + 1);
+    const numbers = (await api.get(`${base}/Journals`)).body.results.map((j: { serialNumber: number }) => j.serialNumber);
+    expect(numbers.sort((a: number, b: number) => a - b)).toEqual([1, next.body.serialNumber, last.body.serialNumber]);
   });
 
   it('holds amounts exactly: 0.1 + 0.2 debits balance a 0.3 credit, and 3-decimal currencies keep their mils', async () => {

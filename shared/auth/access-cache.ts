@@ -1,0 +1,46 @@
+import { config } from '../config.ts';
+import { getApiKeyByHash, type ApiKeyRecord } from '../db/api-key-store.ts';
+import { WarmCache } from '../warm-cache.ts';
+
+/**
+ * What a caller holds, kept by a warm function for `config.accessCacheMs` (5 s by default), so
+ * a request does not spend its first round trip on it: a member's permissions in a company
+ * (membership and role), an API key's record by its hash. Only grants are kept: a refusal is
+ * read again on every request, so access granted elsewhere works at once.
+ *
+ * What staleness allows: a member removed, given a smaller role, or whose custom role lost a
+ * permission, or an API key revoked, by another function keeps what it held for at most the
+ * lifetime on the functions that served it just before; what it does there is still recorded
+ * under its name (events, audit). Why acceptable: a request under way when the change commits
+ * has that window anyway, here made a few seconds long; and every write still checks the
+ * versions of what it changes, so a stale grant cannot corrupt the books, only act as the
+ * member could a moment before. A change made by this process is seen at once (forget*).
+ * A key's expiry and IP allowlist are checked on every request against the kept record.
+ */
+const members = new WarmCache<readonly string[] | null>(() => config.accessCacheMs);
+const apiKeys = new WarmCache<ApiKeyRecord | undefined>(() => config.accessCacheMs);
+
+const memberKey = (companyId: string, userId: string) => `${companyId} ${userId}`;
+
+/**
+ * A member's permissions as `read` finds them (access-in-company.ts: passed in, as the roles
+ * room, which reads them, also forgets them here), kept while they grant anything.
+ */
+export function keptMemberPermissions(companyId: string, userId: string, read: (companyId: string, userId: string) => Promise<readonly string[] | null>): Promise<readonly string[] | null> {
+  return members.get(memberKey(companyId, userId), () => read(companyId, userId), (permissions) => permissions !== null);
+}
+
+/** The API key with this hash, kept while it exists and is not revoked. */
+export function keptApiKey(hash: string): Promise<ApiKeyRecord | undefined> {
+  return apiKeys.get(hash, () => getApiKeyByHash(hash), (key) => key !== undefined && !key.revokedAt);
+}
+
+/** After this process changed a company's members or roles: its next requests read them again. */
+export function forgetMembersOf(companyId: string): void {
+  members.forgetWhere((key) => key.startsWith(`${companyId} `));
+}
+
+/** After this process revoked a company's key: its next request reads it again. */
+export function forgetApiKeysOf(companyId: string): void {
+  apiKeys.forgetWhere((_, key) => key?.companyId === companyId);
+}

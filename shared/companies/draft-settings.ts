@@ -1,0 +1,39 @@
+import { config } from '../config.ts';
+import { draftSettingsUnchangedOp, getSettings } from '../db/settings-store.ts';
+import type { WriteOp } from '../db/transact.ts';
+import { NotFound, VersionConflict } from '../errors.ts';
+import { WarmCache } from '../warm-cache.ts';
+import type { SettingsView } from './views.ts';
+
+/**
+ * A company's settings as a draft's create or update reads them: kept by a warm function for
+ * `config.settingsCacheMs` (60 s by default), so a draft does not wait on a settings read.
+ *
+ * Why a stale copy cannot reach the books: the draft's transaction checks that the settings
+ * still hold the precision, base currency and rounding account it used (draftSettingsCheckOp).
+ * When a change made elsewhere meanwhile touched one of them, the write is refused with 409
+ * (nothing written) and this copy dropped, so the retry reads the settings again: a change costs
+ * each warm function at most one refused draft. Within the lifetime, a draft whose amounts need
+ * the raised precision is refused with 400 until the copy expires or a refusal drops it.
+ * A change made by this process is seen at once (forgetDraftSettings).
+ */
+const kept = new WarmCache<SettingsView>(() => config.settingsCacheMs);
+
+/** Errors: NotFound. */
+export function draftSettings(companyId: string): Promise<SettingsView> {
+  // Read from storage here, not through settings.ts, whose update forgets this copy.
+  return kept.get(companyId, async () => (await getSettings(companyId)) ?? NotFound.throw('The company settings'));
+}
+
+/** The check, in a draft's transaction, that the settings it used still hold. Errors: VersionConflict (at commit). */
+export function draftSettingsCheckOp(companyId: string, settings: SettingsView): WriteOp {
+  return draftSettingsUnchangedOp(companyId, settings, () => {
+    kept.forget(companyId);
+    return new VersionConflict("The company's settings (currency, precision or rounding account) changed meanwhile; retry.");
+  });
+}
+
+/** After this process changed the settings. */
+export function forgetDraftSettings(companyId: string): void {
+  kept.forget(companyId);
+}

@@ -1,0 +1,54 @@
+/**
+ * Values read once and kept by a warm function for a short lifetime, so a request saves a
+ * DynamoDB round trip. Each cache's user states what a stale value can do meanwhile and why
+ * that is acceptable (docs/decisions.md, Capacity). The lifetime is asked on every read, so a
+ * shorter one applies to values already kept too; 0 keeps nothing.
+ */
+export class WarmCache<V> {
+  private readonly entries = new Map<string, { value: V; keptAt: number }>();
+
+  /** `lifetimeMs`: how long a value is served; `maxEntries`: the oldest go first beyond it. */
+  constructor(
+    private readonly lifetimeMs: () => number,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  /** The value kept for `key` while it is younger than the lifetime, else undefined. */
+  peek(key: string): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (Date.now() - entry.keptAt < this.lifetimeMs()) return entry.value;
+    this.entries.delete(key);
+    return undefined;
+  }
+
+  /** Keeps `value` for `key` from now for the lifetime. */
+  keep(key: string, value: V): void {
+    if (!(this.lifetimeMs() > 0)) return;
+    this.entries.delete(key);
+    this.entries.set(key, { value, keptAt: Date.now() });
+    // A Map iterates in insertion order: the first key is the oldest kept.
+    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  /**
+   * The value kept for `key`, else `load()`'s, kept when `worthKeeping` says so (a cache of
+   * grants keeps no refusal, so a grant made elsewhere is seen at once).
+   */
+  async get(key: string, load: () => Promise<V>, worthKeeping: (value: V) => boolean = () => true): Promise<V> {
+    const kept = this.peek(key);
+    if (kept !== undefined) return kept;
+    const value = await load();
+    if (worthKeeping(value)) this.keep(key, value);
+    return value;
+  }
+
+  /** Forgets every key `matches` (a change this process made is then seen by its next request). */
+  forgetWhere(matches: (key: string, value: V) => boolean): void {
+    for (const [key, entry] of this.entries) if (matches(key, entry.value)) this.entries.delete(key);
+  }
+
+  forget(key: string): void {
+    this.entries.delete(key);
+  }
+}
