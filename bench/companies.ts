@@ -1,3 +1,5 @@
+import { cpuMeter } from './companies/cpu-time.ts';
+import { liveHeapMegabytes } from './companies/jvm-heap.ts';
 import { MemorySampler } from './companies/resident-memory.ts';
 import { startSpawnedStack } from './companies/spawned-stack.ts';
 import { httpCall, openTenant, postJournal, type Posting, type Tenant } from './companies/tenant.ts';
@@ -12,19 +14,23 @@ import { seededRandom } from './seeded-random.ts';
  * company (default 2) post two-line journals (create, then post) over HTTP.
  *
  * "Alone in the same run": the first company is measured alone before the crowd starts, in
- * two windows of BENCH_COMPANIES_ALONE_SECONDS: at the crowd's total rate (the machine carries
- * the same postings a second, from one company instead of all: the comparison the target uses,
- * since on two shared cores any other comparison measures the CPU queue, not what one company
- * does to another), and at BENCH_COMPANIES_IDLE_RATE (a nearly idle machine, for context). Then
- * it is measured again as one of the crowd: every company at once for BENCH_COMPANIES_SECONDS,
- * each client posting once every (companies x clients / BENCH_COMPANIES_RATE) seconds from a
- * random phase (shops with tills, not a flood). BENCH_COMPANIES_RATE=0 makes every client post
- * back to back instead (saturation: how the machine shares out when overloaded).
+ * two windows of BENCH_COMPANIES_ALONE_SECONDS: first at BENCH_COMPANIES_IDLE_RATE postings a
+ * second (a nearly idle machine, for context), then at the crowd's total rate (the machine
+ * carries the same postings a second, from one company instead of all: the comparison the
+ * target uses, since on two shared cores any other comparison measures the CPU queue, not what
+ * one company does to another). Then it is measured again as one of the crowd: every company
+ * at once for BENCH_COMPANIES_SECONDS, each client posting once every (companies x clients /
+ * BENCH_COMPANIES_RATE) seconds from a random phase (shops with tills, not a flood).
+ * BENCH_COMPANIES_RATE=0 makes every client post back to back instead (saturation: how the
+ * machine shares out when overloaded).
  *
  * Per company: p50/p99 of create + post, postings, refusals (any 4xx/5xx after the 409 retries;
  * 429/503 counted apart as busy). Resident memory (VmRSS) of the gateway process and of
- * DynamoDB Local, sampled every second: peak and end of each phase. At the end every company's
- * trial balance must show exactly what its clients saw posted. Prints a table and adds
+ * DynamoDB Local, sampled every second: peak and end of each phase, and DynamoDB Local's live
+ * heap after a full collection at the end of the crowd. CPU ms per posting of each process, and
+ * the cores the machine's other processes kept busy meanwhile (the machine is shared, so the
+ * latencies say as much about them as about the run). At the end every company's trial
+ * balance must show exactly what its clients saw posted. Prints a table and adds
  * `manyCompanies` to bench/results.json. Targets: worst company's p99 within 3x the alone
  * company's alone p99; no company refused or told busy.
  */
@@ -43,6 +49,7 @@ const round = (value: number, digits = 0) => Number(value.toFixed(digits));
 const started = performance.now();
 const stack = await startSpawnedStack();
 const memory = new MemorySampler({ gateway: stack.gatewayPid, dynamodbLocal: stack.dynamoPid });
+const cpu = cpuMeter({ gateway: stack.gatewayPid, dynamodbLocal: stack.dynamoPid });
 const call = httpCall(stack.api);
 
 // Setup: companies opened SETUP_CONCURRENCY at a time, each by its own owner.
@@ -93,15 +100,28 @@ async function client(tenant: Tenant, tally: Tally, intervalMs: number, deadline
 /** The given companies' clients at once for `seconds`, each client at `clientRate` postings a second (0: back to back). */
 async function phase(among: Tenant[], seconds: number, clientRate: number) {
   const tallies = among.map(newTally);
+  const spent = cpu.begin();
   const begun = performance.now();
   const intervalMs = clientRate > 0 ? 1000 / clientRate : 0;
   await Promise.all(among.flatMap((tenant, i) => Array.from({ length: CLIENTS }, () => client(tenant, tallies[i]!, intervalMs, begun + seconds * 1000))));
-  return { tallies, seconds: (performance.now() - begun) / 1000, memory: memory.window() };
+  const elapsed = (performance.now() - begun) / 1000;
+  return { tallies, seconds: elapsed, memory: memory.window(), cpu: cpuFigures(spent(), elapsed, tallies.reduce((n, t) => n + t.posted, 0)) };
+}
+
+/** CPU ms per posting of each process of the run, and the cores the machine's other processes kept busy meanwhile. */
+function cpuFigures(seconds: Record<string, number>, elapsed: number, posted: number) {
+  const { machine, ...ours } = seconds;
+  const perPosting = (s: number) => round((s * 1000) / Math.max(posted, 1), 1);
+  return {
+    msPerPosting: Object.fromEntries(Object.entries(ours).map(([name, s]) => [name, perPosting(s)])),
+    otherCores: round((machine! - Object.values(ours).reduce((n, s) => n + s, 0)) / elapsed, 2),
+  };
 }
 
 const idle = await phase([tenants[0]!], ALONE_SECONDS, IDLE_RATE / CLIENTS);
 const alone = await phase([tenants[0]!], ALONE_SECONDS, RATE / CLIENTS);
 const crowd = await phase(tenants, SECONDS, RATE / (COMPANIES * CLIENTS));
+const dynamoLiveHeapMb = liveHeapMegabytes(stack.dynamoPid);
 
 // The books: every company's trial balance shows exactly what its clients saw posted.
 const wrongBooks: string[] = [];
@@ -117,6 +137,8 @@ for (const tenant of tenants) {
 memory.stop();
 await stack.stop();
 
+/** CPU ms per posting of the service (gateway and DynamoDB Local), whatever else the machine runs. */
+const serviceMs = (figures: { msPerPosting: Record<string, number> }) => round(figures.msPerPosting.gateway! + figures.msPerPosting.dynamodbLocal!, 1);
 const sum = (tallies: Tally[], pick: (t: Tally) => number) => tallies.reduce((n, t) => n + pick(t), 0);
 const merged = (tallies: Tally[], pick: (t: Tally) => Map<string, number>) => {
   const all = new Map<string, number>();
@@ -151,7 +173,9 @@ const figures = {
   refused: merged([...crowd.tallies, ...alone.tallies, ...idle.tallies], (t) => t.refused),
   busy: merged([...crowd.tallies, ...alone.tallies, ...idle.tallies], (t) => t.busy),
   lateSlots: sum(crowd.tallies, (t) => t.late),
-  memoryMb: { afterSetup: setupMemory, idle: idle.memory, alone: alone.memory, crowd: crowd.memory },
+  cpu: { idle: idle.cpu, alone: alone.cpu, crowd: crowd.cpu },
+  costOverAlone: round(serviceMs(crowd.cpu) / serviceMs(alone.cpu), 2),
+  memoryMb: { afterSetup: setupMemory, idle: idle.memory, alone: alone.memory, crowd: crowd.memory, dynamoLiveHeapAfterCrowd: dynamoLiveHeapMb ?? null },
   wrongBooks: wrongBooks.length,
   setupSeconds: round(setupSeconds),
   crowdSeconds: round(crowd.seconds),
@@ -180,9 +204,11 @@ const verdicts = [
   `idle: ${figures.alone.company} ${figures.idle.postingsPerSecond} postings/s, p50 ${figures.idle.p50Ms} ms, p99 ${figures.idle.p99Ms} ms; worst company in the crowd x${figures.worstOverIdle} of it`,
   `crowd: ${figures.postingsPerCompany.median} postings per company (min ${figures.postingsPerCompany.min}), company p50 median ${figures.companyP50Ms.median} ms, ${figures.lateSlots} slots late, ${figures.conflictsRetried} conflicts retried`,
   `per-company p99 within 3x alone: worst ${figures.companyP99Ms.worstCompany} x${figures.worstOverAlone}, median x${figures.medianOverAlone}: ${figures.worstOverAlone <= 3 ? 'met' : 'missed'}`,
+  `cost per posting: ${serviceMs(crowd.cpu)} CPU ms (gateway and DynamoDB Local) among ${COMPANIES} companies, ${serviceMs(alone.cpu)} alone: x${figures.costOverAlone}; the machine's other processes kept ${crowd.cpu.otherCores} of its cores busy during the crowd`,
   `refused or busy: ${refusals === 0 ? 'none: met' : `${JSON.stringify(figures.refused)} ${JSON.stringify(figures.busy)}: missed`}`,
   `books: ${wrongBooks.length === 0 ? `all ${COMPANIES} trial balances show what was posted` : `WRONG ${wrongBooks.slice(0, 5).join('; ')}`}`,
-  `memory MB (peak/end): gateway after setup ${setupMemory.gateway!.peakMb}/${setupMemory.gateway!.endMb}, crowd ${crowd.memory.gateway!.peakMb}/${crowd.memory.gateway!.endMb}; DynamoDB Local after setup ${setupMemory.dynamodbLocal!.peakMb}/${setupMemory.dynamodbLocal!.endMb}, crowd ${crowd.memory.dynamodbLocal!.peakMb}/${crowd.memory.dynamodbLocal!.endMb}`,
+  `memory MB (peak/end): gateway after setup ${setupMemory.gateway!.peakMb}/${setupMemory.gateway!.endMb}, crowd ${crowd.memory.gateway!.peakMb}/${crowd.memory.gateway!.endMb}; DynamoDB Local after setup ${setupMemory.dynamodbLocal!.peakMb}/${setupMemory.dynamodbLocal!.endMb}, crowd ${crowd.memory.dynamodbLocal!.peakMb}/${crowd.memory.dynamodbLocal!.endMb}, live heap after a full collection ${dynamoLiveHeapMb ?? 'unknown (no jcmd)'}`,
+  `CPU ms per posting (idle, alone, crowd): ${[idle, alone, crowd].map((p) => JSON.stringify(p.cpu.msPerPosting)).join(', ')}; other processes kept ${[idle, alone, crowd].map((p) => p.cpu.otherCores).join(', ')} cores busy`,
   `time: setup ${figures.setupSeconds} s, crowd ${figures.crowdSeconds} s, total ${figures.totalSeconds} s`,
 ];
 for (const verdict of verdicts) console.log(verdict);
