@@ -1,7 +1,11 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { readBalance } from '../../shared/db/balance-store.ts';
+import { config } from '../../shared/config.ts';
+import { BALANCE_SHARDS, isHot, readBalance } from '../../shared/db/balance-store.ts';
+import { db } from '../../shared/db/client.ts';
 import { companyOwner, useGateway, type Client } from '../support/api.ts';
-import { keysOf, transactionOrder } from '../support/faults.ts';
+import { faultInjector, keysOf, transactionOrder } from '../support/faults.ts';
 import { chartOfAccounts, credit, debit, year2026 } from '../support/ledger.ts';
 
 /**
@@ -81,5 +85,67 @@ describe('posting guards', () => {
     expect(changed.status).toBe(200);
     // The new periods are open on every guard: the journal posts into them.
     expect((await api.post(`${base}/Journals/${journal.id}/Post`, { postingDate: '2026-03-20', version: journal.version })).status).toBe(200);
+  });
+});
+
+describe('balance shards by load', () => {
+  /** The account's period total items, one per shard written. */
+  const shardItems = async (companyId: string, periodId: string, accountId: string) =>
+    (
+      await db().send(
+        new QueryCommand({
+          TableName: config.tableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+          ExpressionAttributeValues: { ':pk': `COMPANY#${companyId}`, ':sk': `BAL#T#P#${periodId}#${accountId}#` },
+          ConsistentRead: true,
+        }),
+      )
+    ).Items!;
+
+  it('spreads an account over every posting shard once a posting conflicted on its balance, and reads all of them exactly', async () => {
+    const { api, base, chart, companyId, year } = await setup();
+    const march = year.periods[2];
+    const first = await draft(api, base, [debit(chart.cash.id, 1), credit(chart.sales.id, 1)]);
+    expect(isHot(chart.cash.id)).toBe(false);
+
+    // The first post's transaction is cancelled by a conflict on the cash account's period item.
+    const { mock, realSend } = faultInjector();
+    let cancelled = false;
+    mock.on(TransactWriteCommand).callsFake(async (input: { TransactItems: Parameters<typeof keysOf>[0] }) => {
+      const keys = keysOf(input.TransactItems);
+      const onCash = keys.findIndex((key) => key.includes(`|BAL#T#P#${march.id}#${chart.cash.id}#`));
+      if (!cancelled && onCash >= 0) {
+        cancelled = true;
+        throw new TransactionCanceledException({ $metadata: {}, message: 'Transaction cancelled', CancellationReasons: keys.map((_, i) => ({ Code: i === onCash ? 'TransactionConflict' : 'None' })) });
+      }
+      return realSend(new TransactWriteCommand(input as never));
+    });
+    try {
+      expect((await api.post(`${base}/Journals/${first.id}/Post`, { postingDate: '2026-03-20', version: first.version })).status).toBe(200);
+    } finally {
+      mock.restore();
+    }
+    expect(cancelled).toBe(true);
+    expect(isHot(chart.cash.id)).toBe(true);
+    expect(isHot(chart.sales.id)).toBe(false);
+
+    // Hot, the cash account's postings land on more than its 8 shards; the other account's stay on 8.
+    const amounts = Array.from({ length: 60 }, (_, i) => (i + 1) / 100);
+    await Promise.all(
+      amounts.map(async (amount) => {
+        const journal = await draft(api, base, [debit(chart.cash.id, amount), credit(chart.sales.id, amount)]);
+        const posted = await api.post(`${base}/Journals/${journal.id}/Post`, { postingDate: '2026-03-20', version: journal.version });
+        expect(posted.status).toBe(200);
+      }),
+    );
+    const total = String((100 + amounts.reduce((a, b) => a + Math.round(b * 100), 0)) / 100);
+    expect((await shardItems(companyId, march.id, chart.cash.id)).length).toBeGreaterThan(BALANCE_SHARDS);
+    expect((await shardItems(companyId, march.id, chart.sales.id)).length).toBeLessThanOrEqual(BALANCE_SHARDS);
+    expect(await readBalance(companyId, march.id, chart.cash.id)).toEqual({ debit: total, credit: '0' });
+    expect(await readBalance(companyId, march.id, chart.sales.id)).toEqual({ debit: '0', credit: total });
+    // Reports read every shard: the trial balance of March shows the whole total.
+    const trial = await api.get(`${base}/Reports/TrialBalance?dateFrom=2026-03-01&dateTo=2026-03-31`);
+    expect(trial.status).toBe(200);
+    expect(JSON.stringify(trial.body)).toContain(total);
   });
 });
