@@ -65,6 +65,36 @@ const call = (handler: (typeof handlers)[keyof typeof handlers], params: Record<
 const createJournal = (entries: unknown[]) => call(handlers.create, {}, { date: '2026-06-15T10:00:00Z', entries }, { 'idempotency-key': randomUUID() });
 const postJournal = (journal: { id: string; version: number }) => call(handlers.post, { id: journal.id }, { postingDate: '2026-06-15', version: journal.version });
 
+/**
+ * BENCH_CAPACITY_POSTS_ONLY=1: each load's drafts are created first (one every 100 simulated ms,
+ * long before the load, so they neither throttle nor conflict), then only their posts run
+ * under the load: the ceiling of the posting transaction apart from the create's.
+ */
+const POSTS_ONLY = process.env.BENCH_CAPACITY_POSTS_ONLY === '1';
+
+/** Drafts for `count` postings, created apart in simulated time before the load. */
+async function draftsAhead(count: number, journal: () => unknown[]): Promise<Array<{ id: string; version: number }>> {
+  const drafts: Array<{ id: string; version: number }> = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (next < count) {
+        const i = next++;
+        const { result } = await simulatedRequest(-1e9 + i * 100, () => createJournal(journal()));
+        if (result.status !== 200) throw new Error(`draft ${result.status} ${JSON.stringify(result.body)}`);
+        drafts[i] = result.body;
+      }
+    }),
+  );
+  return drafts;
+}
+
+/** Post a draft made ahead; the refusal if it answers other than 200. */
+async function postOnly(draft: { id: string; version: number }): Promise<string | undefined> {
+  const posted = await postJournal(draft);
+  return posted.status === 200 ? undefined : `post ${posted.status}`;
+}
+
 /** Create then post; the refusal if either answers other than 200. */
 async function createAndPost(entries: unknown[]): Promise<string | undefined> {
   const created = await createJournal(entries);
@@ -83,6 +113,8 @@ async function loadLevel(perSecond: number, seconds = SECONDS) {
   const random = seededRandom(perSecond);
   const times = arrivals(perSecond, seconds, random);
   const journal = journalMaker(cash, others, random);
+  const drafts = POSTS_ONLY ? await draftsAhead(times.length, journal) : [];
+  if (POSTS_ONLY) simulator.reset();
   const latencies: number[] = [];
   const refusals = new Map<string, number>();
   let retries = 0;
@@ -92,8 +124,10 @@ async function loadLevel(perSecond: number, seconds = SECONDS) {
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
       while (next < times.length) {
-        const at = times[next++]!;
-        const { result: refused, request } = await simulatedRequest(at, () => createAndPost(journal()));
+        const i = next++;
+        const at = times[i]!;
+        const work = POSTS_ONLY ? () => postOnly(drafts[i]!) : () => createAndPost(journal());
+        const { result: refused, request } = await simulatedRequest(at, work);
         retries += request.retries;
         lastEnd = Math.max(lastEnd, request.clock);
         if (refused) refusals.set(refused, (refusals.get(refused) ?? 0) + 1);
@@ -130,7 +164,8 @@ for (const perSecond of LOADS) {
 if (levels.length > 0) console.table(levels.map((l) => ({ ...l, refused: JSON.stringify(l.refused) })));
 
 /**
- * What caps it next (BENCH_CAPACITY_WHAT_IF=1): the same workload at 300 postings a second for
+ * What caps it next (BENCH_CAPACITY_WHAT_IF=1): the same workload at 300 postings a second
+ * (BENCH_CAPACITY_WHAT_IF_LOAD) for
  * 1 simulated second with the partition limits lifted, then also with condition checks not
  * conflicting, so each limit's share of the ceiling shows.
  */
@@ -140,7 +175,7 @@ if (process.env.BENCH_CAPACITY_WHAT_IF === '1') {
   for (const [name, options] of [['no partition limits', unlimited], ['no partition limits, condition checks do not conflict', { ...unlimited, checksConflict: false }]] as const) {
     simulator.uninstall();
     simulator = installLimitsSimulator(db(), options);
-    whatIf.push({ variant: name, ...(await loadLevel(300, 1)) });
+    whatIf.push({ variant: name, ...(await loadLevel(Number(process.env.BENCH_CAPACITY_WHAT_IF_LOAD ?? 300), 1)) });
   }
   simulator.uninstall();
   simulator = installLimitsSimulator(db());
@@ -227,7 +262,7 @@ for (const verdict of verdicts) console.log(verdict);
 
 const roundTrips = { measuredAt: new Date().toISOString(), requests: rows };
 if (levels.length === 0) saveResults({ roundTrips });
-else saveResults({ capacity: { measuredAt: roundTrips.measuredAt, simulatedSecondsPerLoad: SECONDS, clients: CLIENTS, levels, whatIf, requests: rows, writeUnitsByKind: unitsByKind, verdicts }, roundTrips });
+else saveResults({ [POSTS_ONLY ? 'capacityPostsOnly' : 'capacity']: { measuredAt: roundTrips.measuredAt, simulatedSecondsPerLoad: SECONDS, clients: CLIENTS, levels, whatIf, requests: rows, writeUnitsByKind: unitsByKind, verdicts }, roundTrips });
 simulator.uninstall();
 await stack.stop();
 process.exit(0);

@@ -23,21 +23,62 @@ import type { WriteOp } from './transact.ts';
 export const BALANCE_SHARDS = 8;
 
 /**
- * The shards a posting with figures in foreign currencies adds to: the first CURRENCY_SHARDS of
- * them, so only those items of an account grow the currency attributes, and a report reading all
- * eight reads fewer bytes. Such postings to one busy account share four items instead of eight.
+ * The shards a posting with figures in foreign currencies adds to in an account that is not
+ * hot: the first CURRENCY_SHARDS of them, so only those items of an account grow the currency
+ * attributes, and a report reading all eight reads fewer bytes.
  */
 export const CURRENCY_SHARDS = 4;
 
-/** A posting's shard: any, or with currency figures (`withCurrencies`) one of the first CURRENCY_SHARDS. */
-export function pickShard(withCurrencies = false): number {
-  return Math.floor(Math.random() * (withCurrencies ? CURRENCY_SHARDS : BALANCE_SHARDS));
+/**
+ * A posting draws one shard number from 0 to POSTING_SHARDS - 1 for all its items: the posting
+ * guard it checks (posting-guards.ts) and, within each account, the balance shard that number
+ * falls on (accountShard). A hot account uses every posting shard, so two postings on it
+ * conflict only when they drew the same number, and then on the guard as well: the guard adds
+ * no conflict of its own.
+ */
+export const POSTING_SHARDS = 64;
+
+/**
+ * Accounts this function instance saw a posting conflict on (a TransactionConflict on one of
+ * their balance items): they spread over all POSTING_SHARDS from then on. Learned per warm
+ * instance without any read; reports read every shard item that exists (queries by prefix), so
+ * the count needs no record and a cold instance relearns it from its first conflicts.
+ */
+const hotAccounts = new Set<string>();
+/** Bound on the instance's memory of hot accounts; past it, it starts over. */
+const MAX_HOT_ACCOUNTS = 10_000;
+
+export function markHot(accountId: string): void {
+  if (hotAccounts.size >= MAX_HOT_ACCOUNTS) hotAccounts.clear();
+  hotAccounts.add(accountId);
 }
 
-/** A shard other than `shard`, from the same set: two postings into one period in one transaction must not update the same item twice. */
-export function pickOtherShard(shard: number, withCurrencies = false): number {
-  const shards = withCurrencies ? CURRENCY_SHARDS : BALANCE_SHARDS;
-  return (shard + 1 + Math.floor(Math.random() * (shards - 1))) % shards;
+export const isHot = (accountId: string) => hotAccounts.has(accountId);
+
+/**
+ * The balance shard of an account a posting of shard `shard` adds to: the shard itself for a hot
+ * account, else the shard modulo BALANCE_SHARDS (CURRENCY_SHARDS with currency figures). A shard
+ * past the posting shards (an import's own, write-journals.ts) is used as it is.
+ */
+export function accountShard(shard: number, accountId: string, withCurrencies: boolean): number {
+  if (shard >= POSTING_SHARDS || hotAccounts.has(accountId)) return shard;
+  return shard % (withCurrencies ? CURRENCY_SHARDS : BALANCE_SHARDS);
+}
+
+/** A posting's shard number (the currency flag is kept for the callers: every posting now draws from all posting shards). */
+export function pickShard(_withCurrencies = false): number {
+  return Math.floor(Math.random() * POSTING_SHARDS);
+}
+
+/**
+ * A shard other than `shard` that falls on another balance shard in every account: two postings
+ * into one period in one transaction must not update the same item twice. Differing modulo
+ * CURRENCY_SHARDS, they differ modulo BALANCE_SHARDS and POSTING_SHARDS too.
+ */
+export function pickOtherShard(shard: number, _withCurrencies = false): number {
+  const step = 1 + Math.floor(Math.random() * (CURRENCY_SHARDS - 1));
+  const lap = Math.floor(Math.random() * (POSTING_SHARDS / CURRENCY_SHARDS)) * CURRENCY_SHARDS;
+  return (shard + step + lap) % POSTING_SHARDS;
 }
 
 type Place = Pick<Posting, 'periodId' | 'postingDate' | 'balanceShard'>;
@@ -65,7 +106,7 @@ export function balanceOps(companyId: string, place: Place, deltas: BalanceDelta
       [currencyAttribute(c.currency, 'base'), fromMils(toMils(c.baseDebit) - toMils(c.baseCredit))],
     ]);
     return inEachBucket(place, (bucket) =>
-      mainTable.update(balanceKeys.balance(companyId, bucket, d.accountId, d.costCenterId, place.balanceShard), {
+      withConflictNote(mainTable.update(balanceKeys.balance(companyId, bucket, d.accountId, d.costCenterId, accountShard(place.balanceShard, d.accountId, currencies.length > 0)), {
         expression: `ADD debit :debit, credit :credit${added.map((_, i) => `, #fx${i} :fx${i}`).join('')} SET entity = :entity, accountId = :accountId, costCenterId = :costCenterId`,
         ...(added.length > 0 ? { names: Object.fromEntries(added.map(([name], i) => [`#fx${i}`, name])) } : {}),
         values: {
@@ -76,10 +117,13 @@ export function balanceOps(companyId: string, place: Place, deltas: BalanceDelta
           ':accountId': d.accountId,
           ':costCenterId': d.costCenterId ?? '-',
         },
-      }),
+      }), d.accountId),
     );
   });
 }
+
+/** The op, noting its account as hot when a transaction conflicts on it. */
+const withConflictNote = (op: WriteOp, accountId: string): WriteOp => ({ ...op, onConflict: () => markHot(accountId) });
 
 /** The figures kept per foreign currency on a total balance item. */
 export type CurrencyFigure = 'debit' | 'credit' | 'base';

@@ -209,6 +209,16 @@ export const ledgerKeys = {
   ledgerRange: (accountId: string, from: string, to: string) => ({ from: `LEDGER#${accountId}#${from}#`, to: `LEDGER#${accountId}#${to}#~` }),
 };
 
+/** Keys of the posting guards (posting-guards.ts). */
+export const guardKeys = {
+  /**
+   * One of a year's posting guards: a copy of what posting into the year depends on (the year's
+   * status, its periods' statuses, a hold), one per posting shard, each under a partition key of
+   * its own, so concurrent postings check different items on different partitions.
+   */
+  postingGuard: (companyId: string, yearId: string, shard: number): Key => ({ pk: `${companyPk(companyId)}#GUARD#${shard}`, sk: `YEAR#${yearId}` }),
+};
+
 /** Keys of stored report snapshots (report-store.ts). */
 export const reportKeys = {
   /** A stored report snapshot, and its place in the company's list by creation time (gsi1). */

@@ -8,16 +8,20 @@ import { LedgerFold } from './ledger-fold.ts';
 import { withPrefix } from './prefix-query.ts';
 import { queryAll } from './query-all.ts';
 import { getItem, type Item } from './table-ops.ts';
+import { putGuardsOps } from './posting-guards.ts';
+import { everyYear } from './year-store.ts';
 
 /** The layout of balance and ledger items the code reads; a table marked with an older one is rebuilt. */
 /** 3: foreign-currency balance items (BAL#X#) beside the base ones, and ledger lines with their currency. */
 /** 4: foreign-currency balance items also carry the base amounts of their lines (baseDebit, baseCredit). */
 /** 5: the figures in foreign currencies ride on the account total items (`<currency>:d`, `:c`, `:b`); no BAL#X# items. */
-export const LEDGER_LAYOUT = 5;
+/** 6: every year has its posting guards (posting-guards.ts), which postings check instead of the year item. */
+export const LEDGER_LAYOUT = 6;
 
 /**
  * Rebuilds a company's balance and ledger items from its posted journals: every balance item
  * gets the totals of the journals posted (or reversed) now, every such journal its ledger items,
+ * every year its posting guards,
  * and any other balance or ledger item (an older layout's, or one left by a crash of a bulk
  * write) is deleted. Idempotent. Run while nothing posts into the company (a maintenance window).
  */
@@ -39,7 +43,9 @@ export async function rebuildCompanyLedger(companyId: string): Promise<{ journal
       if (!kept.has(item.sk as string)) stale.push({ delete: { pk, sk: item.sk as string } });
     }
   }
-  const written = await bulkWrite(keep.map((put) => ({ put })));
+  // Posting guards as the years now are (a year written before guards existed has none).
+  const guards = (await everyYear(companyId)).flatMap((year) => putGuardsOps(companyId, year).map((op) => op.item.Put!.Item as Item));
+  const written = await bulkWrite([...keep, ...guards].map((put) => ({ put })));
   const deleted = await bulkWrite(stale);
   return { journals, written, deleted };
 }

@@ -11,6 +11,8 @@ export interface WriteOp {
   item: TransactItem;
   /** Given the item as it was (for items written with ReturnValuesOnConditionCheckFailure). */
   onConditionFailed?: (old: Record<string, unknown> | undefined) => AppError;
+  /** Told when a transaction is cancelled because another touched this item at once (a hot item learns it is hot). */
+  onConflict?: () => void;
 }
 
 export const MAX_TRANSACTION_ITEMS = 100;
@@ -69,6 +71,7 @@ export async function transactWrite(ops: WriteOp[]): Promise<void> {
         const old = reasons[failed]?.Item;
         throw ops[failed]?.onConditionFailed?.(old ? unmarshall(old) : undefined) ?? new VersionConflict();
       }
+      reasons.forEach((r, i) => r.Code === 'TransactionConflict' && ops[i]?.onConflict?.());
       const retryable = reasons.some((r) => r.Code === 'TransactionConflict' || r.Code === 'ThrottlingError');
       if (!retryable || attempt >= MAX_ATTEMPTS) throw error;
       await sleep(Math.random() * BASE_DELAY_MS * 2 ** attempt);

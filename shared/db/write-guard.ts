@@ -5,7 +5,8 @@ import { config } from '../config.ts';
 import { VersionConflict, type AppError } from '../errors.ts';
 import { db } from './client.ts';
 import type { Key } from './keys.ts';
-import type { Expr } from './table-ops.ts';
+import { mainTable, type Expr } from './table-ops.ts';
+import { transactWrite } from './transact.ts';
 
 /**
  * A short-lived marker that holds off new references to a record while a write that depends
@@ -27,18 +28,31 @@ export type StillFree = () => Promise<AppError | undefined>;
 /** The write made under the guard; its condition must include heldGuard(guard). */
 export type GuardedWrite = (guard: string) => Promise<void>;
 
-export async function withWriteGuard(key: Key, version: number, stillFree: StillFree, write: GuardedWrite): Promise<void> {
+/**
+ * `alsoHold`: items that carry a copy of the record's guard (a year's posting guards,
+ * posting-guards.ts), held in the same transaction as the record and released with it; the
+ * guarded write rewrites or deletes them.
+ */
+export async function withWriteGuard(key: Key, version: number, stillFree: StillFree, write: GuardedWrite, alsoHold: readonly Key[] = []): Promise<void> {
   const guard = randomUUID();
+  const hold = { expression: 'SET guard = :guard, guardUntil = :until', values: { ':guard': guard, ':until': Date.now() + GUARD_MILLISECONDS } };
   try {
-    await db().send(
-      new UpdateCommand({
-        TableName: config.tableName,
-        Key: key,
-        UpdateExpression: 'SET guard = :guard, guardUntil = :until',
-        ConditionExpression: 'version = :version',
-        ExpressionAttributeValues: { ':guard': guard, ':until': Date.now() + GUARD_MILLISECONDS, ':version': version },
-      }),
-    );
+    if (alsoHold.length > 0) {
+      await transactWrite([
+        mainTable.update(key, hold, { condition: { expression: 'version = :version', values: { ':version': version } }, onConditionFailed: () => new VersionConflict() }),
+        ...alsoHold.map((k) => mainTable.update(k, hold)),
+      ]);
+    } else {
+      await db().send(
+        new UpdateCommand({
+          TableName: config.tableName,
+          Key: key,
+          UpdateExpression: hold.expression,
+          ConditionExpression: 'version = :version',
+          ExpressionAttributeValues: { ...hold.values, ':version': version },
+        }),
+      );
+    }
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) throw new VersionConflict();
     throw error;
@@ -48,17 +62,19 @@ export async function withWriteGuard(key: Key, version: number, stillFree: Still
     if (refusal) throw refusal;
     await write(guard);
   } catch (error) {
-    await db()
-      .send(
-        new UpdateCommand({
-          TableName: config.tableName,
-          Key: key,
-          UpdateExpression: 'REMOVE guard, guardUntil',
-          ConditionExpression: 'guard = :guard',
-          ExpressionAttributeValues: { ':guard': guard },
-        }),
-      )
-      .catch(() => undefined);
+    const release = (k: Key) =>
+      db()
+        .send(
+          new UpdateCommand({
+            TableName: config.tableName,
+            Key: k,
+            UpdateExpression: 'REMOVE guard, guardUntil',
+            ConditionExpression: 'guard = :guard',
+            ExpressionAttributeValues: { ':guard': guard },
+          }),
+        )
+        .catch(() => undefined);
+    await Promise.all([key, ...alsoHold].map(release));
     throw error;
   }
 }

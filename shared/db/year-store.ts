@@ -3,10 +3,13 @@ import type { AuditHead } from '../audit/chain.ts';
 import type { DateRange, PeriodStatus, YearStatus } from '../financial-years/rules.ts';
 import { balanceKeys, keys } from './keys.ts';
 import { keywordListPage } from './paginate.ts';
-import { anyWithPrefix } from './prefix-query.ts';
+import { anyWithPrefix, withPrefix } from './prefix-query.ts';
+import { queryAll } from './query-all.ts';
+import { config } from '../config.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
 import { conditions, getItem, mainTable, recordOf, type Expr, type Item } from './table-ops.ts';
 import type { WriteOp } from './transact.ts';
+import { deleteGuardsOps, guardsChange, guardsToHold, openPeriodsGuardCheckOp, periodGuardOps, putGuardsOps } from './posting-guards.ts';
 import { guardFree, heldGuard, withWriteGuard, type GuardedWrite, type StillFree } from './write-guard.ts';
 
 /**
@@ -62,6 +65,13 @@ export async function getYear(companyId: string, yearId: string): Promise<YearRe
   return item && yearFromItem(item);
 }
 
+/** Every year of a company (maintenance: the layout upgrade writes their posting guards). */
+export async function everyYear(companyId: string): Promise<YearRecord[]> {
+  const years: YearRecord[] = [];
+  for await (const item of queryAll({ TableName: config.tableName, ...withPrefix(keys.company(companyId).pk, 'YEAR#'), ConsistentRead: true })) years.push(yearFromItem(item));
+  return years;
+}
+
 /** Errors: NotFound. */
 export async function mustGetYear(companyId: string, yearId: string): Promise<YearRecord> {
   return (await getYear(companyId, yearId)) ?? NotFound.throw('The financial year');
@@ -93,6 +103,7 @@ export function createYearOps(companyId: string, year: YearRecord, registry: Yea
   return [
     mainTable.put(yearItem(companyId, year), { condition: conditions.absent }),
     registryOp(companyId, registry, { ...registry.years, [year.id]: { startDate: year.startDate, endDate: year.endDate } }),
+    ...putGuardsOps(companyId, year),
   ];
 }
 
@@ -105,6 +116,8 @@ export function replaceYearOps(companyId: string, before: YearRecord, after: Yea
     }),
   ];
   if (registry) ops.push(registryOp(companyId, registry, { ...registry.years, [after.id]: { startDate: after.startDate, endDate: after.endDate } }));
+  // Whole: the year's version condition above orders this after every other change of the year.
+  if (guardsChange(before, after)) ops.push(...putGuardsOps(companyId, after));
   return ops;
 }
 
@@ -116,6 +129,7 @@ export function deleteYearOps(companyId: string, year: YearRecord, registry: Yea
       onConditionFailed: () => new VersionConflict(),
     }),
     registryOp(companyId, registry, rest),
+    ...deleteGuardsOps(companyId, year.id),
   ];
 }
 
@@ -140,6 +154,7 @@ export function periodStatusOps(companyId: string, year: YearRecord, period: Per
         onConditionFailed: () => new VersionConflict(),
       },
     ),
+    ...periodGuardOps(companyId, year.id, period.id, status),
   ];
 }
 
@@ -151,9 +166,10 @@ const yearOpen: Expr = { expression: '#status = :open', names: { '#status': 'sta
  */
 export async function withNoPostings(companyId: string, year: YearRecord, write: (guard: string) => Promise<void>): Promise<void> {
   const pk = keys.company(companyId).pk;
-  await withYearGuard(
-    companyId,
-    year,
+  // Postings check the year's posting guards, not the year item: those are held with it.
+  await withWriteGuard(
+    keys.year(companyId, year.id),
+    year.version,
     async () => {
       for (const period of year.periods) {
         if (await anyWithPrefix(pk, balanceKeys.periodBalancePrefix(period.id))) {
@@ -163,6 +179,7 @@ export async function withNoPostings(companyId: string, year: YearRecord, write:
       return undefined;
     },
     write,
+    guardsToHold(companyId, year.id),
   );
 }
 
@@ -185,32 +202,17 @@ export function yearTakesDraftsCheckOp(companyId: string, yearId: string): Write
 }
 
 /**
- * Posting into a period: the year is open and not guarded, and the period is open. Checked in
- * the posting transaction, so a concurrent Lock or Close and a post cannot both win.
+ * Posting into a period: the year is open and not held, and the period is open. Checked in the
+ * posting transaction on the posting guard of its shard (posting-guards.ts), so a concurrent Lock
+ * or Close and a post cannot both win, and concurrent postings do not all check one item.
  */
-export function openPeriodCheckOp(companyId: string, yearId: string, periodId: string): WriteOp {
-  return openPeriodsCheckOp(companyId, yearId, [periodId]);
+export function openPeriodCheckOp(companyId: string, yearId: string, periodId: string, shard: number): WriteOp {
+  return openPeriodsGuardCheckOp(companyId, yearId, [periodId], shard);
 }
 
-/** openPeriodCheckOp for several periods of one year (a wide revaluation, a bulk import): a transaction may name the year's item only once. */
-export function openPeriodsCheckOp(companyId: string, yearId: string, periodIds: readonly string[]): WriteOp {
-  const periodsOpen = [...new Set(periodIds)].map((periodId, i): Expr => ({
-    expression: `periods.#p${i}.#status = :open`,
-    names: { [`#p${i}`]: periodId, '#status': 'status' },
-    values: { ':open': 'open' },
-  }));
-  return mainTable.check(
-    keys.year(companyId, yearId),
-    conditions.all(yearOpen, ...periodsOpen, guardFree())!,
-    (old) => {
-      if (!old) return new NotFound('The financial year');
-      const guarded = typeof old.guardUntil === 'number' && old.guardUntil >= Date.now();
-      return guarded
-        ? new VersionConflict('The financial year is being changed; retry shortly.')
-        : new StateConflict('PeriodNotOpen', 'The period of this date changed state and is no longer open.', 'postingDate');
-    },
-    true,
-  );
+/** openPeriodCheckOp for several periods of one year (a wide revaluation, a bulk import): one check per year. */
+export function openPeriodsCheckOp(companyId: string, yearId: string, periodIds: readonly string[], shard: number): WriteOp {
+  return openPeriodsGuardCheckOp(companyId, yearId, periodIds, shard);
 }
 
 /** Records the year's closing journal, unless another request recorded a different one first. */

@@ -1,6 +1,6 @@
 import { accounts } from '../accounts/account-kind.ts';
 import { costCenters } from '../cost-centers/cost-center-kind.ts';
-import { BALANCE_SHARDS } from '../db/balance-store.ts';
+import { pickShard, POSTING_SHARDS } from '../db/balance-store.ts';
 import { bulkWrite } from '../db/batch-write.ts';
 import { jobUnderWayOp } from '../db/job-store.ts';
 import { putNewJournalOp } from '../db/journal-store.ts';
@@ -29,7 +29,7 @@ import type { RowError } from './records.ts';
  * - start (posted journals): one transaction checks every period they post into is open, counts
  *   the import as a posting under way into each (Lock and Close wait) and as a job under way in
  *   the company (reports wait: steady-books.ts);
- * - balances: the import's own balance shard (BALANCE_SHARDS + its first serial number), which no
+ * - balances: the import's own balance shard (POSTING_SHARDS + its first serial number), which no
  *   other posting writes, so its items are put with their totals over every journal (ledger-fold.ts)
  *   and putting them again after a crash changes nothing; a later Void of an imported journal
  *   takes its amounts off the same items;
@@ -62,7 +62,7 @@ export class ImportRefused extends Error {
 export async function writeJournals(steps: JobSteps, planned: readonly PlannedJournal[]): Promise<void> {
   const { companyId, job } = steps;
   const serialBase = job.progress.serialBase!;
-  const shard = BALANCE_SHARDS + serialBase;
+  const shard = POSTING_SHARDS + serialBase;
   const now = new Date().toISOString();
   const records = planned.map((p, i) => recordOf(p, serialBase + i, shard, now));
   const posted = records.filter((r): r is PostedJournal => r.status === 'posted');
@@ -171,7 +171,7 @@ function startOps(companyId: string, periods: Map<string, string>, planned: read
     throw new ImportRefused({ row: planned[0]!.rows[0]!, field: 'postingDate', reason: `the journals post into ${periods.size} periods of ${byYear.size} years; an import posts into at most ${MAX_TRANSACTION_ITEMS - 2 - byYear.size} (split the file by year)`, code: 'TooManyPeriods' });
   }
   return [
-    ...[...byYear].map(([yearId, periodIds]) => openPeriodsCheckOp(companyId, yearId, periodIds)),
+    ...[...byYear].map(([yearId, periodIds]) => openPeriodsCheckOp(companyId, yearId, periodIds, pickShard())),
     ...[...periods.keys()].map((periodId) => periodPostingsOp(companyId, periodId, 1)),
     jobUnderWayOp(companyId, 1),
   ];

@@ -30,7 +30,7 @@ function checkFor<A extends JournalAction>(journal: JournalRecord, version: numb
 
 /** The posting's effect on balances and ledgers, added (sign 1) or taken back (sign -1), with the "period still open" check. */
 function postingOps(companyId: string, journal: LedgerJournal & Posting, sign: 1 | -1): WriteOp[] {
-  return [openPeriodCheckOp(companyId, journal.financialYearId, journal.periodId), ...postingItemOps(companyId, journal, sign)];
+  return [openPeriodCheckOp(companyId, journal.financialYearId, journal.periodId, journal.balanceShard), ...postingItemOps(companyId, journal, sign)];
 }
 
 const now = () => new Date().toISOString();

@@ -60,7 +60,7 @@ export function withJob<J extends LedgerJournal & Posting & { version: number }>
 export function startJobOps(companyId: string, started: InProgressJournal, write: WriteOp): WriteOp[] {
   return [
     write,
-    openPeriodCheckOp(companyId, started.financialYearId, started.periodId),
+    openPeriodCheckOp(companyId, started.financialYearId, started.periodId, started.balanceShard),
     periodPostingsOp(companyId, started.periodId, 1),
     ...jobStartedOps(companyId, started.id, started.updatedAt),
   ];

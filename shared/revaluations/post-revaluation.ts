@@ -91,5 +91,5 @@ export async function postRevaluation(uow: UnitOfWork, companyId: string, plan: 
 function openChecks(companyId: string, places: readonly OpenPlace[]): WriteOp[] {
   const byYear = new Map<string, string[]>();
   for (const { year, period } of places) byYear.set(year.id, [...(byYear.get(year.id) ?? []), period.id]);
-  return [...byYear].map(([yearId, periodIds]) => openPeriodsCheckOp(companyId, yearId, periodIds));
+  return [...byYear].map(([yearId, periodIds]) => openPeriodsCheckOp(companyId, yearId, periodIds, pickShard()));
 }

@@ -99,3 +99,47 @@ export function dieAfterWrite(n: number) {
   }
   return { writes: () => writes, restore: () => faults.mock.restore() };
 }
+
+type TransactItems = Array<Record<string, { Key?: Record<string, unknown>; Item?: Record<string, unknown> }>>;
+/** The keys a transaction names, as `<pk>|<sk>`. */
+export const keysOf = (items: TransactItems) =>
+  items.map((item) => {
+    const { Key, Item } = Object.values(item)[0]!;
+    const key = Key ?? Item!;
+    return `${String(key.pk)}|${String(key.sk)}`;
+  });
+
+/**
+ * Two requests sent at once, each reading before it writes, commit in a chosen order: a write
+ * (a transaction, or a single update as one item) `earlier` picks waits until a transaction
+ * `later` picks was sent (so both requests have read), and that one waits until the earlier
+ * write was answered (each wait ends after `timeoutMs`). Returns `restore` to end the fault.
+ */
+export function transactionOrder(earlier: (items: TransactItems) => boolean, later: (items: TransactItems) => boolean, timeoutMs = 5000) {
+  const faults = faultInjector();
+  let release!: () => void;
+  let arrive!: () => void;
+  const done = new Promise<void>((resolve) => (release = resolve));
+  const laterSent = new Promise<void>((resolve) => (arrive = resolve));
+  const timer = setTimeout(() => (release(), arrive()), timeoutMs);
+  const inOrder = async (items: TransactItems, send: () => Promise<unknown>) => {
+    if (earlier(items)) await laterSent;
+    if (later(items)) {
+      arrive();
+      await done;
+    }
+    try {
+      return await send();
+    } finally {
+      if (earlier(items)) release();
+    }
+  };
+  faults.mock.on(TransactWriteCommand).callsFake((input: { TransactItems: TransactItems }) => inOrder(input.TransactItems, () => faults.realSend(new TransactWriteCommand(input as never))));
+  faults.mock.on(UpdateCommand).callsFake((input: { Key: Record<string, unknown> }) => inOrder([{ Update: input }], () => faults.realSend(new UpdateCommand(input as never))));
+  return {
+    restore: () => {
+      clearTimeout(timer);
+      faults.mock.restore();
+    },
+  };
+}
