@@ -3,6 +3,8 @@
  * concatenates `COMPANY#...`. Sort keys of list indexes join their parts with a space,
  * which no code or id contains and which sorts before every printable character.
  */
+import { spreadSlot } from './key-spread.ts';
+
 export type NodeKind = 'ACCOUNT' | 'COST_CENTER';
 
 /** Balances are kept per period (P) and per posting day (D). */
@@ -16,6 +18,14 @@ export type Key = {
 };
 
 const companyPk = (companyId: string) => `COMPANY#${companyId}`;
+
+/**
+ * How many gsi1 key values due webhook deliveries are spread over (about 1,000 write units a
+ * second each, three index writes a delivery). It may grow, never shrink: the sweep reads every
+ * value below it, so an item under a lower value is still found (and moves at its next attempt).
+ */
+export const DUE_DELIVERY_KEYS = 16;
+const dueDeliveriesKey = (n: number) => `DELIVERIES#DUE#${n}`;
 const periodBalances = (periodId: string, costCenterId: string | null) => (costCenterId ? `BAL#C#P#${periodId}#${costCenterId}#` : `BAL#T#P#${periodId}#`);
 
 export const keys = {
@@ -54,12 +64,22 @@ export const keys = {
   webhook: (companyId: string, webhookId: string): Key => ({ pk: companyPk(companyId), sk: `WEBHOOK#${webhookId}` }),
   webhookPrefix: 'WEBHOOK#',
   delivery: (companyId: string, webhookId: string, sequence: number): Key => ({ pk: companyPk(companyId), sk: `DELIVERY#${webhookId}#${String(sequence).padStart(16, '0')}` }),
-  /** gsi1 of a delivery waiting for an attempt (sparse): every company's, by when they are due. */
+  /**
+   * gsi1 of a delivery waiting for an attempt (sparse): every company's, by when they are due,
+   * spread over DUE_DELIVERY_KEYS key values by a hash of the delivery, so no one index key value
+   * takes every delivery's writes (docs/decisions.md, Capacity).
+   */
   dueDelivery: (nextAttemptAt: string, companyId: string, webhookId: string, sequence: number) => ({
-    gsi1pk: 'DELIVERIES#DUE',
+    gsi1pk: dueDeliveriesKey(spreadSlot(`${companyId} ${webhookId} ${sequence}`, DUE_DELIVERY_KEYS)),
     gsi1sk: `${nextAttemptAt} ${companyId} ${webhookId} ${sequence}`,
   }),
-  dueDeliveriesPartition: 'DELIVERIES#DUE',
+  /** Every key value due deliveries are spread over: the retry sweep reads them all. */
+  dueDeliveriesPartitions: (): string[] => Array.from({ length: DUE_DELIVERY_KEYS }, (_, n) => dueDeliveriesKey(n)),
+  /**
+   * The one key value every due delivery was written under before the spread. The sweep still
+   * reads it; a delivery found there moves to its spread key when its attempt is recorded.
+   */
+  dueDeliveriesBeforeSpread: 'DELIVERIES#DUE',
   /**
    * A company's custom role, and the item that keeps role names unique: keyed by the name's
    * look-alike form (text/look-alike-form.ts), or, for items written before forms were used,

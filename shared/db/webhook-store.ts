@@ -9,7 +9,7 @@ import { keys } from './keys.ts';
 import { withPrefix, withRange } from './prefix-query.ts';
 import { queryAll } from './query-all.ts';
 import { conditions, getItem, mainTable, recordOf, type Item } from './table-ops.ts';
-import type { WriteOp } from './transact.ts';
+import { inChunks, type WriteOp } from './transact.ts';
 
 /**
  * Webhook subscriptions and their deliveries. A subscription remembers the last event
@@ -151,18 +151,36 @@ export function recordAttemptOp(d: DeliveryRecord, heldUntil: number): WriteOp {
   return mainTable.put(deliveryItem(d), { condition: { expression: 'leaseUntil = :lease', values: { ':lease': heldUntil } }, onConditionFailed: () => new NotFound('The delivery lease') });
 }
 
-/** Deliveries due by `now`, oldest due first, across companies (the retry sweep). */
-export async function dueDeliveries(now: string, limit: number): Promise<DeliveryRecord[]> {
+/** Key values of the due index read at once by the sweep. */
+const DUE_QUERY_CONCURRENCY = 8;
+
+/** The oldest `limit` deliveries due by `now` under one key value of the due index, oldest first. */
+async function dueUnder(partition: string, now: string, limit: number): Promise<Item[]> {
   const { Items } = await db().send(
     new QueryCommand({
       TableName: config.tableName,
       IndexName: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :now',
-      ExpressionAttributeValues: { ':pk': keys.dueDeliveriesPartition, ':now': `${now}\u{10FFFF}` },
+      ExpressionAttributeValues: { ':pk': partition, ':now': `${now}\u{10FFFF}` },
       Limit: limit,
     }),
   );
-  return (Items ?? []).map(deliveryFromItem);
+  return Items ?? [];
+}
+
+/**
+ * Deliveries due by `now`, oldest due first, across companies (the retry sweep): the oldest
+ * `limit` of every key value the due index is spread over (and of the key written before the
+ * spread), merged by due time, the oldest `limit` of them all. So the same deliveries, in the
+ * same order, as one key would give; a run reads at most (values + 1) x `limit` items.
+ */
+export async function dueDeliveries(now: string, limit: number): Promise<DeliveryRecord[]> {
+  const partitions = [...keys.dueDeliveriesPartitions(), keys.dueDeliveriesBeforeSpread];
+  const found: Item[] = [];
+  for (const batch of inChunks(partitions, DUE_QUERY_CONCURRENCY)) found.push(...(await Promise.all(batch.map((partition) => dueUnder(partition, now, limit)))).flat());
+  // Sort keys start with the due instant (ISO 8601 sorts as time), then company, subscription and sequence.
+  found.sort((a, b) => (String(a.gsi1sk) < String(b.gsi1sk) ? -1 : String(a.gsi1sk) > String(b.gsi1sk) ? 1 : 0));
+  return found.slice(0, limit).map(deliveryFromItem);
 }
 
 /** A subscription's deliveries, newest first, a page at a time. */

@@ -1,4 +1,3 @@
-import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEventDispatcher, type RunningDispatcher } from '../../infra/local/event-dispatcher.ts';
@@ -7,46 +6,9 @@ import { verifySignature } from '../../shared/webhooks/signature.ts';
 import { webhookUrlProblem } from '../../shared/webhooks/url-rules.ts';
 import { client, companyOwner, signedInUser, useGateway, type Client } from '../support/api.ts';
 import { chartOfAccounts, credit, debit, year2026 } from '../support/ledger.ts';
+import { receiver, until } from '../support/webhook-receiver.ts';
 
 const gateway = useGateway();
-
-interface Received {
-  path: string;
-  headers: IncomingMessage['headers'];
-  body: string;
-  status: number;
-}
-
-/** A receiver on 127.0.0.1: `/fail-N/...` answers 500 to its first N requests, `/down/...` always. */
-function receiver() {
-  const received: Received[] = [];
-  const counts = new Map<string, number>();
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => (body += chunk));
-    req.on('end', () => {
-      const path = req.url ?? '';
-      const seen = (counts.get(path) ?? 0) + 1;
-      counts.set(path, seen);
-      const failFirst = Number(/^\/fail-(\d+)\//.exec(path)?.[1] ?? 0);
-      const status = path.startsWith('/down/') || seen <= failFirst ? 500 : 204;
-      received.push({ path, headers: req.headers, body, status });
-      res.statusCode = status;
-      res.end();
-    });
-  });
-  return { received, server };
-}
-
-async function until<T>(what: string, check: () => Promise<T | undefined> | T | undefined, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 async function feed(api: Client, base: string): Promise<Array<{ id: string; sequence: number; type: string }>> {
   const events: Array<{ id: string; sequence: number; type: string }> = [];
