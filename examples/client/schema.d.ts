@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/e4c31cfb-264b-4936-bec2-b5aa260cf38b`
+         * @description Example request: `GET /api/v1/Companies/ad0bbd8f-1c88-4c1f-adb2-e0a43909b1b3`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Settings`
+         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Settings`
          */
         get: operations["settings.get"];
         /**
          * Update company settings (versioned)
-         * @description Example request: `PUT /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Settings`
+         * @description Example request: `PUT /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Roles`
+         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Roles`
+         * @description Example request: `POST /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Roles/92cf3da6-e793-4b41-b9e0-566c97c85fd5`
+         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Roles/7d1ce11a-63fd-4613-beb8-1aae9b830cbc`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Roles/92cf3da6-e793-4b41-b9e0-566c97c85fd5`
+         * @description Example request: `PUT /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Roles/7d1ce11a-63fd-4613-beb8-1aae9b830cbc`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Roles/92cf3da6-e793-4b41-b9e0-566c97c85fd5`
+         * @description Example request: `DELETE /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Roles/7d1ce11a-63fd-4613-beb8-1aae9b830cbc`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Members`
+         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Members`
+         * @description Example request: `POST /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Members/7a00e696-b614-4fb0-99b0-3d9070bb5542`
+         * @description Example request: `PUT /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Members/e7c1c783-d43a-4658-a31e-64e82047678b`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Members/7a00e696-b614-4fb0-99b0-3d9070bb5542`
+         * @description Example request: `DELETE /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Members/e7c1c783-d43a-4658-a31e-64e82047678b`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/ApiKeys/4d3bd58f-f15a-4dcf-a297-b60dbfdabe8c`
+         * @description Example request: `DELETE /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/ApiKeys/57ac8804-92e6-4845-aa5a-9b20be8dddfe`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Accounts`
+         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Accounts`
+         * @description Example request: `POST /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Accounts/a046e7a9-6fb3-4170-b667-bab134514c9a`
+         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Accounts/00202aed-5e42-4f62-b228-1708128601be`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Accounts/a046e7a9-6fb3-4170-b667-bab134514c9a`
+         * @description Example request: `PUT /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Accounts/00202aed-5e42-4f62-b228-1708128601be`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Accounts/a046e7a9-6fb3-4170-b667-bab134514c9a`
+         * @description Example request: `DELETE /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Accounts/00202aed-5e42-4f62-b228-1708128601be`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Accounts/a046e7a9-6fb3-4170-b667-bab134514c9a/History`
+         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Accounts/00202aed-5e42-4f62-b228-1708128601be/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/CostCenters/d8d4101f-30bd-482b-b8ce-7daca35e4f15`
+         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/CostCenters/147f457e-88df-4fc1-b42f-1a73f9963ff2`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/CostCenters/d8d4101f-30bd-482b-b8ce-7daca35e4f15`
+         * @description Example request: `PUT /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/CostCenters/147f457e-88df-4fc1-b42f-1a73f9963ff2`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/CostCenters/d8d4101f-30bd-482b-b8ce-7daca35e4f15`
+         * @description Example request: `DELETE /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/CostCenters/147f457e-88df-4fc1-b42f-1a73f9963ff2`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/CostCenters/d8d4101f-30bd-482b-b8ce-7daca35e4f15/History`
+         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/CostCenters/147f457e-88df-4fc1-b42f-1a73f9963ff2/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/CostCenters/d8d4101f-30bd-482b-b8ce-7daca35e4f15/Activate`
+         * @description Example request: `POST /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/CostCenters/147f457e-88df-4fc1-b42f-1a73f9963ff2/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/CostCenters/d8d4101f-30bd-482b-b8ce-7daca35e4f15/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/CostCenters/147f457e-88df-4fc1-b42f-1a73f9963ff2/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears/7a813a26-fbe7-4bdf-8e88-2356ab7faba4`
+         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/FinancialYears/ecf79931-98b8-4dc6-b809-e9b0745d3aad`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears/9d057598-4309-4388-93b9-0e9a7ef2d2e1`
+         * @description Example request: `PUT /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/FinancialYears/46d4a915-1869-4a9d-8300-8e4bdea3e2b8`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears/9d057598-4309-4388-93b9-0e9a7ef2d2e1`
+         * @description Example request: `DELETE /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/FinancialYears/46d4a915-1869-4a9d-8300-8e4bdea3e2b8`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears/7a813a26-fbe7-4bdf-8e88-2356ab7faba4/Close`
+         * @description Example request: `PUT /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/FinancialYears/ecf79931-98b8-4dc6-b809-e9b0745d3aad/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears/7a813a26-fbe7-4bdf-8e88-2356ab7faba4/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/FinancialYears/ecf79931-98b8-4dc6-b809-e9b0745d3aad/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears/7a813a26-fbe7-4bdf-8e88-2356ab7faba4/Periods`
+         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/FinancialYears/ecf79931-98b8-4dc6-b809-e9b0745d3aad/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears/7a813a26-fbe7-4bdf-8e88-2356ab7faba4/Periods/a55456a1-bfa5-48ce-93d7-ee9be52681b3`
+         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/FinancialYears/ecf79931-98b8-4dc6-b809-e9b0745d3aad/Periods/271d0fc2-911d-4bd9-8cc0-6164d376a65f`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears/7a813a26-fbe7-4bdf-8e88-2356ab7faba4/Periods/a55456a1-bfa5-48ce-93d7-ee9be52681b3/Lock`
+         * @description Example request: `POST /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/FinancialYears/ecf79931-98b8-4dc6-b809-e9b0745d3aad/Periods/271d0fc2-911d-4bd9-8cc0-6164d376a65f/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears/7a813a26-fbe7-4bdf-8e88-2356ab7faba4/Periods/a55456a1-bfa5-48ce-93d7-ee9be52681b3/Close`
+         * @description Example request: `POST /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/FinancialYears/ecf79931-98b8-4dc6-b809-e9b0745d3aad/Periods/271d0fc2-911d-4bd9-8cc0-6164d376a65f/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears/7a813a26-fbe7-4bdf-8e88-2356ab7faba4/Periods/a55456a1-bfa5-48ce-93d7-ee9be52681b3/Close`
+         * @description Example request: `POST /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/FinancialYears/ecf79931-98b8-4dc6-b809-e9b0745d3aad/Periods/271d0fc2-911d-4bd9-8cc0-6164d376a65f/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears/7a813a26-fbe7-4bdf-8e88-2356ab7faba4/Periods/a55456a1-bfa5-48ce-93d7-ee9be52681b3/Reopen`
+         * @description Example request: `POST /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/FinancialYears/ecf79931-98b8-4dc6-b809-e9b0745d3aad/Periods/271d0fc2-911d-4bd9-8cc0-6164d376a65f/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Journals`
+         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Journals`
+         * @description Example request: `POST /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Journals/c3ff97f2-e599-4a72-b37c-cc6bec76c9da`
+         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Journals/7b53a188-9407-46a5-8989-8136c4d6345a`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Journals/c3ff97f2-e599-4a72-b37c-cc6bec76c9da`
+         * @description Example request: `PUT /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Journals/7b53a188-9407-46a5-8989-8136c4d6345a`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Journals/c3ff97f2-e599-4a72-b37c-cc6bec76c9da/History`
+         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Journals/7b53a188-9407-46a5-8989-8136c4d6345a/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Journals/c3ff97f2-e599-4a72-b37c-cc6bec76c9da/Post`
+         * @description Example request: `POST /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Journals/7b53a188-9407-46a5-8989-8136c4d6345a/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Journals/1cea30f9-ee29-48d4-a559-385b9c346f12/Void`
+         * @description Example request: `POST /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Journals/945096e1-06a7-4993-9927-52c521507fd1/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Journals/c3ff97f2-e599-4a72-b37c-cc6bec76c9da/Adjust`
+         * @description Example request: `POST /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Journals/7b53a188-9407-46a5-8989-8136c4d6345a/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Journals/c3ff97f2-e599-4a72-b37c-cc6bec76c9da/Reverse`
+         * @description Example request: `POST /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Journals/7b53a188-9407-46a5-8989-8136c4d6345a/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -829,7 +829,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Reports/TrialBalance?financialYearId=7a813a26-fbe7-4bdf-8e88-2356ab7faba4`
+         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Reports/TrialBalance?financialYearId=ecf79931-98b8-4dc6-b809-e9b0745d3aad`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -849,7 +849,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -869,7 +869,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Reports/BudgetVsActual?budgetId=022f0d0e-3fa2-4da1-9902-750b298342ed&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Reports/BudgetVsActual?budgetId=d3b582c0-770e-474d-afe5-5d056c2fb4f9&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -929,9 +929,29 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Reports/Restatements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`: the issued figures that changed (oldest first, paginated)
+         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Reports/Restatements?since=2026-11-24T13%3A15%3A46.152Z&pageSize=5`
+         */
+        get: operations["reports.restatements"];
         put?: never;
         post?: never;
         delete?: never;
@@ -949,13 +969,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Reports`
+         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Reports`
+         * @description Example request: `POST /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -973,7 +993,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Reports/6d0e6a03-2767-4f2b-87a2-8d3cb2d126db`
+         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Reports/34d13013-21e2-47f3-aada-7586ccc1e19a`
          */
         get: operations["reports.get"];
         put?: never;
@@ -993,7 +1013,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1013,13 +1033,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1037,18 +1057,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Webhooks/fba8ae67-61d6-48f6-97b7-543a58d7e5e9`
+         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Webhooks/4eef643a-04a5-4139-9c8f-e6e4b0e1516e`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Webhooks/fba8ae67-61d6-48f6-97b7-543a58d7e5e9`
+         * @description Example request: `PUT /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Webhooks/4eef643a-04a5-4139-9c8f-e6e4b0e1516e`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Webhooks/fba8ae67-61d6-48f6-97b7-543a58d7e5e9`
+         * @description Example request: `DELETE /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Webhooks/4eef643a-04a5-4139-9c8f-e6e4b0e1516e`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1065,7 +1085,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Webhooks/fba8ae67-61d6-48f6-97b7-543a58d7e5e9/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Webhooks/4eef643a-04a5-4139-9c8f-e6e4b0e1516e/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1085,13 +1105,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1109,18 +1129,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/ExchangeRates/0dce382a-4c16-46ce-8824-8cb21ffd9392`
+         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/ExchangeRates/8c334928-ba14-4b34-a862-875d7eab5458`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/ExchangeRates/0dce382a-4c16-46ce-8824-8cb21ffd9392`
+         * @description Example request: `PUT /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/ExchangeRates/8c334928-ba14-4b34-a862-875d7eab5458`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/ExchangeRates/0dce382a-4c16-46ce-8824-8cb21ffd9392`
+         * @description Example request: `DELETE /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/ExchangeRates/8c334928-ba14-4b34-a862-875d7eab5458`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1137,13 +1157,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Budgets`
+         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Budgets`
+         * @description Example request: `POST /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1161,18 +1181,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Budgets/022f0d0e-3fa2-4da1-9902-750b298342ed`
+         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Budgets/d3b582c0-770e-474d-afe5-5d056c2fb4f9`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Budgets/022f0d0e-3fa2-4da1-9902-750b298342ed`
+         * @description Example request: `PUT /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Budgets/d3b582c0-770e-474d-afe5-5d056c2fb4f9`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Budgets/022f0d0e-3fa2-4da1-9902-750b298342ed`
+         * @description Example request: `DELETE /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Budgets/d3b582c0-770e-474d-afe5-5d056c2fb4f9`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1189,13 +1209,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Imports`
+         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Imports`
+         * @description Example request: `POST /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1213,7 +1233,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Imports/849caa45-b99e-4459-b708-5228348f5513`
+         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Imports/c43d52ae-1c1a-4a3d-b503-ae0e4375c030`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1233,7 +1253,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Imports/849caa45-b99e-4459-b708-5228348f5513/Errors`
+         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Imports/c43d52ae-1c1a-4a3d-b503-ae0e4375c030/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1253,7 +1273,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1307,7 +1327,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:44377/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A44315%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=VoE4f_nvNdgTXfmNwUols8-NIsN2NteZka5Gk-j2ddM&code_challenge_method=S256&state=ByaZMCORGra0U3clnUXLqC95EC6nJ8ODr3L9Q31LUBg&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:41043/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A38337%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=3r5I76_U3S14g1XW8D_MZpLRFYrXfODmUu9Ag0MfwyM&code_challenge_method=S256&state=WQMoheFpV00p0fHcvheq04KctvyKlkWIaDqVThIAiBQ&client_id=ledger-local"
                      *     }
                      */
                     "application/json": {
@@ -1377,7 +1397,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "2e6860a6-1dc4-44bb-ae97-fd1ed3521f17",
+                     *           "companyId": "98c95c44-356d-4a2c-a846-7405e138a5ca",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1416,7 +1436,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "e4c31cfb-264b-4936-bec2-b5aa260cf38b",
+                     *           "companyId": "ad0bbd8f-1c88-4c1f-adb2-e0a43909b1b3",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1554,7 +1574,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "2e6860a6-1dc4-44bb-ae97-fd1ed3521f17",
+                     *           "companyId": "98c95c44-356d-4a2c-a846-7405e138a5ca",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1593,7 +1613,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "e4c31cfb-264b-4936-bec2-b5aa260cf38b",
+                     *           "companyId": "ad0bbd8f-1c88-4c1f-adb2-e0a43909b1b3",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1744,16 +1764,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e4c31cfb-264b-4936-bec2-b5aa260cf38b",
+                     *           "id": "ad0bbd8f-1c88-4c1f-adb2-e0a43909b1b3",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-24T12:20:19.596Z",
+                     *           "createdAt": "2026-11-24T13:15:39.426Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "2e6860a6-1dc4-44bb-ae97-fd1ed3521f17",
+                     *           "id": "98c95c44-356d-4a2c-a846-7405e138a5ca",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-24T12:20:19.440Z",
+                     *           "createdAt": "2026-11-24T13:15:38.524Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -1878,9 +1898,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e4c31cfb-264b-4936-bec2-b5aa260cf38b",
+                     *       "id": "ad0bbd8f-1c88-4c1f-adb2-e0a43909b1b3",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T12:20:19.596Z",
+                     *       "createdAt": "2026-11-24T13:15:39.426Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -1889,7 +1909,7 @@ export interface operations {
                      *         "fxRoundingAccountId": null,
                      *         "unrealizedFxGainLossAccountId": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-24T12:20:19.596Z"
+                     *         "updatedAt": "2026-11-24T13:15:39.426Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -2068,9 +2088,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e4c31cfb-264b-4936-bec2-b5aa260cf38b",
+                     *       "id": "ad0bbd8f-1c88-4c1f-adb2-e0a43909b1b3",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T12:20:19.596Z",
+                     *       "createdAt": "2026-11-24T13:15:39.426Z",
                      *       "version": 1
                      *     }
                      */
@@ -2174,7 +2194,7 @@ export interface operations {
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-24T12:20:19.440Z"
+                     *       "updatedAt": "2026-11-24T13:15:38.524Z"
                      *     }
                      */
                     "application/json": {
@@ -2270,7 +2290,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "322d06c6-d26b-49e2-a730-a004e8315c49",
+                 *       "retainedEarningsAccountId": "7961ba37-0b1e-4890-a19f-7433d115f143",
                  *       "version": 1
                  *     }
                  */
@@ -2301,11 +2321,11 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "322d06c6-d26b-49e2-a730-a004e8315c49",
+                     *       "retainedEarningsAccountId": "7961ba37-0b1e-4890-a19f-7433d115f143",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-24T12:20:20.516Z"
+                     *       "updatedAt": "2026-11-24T13:15:42.151Z"
                      *     }
                      */
                     "application/json": {
@@ -2535,7 +2555,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "92cf3da6-e793-4b41-b9e0-566c97c85fd5",
+                     *           "id": "7d1ce11a-63fd-4613-beb8-1aae9b830cbc",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -2546,8 +2566,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-24T12:20:25.846Z",
-                     *           "updatedAt": "2026-11-24T12:20:25.901Z"
+                     *           "createdAt": "2026-11-24T13:15:58.447Z",
+                     *           "updatedAt": "2026-11-24T13:15:58.479Z"
                      *         }
                      *       ]
                      *     }
@@ -2683,7 +2703,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "92cf3da6-e793-4b41-b9e0-566c97c85fd5",
+                     *       "id": "7d1ce11a-63fd-4613-beb8-1aae9b830cbc",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2693,8 +2713,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T12:20:25.846Z",
-                     *       "updatedAt": "2026-11-24T12:20:25.846Z"
+                     *       "createdAt": "2026-11-24T13:15:58.447Z",
+                     *       "updatedAt": "2026-11-24T13:15:58.447Z"
                      *     }
                      */
                     "application/json": {
@@ -2827,7 +2847,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "92cf3da6-e793-4b41-b9e0-566c97c85fd5",
+                     *       "id": "7d1ce11a-63fd-4613-beb8-1aae9b830cbc",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2837,8 +2857,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T12:20:25.846Z",
-                     *       "updatedAt": "2026-11-24T12:20:25.846Z"
+                     *       "createdAt": "2026-11-24T13:15:58.447Z",
+                     *       "updatedAt": "2026-11-24T13:15:58.447Z"
                      *     }
                      */
                     "application/json": {
@@ -2972,7 +2992,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "92cf3da6-e793-4b41-b9e0-566c97c85fd5",
+                     *       "id": "7d1ce11a-63fd-4613-beb8-1aae9b830cbc",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -2983,8 +3003,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T12:20:25.846Z",
-                     *       "updatedAt": "2026-11-24T12:20:25.901Z"
+                     *       "createdAt": "2026-11-24T13:15:58.447Z",
+                     *       "updatedAt": "2026-11-24T13:15:58.479Z"
                      *     }
                      */
                     "application/json": {
@@ -3227,8 +3247,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "cf04648f-74f1-4ffb-8653-9bda5f009100",
-                     *           "email": "user-b33d2d53-576c-4b77-b8fb-067e059ed0df@example.com",
+                     *           "userId": "571c595f-c054-41f2-b796-53bbd0bed640",
+                     *           "email": "user-0c672f35-5bc3-4409-8e46-7621bdd85fcb@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -3266,20 +3286,20 @@ export interface operations {
                      *             "imports:manage",
                      *             "audit:read"
                      *           ],
-                     *           "joinedAt": "2026-11-24T12:20:19.440Z",
+                     *           "joinedAt": "2026-11-24T13:15:38.524Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "7a00e696-b614-4fb0-99b0-3d9070bb5542",
-                     *           "email": "contract-1795522825929@example.com",
-                     *           "roleId": "92cf3da6-e793-4b41-b9e0-566c97c85fd5",
+                     *           "userId": "e7c1c783-d43a-4658-a31e-64e82047678b",
+                     *           "email": "contract-1795526158499@example.com",
+                     *           "roleId": "7d1ce11a-63fd-4613-beb8-1aae9b830cbc",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-24T12:20:25.954Z",
+                     *           "joinedAt": "2026-11-24T13:15:58.515Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -3390,8 +3410,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795522825929@example.com",
-                 *       "roleId": "92cf3da6-e793-4b41-b9e0-566c97c85fd5"
+                 *       "email": "contract-1795526158499@example.com",
+                 *       "roleId": "7d1ce11a-63fd-4613-beb8-1aae9b830cbc"
                  *     }
                  */
                 "application/json": {
@@ -3417,16 +3437,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "7a00e696-b614-4fb0-99b0-3d9070bb5542",
-                     *       "email": "contract-1795522825929@example.com",
-                     *       "roleId": "92cf3da6-e793-4b41-b9e0-566c97c85fd5",
+                     *       "userId": "e7c1c783-d43a-4658-a31e-64e82047678b",
+                     *       "email": "contract-1795526158499@example.com",
+                     *       "roleId": "7d1ce11a-63fd-4613-beb8-1aae9b830cbc",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T12:20:25.954Z",
+                     *       "joinedAt": "2026-11-24T13:15:58.515Z",
                      *       "version": 1
                      *     }
                      */
@@ -3571,8 +3591,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "7a00e696-b614-4fb0-99b0-3d9070bb5542",
-                     *       "email": "contract-1795522825929@example.com",
+                     *       "userId": "e7c1c783-d43a-4658-a31e-64e82047678b",
+                     *       "email": "contract-1795526158499@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -3588,7 +3608,7 @@ export interface operations {
                      *         "budgets:read",
                      *         "audit:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T12:20:25.954Z",
+                     *       "joinedAt": "2026-11-24T13:15:58.515Z",
                      *       "version": 2
                      *     }
                      */
@@ -3834,9 +3854,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "4d3bd58f-f15a-4dcf-a297-b60dbfdabe8c",
+                     *           "id": "57ac8804-92e6-4845-aa5a-9b20be8dddfe",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_AyvN-FR",
+                     *           "prefix": "sk-svc_Kxk0F6v",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -3844,8 +3864,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "cf04648f-74f1-4ffb-8653-9bda5f009100",
-                     *           "createdAt": "2026-11-24T12:20:26.067Z",
+                     *           "createdBy": "571c595f-c054-41f2-b796-53bbd0bed640",
+                     *           "createdAt": "2026-11-24T13:15:58.605Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -4003,9 +4023,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4d3bd58f-f15a-4dcf-a297-b60dbfdabe8c",
+                     *       "id": "57ac8804-92e6-4845-aa5a-9b20be8dddfe",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_AyvN-FR",
+                     *       "prefix": "sk-svc_Kxk0F6v",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -4013,8 +4033,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "cf04648f-74f1-4ffb-8653-9bda5f009100",
-                     *       "createdAt": "2026-11-24T12:20:26.067Z",
+                     *       "createdBy": "571c595f-c054-41f2-b796-53bbd0bed640",
+                     *       "createdAt": "2026-11-24T13:15:58.605Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -4158,18 +4178,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4d3bd58f-f15a-4dcf-a297-b60dbfdabe8c",
+                     *       "id": "57ac8804-92e6-4845-aa5a-9b20be8dddfe",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_AyvN-FR",
+                     *       "prefix": "sk-svc_Kxk0F6v",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-24T12:20:26.111Z",
-                     *       "createdBy": "cf04648f-74f1-4ffb-8653-9bda5f009100",
-                     *       "createdAt": "2026-11-24T12:20:26.067Z",
+                     *       "revokedAt": "2026-11-24T13:15:58.643Z",
+                     *       "createdBy": "571c595f-c054-41f2-b796-53bbd0bed640",
+                     *       "createdAt": "2026-11-24T13:15:58.605Z",
                      *       "version": 2
                      *     }
                      */
@@ -4316,24 +4336,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "dd1e3509-7237-4da5-b019-6e9c33ca732f",
+                     *           "id": "80829954-9270-4c96-918d-044c8c19f760",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "18496aca-2986-4261-ad58-c942902051ea",
+                     *           "parentId": "b2434243-55e7-4748-a515-5e643c9b04b8",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:20:20.387Z",
-                     *           "updatedAt": "2026-11-24T12:20:20.387Z",
+                     *           "createdAt": "2026-11-24T13:15:41.660Z",
+                     *           "updatedAt": "2026-11-24T13:15:41.660Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "18496aca-2986-4261-ad58-c942902051ea",
+                     *           "id": "b2434243-55e7-4748-a515-5e643c9b04b8",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -4342,32 +4362,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:20:20.344Z",
-                     *           "updatedAt": "2026-11-24T12:20:20.344Z",
+                     *           "createdAt": "2026-11-24T13:15:41.612Z",
+                     *           "updatedAt": "2026-11-24T13:15:41.612Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
+                     *           "id": "86fbfcd0-3981-4ea8-a478-97d799f378e5",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "07ab20e5-8d00-4927-9df7-13517f58639c",
+                     *           "parentId": "1661ef4e-7c39-4b89-a21b-1d1be8e49506",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:20:20.308Z",
-                     *           "updatedAt": "2026-11-24T12:20:20.308Z",
+                     *           "createdAt": "2026-11-24T13:15:41.495Z",
+                     *           "updatedAt": "2026-11-24T13:15:41.495Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "07ab20e5-8d00-4927-9df7-13517f58639c",
+                     *           "id": "1661ef4e-7c39-4b89-a21b-1d1be8e49506",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -4376,32 +4396,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:20:20.257Z",
-                     *           "updatedAt": "2026-11-24T12:20:20.257Z",
+                     *           "createdAt": "2026-11-24T13:15:41.440Z",
+                     *           "updatedAt": "2026-11-24T13:15:41.440Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "322d06c6-d26b-49e2-a730-a004e8315c49",
+                     *           "id": "7961ba37-0b1e-4890-a19f-7433d115f143",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "e4da7271-0b1e-4d88-8617-856ba2fe1f26",
+                     *           "parentId": "9f85140e-48f7-4e5e-896d-030dad05b593",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:20:20.224Z",
-                     *           "updatedAt": "2026-11-24T12:20:20.224Z",
+                     *           "createdAt": "2026-11-24T13:15:40.877Z",
+                     *           "updatedAt": "2026-11-24T13:15:40.877Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "e4da7271-0b1e-4d88-8617-856ba2fe1f26",
+                     *           "id": "9f85140e-48f7-4e5e-896d-030dad05b593",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -4410,49 +4430,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:20:20.182Z",
-                     *           "updatedAt": "2026-11-24T12:20:20.182Z",
+                     *           "createdAt": "2026-11-24T13:15:40.583Z",
+                     *           "updatedAt": "2026-11-24T13:15:40.583Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "fe81dea7-9fce-4069-8bb4-e47c8be1a322",
+                     *           "id": "11cd58a1-e4ce-4c80-90dc-6aa054b12443",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "d69fd846-410c-4928-a150-6563728b0a76",
+                     *           "parentId": "f1e4e0c9-5e36-4ee0-9f18-9f5dfa0a4c49",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:20:20.126Z",
-                     *           "updatedAt": "2026-11-24T12:20:20.126Z",
+                     *           "createdAt": "2026-11-24T13:15:40.290Z",
+                     *           "updatedAt": "2026-11-24T13:15:40.290Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
+                     *           "id": "b1d6e5d8-5fc7-405a-a587-c85ae817476f",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "d69fd846-410c-4928-a150-6563728b0a76",
+                     *           "parentId": "f1e4e0c9-5e36-4ee0-9f18-9f5dfa0a4c49",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:20:20.024Z",
-                     *           "updatedAt": "2026-11-24T12:20:20.024Z",
+                     *           "createdAt": "2026-11-24T13:15:40.167Z",
+                     *           "updatedAt": "2026-11-24T13:15:40.167Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "d69fd846-410c-4928-a150-6563728b0a76",
+                     *           "id": "f1e4e0c9-5e36-4ee0-9f18-9f5dfa0a4c49",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -4461,8 +4481,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:20:19.958Z",
-                     *           "updatedAt": "2026-11-24T12:20:19.958Z",
+                     *           "createdAt": "2026-11-24T13:15:39.950Z",
+                     *           "updatedAt": "2026-11-24T13:15:39.950Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -4662,7 +4682,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a046e7a9-6fb3-4170-b667-bab134514c9a",
+                     *       "id": "00202aed-5e42-4f62-b228-1708128601be",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -4671,8 +4691,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T12:20:20.558Z",
-                     *       "updatedAt": "2026-11-24T12:20:20.558Z",
+                     *       "createdAt": "2026-11-24T13:15:42.283Z",
+                     *       "updatedAt": "2026-11-24T13:15:42.283Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -4835,7 +4855,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a046e7a9-6fb3-4170-b667-bab134514c9a",
+                     *       "id": "00202aed-5e42-4f62-b228-1708128601be",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -4844,8 +4864,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T12:20:20.558Z",
-                     *       "updatedAt": "2026-11-24T12:20:20.558Z",
+                     *       "createdAt": "2026-11-24T13:15:42.283Z",
+                     *       "updatedAt": "2026-11-24T13:15:42.283Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -5031,7 +5051,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a046e7a9-6fb3-4170-b667-bab134514c9a",
+                     *       "id": "00202aed-5e42-4f62-b228-1708128601be",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -5040,8 +5060,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T12:20:20.558Z",
-                     *       "updatedAt": "2026-11-24T12:20:20.747Z",
+                     *       "createdAt": "2026-11-24T13:15:42.283Z",
+                     *       "updatedAt": "2026-11-24T13:15:42.693Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -5314,15 +5334,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "cf04648f-74f1-4ffb-8653-9bda5f009100",
+                     *             "id": "571c595f-c054-41f2-b796-53bbd0bed640",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "218557c9-ba6c-4791-8da5-e0534a9d7e93",
-                     *           "occurredAt": "2026-11-24T12:20:20.558Z",
+                     *           "requestId": "0e7c731d-619c-4df6-8794-7488742d1b2d",
+                     *           "occurredAt": "2026-11-24T13:15:42.283Z",
                      *           "sequence": 14,
-                     *           "hash": "a7e0ed5785ed7a0ead96a84773843632d527c2f168d3f016a0f9fa726a877558",
+                     *           "hash": "84fc233cd237ad086f1458b2917108701e128a4fe59ddeffdc6d141051adeffe",
                      *           "state": {
-                     *             "id": "a046e7a9-6fb3-4170-b667-bab134514c9a",
+                     *             "id": "00202aed-5e42-4f62-b228-1708128601be",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -5331,8 +5351,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-24T12:20:20.558Z",
-                     *             "updatedAt": "2026-11-24T12:20:20.558Z",
+                     *             "createdAt": "2026-11-24T13:15:42.283Z",
+                     *             "updatedAt": "2026-11-24T13:15:42.283Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -5475,7 +5495,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "d8d4101f-30bd-482b-b8ce-7daca35e4f15",
+                     *           "id": "147f457e-88df-4fc1-b42f-1a73f9963ff2",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -5484,12 +5504,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:20:20.823Z",
-                     *           "updatedAt": "2026-11-24T12:20:20.823Z",
+                     *           "createdAt": "2026-11-24T13:15:43.244Z",
+                     *           "updatedAt": "2026-11-24T13:15:43.244Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "40715071-0fe7-4c00-ac62-a926fd2868c0",
+                     *           "id": "a7a7eae9-c693-44d9-a6a1-7a9ae1c26b29",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -5498,12 +5518,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:20:20.428Z",
-                     *           "updatedAt": "2026-11-24T12:20:20.428Z",
+                     *           "createdAt": "2026-11-24T13:15:42.024Z",
+                     *           "updatedAt": "2026-11-24T13:15:42.024Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "4d0120d7-27e8-45c4-beb4-3f8e3e1a9754",
+                     *           "id": "88c3c9be-af6b-40c9-96d3-762f58567c41",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -5512,8 +5532,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:20:20.467Z",
-                     *           "updatedAt": "2026-11-24T12:20:20.467Z",
+                     *           "createdAt": "2026-11-24T13:15:42.072Z",
+                     *           "updatedAt": "2026-11-24T13:15:42.072Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -5682,7 +5702,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d8d4101f-30bd-482b-b8ce-7daca35e4f15",
+                     *       "id": "147f457e-88df-4fc1-b42f-1a73f9963ff2",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -5691,8 +5711,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T12:20:20.823Z",
-                     *       "updatedAt": "2026-11-24T12:20:20.823Z",
+                     *       "createdAt": "2026-11-24T13:15:43.244Z",
+                     *       "updatedAt": "2026-11-24T13:15:43.244Z",
                      *       "status": "active"
                      *     }
                      */
@@ -5840,7 +5860,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d8d4101f-30bd-482b-b8ce-7daca35e4f15",
+                     *       "id": "147f457e-88df-4fc1-b42f-1a73f9963ff2",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -5849,8 +5869,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T12:20:20.823Z",
-                     *       "updatedAt": "2026-11-24T12:20:20.823Z",
+                     *       "createdAt": "2026-11-24T13:15:43.244Z",
+                     *       "updatedAt": "2026-11-24T13:15:43.244Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6011,7 +6031,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d8d4101f-30bd-482b-b8ce-7daca35e4f15",
+                     *       "id": "147f457e-88df-4fc1-b42f-1a73f9963ff2",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -6020,8 +6040,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T12:20:20.823Z",
-                     *       "updatedAt": "2026-11-24T12:20:20.934Z",
+                     *       "createdAt": "2026-11-24T13:15:43.244Z",
+                     *       "updatedAt": "2026-11-24T13:15:43.591Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6279,15 +6299,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "cf04648f-74f1-4ffb-8653-9bda5f009100",
+                     *             "id": "571c595f-c054-41f2-b796-53bbd0bed640",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "80595893-7338-4acb-8d8f-9277284582a6",
-                     *           "occurredAt": "2026-11-24T12:20:20.823Z",
+                     *           "requestId": "76132b4a-bf5d-4ea7-b7d4-00f93c9bce2d",
+                     *           "occurredAt": "2026-11-24T13:15:43.244Z",
                      *           "sequence": 17,
-                     *           "hash": "38c5431ab92e26a1ac81891270369817db6b4ea0334d21000152d8147b825244",
+                     *           "hash": "ed227b56fe1ba7a9cc7f6366bbf0979fcdb7db3d3fd11f8825bfabbdedd6a8f5",
                      *           "state": {
-                     *             "id": "d8d4101f-30bd-482b-b8ce-7daca35e4f15",
+                     *             "id": "147f457e-88df-4fc1-b42f-1a73f9963ff2",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -6296,8 +6316,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-24T12:20:20.823Z",
-                     *             "updatedAt": "2026-11-24T12:20:20.823Z",
+                     *             "createdAt": "2026-11-24T13:15:43.244Z",
+                     *             "updatedAt": "2026-11-24T13:15:43.244Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -6437,7 +6457,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d8d4101f-30bd-482b-b8ce-7daca35e4f15",
+                     *       "id": "147f457e-88df-4fc1-b42f-1a73f9963ff2",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -6446,8 +6466,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T12:20:20.823Z",
-                     *       "updatedAt": "2026-11-24T12:20:20.996Z",
+                     *       "createdAt": "2026-11-24T13:15:43.244Z",
+                     *       "updatedAt": "2026-11-24T13:15:43.678Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6598,7 +6618,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d8d4101f-30bd-482b-b8ce-7daca35e4f15",
+                     *       "id": "147f457e-88df-4fc1-b42f-1a73f9963ff2",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -6607,8 +6627,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T12:20:20.823Z",
-                     *       "updatedAt": "2026-11-24T12:20:20.969Z",
+                     *       "createdAt": "2026-11-24T13:15:43.244Z",
+                     *       "updatedAt": "2026-11-24T13:15:43.645Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -6759,290 +6779,290 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *           "id": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:20:21.255Z",
-                     *           "updatedAt": "2026-11-24T12:20:21.255Z",
+                     *           "createdAt": "2026-11-24T13:15:45.765Z",
+                     *           "updatedAt": "2026-11-24T13:15:45.765Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2027-01-31",
                      *               "name": "P01",
-                     *               "id": "d5264654-7f39-4c8b-95d5-f6c4ef0af2c6",
+                     *               "id": "c7f2e3d6-87f4-467c-adf8-f85504f96f84",
                      *               "version": 1,
                      *               "startDate": "2027-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *               "financialYearId": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2027-02-28",
                      *               "name": "P02",
-                     *               "id": "5981634a-7e2d-40e7-94e4-78101454fde1",
+                     *               "id": "680d89fe-da7b-49e4-b274-f96632bd2959",
                      *               "version": 1,
                      *               "startDate": "2027-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *               "financialYearId": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2027-03-31",
                      *               "name": "P03",
-                     *               "id": "843d7137-28dc-4a1a-848c-46b1372b248b",
+                     *               "id": "af07f29a-e44c-4356-af92-6ce96ef07f34",
                      *               "version": 1,
                      *               "startDate": "2027-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *               "financialYearId": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2027-04-30",
                      *               "name": "P04",
-                     *               "id": "49e74ca4-fbd7-47d2-8e24-aaa938533a5c",
+                     *               "id": "169b7702-d318-4897-8933-ca2a0a83268c",
                      *               "version": 1,
                      *               "startDate": "2027-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *               "financialYearId": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2027-05-31",
                      *               "name": "P05",
-                     *               "id": "f03261c5-ca14-4240-a6fe-152389501f14",
+                     *               "id": "9b9cb978-0cfb-426a-a854-8ceb7788f765",
                      *               "version": 1,
                      *               "startDate": "2027-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *               "financialYearId": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2027-06-30",
                      *               "name": "P06",
-                     *               "id": "d9d35231-80ae-4b80-8268-2d8528663ec1",
+                     *               "id": "69292ee6-f8e7-4dba-a02c-63d2b0a201f8",
                      *               "version": 1,
                      *               "startDate": "2027-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *               "financialYearId": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2027-07-31",
                      *               "name": "P07",
-                     *               "id": "b9758b05-3313-46f8-9a96-fe0544cf5b63",
+                     *               "id": "0e60215c-7c0d-4b48-b2d0-6ab6c9049100",
                      *               "version": 1,
                      *               "startDate": "2027-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *               "financialYearId": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2027-08-31",
                      *               "name": "P08",
-                     *               "id": "06d00156-0eea-40e3-b3b1-561a8216c9c0",
+                     *               "id": "5ac2efe0-fcfb-4845-aa8d-2a49d8bdbbb9",
                      *               "version": 1,
                      *               "startDate": "2027-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *               "financialYearId": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2027-09-30",
                      *               "name": "P09",
-                     *               "id": "be23102e-0419-4332-bea5-a2c53612c891",
+                     *               "id": "d29ec064-bfcd-4d58-b16a-11fac724642b",
                      *               "version": 1,
                      *               "startDate": "2027-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *               "financialYearId": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2027-10-31",
                      *               "name": "P10",
-                     *               "id": "5070bbd9-02d5-4eed-a412-37717c4f0cdf",
+                     *               "id": "a51db139-2c29-4edb-89da-21f24197116d",
                      *               "version": 1,
                      *               "startDate": "2027-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *               "financialYearId": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2027-11-30",
                      *               "name": "P11",
-                     *               "id": "d07cc004-7d49-4999-9696-7969d99ca6fb",
+                     *               "id": "d7dedba7-20d6-492f-a69f-7c7045143199",
                      *               "version": 1,
                      *               "startDate": "2027-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *               "financialYearId": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2027-12-31",
                      *               "name": "P12",
-                     *               "id": "52124b64-744b-4e44-a040-9b79eeba2e97",
+                     *               "id": "04a9f693-9860-4fdf-8ee0-51768bbe24a3",
                      *               "version": 1,
                      *               "startDate": "2027-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *               "financialYearId": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
                      *               "auditHead": null
                      *             }
                      *           ],
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "id": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:20:21.237Z",
-                     *           "updatedAt": "2026-11-24T12:20:21.237Z",
+                     *           "createdAt": "2026-11-24T13:15:45.736Z",
+                     *           "updatedAt": "2026-11-24T13:15:45.736Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2026-01-31",
                      *               "name": "P01",
-                     *               "id": "a55456a1-bfa5-48ce-93d7-ee9be52681b3",
+                     *               "id": "271d0fc2-911d-4bd9-8cc0-6164d376a65f",
                      *               "version": 1,
                      *               "startDate": "2026-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *               "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2026-02-28",
                      *               "name": "P02",
-                     *               "id": "afa8bbc5-d87a-4501-9dd4-406297da7c34",
+                     *               "id": "705ce26b-189b-402a-bb64-022bce171235",
                      *               "version": 1,
                      *               "startDate": "2026-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *               "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2026-03-31",
                      *               "name": "P03",
-                     *               "id": "20b4c2d5-86c0-4a29-b711-06602d8fa522",
+                     *               "id": "96660d1f-edcd-498b-88e6-3313a8b83239",
                      *               "version": 1,
                      *               "startDate": "2026-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *               "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2026-04-30",
                      *               "name": "P04",
-                     *               "id": "388e9177-2653-4662-8102-18dd6da292f1",
+                     *               "id": "ed859b2d-1612-4e73-b9fb-81957ff35818",
                      *               "version": 1,
                      *               "startDate": "2026-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *               "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2026-05-31",
                      *               "name": "P05",
-                     *               "id": "0fe369c5-4995-4e9f-895b-e6fa745a61c7",
+                     *               "id": "4beafa26-1779-4a32-a2b1-efbe7c6a6a09",
                      *               "version": 1,
                      *               "startDate": "2026-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *               "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2026-06-30",
                      *               "name": "P06",
-                     *               "id": "eb57b6e0-7873-4036-a690-9d326a9f47b5",
+                     *               "id": "a1d601f4-f70a-44a6-a50e-9820542982d5",
                      *               "version": 1,
                      *               "startDate": "2026-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *               "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2026-07-31",
                      *               "name": "P07",
-                     *               "id": "27e6e83f-7364-43ee-a5c1-d574c0193004",
+                     *               "id": "db60c9d9-ec2a-4f20-986c-5252f8bf7012",
                      *               "version": 1,
                      *               "startDate": "2026-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *               "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2026-08-31",
                      *               "name": "P08",
-                     *               "id": "85b7ae55-76c9-4fe6-8164-e116b6137e7a",
+                     *               "id": "26a8a61e-1128-452f-a63b-c64953ba4dc3",
                      *               "version": 1,
                      *               "startDate": "2026-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *               "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2026-09-30",
                      *               "name": "P09",
-                     *               "id": "08a252b3-5742-474e-a4c2-a84b5679d91b",
+                     *               "id": "9d681729-af6c-40b6-bfa4-7b072f8780e1",
                      *               "version": 1,
                      *               "startDate": "2026-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *               "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2026-10-31",
                      *               "name": "P10",
-                     *               "id": "33743fab-9636-4598-8960-cb7e49bf5343",
+                     *               "id": "6b156933-2667-4ba7-843e-255a9333a508",
                      *               "version": 1,
                      *               "startDate": "2026-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *               "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2026-11-30",
                      *               "name": "P11",
-                     *               "id": "90f883d5-c20b-45bf-9231-c295589490ad",
+                     *               "id": "ff676d96-da3b-40ab-baac-3c944a177687",
                      *               "version": 1,
                      *               "startDate": "2026-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *               "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2026-12-31",
                      *               "name": "P12",
-                     *               "id": "f914b1d2-93b4-4942-842a-ea5fb1469c4c",
+                     *               "id": "2f0e7748-5328-4e1b-89f4-323089897a9f",
                      *               "version": 1,
                      *               "startDate": "2026-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *               "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
                      *               "auditHead": null
                      *             }
                      *           ],
@@ -7267,7 +7287,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *       "id": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
@@ -7275,140 +7295,140 @@ export interface operations {
                      *       "version": 1,
                      *       "periods": [
                      *         {
-                     *           "id": "d5264654-7f39-4c8b-95d5-f6c4ef0af2c6",
+                     *           "id": "c7f2e3d6-87f4-467c-adf8-f85504f96f84",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-01-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *           "financialYearId": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5981634a-7e2d-40e7-94e4-78101454fde1",
+                     *           "id": "680d89fe-da7b-49e4-b274-f96632bd2959",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
                      *           "endDate": "2027-02-28",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *           "financialYearId": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "843d7137-28dc-4a1a-848c-46b1372b248b",
+                     *           "id": "af07f29a-e44c-4356-af92-6ce96ef07f34",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
                      *           "endDate": "2027-03-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *           "financialYearId": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "49e74ca4-fbd7-47d2-8e24-aaa938533a5c",
+                     *           "id": "169b7702-d318-4897-8933-ca2a0a83268c",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
                      *           "endDate": "2027-04-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *           "financialYearId": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f03261c5-ca14-4240-a6fe-152389501f14",
+                     *           "id": "9b9cb978-0cfb-426a-a854-8ceb7788f765",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
                      *           "endDate": "2027-05-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *           "financialYearId": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d9d35231-80ae-4b80-8268-2d8528663ec1",
+                     *           "id": "69292ee6-f8e7-4dba-a02c-63d2b0a201f8",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
                      *           "endDate": "2027-06-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *           "financialYearId": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b9758b05-3313-46f8-9a96-fe0544cf5b63",
+                     *           "id": "0e60215c-7c0d-4b48-b2d0-6ab6c9049100",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
                      *           "endDate": "2027-07-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *           "financialYearId": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "06d00156-0eea-40e3-b3b1-561a8216c9c0",
+                     *           "id": "5ac2efe0-fcfb-4845-aa8d-2a49d8bdbbb9",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
                      *           "endDate": "2027-08-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *           "financialYearId": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "be23102e-0419-4332-bea5-a2c53612c891",
+                     *           "id": "d29ec064-bfcd-4d58-b16a-11fac724642b",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
                      *           "endDate": "2027-09-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *           "financialYearId": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5070bbd9-02d5-4eed-a412-37717c4f0cdf",
+                     *           "id": "a51db139-2c29-4edb-89da-21f24197116d",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
                      *           "endDate": "2027-10-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *           "financialYearId": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d07cc004-7d49-4999-9696-7969d99ca6fb",
+                     *           "id": "d7dedba7-20d6-492f-a69f-7c7045143199",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
                      *           "endDate": "2027-11-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *           "financialYearId": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "52124b64-744b-4e44-a040-9b79eeba2e97",
+                     *           "id": "04a9f693-9860-4fdf-8ee0-51768bbe24a3",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *           "financialYearId": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
                      *           "auditHead": null
                      *         }
                      *       ],
-                     *       "createdAt": "2026-11-24T12:20:21.255Z",
-                     *       "updatedAt": "2026-11-24T12:20:21.255Z",
+                     *       "createdAt": "2026-11-24T13:15:45.765Z",
+                     *       "updatedAt": "2026-11-24T13:15:45.765Z",
                      *       "auditHead": null
                      *     }
                      */
@@ -7608,145 +7628,145 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *       "id": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T12:20:21.237Z",
-                     *       "updatedAt": "2026-11-24T12:20:21.237Z",
+                     *       "createdAt": "2026-11-24T13:15:45.736Z",
+                     *       "updatedAt": "2026-11-24T13:15:45.736Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "a55456a1-bfa5-48ce-93d7-ee9be52681b3",
+                     *           "id": "271d0fc2-911d-4bd9-8cc0-6164d376a65f",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "afa8bbc5-d87a-4501-9dd4-406297da7c34",
+                     *           "id": "705ce26b-189b-402a-bb64-022bce171235",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "20b4c2d5-86c0-4a29-b711-06602d8fa522",
+                     *           "id": "96660d1f-edcd-498b-88e6-3313a8b83239",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "388e9177-2653-4662-8102-18dd6da292f1",
+                     *           "id": "ed859b2d-1612-4e73-b9fb-81957ff35818",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "0fe369c5-4995-4e9f-895b-e6fa745a61c7",
+                     *           "id": "4beafa26-1779-4a32-a2b1-efbe7c6a6a09",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "eb57b6e0-7873-4036-a690-9d326a9f47b5",
+                     *           "id": "a1d601f4-f70a-44a6-a50e-9820542982d5",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "27e6e83f-7364-43ee-a5c1-d574c0193004",
+                     *           "id": "db60c9d9-ec2a-4f20-986c-5252f8bf7012",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "85b7ae55-76c9-4fe6-8164-e116b6137e7a",
+                     *           "id": "26a8a61e-1128-452f-a63b-c64953ba4dc3",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "08a252b3-5742-474e-a4c2-a84b5679d91b",
+                     *           "id": "9d681729-af6c-40b6-bfa4-7b072f8780e1",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "33743fab-9636-4598-8960-cb7e49bf5343",
+                     *           "id": "6b156933-2667-4ba7-843e-255a9333a508",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "90f883d5-c20b-45bf-9231-c295589490ad",
+                     *           "id": "ff676d96-da3b-40ab-baac-3c944a177687",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "f914b1d2-93b4-4942-842a-ea5fb1469c4c",
+                     *           "id": "2f0e7748-5328-4e1b-89f4-323089897a9f",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
                      *           "auditHead": null
                      *         }
                      *       ],
@@ -7964,145 +7984,145 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
+                     *       "id": "46d4a915-1869-4a9d-8300-8e4bdea3e2b8",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T12:20:21.311Z",
-                     *       "updatedAt": "2026-11-24T12:20:21.375Z",
+                     *       "createdAt": "2026-11-24T13:15:45.907Z",
+                     *       "updatedAt": "2026-11-24T13:15:45.961Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2030-01-31",
                      *           "name": "P01",
-                     *           "id": "14bd3746-3b87-4d49-88d6-7ee295ab772c",
+                     *           "id": "01f8d1f3-f695-4894-b352-3ffe94ede956",
                      *           "version": 1,
                      *           "startDate": "2030-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
+                     *           "financialYearId": "46d4a915-1869-4a9d-8300-8e4bdea3e2b8",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2030-02-28",
                      *           "name": "P02",
-                     *           "id": "fb92ed5f-4268-47d8-b605-3a194af30695",
+                     *           "id": "04318236-9554-44a3-88f2-d9ba96dd09cd",
                      *           "version": 1,
                      *           "startDate": "2030-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
+                     *           "financialYearId": "46d4a915-1869-4a9d-8300-8e4bdea3e2b8",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2030-03-31",
                      *           "name": "P03",
-                     *           "id": "4410907e-f0e9-474a-be5e-cd02b3c80fb7",
+                     *           "id": "63daebd5-4e09-482a-8d3d-30bfe2b460a1",
                      *           "version": 1,
                      *           "startDate": "2030-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
+                     *           "financialYearId": "46d4a915-1869-4a9d-8300-8e4bdea3e2b8",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2030-04-30",
                      *           "name": "P04",
-                     *           "id": "f1bbe522-ad7b-48a8-8699-84b6e7586a85",
+                     *           "id": "f119b214-6ff3-4d10-a0d2-d9f9762adaa7",
                      *           "version": 1,
                      *           "startDate": "2030-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
+                     *           "financialYearId": "46d4a915-1869-4a9d-8300-8e4bdea3e2b8",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2030-05-31",
                      *           "name": "P05",
-                     *           "id": "bdde1a03-367f-4b0d-8ea0-bfe0185701c7",
+                     *           "id": "023ea0ed-fd3d-4da1-ae19-4e0f7d05c944",
                      *           "version": 1,
                      *           "startDate": "2030-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
+                     *           "financialYearId": "46d4a915-1869-4a9d-8300-8e4bdea3e2b8",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2030-06-30",
                      *           "name": "P06",
-                     *           "id": "df251954-83d1-4a15-8930-7d937ded3c2b",
+                     *           "id": "b6af4e78-c6f6-4393-926f-364b82f13429",
                      *           "version": 1,
                      *           "startDate": "2030-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
+                     *           "financialYearId": "46d4a915-1869-4a9d-8300-8e4bdea3e2b8",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2030-07-31",
                      *           "name": "P07",
-                     *           "id": "473382cd-13d5-42c4-b3af-e81822dc14f2",
+                     *           "id": "40d1c796-37a5-4077-aea3-2ff5165124d3",
                      *           "version": 1,
                      *           "startDate": "2030-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
+                     *           "financialYearId": "46d4a915-1869-4a9d-8300-8e4bdea3e2b8",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2030-08-31",
                      *           "name": "P08",
-                     *           "id": "0938b0a3-1829-418c-a7fe-669df8797cf7",
+                     *           "id": "5e17b27f-e1bd-4640-8f15-320de6663009",
                      *           "version": 1,
                      *           "startDate": "2030-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
+                     *           "financialYearId": "46d4a915-1869-4a9d-8300-8e4bdea3e2b8",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2030-09-30",
                      *           "name": "P09",
-                     *           "id": "8b611689-fd3c-4b9c-8745-cd5bd79fe39f",
+                     *           "id": "434f0c99-eccb-47ef-beab-8c0547207410",
                      *           "version": 1,
                      *           "startDate": "2030-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
+                     *           "financialYearId": "46d4a915-1869-4a9d-8300-8e4bdea3e2b8",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2030-10-31",
                      *           "name": "P10",
-                     *           "id": "a76069d6-2abb-4cb5-843f-099d2d374977",
+                     *           "id": "f804821c-2dba-4f39-947d-d299e5b66077",
                      *           "version": 1,
                      *           "startDate": "2030-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
+                     *           "financialYearId": "46d4a915-1869-4a9d-8300-8e4bdea3e2b8",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2030-11-30",
                      *           "name": "P11",
-                     *           "id": "eb23f0d8-9a66-4308-bc5d-49678cfd7683",
+                     *           "id": "1139ff5c-2e76-4d74-b632-e19a05c0f97c",
                      *           "version": 1,
                      *           "startDate": "2030-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
+                     *           "financialYearId": "46d4a915-1869-4a9d-8300-8e4bdea3e2b8",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2030-12-31",
                      *           "name": "P12",
-                     *           "id": "3683614d-3401-4485-badd-362037af07dd",
+                     *           "id": "b9e558f8-9847-4f79-b73e-ac7b5715e0bd",
                      *           "version": 1,
                      *           "startDate": "2030-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
+                     *           "financialYearId": "46d4a915-1869-4a9d-8300-8e4bdea3e2b8",
                      *           "auditHead": null
                      *         }
                      *       ],
@@ -8525,14 +8545,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2b97d71e-87c3-4d33-aca4-1c94b59b2b4f",
+                     *       "id": "e683738d-e547-4db0-bf55-2bea55098d6c",
                      *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "dd1e3509-7237-4da5-b019-6e9c33ca732f",
+                     *           "accountId": "80829954-9270-4c96-918d-044c8c19f760",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -8542,7 +8562,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "322d06c6-d26b-49e2-a730-a004e8315c49",
+                     *           "accountId": "7961ba37-0b1e-4890-a19f-7433d115f143",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -8565,8 +8585,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T12:20:24.585Z",
-                     *       "updatedAt": "2026-11-24T12:20:24.585Z"
+                     *       "createdAt": "2026-11-24T13:15:55.460Z",
+                     *       "updatedAt": "2026-11-24T13:15:55.460Z"
                      *     }
                      */
                     "application/json": {
@@ -8762,132 +8782,132 @@ export interface operations {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "f914b1d2-93b4-4942-842a-ea5fb1469c4c",
+                     *           "id": "2f0e7748-5328-4e1b-89f4-323089897a9f",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "90f883d5-c20b-45bf-9231-c295589490ad",
+                     *           "id": "ff676d96-da3b-40ab-baac-3c944a177687",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "33743fab-9636-4598-8960-cb7e49bf5343",
+                     *           "id": "6b156933-2667-4ba7-843e-255a9333a508",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "08a252b3-5742-474e-a4c2-a84b5679d91b",
+                     *           "id": "9d681729-af6c-40b6-bfa4-7b072f8780e1",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "85b7ae55-76c9-4fe6-8164-e116b6137e7a",
+                     *           "id": "26a8a61e-1128-452f-a63b-c64953ba4dc3",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "27e6e83f-7364-43ee-a5c1-d574c0193004",
+                     *           "id": "db60c9d9-ec2a-4f20-986c-5252f8bf7012",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "eb57b6e0-7873-4036-a690-9d326a9f47b5",
+                     *           "id": "a1d601f4-f70a-44a6-a50e-9820542982d5",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "0fe369c5-4995-4e9f-895b-e6fa745a61c7",
+                     *           "id": "4beafa26-1779-4a32-a2b1-efbe7c6a6a09",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "388e9177-2653-4662-8102-18dd6da292f1",
+                     *           "id": "ed859b2d-1612-4e73-b9fb-81957ff35818",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "20b4c2d5-86c0-4a29-b711-06602d8fa522",
+                     *           "id": "96660d1f-edcd-498b-88e6-3313a8b83239",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "afa8bbc5-d87a-4501-9dd4-406297da7c34",
+                     *           "id": "705ce26b-189b-402a-bb64-022bce171235",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "a55456a1-bfa5-48ce-93d7-ee9be52681b3",
+                     *           "id": "271d0fc2-911d-4bd9-8cc0-6164d376a65f",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
                      *           "auditHead": null
                      *         }
                      *       ],
@@ -9026,11 +9046,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "a55456a1-bfa5-48ce-93d7-ee9be52681b3",
+                     *       "id": "271d0fc2-911d-4bd9-8cc0-6164d376a65f",
                      *       "version": 1,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *       "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
                      *       "auditHead": null
                      *     }
                      */
@@ -9171,11 +9191,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "a55456a1-bfa5-48ce-93d7-ee9be52681b3",
+                     *       "id": "271d0fc2-911d-4bd9-8cc0-6164d376a65f",
                      *       "version": 2,
                      *       "startDate": "2026-01-01",
                      *       "status": "locked",
-                     *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *       "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
                      *       "auditHead": null
                      *     }
                      */
@@ -9576,11 +9596,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "a55456a1-bfa5-48ce-93d7-ee9be52681b3",
+                     *       "id": "271d0fc2-911d-4bd9-8cc0-6164d376a65f",
                      *       "version": 3,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *       "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
                      *       "auditHead": null
                      *     }
                      */
@@ -9760,14 +9780,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
+                     *           "id": "7b53a188-9407-46a5-8989-8136c4d6345a",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
+                     *               "accountId": "b1d6e5d8-5fc7-405a-a587-c85ae817476f",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -9777,7 +9797,7 @@ export interface operations {
                      *               "fxRounding": false
                      *             },
                      *             {
-                     *               "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
+                     *               "accountId": "86fbfcd0-3981-4ea8-a478-97d799f378e5",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -9800,8 +9820,8 @@ export interface operations {
                      *           "revaluationDate": null,
                      *           "openingOf": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:20:21.741Z",
-                     *           "updatedAt": "2026-11-24T12:20:21.741Z"
+                     *           "createdAt": "2026-11-24T13:15:46.335Z",
+                     *           "updatedAt": "2026-11-24T13:15:46.335Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -9990,12 +10010,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
+                 *           "accountId": "b1d6e5d8-5fc7-405a-a587-c85ae817476f",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
+                 *           "accountId": "86fbfcd0-3981-4ea8-a478-97d799f378e5",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -10036,14 +10056,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
+                     *       "id": "7b53a188-9407-46a5-8989-8136c4d6345a",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
+                     *           "accountId": "b1d6e5d8-5fc7-405a-a587-c85ae817476f",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10053,7 +10073,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
+                     *           "accountId": "86fbfcd0-3981-4ea8-a478-97d799f378e5",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10076,8 +10096,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T12:20:21.741Z",
-                     *       "updatedAt": "2026-11-24T12:20:21.741Z"
+                     *       "createdAt": "2026-11-24T13:15:46.335Z",
+                     *       "updatedAt": "2026-11-24T13:15:46.335Z"
                      *     }
                      */
                     "application/json": {
@@ -10265,14 +10285,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
+                     *       "id": "7b53a188-9407-46a5-8989-8136c4d6345a",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
+                     *           "accountId": "b1d6e5d8-5fc7-405a-a587-c85ae817476f",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10282,7 +10302,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
+                     *           "accountId": "86fbfcd0-3981-4ea8-a478-97d799f378e5",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10305,8 +10325,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T12:20:21.741Z",
-                     *       "updatedAt": "2026-11-24T12:20:21.741Z"
+                     *       "createdAt": "2026-11-24T13:15:46.335Z",
+                     *       "updatedAt": "2026-11-24T13:15:46.335Z"
                      *     }
                      */
                     "application/json": {
@@ -10467,12 +10487,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
+                 *           "accountId": "b1d6e5d8-5fc7-405a-a587-c85ae817476f",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
+                 *           "accountId": "86fbfcd0-3981-4ea8-a478-97d799f378e5",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -10516,14 +10536,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
+                     *       "id": "7b53a188-9407-46a5-8989-8136c4d6345a",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
+                     *           "accountId": "b1d6e5d8-5fc7-405a-a587-c85ae817476f",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10533,7 +10553,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
+                     *           "accountId": "86fbfcd0-3981-4ea8-a478-97d799f378e5",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10556,8 +10576,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T12:20:21.741Z",
-                     *       "updatedAt": "2026-11-24T12:20:22.226Z"
+                     *       "createdAt": "2026-11-24T13:15:46.335Z",
+                     *       "updatedAt": "2026-11-24T13:15:46.798Z"
                      *     }
                      */
                     "application/json": {
@@ -10757,22 +10777,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "cf04648f-74f1-4ffb-8653-9bda5f009100",
+                     *             "id": "571c595f-c054-41f2-b796-53bbd0bed640",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "2e4ec736-754b-4146-b8d1-9b79528633a5",
-                     *           "occurredAt": "2026-11-24T12:20:21.757Z",
+                     *           "requestId": "a5443d7c-b73f-4c80-ae60-f1b13d5b21f3",
+                     *           "occurredAt": "2026-11-24T13:15:46.344Z",
                      *           "sequence": 31,
-                     *           "hash": "ca772c3488789345e364ffb03ba2051668ff2c741d421372c9d23104e68bfc05",
+                     *           "hash": "f6a4a71e9693d2e9deee26325680e5e1a99ce07585f4470d73b797f75466bb6e",
                      *           "state": {
-                     *             "id": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
+                     *             "id": "7b53a188-9407-46a5-8989-8136c4d6345a",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
+                     *                 "accountId": "b1d6e5d8-5fc7-405a-a587-c85ae817476f",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -10782,7 +10802,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
+                     *                 "accountId": "86fbfcd0-3981-4ea8-a478-97d799f378e5",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -10805,8 +10825,8 @@ export interface operations {
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-24T12:20:21.741Z",
-                     *             "updatedAt": "2026-11-24T12:20:21.741Z"
+                     *             "createdAt": "2026-11-24T13:15:46.335Z",
+                     *             "updatedAt": "2026-11-24T13:15:46.335Z"
                      *           }
                      *         }
                      *       ],
@@ -10951,14 +10971,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
+                     *       "id": "7b53a188-9407-46a5-8989-8136c4d6345a",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
+                     *           "accountId": "b1d6e5d8-5fc7-405a-a587-c85ae817476f",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10968,7 +10988,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
+                     *           "accountId": "86fbfcd0-3981-4ea8-a478-97d799f378e5",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10984,15 +11004,15 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
-                     *       "periodId": "20b4c2d5-86c0-4a29-b711-06602d8fa522",
+                     *       "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *       "periodId": "96660d1f-edcd-498b-88e6-3313a8b83239",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T12:20:21.741Z",
-                     *       "updatedAt": "2026-11-24T12:20:22.357Z"
+                     *       "createdAt": "2026-11-24T13:15:46.335Z",
+                     *       "updatedAt": "2026-11-24T13:15:46.872Z"
                      *     }
                      */
                     "application/json": {
@@ -11183,14 +11203,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1cea30f9-ee29-48d4-a559-385b9c346f12",
+                     *       "id": "945096e1-06a7-4993-9927-52c521507fd1",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "dd1e3509-7237-4da5-b019-6e9c33ca732f",
+                     *           "accountId": "80829954-9270-4c96-918d-044c8c19f760",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -11200,7 +11220,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
+                     *           "accountId": "b1d6e5d8-5fc7-405a-a587-c85ae817476f",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -11216,15 +11236,15 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
-                     *       "periodId": "20b4c2d5-86c0-4a29-b711-06602d8fa522",
+                     *       "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *       "periodId": "96660d1f-edcd-498b-88e6-3313a8b83239",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T12:20:22.615Z",
-                     *       "updatedAt": "2026-11-24T12:20:22.716Z"
+                     *       "createdAt": "2026-11-24T13:15:47.228Z",
+                     *       "updatedAt": "2026-11-24T13:15:47.354Z"
                      *     }
                      */
                     "application/json": {
@@ -11415,14 +11435,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
+                     *       "id": "7b53a188-9407-46a5-8989-8136c4d6345a",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
+                     *           "accountId": "b1d6e5d8-5fc7-405a-a587-c85ae817476f",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11432,7 +11452,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
+                     *           "accountId": "86fbfcd0-3981-4ea8-a478-97d799f378e5",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11455,8 +11475,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T12:20:21.741Z",
-                     *       "updatedAt": "2026-11-24T12:20:22.432Z"
+                     *       "createdAt": "2026-11-24T13:15:46.335Z",
+                     *       "updatedAt": "2026-11-24T13:15:47.014Z"
                      *     }
                      */
                     "application/json": {
@@ -11658,14 +11678,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
+                     *       "id": "7b53a188-9407-46a5-8989-8136c4d6345a",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
+                     *           "accountId": "b1d6e5d8-5fc7-405a-a587-c85ae817476f",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11675,7 +11695,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
+                     *           "accountId": "86fbfcd0-3981-4ea8-a478-97d799f378e5",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11691,15 +11711,15 @@ export interface operations {
                      *       },
                      *       "status": "reversed",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
-                     *       "periodId": "20b4c2d5-86c0-4a29-b711-06602d8fa522",
+                     *       "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *       "periodId": "96660d1f-edcd-498b-88e6-3313a8b83239",
                      *       "reversalOf": null,
-                     *       "reversedBy": "bb647abc-5aa6-4b4a-a0d2-7220a1ad1de4",
+                     *       "reversedBy": "fa0b92bf-424a-430d-836a-c144f640be9d",
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 6,
-                     *       "createdAt": "2026-11-24T12:20:21.741Z",
-                     *       "updatedAt": "2026-11-24T12:20:22.547Z"
+                     *       "createdAt": "2026-11-24T13:15:46.335Z",
+                     *       "updatedAt": "2026-11-24T13:15:47.154Z"
                      *     }
                      */
                     "application/json": {
@@ -12046,6 +12066,8 @@ export interface operations {
                 costCenterId?: string;
                 /** @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total. */
                 columns?: "month" | "quarter";
+                /** @description The report as the books stood at this instant (ISO 8601 date-time with an offset): only postings, voids, adjusts and reversals committed at or before it count (a journal posted later into an earlier period is left out; one voided later is still in). Left out, or not before the request: the books of now; before the company’s first change: empty books. Takes back at most 50,000 journal lines changed after it (400 TooManyChanges). */
+                knownAt?: string;
                 /** @description json (the default), csv or xlsx: the answer as JSON or as a file to download; left out, the Accept header decides (text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet). */
                 format?: "json" | "csv" | "xlsx";
                 /** @description en (the default) or ar: the account names and headers of a CSV or XLSX file (an Arabic worksheet reads right to left); JSON carries both names. */
@@ -12072,13 +12094,13 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *       "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "d69fd846-410c-4928-a150-6563728b0a76",
+                     *           "accountId": "f1e4e0c9-5e36-4ee0-9f18-9f5dfa0a4c49",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12105,8 +12127,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
-                     *           "parentId": "d69fd846-410c-4928-a150-6563728b0a76",
+                     *           "accountId": "b1d6e5d8-5fc7-405a-a587-c85ae817476f",
+                     *           "parentId": "f1e4e0c9-5e36-4ee0-9f18-9f5dfa0a4c49",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12132,7 +12154,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "07ab20e5-8d00-4927-9df7-13517f58639c",
+                     *           "accountId": "1661ef4e-7c39-4b89-a21b-1d1be8e49506",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -12159,8 +12181,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
-                     *           "parentId": "07ab20e5-8d00-4927-9df7-13517f58639c",
+                     *           "accountId": "86fbfcd0-3981-4ea8-a478-97d799f378e5",
+                     *           "parentId": "1661ef4e-7c39-4b89-a21b-1d1be8e49506",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -12186,7 +12208,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "18496aca-2986-4261-ad58-c942902051ea",
+                     *           "accountId": "b2434243-55e7-4748-a515-5e643c9b04b8",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12213,8 +12235,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "dd1e3509-7237-4da5-b019-6e9c33ca732f",
-                     *           "parentId": "18496aca-2986-4261-ad58-c942902051ea",
+                     *           "accountId": "80829954-9270-4c96-918d-044c8c19f760",
+                     *           "parentId": "b2434243-55e7-4748-a515-5e643c9b04b8",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12463,7 +12485,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoFinancialYear` (No financial year of the company contains the date.); `InvalidRange` (The range ends before it starts.); `RangeTooLong` (The report range is longer than a report covers.); `TooManyColumns` (A report splits its range into at most 12 columns.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoFinancialYear` (No financial year of the company contains the date.); `InvalidRange` (The range ends before it starts.); `RangeTooLong` (The report range is longer than a report covers.); `TooManyChanges` (A report as known at a moment takes back at most 50,000 journal lines changed after it.); `BeforeChangeRecord` (The moment is before the service began keeping this company's changes to its books.); `TooManyColumns` (A report splits its range into at most 12 columns.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12561,6 +12583,8 @@ export interface operations {
                 compare?: "PreviousPeriod" | "PreviousYear";
                 /** @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total. */
                 columns?: "month" | "quarter";
+                /** @description The report as the books stood at this instant (ISO 8601 date-time with an offset): only postings, voids, adjusts and reversals committed at or before it count (a journal posted later into an earlier period is left out; one voided later is still in). Left out, or not before the request: the books of now; before the company’s first change: empty books. Takes back at most 50,000 journal lines changed after it (400 TooManyChanges). */
+                knownAt?: string;
                 /** @description json (the default), csv or xlsx: the answer as JSON or as a file to download; left out, the Accept header decides (text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet). */
                 format?: "json" | "csv" | "xlsx";
                 /** @description en (the default) or ar: the account names and headers of a CSV or XLSX file (an Arabic worksheet reads right to left); JSON carries both names. */
@@ -12615,7 +12639,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "18496aca-2986-4261-ad58-c942902051ea",
+                     *           "accountId": "b2434243-55e7-4748-a515-5e643c9b04b8",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12634,8 +12658,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "dd1e3509-7237-4da5-b019-6e9c33ca732f",
-                     *           "parentId": "18496aca-2986-4261-ad58-c942902051ea",
+                     *           "accountId": "80829954-9270-4c96-918d-044c8c19f760",
+                     *           "parentId": "b2434243-55e7-4748-a515-5e643c9b04b8",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12796,7 +12820,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoFinancialYear` (No financial year of the company contains the date.); `InvalidRange` (The range ends before it starts.); `RangeTooLong` (The report range is longer than a report covers.); `TooManyColumns` (A report splits its range into at most 12 columns.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoFinancialYear` (No financial year of the company contains the date.); `InvalidRange` (The range ends before it starts.); `RangeTooLong` (The report range is longer than a report covers.); `TooManyChanges` (A report as known at a moment takes back at most 50,000 journal lines changed after it.); `BeforeChangeRecord` (The moment is before the service began keeping this company's changes to its books.); `TooManyColumns` (A report splits its range into at most 12 columns.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12888,6 +12912,8 @@ export interface operations {
                 compareDate?: string;
                 /** @description Up to 12 dates (YYYY-MM-DD, comma-separated), one balance sheet column as of the end of each; instead of date and compareDate. */
                 dates?: string;
+                /** @description The report as the books stood at this instant (ISO 8601 date-time with an offset): only postings, voids, adjusts and reversals committed at or before it count (a journal posted later into an earlier period is left out; one voided later is still in). Left out, or not before the request: the books of now; before the company’s first change: empty books. Takes back at most 50,000 journal lines changed after it (400 TooManyChanges). */
+                knownAt?: string;
                 /** @description json (the default), csv or xlsx: the answer as JSON or as a file to download; left out, the Accept header decides (text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet). */
                 format?: "json" | "csv" | "xlsx";
                 /** @description en (the default) or ar: the account names and headers of a CSV or XLSX file (an Arabic worksheet reads right to left); JSON carries both names. */
@@ -12929,7 +12955,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "d69fd846-410c-4928-a150-6563728b0a76",
+                     *           "accountId": "f1e4e0c9-5e36-4ee0-9f18-9f5dfa0a4c49",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12946,8 +12972,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
-                     *           "parentId": "d69fd846-410c-4928-a150-6563728b0a76",
+                     *           "accountId": "b1d6e5d8-5fc7-405a-a587-c85ae817476f",
+                     *           "parentId": "f1e4e0c9-5e36-4ee0-9f18-9f5dfa0a4c49",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -13155,7 +13181,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoFinancialYear` (No financial year of the company contains the date.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoFinancialYear` (No financial year of the company contains the date.); `TooManyChanges` (A report as known at a moment takes back at most 50,000 journal lines changed after it.); `BeforeChangeRecord` (The moment is before the service began keeping this company's changes to its books.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13247,6 +13273,8 @@ export interface operations {
                 dateTo: string;
                 /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
                 costCenterId?: string;
+                /** @description The report as the books stood at this instant (ISO 8601 date-time with an offset): only postings, voids, adjusts and reversals committed at or before it count (a journal posted later into an earlier period is left out; one voided later is still in). Left out, or not before the request: the books of now; before the company’s first change: empty books. Takes back at most 50,000 journal lines changed after it (400 TooManyChanges). */
+                knownAt?: string;
                 /** @description json (the default), csv or xlsx: the answer as JSON or as a file to download; left out, the Accept header decides (text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet). */
                 format?: "json" | "csv" | "xlsx";
                 /** @description en (the default) or ar: the account names and headers of a CSV or XLSX file (an Arabic worksheet reads right to left); JSON carries both names. */
@@ -13286,7 +13314,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "d69fd846-410c-4928-a150-6563728b0a76",
+                     *           "accountId": "f1e4e0c9-5e36-4ee0-9f18-9f5dfa0a4c49",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -13302,8 +13330,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
-                     *           "parentId": "d69fd846-410c-4928-a150-6563728b0a76",
+                     *           "accountId": "b1d6e5d8-5fc7-405a-a587-c85ae817476f",
+                     *           "parentId": "f1e4e0c9-5e36-4ee0-9f18-9f5dfa0a4c49",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -13627,7 +13655,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoFinancialYear` (No financial year of the company contains the date.); `InvalidRange` (The range ends before it starts.); `RangeTooLong` (The report range is longer than a report covers.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoFinancialYear` (No financial year of the company contains the date.); `InvalidRange` (The range ends before it starts.); `RangeTooLong` (The report range is longer than a report covers.); `TooManyChanges` (A report as known at a moment takes back at most 50,000 journal lines changed after it.); `BeforeChangeRecord` (The moment is before the service began keeping this company's changes to its books.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13721,6 +13749,8 @@ export interface operations {
                 dateTo: string;
                 /** @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total. */
                 columns?: "month";
+                /** @description The report as the books stood at this instant (ISO 8601 date-time with an offset): only postings, voids, adjusts and reversals committed at or before it count (a journal posted later into an earlier period is left out; one voided later is still in). Left out, or not before the request: the books of now; before the company’s first change: empty books. Takes back at most 50,000 journal lines changed after it (400 TooManyChanges). */
+                knownAt?: string;
                 /** @description json (the default), csv or xlsx: the answer as JSON or as a file to download; left out, the Accept header decides (text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet). */
                 format?: "json" | "csv" | "xlsx";
                 /** @description en (the default) or ar: the account names and headers of a CSV or XLSX file (an Arabic worksheet reads right to left); JSON carries both names. */
@@ -13745,9 +13775,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "022f0d0e-3fa2-4da1-9902-750b298342ed",
+                     *       "budgetId": "d3b582c0-770e-474d-afe5-5d056c2fb4f9",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *       "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "currency": "SAR",
@@ -13773,8 +13803,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
-                     *           "parentId": "07ab20e5-8d00-4927-9df7-13517f58639c",
+                     *           "accountId": "86fbfcd0-3981-4ea8-a478-97d799f378e5",
+                     *           "parentId": "1661ef4e-7c39-4b89-a21b-1d1be8e49506",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -13807,8 +13837,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "dd1e3509-7237-4da5-b019-6e9c33ca732f",
-                     *           "parentId": "18496aca-2986-4261-ad58-c942902051ea",
+                     *           "accountId": "80829954-9270-4c96-918d-044c8c19f760",
+                     *           "parentId": "b2434243-55e7-4748-a515-5e643c9b04b8",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -13819,7 +13849,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "40715071-0fe7-4c00-ac62-a926fd2868c0",
+                     *             "id": "a7a7eae9-c693-44d9-a6a1-7a9ae1c26b29",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -14079,7 +14109,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `OutsideBudgetYear` (Budget vs actual reads a range within the budget's financial year.); `TooManyColumns` (A report splits its range into at most 12 columns.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `OutsideBudgetYear` (Budget vs actual reads a range within the budget's financial year.); `TooManyChanges` (A report as known at a moment takes back at most 50,000 journal lines changed after it.); `BeforeChangeRecord` (The moment is before the service began keeping this company's changes to its books.); `TooManyColumns` (A report splits its range into at most 12 columns.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14177,6 +14207,8 @@ export interface operations {
                 dateTo: string;
                 /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
                 costCenterId?: string;
+                /** @description The report as the books stood at this instant (ISO 8601 date-time with an offset): only postings, voids, adjusts and reversals committed at or before it count (a journal posted later into an earlier period is left out; one voided later is still in). Left out, or not before the request: the books of now; before the company’s first change: empty books. Takes back at most 50,000 journal lines changed after it (400 TooManyChanges). */
+                knownAt?: string;
                 /** @description json (the default), csv or xlsx: the answer as JSON or as a file to download; left out, the Accept header decides (text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet). */
                 format?: "json" | "csv" | "xlsx";
                 /** @description en (the default) or ar: the account names and headers of a CSV or XLSX file (an Arabic worksheet reads right to left); JSON carries both names. */
@@ -14202,7 +14234,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "d69fd846-410c-4928-a150-6563728b0a76",
+                     *         "id": "f1e4e0c9-5e36-4ee0-9f18-9f5dfa0a4c49",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -14222,13 +14254,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
+                     *           "journalId": "7b53a188-9407-46a5-8989-8136c4d6345a",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
+                     *           "accountId": "b1d6e5d8-5fc7-405a-a587-c85ae817476f",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -14240,7 +14272,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjJlNjg2MGE2LTFkYzQtNDRiYi1hZTk3LWZkMWVkMzUyMWYxNyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiZDY5ZmQ4NDYtNDEwYy00OTI4LWExNTAtNjU2MzcyOGIwYTc2IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjYzNmZjk3ZjItZTU5OS00YTcyLWIzN2MtY2M2YmVjNzZjOWRhIiwiYWNjb3VudElkIjoiZDE5MDRlY2YtYTQyYS00MjlkLThhZmYtYzU1NmVhNGI0NGQzIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.-JWBhVTEnZvT6Zp9vcwpKwuqDgyggvFn6fzy7G5Ysy4"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6Ijk4Yzk1YzQ0LTM1NmQtNGEyYy1hODQ2LTc0MDVlMTM4YTVjYSIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiZjFlNGUwYzktNWUzNi00ZWUwLTlmMTgtOWY1ZGZhMGE0YzQ5IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjN2I1M2ExODgtOTQwNy00NmE1LTg5ODktODEzNmM0ZDYzNDVhIiwiYWNjb3VudElkIjoiYjFkNmU1ZDgtNWZjNy00MDVhLWE1ODctYzg1YWU4MTc0NzZmIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.SlLqeU9LxV4bj19oX2SHMGWyWyNgf80IhnrQzrqv5oY"
                      *     }
                      */
                     "application/json": {
@@ -14373,7 +14405,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.); `NoFinancialYear` (No financial year of the company contains the date.); `InvalidRange` (The range ends before it starts.); `RangeTooLong` (The report range is longer than a report covers.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.); `NoFinancialYear` (No financial year of the company contains the date.); `InvalidRange` (The range ends before it starts.); `RangeTooLong` (The report range is longer than a report covers.); `TooManyChanges` (A report as known at a moment takes back at most 50,000 journal lines changed after it.); `BeforeChangeRecord` (The moment is before the service began keeping this company's changes to its books.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14456,6 +14488,150 @@ export interface operations {
             };
         };
     };
+    "reports.restatements": {
+        parameters: {
+            query: {
+                /** @description Cursor from the previous page’s nextPage; omit for the first page. */
+                page?: string;
+                /** @description Items per page, 1 to 100. */
+                pageSize?: number;
+                /** @description An instant (ISO 8601 date-time with an offset): the changes committed after it into periods that were closed or locked at it are listed. */
+                since: string;
+            };
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "currentPage": null,
+                     *       "results": [],
+                     *       "nextPage": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The cursor used for this page; null on the first page. */
+                        currentPage: string | null;
+                        /** @description The items of this page. */
+                        results: {
+                            /**
+                             * Format: uuid
+                             * @description The journal (UUID).
+                             */
+                            journalId: string;
+                            /** @description The journal’s number within the company, in creation order. */
+                            serialNumber: number;
+                            /** @description The event that made the change: JournalPosted, JournalVoided, JournalAdjusted, JournalReversed or RevaluationPosted. */
+                            type: string;
+                            /**
+                             * @description added: the journal’s lines were added to the period’s figures (a posting, a reversal, a revaluation); takenBack: they were taken off (a void, an adjust).
+                             * @enum {string}
+                             */
+                            effect: "added" | "takenBack";
+                            /**
+                             * Format: date-time
+                             * @description When the change was made (UTC): the instant its transaction was sent, just before it committed.
+                             */
+                            occurredAt: string;
+                            /** @description The event’s number in the company’s feed: increasing, each event once. */
+                            sequence: number;
+                            /**
+                             * Format: date
+                             * @description The date the journal is posted on; it decides the period.
+                             */
+                            postingDate: string;
+                            /**
+                             * Format: uuid
+                             * @description A financial year (UUID).
+                             */
+                            financialYearId: string;
+                            /**
+                             * Format: uuid
+                             * @description A period of the financial year (UUID).
+                             */
+                            periodId: string;
+                            /**
+                             * @description The state of the period at `since`: closed or locked (its figures issued).
+                             * @enum {string}
+                             */
+                            periodStatus: "locked" | "closed";
+                            /** @description The total of the journal’s debit lines that moved, in the company currency (exact decimal). */
+                            debit: string;
+                            /** @description The total of the journal’s credit lines that moved, in the company currency (exact decimal). */
+                            credit: string;
+                        }[];
+                        /** @description Cursor for the next page; null at the end. */
+                        nextPage: string | null;
+                    };
+                };
+            };
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.); `BeforeChangeRecord` (The moment is before the service began keeping this company's changes to its books.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "reports.list": {
         parameters: {
             query?: {
@@ -14490,70 +14666,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "18e75049-a78e-4125-9823-8cf2cc5f16a1",
+                     *           "id": "d0f46a9e-9070-4834-8a2d-da7f17de4864",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-24T12:20:24.384Z",
+                     *           "createdAt": "2026-11-24T13:15:54.305Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
+                     *             "id": "571c595f-c054-41f2-b796-53bbd0bed640"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "ca1d018410bbaddd4cf37a494ff55c8f1090faa624e113bd19b9011ccf462772"
+                     *             "hash": "35b2ccbc2a9448d480c5a88e0b45f384e4e6746901f1d2fc14aaf9d536f4cdf2"
                      *           }
                      *         },
                      *         {
-                     *           "id": "198c3582-c1b9-4125-8196-8b5b61441793",
+                     *           "id": "986cb7f6-b9d3-47a8-bca5-93c279431601",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-24T12:20:24.206Z",
+                     *           "createdAt": "2026-11-24T13:15:53.375Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
+                     *             "id": "571c595f-c054-41f2-b796-53bbd0bed640"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "ed95eb961dfc7f1cd6faeab9264d7d2bb25afa4b3aa53a3840a6c9d3b23ea9bd"
+                     *             "hash": "2fb2051cc78e461256b609ec73e5f073e4ce814130e2a6a7e595fe3bbc54e5bd"
                      *           }
                      *         },
                      *         {
-                     *           "id": "3c3eca7b-fde7-4cce-95c2-79f741570d3f",
+                     *           "id": "5a949792-2737-4950-b2e3-cf6fed9658f1",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4"
+                     *             "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad"
                      *           },
-                     *           "createdAt": "2026-11-24T12:20:24.080Z",
+                     *           "createdAt": "2026-11-24T13:15:52.104Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
+                     *             "id": "571c595f-c054-41f2-b796-53bbd0bed640"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "4f3108f7f69a8dc8e855b4ecbcb7ecf0c0aa8d15ddf7efa660ea7fab49bd0d05"
+                     *             "hash": "7008c99c63629da63d7c04ad44c79d98a8a62cde6dfbe346a3c1bd34cc5dcab3"
                      *           }
                      *         },
                      *         {
-                     *           "id": "6d0e6a03-2767-4f2b-87a2-8d3cb2d126db",
+                     *           "id": "34d13013-21e2-47f3-aada-7586ccc1e19a",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-24T12:20:23.872Z",
+                     *           "createdAt": "2026-11-24T13:15:51.317Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
+                     *             "id": "571c595f-c054-41f2-b796-53bbd0bed640"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 41,
-                     *             "hash": "16b0147ffbb10e6dfea6eccb3363aeec2e23ca7ab22900bd0267c11a73514c12"
+                     *             "hash": "61c585066f8c8ed839be30f2e09caa5ce35c87cb7d4a0c85a2ac91a67a2d831e"
                      *           }
                      *         }
                      *       ],
@@ -14813,20 +14989,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6d0e6a03-2767-4f2b-87a2-8d3cb2d126db",
+                     *       "id": "34d13013-21e2-47f3-aada-7586ccc1e19a",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-24T12:20:23.872Z",
+                     *       "createdAt": "2026-11-24T13:15:51.317Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
+                     *         "id": "571c595f-c054-41f2-b796-53bbd0bed640"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "16b0147ffbb10e6dfea6eccb3363aeec2e23ca7ab22900bd0267c11a73514c12"
+                     *         "hash": "61c585066f8c8ed839be30f2e09caa5ce35c87cb7d4a0c85a2ac91a67a2d831e"
                      *       }
                      *     }
                      */
@@ -14985,20 +15161,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6d0e6a03-2767-4f2b-87a2-8d3cb2d126db",
+                     *       "id": "34d13013-21e2-47f3-aada-7586ccc1e19a",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-24T12:20:23.872Z",
+                     *       "createdAt": "2026-11-24T13:15:51.317Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
+                     *         "id": "571c595f-c054-41f2-b796-53bbd0bed640"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "16b0147ffbb10e6dfea6eccb3363aeec2e23ca7ab22900bd0267c11a73514c12"
+                     *         "hash": "61c585066f8c8ed839be30f2e09caa5ce35c87cb7d4a0c85a2ac91a67a2d831e"
                      *       },
                      *       "figures": {
                      *         "dateFrom": "2026-03-01",
@@ -15016,7 +15192,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "d69fd846-410c-4928-a150-6563728b0a76",
+                     *             "accountId": "f1e4e0c9-5e36-4ee0-9f18-9f5dfa0a4c49",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -15032,8 +15208,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
-                     *             "parentId": "d69fd846-410c-4928-a150-6563728b0a76",
+                     *             "accountId": "b1d6e5d8-5fc7-405a-a587-c85ae817476f",
+                     *             "parentId": "f1e4e0c9-5e36-4ee0-9f18-9f5dfa0a4c49",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -15984,27 +16160,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "4be753bf-17da-44a5-a7e8-08feba3b5db4",
+                     *           "id": "d24176b9-227f-4c30-abbc-9e6de19fa099",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "2e6860a6-1dc4-44bb-ae97-fd1ed3521f17",
-                     *           "recordId": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
+                     *           "companyId": "98c95c44-356d-4a2c-a846-7405e138a5ca",
+                     *           "recordId": "7b53a188-9407-46a5-8989-8136c4d6345a",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
+                     *             "id": "571c595f-c054-41f2-b796-53bbd0bed640"
                      *           },
-                     *           "occurredAt": "2026-11-24T12:20:22.358Z",
-                     *           "requestId": "d78e14dd-cfc4-46ca-86e4-6ba033d23012",
+                     *           "occurredAt": "2026-11-24T13:15:46.873Z",
+                     *           "requestId": "cabbbe06-d1af-40c4-99e9-2b9eee68222b",
                      *           "data": {
-                     *             "id": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
+                     *             "id": "7b53a188-9407-46a5-8989-8136c4d6345a",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
+                     *                 "accountId": "b1d6e5d8-5fc7-405a-a587-c85ae817476f",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -16014,7 +16190,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
+                     *                 "accountId": "86fbfcd0-3981-4ea8-a478-97d799f378e5",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -16030,44 +16206,44 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
-                     *             "periodId": "20b4c2d5-86c0-4a29-b711-06602d8fa522",
+                     *             "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *             "periodId": "96660d1f-edcd-498b-88e6-3313a8b83239",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-24T12:20:21.741Z",
-                     *             "updatedAt": "2026-11-24T12:20:22.357Z"
+                     *             "createdAt": "2026-11-24T13:15:46.335Z",
+                     *             "updatedAt": "2026-11-24T13:15:46.872Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "7966228baed7335546d8fd93e7a803afe60e3e4956830cce336a966ba3f75500",
-                     *           "previousHash": "e9864c83f9f5f9e17356360b9501fb11ab952a586f4aa436e967858b42b42762",
-                     *           "hash": "54595f55b84624db785fd82b9c183f2dd8ec3b87c8e2cd36edf4eb300a610e93"
+                     *           "recordDigest": "f5cf0a69cb2474ba5aeaa8407161e23dfa1b4238949d1634d5f5433a84f102ef",
+                     *           "previousHash": "40ec298eb7f9ec11054bdc12cfb20fb504028d6b6de942bd846ce1175859738a",
+                     *           "hash": "9f009c1c7cfcd8f0fbc6be274e33e03a77e1b6f95c70c4943c2bd37cd2cc17ee"
                      *         },
                      *         {
-                     *           "id": "a9a1ba7d-ebf9-4970-8385-72a806a577d5",
+                     *           "id": "605312d3-d561-4878-b908-2d52e69b704c",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "2e6860a6-1dc4-44bb-ae97-fd1ed3521f17",
-                     *           "recordId": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
+                     *           "companyId": "98c95c44-356d-4a2c-a846-7405e138a5ca",
+                     *           "recordId": "7b53a188-9407-46a5-8989-8136c4d6345a",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
+                     *             "id": "571c595f-c054-41f2-b796-53bbd0bed640"
                      *           },
-                     *           "occurredAt": "2026-11-24T12:20:22.489Z",
-                     *           "requestId": "a162a6c9-dd5b-40e4-b10e-3be2fd207565",
+                     *           "occurredAt": "2026-11-24T13:15:47.082Z",
+                     *           "requestId": "550c65f2-4096-422a-be9b-e4c58d58e972",
                      *           "data": {
-                     *             "id": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
+                     *             "id": "7b53a188-9407-46a5-8989-8136c4d6345a",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
+                     *                 "accountId": "b1d6e5d8-5fc7-405a-a587-c85ae817476f",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -16077,7 +16253,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
+                     *                 "accountId": "86fbfcd0-3981-4ea8-a478-97d799f378e5",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -16093,44 +16269,44 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
-                     *             "periodId": "20b4c2d5-86c0-4a29-b711-06602d8fa522",
+                     *             "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *             "periodId": "96660d1f-edcd-498b-88e6-3313a8b83239",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-24T12:20:21.741Z",
-                     *             "updatedAt": "2026-11-24T12:20:22.488Z"
+                     *             "createdAt": "2026-11-24T13:15:46.335Z",
+                     *             "updatedAt": "2026-11-24T13:15:47.079Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "f9514b980050669e32a7291f25aca06be4328bb5f8e7ab0740ee256bb5b6b3c7",
-                     *           "previousHash": "dc741aa770082e25b6e21d06a979947db0cb8bfc762773ecf02e74b358a8341a",
-                     *           "hash": "74ab263fa4d267f7bf28812ed585ba689f4c9fe1afa0f0bcc962813ce94c8925"
+                     *           "recordDigest": "c5531ec38948f8ecf6d4016c989892c96ef8e64f6e1b567603abf1123d704fb3",
+                     *           "previousHash": "e908f655f2eace3ffb575ae7dfc7ac6ae042dbe570a518a1cbc26ff1ba5e77a0",
+                     *           "hash": "9e9d8ecf429b76ba1e616e51a5bd0380c8a4d38e8226bc668ac49a2bd14881c7"
                      *         },
                      *         {
-                     *           "id": "8eceb981-947a-40d4-b9a3-1429fb124c8c",
+                     *           "id": "6c4e2d6e-e1c7-4c1e-ae1d-c0ca32a89bd4",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "2e6860a6-1dc4-44bb-ae97-fd1ed3521f17",
-                     *           "recordId": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
+                     *           "companyId": "98c95c44-356d-4a2c-a846-7405e138a5ca",
+                     *           "recordId": "7b53a188-9407-46a5-8989-8136c4d6345a",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
+                     *             "id": "571c595f-c054-41f2-b796-53bbd0bed640"
                      *           },
-                     *           "occurredAt": "2026-11-24T12:20:22.547Z",
-                     *           "requestId": "2568f2b6-10d3-4fd2-ae2f-76353fdbffe3",
+                     *           "occurredAt": "2026-11-24T13:15:47.159Z",
+                     *           "requestId": "63a08f61-90a2-446b-ac8a-4da113e13999",
                      *           "data": {
-                     *             "id": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
+                     *             "id": "7b53a188-9407-46a5-8989-8136c4d6345a",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
+                     *                 "accountId": "b1d6e5d8-5fc7-405a-a587-c85ae817476f",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -16140,7 +16316,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
+                     *                 "accountId": "86fbfcd0-3981-4ea8-a478-97d799f378e5",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -16156,24 +16332,24 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
-                     *             "periodId": "20b4c2d5-86c0-4a29-b711-06602d8fa522",
+                     *             "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *             "periodId": "96660d1f-edcd-498b-88e6-3313a8b83239",
                      *             "reversalOf": null,
-                     *             "reversedBy": "bb647abc-5aa6-4b4a-a0d2-7220a1ad1de4",
+                     *             "reversedBy": "fa0b92bf-424a-430d-836a-c144f640be9d",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-24T12:20:21.741Z",
-                     *             "updatedAt": "2026-11-24T12:20:22.547Z"
+                     *             "createdAt": "2026-11-24T13:15:46.335Z",
+                     *             "updatedAt": "2026-11-24T13:15:47.154Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "be98ded98cfed7b1e067a0447cd894641ac82ea6f5f2667e7f03f1a1e12f89e4",
-                     *           "previousHash": "74ab263fa4d267f7bf28812ed585ba689f4c9fe1afa0f0bcc962813ce94c8925",
-                     *           "hash": "ae43650b010693169d1bc311f508429381ec2ebf471d65149fe427dc0f4bf875"
+                     *           "recordDigest": "5921275997df1cb0bf9e7d0c0aa02049b305cdef920dea845469cf2be0008fec",
+                     *           "previousHash": "9e9d8ecf429b76ba1e616e51a5bd0380c8a4d38e8226bc668ac49a2bd14881c7",
+                     *           "hash": "f626a357c44f7091991acc149013e0434cf5755960e1b9ee47230bc08a37cec7"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjJlNjg2MGE2LTFkYzQtNDRiYi1hZTk3LWZkMWVkMzUyMWYxNyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.Bq5D1sF-mw22nB0dVksKZoph4FeaIh-LRSxsmeBzzq4"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6Ijk4Yzk1YzQ0LTM1NmQtNGEyYy1hODQ2LTc0MDVlMTM4YTVjYSIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.FDJBZwb2jBSfUcui4IQ8qd1WR5uOAZIqtNdpaJdgdC8"
                      *     }
                      */
                     "application/json": {
@@ -16326,7 +16502,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "fba8ae67-61d6-48f6-97b7-543a58d7e5e9",
+                     *           "id": "4eef643a-04a5-4139-9c8f-e6e4b0e1516e",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -16337,11 +16513,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
+                     *             "id": "571c595f-c054-41f2-b796-53bbd0bed640"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:20:26.155Z",
-                     *           "updatedAt": "2026-11-24T12:20:26.155Z"
+                     *           "createdAt": "2026-11-24T13:15:58.672Z",
+                     *           "updatedAt": "2026-11-24T13:15:58.672Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -16510,7 +16686,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fba8ae67-61d6-48f6-97b7-543a58d7e5e9",
+                     *       "id": "4eef643a-04a5-4139-9c8f-e6e4b0e1516e",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -16521,11 +16697,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
+                     *         "id": "571c595f-c054-41f2-b796-53bbd0bed640"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T12:20:26.155Z",
-                     *       "updatedAt": "2026-11-24T12:20:26.155Z",
+                     *       "createdAt": "2026-11-24T13:15:58.672Z",
+                     *       "updatedAt": "2026-11-24T13:15:58.672Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -16685,7 +16861,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fba8ae67-61d6-48f6-97b7-543a58d7e5e9",
+                     *       "id": "4eef643a-04a5-4139-9c8f-e6e4b0e1516e",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -16696,11 +16872,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
+                     *         "id": "571c595f-c054-41f2-b796-53bbd0bed640"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T12:20:26.155Z",
-                     *       "updatedAt": "2026-11-24T12:20:26.155Z"
+                     *       "createdAt": "2026-11-24T13:15:58.672Z",
+                     *       "updatedAt": "2026-11-24T13:15:58.672Z"
                      *     }
                      */
                     "application/json": {
@@ -16859,7 +17035,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fba8ae67-61d6-48f6-97b7-543a58d7e5e9",
+                     *       "id": "4eef643a-04a5-4139-9c8f-e6e4b0e1516e",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -16871,11 +17047,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
+                     *         "id": "571c595f-c054-41f2-b796-53bbd0bed640"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T12:20:26.155Z",
-                     *       "updatedAt": "2026-11-24T12:20:26.325Z"
+                     *       "createdAt": "2026-11-24T13:15:58.672Z",
+                     *       "updatedAt": "2026-11-24T13:15:58.776Z"
                      *     }
                      */
                     "application/json": {
@@ -17273,13 +17449,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "0dce382a-4c16-46ce-8824-8cb21ffd9392",
+                     *           "id": "8c334928-ba14-4b34-a862-875d7eab5458",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:20:26.540Z",
-                     *           "updatedAt": "2026-11-24T12:20:26.540Z"
+                     *           "createdAt": "2026-11-24T13:15:58.881Z",
+                     *           "updatedAt": "2026-11-24T13:15:58.881Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -17422,13 +17598,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0dce382a-4c16-46ce-8824-8cb21ffd9392",
+                     *       "id": "8c334928-ba14-4b34-a862-875d7eab5458",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T12:20:26.540Z",
-                     *       "updatedAt": "2026-11-24T12:20:26.540Z"
+                     *       "createdAt": "2026-11-24T13:15:58.881Z",
+                     *       "updatedAt": "2026-11-24T13:15:58.881Z"
                      *     }
                      */
                     "application/json": {
@@ -17566,13 +17742,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0dce382a-4c16-46ce-8824-8cb21ffd9392",
+                     *       "id": "8c334928-ba14-4b34-a862-875d7eab5458",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T12:20:26.540Z",
-                     *       "updatedAt": "2026-11-24T12:20:26.540Z"
+                     *       "createdAt": "2026-11-24T13:15:58.881Z",
+                     *       "updatedAt": "2026-11-24T13:15:58.881Z"
                      *     }
                      */
                     "application/json": {
@@ -17698,13 +17874,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0dce382a-4c16-46ce-8824-8cb21ffd9392",
+                     *       "id": "8c334928-ba14-4b34-a862-875d7eab5458",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T12:20:26.540Z",
-                     *       "updatedAt": "2026-11-24T12:20:26.800Z"
+                     *       "createdAt": "2026-11-24T13:15:58.881Z",
+                     *       "updatedAt": "2026-11-24T13:15:58.982Z"
                      *     }
                      */
                     "application/json": {
@@ -17952,13 +18128,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "022f0d0e-3fa2-4da1-9902-750b298342ed",
+                     *           "id": "d3b582c0-770e-474d-afe5-5d056c2fb4f9",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:20:26.868Z",
-                     *           "updatedAt": "2026-11-24T12:20:26.868Z"
+                     *           "createdAt": "2026-11-24T13:15:59.026Z",
+                     *           "updatedAt": "2026-11-24T13:15:59.026Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18075,10 +18251,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                 *       "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
                  *       "lines": [
                  *         {
-                 *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
+                 *           "accountId": "86fbfcd0-3981-4ea8-a478-97d799f378e5",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -18095,8 +18271,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "dd1e3509-7237-4da5-b019-6e9c33ca732f",
-                 *           "costCenterId": "40715071-0fe7-4c00-ac62-a926fd2868c0",
+                 *           "accountId": "80829954-9270-4c96-918d-044c8c19f760",
+                 *           "costCenterId": "a7a7eae9-c693-44d9-a6a1-7a9ae1c26b29",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -18147,15 +18323,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "022f0d0e-3fa2-4da1-9902-750b298342ed",
+                     *       "id": "d3b582c0-770e-474d-afe5-5d056c2fb4f9",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *       "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T12:20:26.868Z",
-                     *       "updatedAt": "2026-11-24T12:20:26.868Z",
+                     *       "createdAt": "2026-11-24T13:15:59.026Z",
+                     *       "updatedAt": "2026-11-24T13:15:59.026Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
+                     *           "accountId": "86fbfcd0-3981-4ea8-a478-97d799f378e5",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -18173,8 +18349,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "dd1e3509-7237-4da5-b019-6e9c33ca732f",
-                     *           "costCenterId": "40715071-0fe7-4c00-ac62-a926fd2868c0",
+                     *           "accountId": "80829954-9270-4c96-918d-044c8c19f760",
+                     *           "costCenterId": "a7a7eae9-c693-44d9-a6a1-7a9ae1c26b29",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -18338,15 +18514,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "022f0d0e-3fa2-4da1-9902-750b298342ed",
+                     *       "id": "d3b582c0-770e-474d-afe5-5d056c2fb4f9",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *       "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T12:20:26.868Z",
-                     *       "updatedAt": "2026-11-24T12:20:26.868Z",
+                     *       "createdAt": "2026-11-24T13:15:59.026Z",
+                     *       "updatedAt": "2026-11-24T13:15:59.026Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
+                     *           "accountId": "86fbfcd0-3981-4ea8-a478-97d799f378e5",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -18364,8 +18540,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "dd1e3509-7237-4da5-b019-6e9c33ca732f",
-                     *           "costCenterId": "40715071-0fe7-4c00-ac62-a926fd2868c0",
+                     *           "accountId": "80829954-9270-4c96-918d-044c8c19f760",
+                     *           "costCenterId": "a7a7eae9-c693-44d9-a6a1-7a9ae1c26b29",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -18497,10 +18673,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                 *       "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
                  *       "lines": [
                  *         {
-                 *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
+                 *           "accountId": "86fbfcd0-3981-4ea8-a478-97d799f378e5",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -18554,15 +18730,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "022f0d0e-3fa2-4da1-9902-750b298342ed",
+                     *       "id": "d3b582c0-770e-474d-afe5-5d056c2fb4f9",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *       "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T12:20:26.868Z",
-                     *       "updatedAt": "2026-11-24T12:20:27.033Z",
+                     *       "createdAt": "2026-11-24T13:15:59.026Z",
+                     *       "updatedAt": "2026-11-24T13:15:59.187Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
+                     *           "accountId": "86fbfcd0-3981-4ea8-a478-97d799f378e5",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -18837,7 +19013,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "849caa45-b99e-4459-b708-5228348f5513",
+                     *           "id": "c43d52ae-1c1a-4a3d-b503-ae0e4375c030",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -18868,12 +19044,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
+                     *             "id": "571c595f-c054-41f2-b796-53bbd0bed640"
                      *           },
-                     *           "createdAt": "2026-11-24T12:20:21.059Z",
-                     *           "updatedAt": "2026-11-24T12:20:21.159Z",
-                     *           "startedAt": "2026-11-24T12:20:21.101Z",
-                     *           "finishedAt": "2026-11-24T12:20:21.159Z"
+                     *           "createdAt": "2026-11-24T13:15:44.019Z",
+                     *           "updatedAt": "2026-11-24T13:15:45.627Z",
+                     *           "startedAt": "2026-11-24T13:15:44.527Z",
+                     *           "finishedAt": "2026-11-24T13:15:45.627Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -19108,7 +19284,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "849caa45-b99e-4459-b708-5228348f5513",
+                     *       "id": "c43d52ae-1c1a-4a3d-b503-ae0e4375c030",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -19132,10 +19308,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
+                     *         "id": "571c595f-c054-41f2-b796-53bbd0bed640"
                      *       },
-                     *       "createdAt": "2026-11-24T12:20:21.059Z",
-                     *       "updatedAt": "2026-11-24T12:20:21.059Z",
+                     *       "createdAt": "2026-11-24T13:15:44.019Z",
+                     *       "updatedAt": "2026-11-24T13:15:44.019Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -19339,7 +19515,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "849caa45-b99e-4459-b708-5228348f5513",
+                     *       "id": "c43d52ae-1c1a-4a3d-b503-ae0e4375c030",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -19370,12 +19546,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
+                     *         "id": "571c595f-c054-41f2-b796-53bbd0bed640"
                      *       },
-                     *       "createdAt": "2026-11-24T12:20:21.059Z",
-                     *       "updatedAt": "2026-11-24T12:20:21.159Z",
-                     *       "startedAt": "2026-11-24T12:20:21.101Z",
-                     *       "finishedAt": "2026-11-24T12:20:21.159Z"
+                     *       "createdAt": "2026-11-24T13:15:44.019Z",
+                     *       "updatedAt": "2026-11-24T13:15:45.627Z",
+                     *       "startedAt": "2026-11-24T13:15:44.527Z",
+                     *       "finishedAt": "2026-11-24T13:15:45.627Z"
                      *     }
                      */
                     "application/json": {
@@ -19672,7 +19848,7 @@ export interface operations {
                      *       "fromSequence": 1,
                      *       "toSequence": 78,
                      *       "headSequence": 78,
-                     *       "headHash": "ff164f7ccfbee892869dde3d7a821bffa2ce3c0e18bf34d7c0b31c3baa631d50",
+                     *       "headHash": "6590b71b57ddcaced6c6f3bb759e662c4042d6dfbcd8aae8847bc2da9626ecb1",
                      *       "firstBrokenSequence": null,
                      *       "reason": null
                      *     }
