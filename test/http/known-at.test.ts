@@ -46,6 +46,61 @@ describe('knownAt', () => {
     expect(future.body).toEqual((await report()).body);
   });
 
+  it('shows the general ledger as it stood: lines of a journal voided later, not those of one posted later; exports alike', async () => {
+    // Arrange
+    const { api, base, chart } = await companyBooks(gateway.url);
+    const kept = await postedJournal(api, base, '2026-01-10', [debit(chart.cash.id, 100), credit(chart.sales.id, 100)]);
+    const t1 = await instant();
+    await postedJournal(api, base, '2026-01-05', [debit(chart.cash.id, 7), credit(chart.sales.id, 7)]);
+    expect((await api.post(`${base}/Journals/${kept.id}/Void`, { version: kept.version })).status).toBe(200);
+    const ledger = (at?: string, format = '') => api.get(`${base}/Reports/GeneralLedger?accountId=${chart.cash.id}&dateFrom=2026-01-01&dateTo=2026-12-31${at ? `&knownAt=${encodeURIComponent(at)}` : ''}${format}`);
+
+    // Act
+    const known = await ledger(t1);
+    const file = await ledger(t1, '&format=csv');
+
+    // Assert
+    expect(known.status, known.text).toBe(200);
+    expect(known.body.results.map((l: any) => [l.journalId, l.amount, l.balance])).toEqual([[kept.id, '100.00', '100.00']]);
+    expect(known.body.closingBalance).toBe('100.00');
+    expect((await ledger()).body.results.map((l: any) => l.amount)).toEqual(['7.00']);
+    expect(file.status).toBe(200);
+    expect(file.text).toContain('100.00');
+    expect(file.text).not.toContain('7.00');
+  });
+
+  it('lists as restatements the changes made after a moment into periods closed or locked then', async () => {
+    // Arrange: January closed, February locked, at `since`.
+    const { api, base, chart } = await companyBooks(gateway.url);
+    const year = (await api.get(`${base}/FinancialYears`)).body.results[0];
+    const [january, february, march] = year.periods;
+    const periodPath = (p: { id: string }) => `${base}/FinancialYears/${year.id}/Periods/${p.id}`;
+    const inJanuary = await postedJournal(api, base, '2026-01-20', [debit(chart.rent.id, 30), credit(chart.cash.id, 30)]);
+    expect((await api.post(`${periodPath(january)}/Close`, { version: 1 })).status).toBe(200);
+    expect((await api.post(`${periodPath(february)}/Lock`, { version: 1 })).status).toBe(200);
+    const since = await instant();
+
+    // Act: reopen both, void January's journal, post into February, and into March (open at `since`: not a restatement).
+    for (const p of [january, february]) expect((await api.post(`${periodPath(p)}/Reopen`, { version: (await api.get(periodPath(p))).body.version })).status).toBe(200);
+    expect((await api.post(`${base}/Journals/${inJanuary.id}/Void`, { version: inJanuary.version })).status).toBe(200);
+    const inFebruary = await postedJournal(api, base, '2026-02-03', [debit(chart.cash.id, 12.5), credit(chart.sales.id, 12.5)]);
+    await postedJournal(api, base, '2026-03-03', [debit(chart.cash.id, 1), credit(chart.sales.id, 1)]);
+    const listed = await api.get(`${base}/Reports/Restatements?since=${encodeURIComponent(since)}&pageSize=1`);
+    const next = await api.get(`${base}/Reports/Restatements?since=${encodeURIComponent(since)}&pageSize=1&page=${encodeURIComponent(listed.body.nextPage)}`);
+
+    // Assert
+    expect(listed.status, listed.text).toBe(200);
+    expect(listed.body.results).toEqual([
+      expect.objectContaining({ journalId: inJanuary.id, type: 'JournalVoided', effect: 'takenBack', periodId: january.id, periodStatus: 'closed', postingDate: '2026-01-20', debit: '30.00', credit: '30.00', serialNumber: inJanuary.serialNumber }),
+    ]);
+    expect(next.body.results).toEqual([expect.objectContaining({ journalId: inFebruary.id, type: 'JournalPosted', effect: 'added', periodId: february.id, periodStatus: 'locked', debit: '12.50' })]);
+    expect(next.body.nextPage).toBeNull();
+    expect(march).toBeDefined();
+    const bad = await api.get(`${base}/Reports/Restatements?since=2026-02-30`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].name).toBe('since');
+  });
+
   it('refuses a value that is not an ISO 8601 date-time, naming knownAt', async () => {
     const { api, base } = await companyBooks(gateway.url);
     const r = await api.get(`${base}/Reports/TrialBalance?dateFrom=2026-01-01&dateTo=2026-12-31&knownAt=yesterday`);
