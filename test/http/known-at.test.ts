@@ -101,6 +101,37 @@ describe('knownAt', () => {
     expect(bad.body.errors[0].name).toBe('since');
   });
 
+  it('takes back foreign-currency figures too, and cost-center figures, exactly', async () => {
+    // Arrange
+    const { api, base, chart } = await companyBooks(gateway.url);
+    const usd = (accountId: string, side: 1 | 2, amount: string, costCenterId?: string) => ({ accountId, side, amount, currency: 'USD', exchangeRate: '3.75', ...(costCenterId ? { costCenterId } : {}) });
+    const first = await postedJournal(api, base, '2026-02-10', [usd(chart.bank.id, 1, '10.00', chart.hq.id), usd(chart.sales.id, 2, '10.00', chart.hq.id)]);
+    const t1 = await instant();
+    const report = (query: string, at?: string) => api.get(`${base}/Reports/${query}${at ? `&knownAt=${encodeURIComponent(at)}` : ''}`);
+    const queries = ['TrialBalance?dateFrom=2026-01-01&dateTo=2026-12-31&columns=quarter', `TrialBalance?dateFrom=2026-02-01&dateTo=2026-02-28&costCenterId=${chart.hq.id}`, 'IncomeStatement?dateFrom=2026-01-01&dateTo=2026-12-31&byCostCenter=true'];
+    const atT1 = await Promise.all(queries.map((q) => report(q)));
+
+    // Act: another foreign posting backdated before the first, and the first voided.
+    await postedJournal(api, base, '2026-02-01', [usd(chart.bank.id, 1, '3.33', chart.hq.id), usd(chart.sales.id, 2, '3.33')]);
+    expect((await api.post(`${base}/Journals/${first.id}/Void`, { version: first.version })).status).toBe(200);
+
+    // Assert
+    for (const [i, query] of queries.entries()) {
+      const known = await report(query, t1);
+      expect(known.status, known.text).toBe(200);
+      expect(known.body, query).toEqual(atT1[i]!.body);
+    }
+    const bank = atT1[0]!.body.rows.find((r: any) => r.accountId === chart.bank.id);
+    expect(bank.currencies).toEqual([expect.objectContaining({ currency: 'USD', closing: { debit: '10.00', credit: '0.00' } })]);
+  });
+
+  it('refuses knownAt on a stored report, whose figures are the books of its creation', async () => {
+    const { api, base } = await companyBooks(gateway.url);
+    const r = await api.post(`${base}/Reports`, { kind: 'TrialBalance', parameters: { dateFrom: '2026-01-01', dateTo: '2026-12-31', knownAt: '2026-01-01T00:00:00Z' } });
+    expect(r.status).toBe(400);
+    expect(r.body.errors[0].name).toContain('knownAt');
+  });
+
   it('refuses a value that is not an ISO 8601 date-time, naming knownAt', async () => {
     const { api, base } = await companyBooks(gateway.url);
     const r = await api.get(`${base}/Reports/TrialBalance?dateFrom=2026-01-01&dateTo=2026-12-31&knownAt=yesterday`);
