@@ -22,26 +22,45 @@ export function takeBack(sums: GroupedSums, changes: readonly BookChange[], scop
   const wanted = (accountId: string) => !accountIds || accountIds.has(accountId);
   for (const change of changes) {
     if (change.postingDate > date) continue;
-    // Taking back a posting is the void's deltas; taking back a void is the posting's.
-    const sign = change.effect === 1 ? -1 : 1;
-    for (const d of balanceDeltas(change.lines, sign)) {
+    const undo = undoOf(change);
+    for (const d of undo.totals) {
       if (!wanted(d.accountId)) continue;
       const group = groupOf(scope, d.costCenterId);
       if (group === undefined) continue;
       const s = sumsOf(group, d.accountId, false);
-      s.debit += toMils(d.debit);
-      s.credit += toMils(d.credit);
+      s.debit += d.debit;
+      s.credit += d.credit;
     }
     if (scope.kind !== 'currencies') continue;
-    for (const c of currencyDeltas(change.lines, sign)) {
+    for (const c of undo.currencies) {
       if (!wanted(c.accountId)) continue;
       const s = sumsOf(c.currency, c.accountId, true);
-      s.debit += toMils(c.debit);
-      s.credit += toMils(c.credit);
-      s.base = (s.base ?? 0n) + toMils(c.baseDebit) - toMils(c.baseCredit);
+      s.debit += c.debit;
+      s.credit += c.credit;
+      s.base = (s.base ?? 0n) + c.base;
     }
   }
   return result;
+}
+
+interface Undo {
+  totals: Array<{ accountId: string; costCenterId: string | null; debit: bigint; credit: bigint }>;
+  currencies: Array<{ accountId: string; currency: string; debit: bigint; credit: bigint; base: bigint }>;
+}
+/** A report reads balances several times (before, through, each column): each change's deltas are worked out once. */
+const undone = new WeakMap<BookChange, Undo>();
+
+/** What undoing a change adds to the balances, in mils: taking back a posting is its void's deltas; taking back a void is the posting's. */
+function undoOf(change: BookChange): Undo {
+  let undo = undone.get(change);
+  if (undo) return undo;
+  const sign = change.effect === 1 ? -1 : 1;
+  undo = {
+    totals: balanceDeltas(change.lines, sign).map((d) => ({ accountId: d.accountId, costCenterId: d.costCenterId, debit: toMils(d.debit), credit: toMils(d.credit) })),
+    currencies: currencyDeltas(change.lines, sign).map((c) => ({ accountId: c.accountId, currency: c.currency, debit: toMils(c.debit), credit: toMils(c.credit), base: toMils(c.baseDebit) - toMils(c.baseCredit) })),
+  };
+  undone.set(change, undo);
+  return undo;
 }
 
 /** The group a delta counts in under `scope` (a total delta has no cost center), or undefined when it is outside it. */

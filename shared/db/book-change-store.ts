@@ -18,14 +18,20 @@ import type { WriteOp } from './transact.ts';
  */
 const FIELDS = ['occurredAt', 'sequence', 'type', 'effect', 'journalId', 'serialNumber', 'date', 'postingDate', 'financialYearId', 'periodId', 'description', 'reference', 'closing'] as const;
 
+/** Lines kept as plain JSON text up to this length (a report reads them by the thousand: no unzipping), compressed beyond. */
+const PLAIN_LINES = 2_000;
+
 /** The item of a book change (`index`: its place among its event's changes). */
 export function bookChangeOp(companyId: string, change: BookChange, index: number): WriteOp {
   const { lines, ...fields } = change;
-  return mainTable.put({ ...knownKeys.bookChange(companyId, change.occurredAt, change.sequence, index), entity: 'BookChange', ...fields, lineCount: lines.length, linesGz: gzipSync(JSON.stringify(lines)) });
+  const text = JSON.stringify(lines);
+  const kept = text.length <= PLAIN_LINES ? { linesJson: text } : { linesGz: gzipSync(text) };
+  return mainTable.put({ ...knownKeys.bookChange(companyId, change.occurredAt, change.sequence, index), entity: 'BookChange', ...fields, lineCount: lines.length, ...kept });
 }
 
 function changeFromItem(item: Item): BookChange {
-  return { ...recordOf<Omit<BookChange, 'lines'>>(item, FIELDS), lines: JSON.parse(gunzipSync(item.linesGz as Uint8Array).toString('utf8')) as Line[] };
+  const text = typeof item.linesJson === 'string' ? item.linesJson : gunzipSync(item.linesGz as Uint8Array).toString('utf8');
+  return { ...recordOf<Omit<BookChange, 'lines'>>(item, FIELDS), lines: JSON.parse(text) as Line[] };
 }
 
 /** The item of a period's state from its event's instant on. */
@@ -40,24 +46,41 @@ export class TooManyLines extends Error {
   }
 }
 
+/** Slices of time read at once by bookChangesAfter: a long stretch of changes is several pages, read side by side. */
+const SLICES = 4;
+
 /**
- * The changes committed after `instant`, oldest first (strongly consistent), read page by page
- * until their lines pass `maxLines` (TooManyLines).
+ * The changes committed after `instant` and up to `until` (and any later), oldest first
+ * (strongly consistent): the stretch cut into SLICES by time, each read page by page, side by
+ * side, until their lines pass `maxLines` (TooManyLines).
  */
-export async function bookChangesAfter(companyId: string, instant: string, maxLines: number): Promise<BookChange[]> {
-  const changes: BookChange[] = [];
+export async function bookChangesAfter(companyId: string, instant: string, maxLines: number, until = new Date()): Promise<BookChange[]> {
+  const pk = keys.company(companyId).pk;
+  const all = knownKeys.bookChangesAfter(instant);
+  const start = Date.parse(instant);
+  const step = Math.max(1, Math.ceil((until.getTime() - start) / SLICES));
+  const bounds = Array.from({ length: SLICES - 1 }, (_, i) => knownKeys.bookChangesAfter(new Date(start + step * (i + 1)).toISOString()).from);
+  const ranges = [all.from, ...bounds].map((from, i) => ({ from, to: bounds[i] ?? all.to }));
   let lines = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const result = await db().send(new QueryCommand({ TableName: config.tableName, ...withRange(keys.company(companyId).pk, knownKeys.bookChangesAfter(instant)), ConsistentRead: true, ExclusiveStartKey: startKey }));
-    for (const item of result.Items ?? []) {
-      lines += Number(item.lineCount);
+  const slices = await Promise.all(
+    ranges.map(async (range) => {
+      const changes: BookChange[] = [];
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        const result = await db().send(new QueryCommand({ TableName: config.tableName, ...withRange(pk, range), ConsistentRead: true, ExclusiveStartKey: startKey }));
+        for (const item of result.Items ?? []) {
+          lines += Number(item.lineCount);
+          if (lines > maxLines) throw new TooManyLines(maxLines);
+          changes.push(changeFromItem(item));
+        }
+        startKey = result.LastEvaluatedKey;
+        // Another slice passing the limit ends this one's reads too.
+      } while (startKey && lines <= maxLines);
       if (lines > maxLines) throw new TooManyLines(maxLines);
-      changes.push(changeFromItem(item));
-    }
-    startKey = result.LastEvaluatedKey;
-  } while (startKey);
-  return changes;
+      return changes;
+    }),
+  );
+  return slices.flat();
 }
 
 /** A page of the changes committed after `instant`: at most `limit` items read after `startAfter` (a sort key), and where the next page starts. */
