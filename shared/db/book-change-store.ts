@@ -13,8 +13,8 @@ import type { WriteOp } from './transact.ts';
  * The record reports "as known at" a moment read (docs/decisions.md, Audit): one item per book
  * change, by the instant it committed, and one per period state change, by period; both written
  * by the sequencer in the transaction that numbers their events (never in the write path) and
- * kept for good (no `purgeAt`). A change's lines are kept as gzip-compressed JSON, so a closing
- * journal of 2,500 lines stays far below an item's 400 KB.
+ * kept for good (no `purgeAt`). A change's lines are kept as JSON text, or gzip-compressed when
+ * long, so a closing journal of 2,500 lines stays far below an item's 400 KB.
  */
 const FIELDS = ['occurredAt', 'sequence', 'type', 'effect', 'journalId', 'serialNumber', 'date', 'postingDate', 'financialYearId', 'periodId', 'description', 'reference', 'closing'] as const;
 
