@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { useGateway } from '../support/api.ts';
-import { companyBooks, credit, debit, postedJournal } from '../support/ledger.ts';
+import { companyOwner, useGateway } from '../support/api.ts';
+import { companyBooks, credit, debit, postedJournal, wideChart, wideDraft } from '../support/ledger.ts';
 
 /**
  * Reports as known at a moment (docs/decisions.md, Audit, "As known at"): the books as they
@@ -123,6 +123,33 @@ describe('knownAt', () => {
     }
     const bank = atT1[0]!.body.rows.find((r: any) => r.accountId === chart.bank.id);
     expect(bank.currencies).toEqual([expect.objectContaining({ currency: 'USD', closing: { debit: '10.00', credit: '0.00' } })]);
+  });
+
+  it('takes back a wide journal adjusted later, whose events leave its state out for its size', async () => {
+    // Arrange: 182 lines, posted as a job; its answer is too large for the event's data.
+    const { api, base } = await companyOwner(gateway.url);
+    const books = await wideChart(api, base, { leaves: 90, centers: 2 });
+    const { draft } = await wideDraft(api, base, books);
+    const posted = await api.post(`${base}/Journals/${draft.id}/Post`, { postingDate: '2026-03-10', version: draft.version });
+    expect(posted.status, posted.text).toBe(200);
+    const t1 = await instant();
+    const report = (at?: string) => api.get(`${base}/Reports/TrialBalance?dateFrom=2026-01-01&dateTo=2026-12-31${at ? `&knownAt=${encodeURIComponent(at)}` : ''}`);
+    const atT1 = await report();
+
+    // Act
+    expect((await api.post(`${base}/Journals/${draft.id}/Adjust`, { version: posted.body.version })).status).toBe(200);
+
+    // Assert
+    expect((await report()).body.rows).toEqual([]);
+    const known = await report(t1);
+    expect(known.status, known.text).toBe(200);
+    expect(known.body).toEqual(atT1.body);
+    expect(known.body.rows.length).toBeGreaterThan(90);
+    const events = (await api.get(`${base}/Events?type=JournalPosted,JournalAdjusted`)).body.results;
+    expect(events.map((e: any) => [e.type, e.dataOmitted])).toEqual([
+      ['JournalPosted', true],
+      ['JournalAdjusted', true],
+    ]);
   });
 
   it('refuses knownAt on a stored report, whose figures are the books of its creation', async () => {
